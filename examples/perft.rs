@@ -1,0 +1,117 @@
+//! Perft: counts the move tree of a ruleset to a depth.
+//!
+//! ```text
+//! cargo run --release --example perft -- <ruleset> <depth> [--moves "<m1> <m2> ..."]
+//!     [--position "<text>"] [--divide] [ruleset options]
+//! ```
+//!
+//! Prints `depth nodes time nodes/s` for each depth 1..=depth, or with `--divide` one
+//! line `<move> <count>` per legal move at the given depth, then the total.
+
+use column_checkers::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::{divide, perft, Position};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage: perft <ruleset> <depth> [--moves \"<m1> <m2> ...\"] [--position \"<text>\"] [--divide] [ruleset options]";
+
+struct Args {
+    depth: u32,
+    moves: Option<String>,
+    position: Option<String>,
+    divide: bool,
+}
+
+struct Run(Args);
+
+impl RulesetVisitor for Run {
+    type Output = Result<(), String>;
+
+    fn visit<P: Position>(self, _options: &[String]) -> Result<(), String> {
+        let a = self.0;
+        let mut pos = match &a.position {
+            Some(text) => text
+                .parse::<P>()
+                .map_err(|e| format!("bad position: {e}"))?,
+            None => P::start(),
+        };
+        if let Some(moves) = &a.moves {
+            for (i, m) in moves.split_whitespace().enumerate() {
+                let mv = pos
+                    .parse_move(m)
+                    .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+                pos.play_unchecked(&mv);
+            }
+        }
+        if a.divide {
+            let start = Instant::now();
+            let mut total = 0;
+            for (mv, n) in divide(&pos, a.depth.max(1)) {
+                println!("{mv} {n}");
+                total += n;
+            }
+            println!("total {total} ({:.3} s)", start.elapsed().as_secs_f64());
+            return Ok(());
+        }
+        for d in 1..=a.depth {
+            let start = Instant::now();
+            let n = perft(&pos, d);
+            let t = start.elapsed().as_secs_f64();
+            println!("{d} {n} {t:.3} s {:.0} nodes/s", n as f64 / t.max(1e-9));
+        }
+        Ok(())
+    }
+}
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let mut positional = Vec::new();
+    let mut options = Vec::new();
+    let mut parsed = Args {
+        depth: 0,
+        moves: None,
+        position: None,
+        divide: false,
+    };
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "-h" | "--help" => {
+                println!("{USAGE}\nrulesets:");
+                for r in RULESETS {
+                    println!("  {:<14} {}", r.name, r.about);
+                    for (o, about) in r.options {
+                        println!("      {o:<20} {about}");
+                    }
+                }
+                return ExitCode::SUCCESS;
+            }
+            "--moves" => parsed.moves = args.next(),
+            "--position" => parsed.position = args.next(),
+            "--divide" => parsed.divide = true,
+            o if o.starts_with("--") => options.push(o.to_string()),
+            _ => positional.push(a),
+        }
+    }
+    let [ruleset, depth] = positional.as_slice() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    parsed.depth = match depth.parse() {
+        Ok(d) => d,
+        Err(_) => {
+            eprintln!("bad depth {depth:?}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match dispatch(ruleset, &options, Run(parsed)) {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! Board geometry: which squares exist, their names, directions, neighbours and rays.
+//!
+//! A board shape is data — a [`Geometry`] built once from a grid, a mask of the squares
+//! that exist and a list of direction vectors — and a zero-sized type implementing
+//! [`Board`] that hands out a `&'static Geometry`. Rulesets are generic over their
+//! [`Board`], so one ruleset can be played on several shapes (Emergo on the square
+//! board and on the hexagon).
+
+use crate::square::{Direction, Square, SquareSet, MAX_SQUARES};
+
+const NONE: u8 = u8::MAX;
+
+/// The geometry of a board: squares on an integer grid `(x, y)`, their names, the
+/// direction vectors, and the neighbour table.
+///
+/// Squares are numbered `0..n` in order of increasing `y`, then increasing `x`.
+/// The default square names are a file letter (`a` for `x = 0`) followed by the rank
+/// number (`1` for `y = 0`), as in chess; a board may give its own names (for example
+/// the numbers of international draughts).
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    name: &'static str,
+    width: u8,
+    height: u8,
+    coords: Vec<(u8, u8)>,
+    grid: Vec<u8>,
+    vectors: Vec<(i8, i8)>,
+    opposite: Vec<u8>,
+    neighbour: Vec<u8>,
+    names: Vec<String>,
+    all: SquareSet,
+}
+
+impl Geometry {
+    /// Builds a geometry on a `width` x `height` grid where `(x, y)` is a square when
+    /// `exists(x, y)`, with the given direction vectors `(dx, dy)`.
+    ///
+    /// Every direction's opposite must be in the list too (all boards of this crate are
+    /// symmetric), so that [`Geometry::opposite`] is defined.
+    ///
+    /// # Panics
+    /// When the board has more than [`MAX_SQUARES`] squares or more than 8 directions,
+    /// when a direction's opposite is missing, or when the grid is wider or taller than
+    /// 26 — these are programming errors in a board definition.
+    pub fn new(
+        name: &'static str,
+        width: u8,
+        height: u8,
+        exists: impl Fn(u8, u8) -> bool,
+        vectors: &[(i8, i8)],
+    ) -> Geometry {
+        assert!(width <= 26 && height <= 99, "grid too large");
+        assert!(vectors.len() <= 8, "at most 8 directions");
+        let mut coords = Vec::new();
+        let mut grid = vec![NONE; width as usize * height as usize];
+        for y in 0..height {
+            for x in 0..width {
+                if exists(x, y) {
+                    grid[y as usize * width as usize + x as usize] = coords.len() as u8;
+                    coords.push((x, y));
+                }
+            }
+        }
+        assert!(
+            coords.len() <= MAX_SQUARES,
+            "too many squares for a SquareSet"
+        );
+        let opposite = vectors
+            .iter()
+            .map(|&(dx, dy)| {
+                vectors
+                    .iter()
+                    .position(|&v| v == (-dx, -dy))
+                    .expect("every direction needs its opposite") as u8
+            })
+            .collect();
+        let mut g = Geometry {
+            name,
+            width,
+            height,
+            names: coords
+                .iter()
+                .map(|&(x, y)| format!("{}{}", (b'a' + x) as char, y + 1))
+                .collect(),
+            all: SquareSet::first(coords.len()),
+            coords,
+            grid,
+            vectors: vectors.to_vec(),
+            opposite,
+            neighbour: Vec::new(),
+        };
+        let mut neighbour = vec![NONE; g.len() * g.vectors.len()];
+        for s in 0..g.len() {
+            let (x, y) = g.coords[s];
+            for (d, &(dx, dy)) in g.vectors.iter().enumerate() {
+                if let Some(t) = g.square_at(x as i32 + dx as i32, y as i32 + dy as i32) {
+                    neighbour[s * g.vectors.len() + d] = t.0;
+                }
+            }
+        }
+        g.neighbour = neighbour;
+        g
+    }
+
+    /// Replaces the square names (in square order), e.g. with numbers.
+    ///
+    /// # Panics
+    /// When `names` does not have one name per square.
+    pub fn with_names(mut self, names: Vec<String>) -> Geometry {
+        assert_eq!(names.len(), self.len(), "one name per square");
+        self.names = names;
+        self
+    }
+
+    /// A short name of the board shape, e.g. `"emergo-41"`.
+    pub fn shape_name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Number of squares.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// Whether the board has no squares (never true for a real board).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+
+    /// Width of the underlying grid.
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Height of the underlying grid.
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// All squares of the board.
+    #[inline]
+    pub fn all(&self) -> SquareSet {
+        self.all
+    }
+
+    /// Iterates all squares in index order.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.len() as u8).map(Square)
+    }
+
+    /// Number of directions.
+    #[inline]
+    pub fn direction_count(&self) -> usize {
+        self.vectors.len()
+    }
+
+    /// Iterates all directions.
+    pub fn directions(&self) -> impl Iterator<Item = Direction> {
+        (0..self.vectors.len() as u8).map(Direction)
+    }
+
+    /// The grid vector `(dx, dy)` of a direction.
+    #[inline]
+    pub fn vector(&self, d: Direction) -> (i8, i8) {
+        self.vectors[d.index()]
+    }
+
+    /// The direction with vector `v`, if the board has one.
+    pub fn direction_of(&self, v: (i8, i8)) -> Option<Direction> {
+        self.vectors
+            .iter()
+            .position(|&w| w == v)
+            .map(|i| Direction(i as u8))
+    }
+
+    /// The opposite direction (a 180° turn).
+    #[inline]
+    pub fn opposite(&self, d: Direction) -> Direction {
+        Direction(self.opposite[d.index()])
+    }
+
+    /// The grid coordinates `(x, y)` of a square.
+    #[inline]
+    pub fn coords(&self, sq: Square) -> (u8, u8) {
+        self.coords[sq.index()]
+    }
+
+    /// The square at grid coordinates `(x, y)`, if it exists.
+    #[inline]
+    pub fn square_at(&self, x: i32, y: i32) -> Option<Square> {
+        if x < 0 || y < 0 || x >= self.width as i32 || y >= self.height as i32 {
+            return None;
+        }
+        match self.grid[y as usize * self.width as usize + x as usize] {
+            NONE => None,
+            s => Some(Square(s)),
+        }
+    }
+
+    /// The neighbour of `sq` one step in direction `d`, if it exists.
+    #[inline]
+    pub fn neighbour(&self, sq: Square, d: Direction) -> Option<Square> {
+        match self.neighbour[sq.index() * self.vectors.len() + d.index()] {
+            NONE => None,
+            s => Some(Square(s)),
+        }
+    }
+
+    /// The squares from `sq` (excluded) onwards in direction `d`, up to the edge.
+    pub fn ray(&self, sq: Square, d: Direction) -> impl Iterator<Item = Square> + '_ {
+        let mut cur = sq;
+        core::iter::from_fn(move || {
+            let next = self.neighbour(cur, d)?;
+            cur = next;
+            Some(next)
+        })
+    }
+
+    /// The direction and distance (in steps) from `from` to `to`, when `to` lies on a
+    /// ray from `from` (and the two differ).
+    pub fn line_between(&self, from: Square, to: Square) -> Option<(Direction, u8)> {
+        let (fx, fy) = self.coords(from);
+        let (tx, ty) = self.coords(to);
+        let (dx, dy) = (tx as i32 - fx as i32, ty as i32 - fy as i32);
+        if (dx, dy) == (0, 0) {
+            return None;
+        }
+        for (i, &(vx, vy)) in self.vectors.iter().enumerate() {
+            let (vx, vy) = (vx as i32, vy as i32);
+            let k = if vx != 0 { dx / vx } else { dy / vy };
+            if k > 0 && vx * k == dx && vy * k == dy {
+                // every square on the way must exist
+                let d = Direction(i as u8);
+                let mut cur = from;
+                for _ in 0..k {
+                    cur = self.neighbour(cur, d)?;
+                }
+                return Some((d, k as u8));
+            }
+        }
+        None
+    }
+
+    /// The name of a square, e.g. `"e5"`.
+    #[inline]
+    pub fn name(&self, sq: Square) -> &str {
+        &self.names[sq.index()]
+    }
+
+    /// The square with the given name (ASCII case-insensitive).
+    pub fn parse_square(&self, name: &str) -> Option<Square> {
+        self.names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(name))
+            .map(|i| Square(i as u8))
+    }
+}
+
+/// A board shape, as a type: the key to a shared, lazily built [`Geometry`].
+///
+/// Implement it on a zero-sized type to define a new board; build the geometry in a
+/// `static` `OnceLock` so it is made once:
+///
+/// ```
+/// use std::sync::OnceLock;
+/// use column_checkers::{Board, Geometry};
+///
+/// /// The 32 dark squares of an 8x8 board.
+/// #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// struct Dark8;
+///
+/// impl Board for Dark8 {
+///     fn geometry() -> &'static Geometry {
+///         static G: OnceLock<Geometry> = OnceLock::new();
+///         G.get_or_init(|| {
+///             Geometry::new("dark-8", 8, 8, |x, y| (x + y) % 2 == 0,
+///                           &[(1, 1), (-1, 1), (-1, -1), (1, -1)])
+///         })
+///     }
+/// }
+/// assert_eq!(Dark8::geometry().len(), 32);
+/// assert_eq!(Dark8::geometry().name(column_checkers::Square(0)), "a1");
+/// ```
+pub trait Board:
+    Copy + Default + core::fmt::Debug + Eq + core::hash::Hash + Send + Sync + 'static
+{
+    /// The board's geometry, built once.
+    fn geometry() -> &'static Geometry;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plus() -> Geometry {
+        Geometry::new(
+            "t",
+            3,
+            3,
+            |x, y| x == 1 || y == 1,
+            &[(1, 0), (0, 1), (-1, 0), (0, -1)],
+        )
+    }
+
+    #[test]
+    fn neighbours_and_opposites() {
+        let g = plus();
+        assert_eq!(g.len(), 5);
+        let c = g.parse_square("B2").unwrap();
+        assert_eq!(g.name(c), "b2");
+        for d in g.directions() {
+            let n = g.neighbour(c, d).unwrap();
+            assert_eq!(g.neighbour(n, g.opposite(d)), Some(c));
+            assert_eq!(g.line_between(c, n), Some((d, 1)));
+        }
+        let a2 = g.parse_square("a2").unwrap();
+        let c2 = g.parse_square("c2").unwrap();
+        assert_eq!(g.line_between(a2, c2), Some((Direction(0), 2)));
+        assert_eq!(g.ray(a2, Direction(0)).count(), 2);
+        assert_eq!(g.line_between(a2, a2), None);
+        assert_eq!(g.parse_square("a1"), None);
+    }
+}

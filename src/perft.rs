@@ -1,0 +1,44 @@
+//! Perft: counting the leaf nodes of the legal-move tree, the standard check of a move
+//! generator. Moves are counted under ruling 1 (one move per origin and resulting
+//! position), with bulk counting at the last ply.
+
+use crate::moves::MoveList;
+use crate::position::Position;
+
+/// The number of move sequences of length `depth` from `pos` (1 for depth 0).
+pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut lists: Vec<MoveList<P::Move>> = (0..depth).map(|_| MoveList::new()).collect();
+    perft_inner(pos, depth, &mut lists)
+}
+
+fn perft_inner<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]) -> u64 {
+    if depth == 1 {
+        return pos.count_legal_moves() as u64;
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per depth");
+    pos.legal_moves(list);
+    let mut nodes = 0;
+    for mv in list.iter() {
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        nodes += perft_inner(&next, depth - 1, rest);
+    }
+    nodes
+}
+
+/// Perft split by first move: each legal move with the perft of `depth - 1` after it
+/// (`depth >= 1`), in the order of [`Position::legal_moves`].
+pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.iter()
+        .map(|mv| {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            (*mv, perft(&next, depth.saturating_sub(1)))
+        })
+        .collect()
+}

@@ -1,0 +1,96 @@
+//! Choosing a ruleset by name at run time (command lines, servers), without `dyn` on
+//! the hot paths: the caller's generic code is monomorphised for each ruleset.
+//!
+//! ```
+//! use column_checkers::registry::{dispatch, RulesetVisitor};
+//! use column_checkers::{perft, Position};
+//!
+//! struct Perft(u32);
+//! impl RulesetVisitor for Perft {
+//!     type Output = u64;
+//!     fn visit<P: Position>(self, options: &[String]) -> u64 {
+//!         perft(&P::start(), self.0)
+//!     }
+//! }
+//! assert_eq!(dispatch("emergo", &[], Perft(2)), Ok(1504));
+//! assert!(dispatch("chess", &[], Perft(1)).is_err());
+//! ```
+
+use crate::position::Position;
+use thiserror::Error;
+
+/// Generic code to run on the ruleset a name selects.
+pub trait RulesetVisitor {
+    /// What the code returns.
+    type Output;
+    /// Runs the code for ruleset `P`; `options` are the ruleset options given (the
+    /// ruleset has already accepted them).
+    fn visit<P: Position>(self, options: &[String]) -> Self::Output;
+}
+
+/// A ruleset the registry knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulesetInfo {
+    /// The name used on command lines.
+    pub name: &'static str,
+    /// One line about it.
+    pub about: &'static str,
+    /// The options it accepts (flags such as `--russian-code`), with a line each.
+    pub options: &'static [(&'static str, &'static str)],
+}
+
+/// The rulesets of this crate.
+pub const RULESETS: &[RulesetInfo] = &[RulesetInfo {
+    name: "emergo",
+    about: "Emergo (Freeling & van Zon), 41-square board, men entered from hand",
+    options: &[],
+}];
+
+/// Why a ruleset could not be selected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RegistryError {
+    /// No ruleset of that name.
+    #[error("unknown ruleset {name:?}; known: {}", RULESETS.iter().map(|r| r.name).collect::<Vec<_>>().join(", "))]
+    UnknownRuleset {
+        /// The name given.
+        name: String,
+    },
+    /// An option the ruleset does not have.
+    #[error("ruleset {ruleset} has no option {option:?}")]
+    UnknownOption {
+        /// The ruleset.
+        ruleset: &'static str,
+        /// The option given.
+        option: String,
+    },
+}
+
+/// Runs `visitor` on the ruleset called `name` with `options`.
+///
+/// # Errors
+/// [`RegistryError`] for an unknown name or option.
+pub fn dispatch<V: RulesetVisitor>(
+    name: &str,
+    options: &[String],
+    visitor: V,
+) -> Result<V::Output, RegistryError> {
+    let info = RULESETS
+        .iter()
+        .find(|r| r.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| RegistryError::UnknownRuleset {
+            name: name.to_string(),
+        })?;
+    if let Some(bad) = options
+        .iter()
+        .find(|o| !info.options.iter().any(|(n, _)| n == o))
+    {
+        return Err(RegistryError::UnknownOption {
+            ruleset: info.name,
+            option: bad.clone(),
+        });
+    }
+    Ok(match info.name {
+        "emergo" => visitor.visit::<crate::Emergo>(options),
+        _ => unreachable!("every registered ruleset is dispatched"),
+    })
+}

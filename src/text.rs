@@ -1,0 +1,207 @@
+//! The position text and diagrams shared by the stack-board games.
+//!
+//! A position text has space-separated fields; the first lists the columns:
+//! `-` for an empty board, otherwise `square:men` items joined by commas, each column's
+//! men written **bottom to top** (the last letter is the commander) with `w`/`b` for
+//! men and `W`/`B` for kings (officers). Example: `d4:wwbb,e5:b`. Rulesets add their
+//! own fields after it (side to move, men in hand, ...).
+
+use crate::board::{Board, Geometry};
+use crate::columns::Columns;
+use crate::error::{PositionError, PositionErrorKind as K};
+use crate::square::Square;
+use crate::stack::{Man, Stack, MAX_HEIGHT};
+use core::fmt::{self, Write};
+
+/// Splits a position text into fields with their byte offsets.
+///
+/// # Errors
+/// [`K::TooLong`] over [`crate::MAX_TEXT_LEN`] bytes.
+pub fn fields(text: &str) -> Result<Vec<(usize, &str)>, PositionError> {
+    if text.len() > crate::error::MAX_TEXT_LEN {
+        return Err(PositionError::new(
+            K::TooLong(text.len()),
+            crate::error::MAX_TEXT_LEN,
+        ));
+    }
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((s, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    Ok(out)
+}
+
+/// Reads the columns field (starting at byte `offset` of the whole text) onto an empty
+/// board. Checks square names, duplicates, men letters and [`MAX_HEIGHT`]; the
+/// ruleset checks the rest.
+///
+/// # Errors
+/// [`PositionError`] naming the problem and its byte offset.
+pub fn read_columns<B: Board>(field: &str, offset: usize) -> Result<Columns<B>, PositionError> {
+    let g = B::geometry();
+    let mut cols = Columns::new();
+    if field == "-" {
+        return Ok(cols);
+    }
+    let mut pos = offset;
+    for item in field.split(',') {
+        let err = |k, at| Err(PositionError::new(k, at));
+        let Some((name, men)) = item.split_once(':') else {
+            return err(K::Missing("':' between square and men"), pos);
+        };
+        let Some(sq) = g.parse_square(name) else {
+            return err(K::UnknownSquare(name.to_string()), pos);
+        };
+        if !cols.get(sq).is_empty() {
+            return err(K::DuplicateSquare(g.name(sq).to_string()), pos);
+        }
+        if men.is_empty() {
+            return err(K::EmptyColumn(g.name(sq).to_string()), pos);
+        }
+        if men.len() > MAX_HEIGHT {
+            return err(
+                K::ColumnTooTall {
+                    square: g.name(sq).to_string(),
+                    height: men.len(),
+                    max: MAX_HEIGHT,
+                },
+                pos,
+            );
+        }
+        let mut stack = Stack::EMPTY;
+        for (i, c) in men.char_indices() {
+            let Some(m) = Man::from_char(c) else {
+                return err(K::BadMan(c), pos + name.len() + 1 + i);
+            };
+            stack.push_top(m);
+        }
+        cols.set(sq, stack);
+        pos += item.len() + 1;
+    }
+    Ok(cols)
+}
+
+/// Writes the columns field (see the module documentation).
+pub fn write_columns<B: Board>(cols: &Columns<B>, f: &mut impl Write) -> fmt::Result {
+    let g = B::geometry();
+    if cols.occupied().is_empty() {
+        return f.write_char('-');
+    }
+    for (i, (sq, s)) in cols.iter().enumerate() {
+        if i > 0 {
+            f.write_char(',')?;
+        }
+        write!(f, "{}:{}", g.name(sq), s)?;
+    }
+    Ok(())
+}
+
+/// The short text of a column for diagrams: its colour runs from the top down, a count
+/// before each letter when more than one, e.g. `3w5b` for a cap of three white men
+/// over five black prisoners; `.` for an empty square.
+pub fn column_cell(s: Stack) -> String {
+    if s.is_empty() {
+        return ".".into();
+    }
+    let mut out = String::new();
+    let mut run: Option<(char, usize)> = None;
+    for m in s.men().rev() {
+        let c = m.char();
+        match run {
+            Some((rc, n)) if rc == c => run = Some((rc, n + 1)),
+            Some((rc, n)) => {
+                push_run(&mut out, rc, n);
+                run = Some((c, 1));
+            }
+            None => run = Some((c, 1)),
+        }
+    }
+    if let Some((rc, n)) = run {
+        push_run(&mut out, rc, n);
+    }
+    out
+}
+
+fn push_run(out: &mut String, c: char, n: usize) {
+    if n > 1 {
+        let _ = write!(out, "{n}");
+    }
+    out.push(c);
+}
+
+/// Draws the columns on the board's grid, top row first, with file letters below and
+/// rank numbers on the left; each cell shows [`column_cell`]. `shift` indents each
+/// row by half a cell per row from the top (for hexagonal boards drawn with rows
+/// slanted).
+pub fn grid_diagram<B: Board>(cols: &Columns<B>, hex: bool) -> String {
+    let g: &Geometry = B::geometry();
+    let cells: Vec<String> = g.squares().map(|sq| column_cell(cols.get(sq))).collect();
+    let w = cells.iter().map(|c| c.len()).max().unwrap_or(1).max(1) + 1;
+    let mut out = String::new();
+    let rows = g.height() as i32;
+    for y in (0..rows).rev() {
+        let indent = if hex {
+            (rows - 1 - y) as usize * w / 2
+        } else {
+            0
+        };
+        let mut line = format!("{:>2} {}", y + 1, " ".repeat(indent));
+        for x in 0..g.width() as i32 {
+            let cell = match g.square_at(x, y) {
+                Some(Square(s)) => cells[s as usize].as_str(),
+                None => "",
+            };
+            let _ = write!(line, "{cell:>w$}");
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let mut files = String::from("   ");
+    if hex {
+        files.push_str(&" ".repeat((rows as usize - 1) * w / 2));
+    }
+    for x in 0..g.width() {
+        let _ = write!(files, "{:>w$}", (b'a' + x) as char);
+    }
+    out.push_str(files.trim_end());
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Color;
+
+    #[test]
+    fn cells() {
+        let s = Stack::from_men_bottom_up(
+            [Man::new(Color::Black); 5]
+                .into_iter()
+                .chain([Man::new(Color::White); 3]),
+        )
+        .unwrap();
+        assert_eq!(column_cell(s), "3w5b");
+        assert_eq!(column_cell(Stack::single(Man::king(Color::Black))), "B");
+        assert_eq!(column_cell(Stack::EMPTY), ".");
+    }
+
+    #[test]
+    fn field_offsets() {
+        assert_eq!(
+            fields(" a  bc d").unwrap(),
+            vec![(1, "a"), (4, "bc"), (7, "d")]
+        );
+    }
+}
