@@ -243,6 +243,41 @@ impl Geometry {
         None
     }
 
+    /// The directions that go forward for `color`: towards higher `y` for White, lower
+    /// `y` for Black.
+    pub fn forward(&self, color: crate::Color) -> crate::DirectionSet {
+        let mut set = crate::DirectionSet::EMPTY;
+        for (i, &(_, dy)) in self.vectors.iter().enumerate() {
+            let ahead = match color {
+                crate::Color::White => dy > 0,
+                crate::Color::Black => dy < 0,
+            };
+            if ahead {
+                set = set.with(Direction(i as u8));
+            }
+        }
+        set
+    }
+
+    /// All directions of the board as a set.
+    pub fn all_directions(&self) -> crate::DirectionSet {
+        crate::DirectionSet::first(self.vectors.len())
+    }
+
+    /// The squares of grid row `y` (`0` = the bottom row, White's side).
+    pub fn row(&self, y: u8) -> SquareSet {
+        self.squares().filter(|&s| self.coords(s).1 == y).collect()
+    }
+
+    /// The row where men of `color` are promoted: the top row for White, the bottom
+    /// row for Black.
+    pub fn far_row(&self, color: crate::Color) -> SquareSet {
+        match color {
+            crate::Color::White => self.row(self.height - 1),
+            crate::Color::Black => self.row(0),
+        }
+    }
+
     /// The name of a square, e.g. `"e5"`.
     #[inline]
     pub fn name(&self, sq: Square) -> &str {

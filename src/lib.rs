@@ -18,8 +18,10 @@
 
 pub mod board;
 pub mod capture;
+pub mod checkers;
 pub mod color;
 pub mod columns;
+pub mod draughts;
 pub mod emergo;
 pub mod error;
 pub mod game;
@@ -29,6 +31,7 @@ pub mod perft;
 pub mod position;
 pub mod registry;
 pub mod rng;
+pub mod shapes;
 pub mod square;
 pub mod stack;
 pub mod text;
@@ -38,6 +41,7 @@ pub use board::{Board, Geometry};
 pub use capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer,
 };
+pub use checkers::{CheckersMove, CheckersPosition, CheckersRules};
 pub use color::Color;
 pub use columns::Columns;
 pub use emergo::{Emergo, EmergoBoard, EmergoPosition, Oblique9};

@@ -40,11 +40,18 @@ pub struct RulesetInfo {
 }
 
 /// The rulesets of this crate.
-pub const RULESETS: &[RulesetInfo] = &[RulesetInfo {
-    name: "emergo",
-    about: "Emergo (Freeling & van Zon), 41-square board, men entered from hand",
-    options: &[],
-}];
+pub const RULESETS: &[RulesetInfo] = &[
+    RulesetInfo {
+        name: "emergo",
+        about: "Emergo (Freeling & van Zon), 41-square board, men entered from hand",
+        options: &[],
+    },
+    RulesetInfo {
+        name: "russian",
+        about: "Russian draughts (shashki), 8x8, flying kings, free choice of capture",
+        options: &[],
+    },
+];
 
 /// Why a ruleset could not be selected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -91,6 +98,7 @@ pub fn dispatch<V: RulesetVisitor>(
     }
     Ok(match info.name {
         "emergo" => visitor.visit::<crate::Emergo>(options),
+        "russian" => visitor.visit::<crate::draughts::RussianDraughts>(options),
         _ => unreachable!("every registered ruleset is dispatched"),
     })
 }

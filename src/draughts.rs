@@ -1,0 +1,124 @@
+//! The classic draughts games, as [`CheckersRules`] of the [`CheckersPosition`]: pieces
+//! stand alone (no columns) and captured pieces leave the board when the move ends.
+//!
+//! They validate the engine's capture generator against published perft counts.
+
+use crate::capture::{CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer};
+use crate::checkers::{CheckersPosition, CheckersRules};
+use crate::color::Color;
+use crate::shapes::dark::Dark8;
+use crate::square::{DirectionSet, SquareSet};
+use crate::stack::{Man, Rank};
+use crate::Board;
+
+/// Russian draughts (shashki): 8x8, 12 men each; men step diagonally forward and
+/// capture forward and backward; flying kings; free choice among captures (a capture
+/// must be completed); a man reaching the far row during a capture becomes a king at
+/// once and continues capturing as one; captured pieces are removed when the move
+/// ends and may not be jumped twice (Turkish strike). The player who cannot move
+/// loses. Notation `c3-d4`, captures `c3:e5:c7` (`x` accepted).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Russian;
+
+/// A position of Russian draughts.
+pub type RussianDraughts = CheckersPosition<Russian>;
+
+/// The king-flies, man-steps leap rule shared by the flying-king games.
+#[inline]
+pub fn flying_kings(commander: Man) -> Leap {
+    match commander.rank {
+        Rank::King => Leap::Flying,
+        Rank::Man => Leap::Short,
+    }
+}
+
+/// Diagonal moves of the Russian-style games: kings in all four directions, men
+/// forward only.
+#[inline]
+pub fn forward_men_diagonals(g: &crate::Geometry, commander: Man) -> DirectionSet {
+    match commander.rank {
+        Rank::King => g.all_directions(),
+        Rank::Man => g.forward(commander.color),
+    }
+}
+
+impl CapturePolicy for Russian {
+    #[inline]
+    fn directions(&self, _commander: Man) -> DirectionSet {
+        DirectionSet::first(4)
+    }
+    #[inline]
+    fn leap(&self, commander: Man) -> Leap {
+        flying_kings(commander)
+    }
+    #[inline]
+    fn taking(&self) -> Taking {
+        Taking::Removed
+    }
+    #[inline]
+    fn transfer(&self) -> Transfer {
+        Transfer::EndOfMove
+    }
+    #[inline]
+    fn rejump(&self) -> Rejump {
+        Rejump::Never
+    }
+    #[inline]
+    fn no_reversal(&self) -> bool {
+        false
+    }
+    #[inline]
+    fn majority(&self) -> Majority {
+        Majority::FreeChoice
+    }
+    #[inline]
+    fn promotion(&self) -> CapturePromotion {
+        CapturePromotion::Continues
+    }
+    #[inline]
+    fn promotion_squares(&self, color: Color) -> SquareSet {
+        Dark8::geometry().far_row(color)
+    }
+}
+
+impl CheckersRules for Russian {
+    type Board = Dark8;
+    const NAME: &'static str = "russian";
+    const START: &'static str = "a1:w,c1:w,e1:w,g1:w,b2:w,d2:w,f2:w,h2:w,a3:w,c3:w,e3:w,g3:w,\
+        b6:b,d6:b,f6:b,h6:b,a7:b,c7:b,e7:b,g7:b,b8:b,d8:b,f8:b,h8:b w";
+    const MEN: usize = 12;
+    const COLUMNS: bool = false;
+    const CAPTURE_SEPARATOR: char = ':';
+
+    #[inline]
+    fn move_directions(&self, commander: Man) -> DirectionSet {
+        forward_men_diagonals(Dark8::geometry(), commander)
+    }
+    #[inline]
+    fn move_leap(&self, commander: Man) -> Leap {
+        flying_kings(commander)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{perft, Position};
+
+    #[test]
+    fn russian_perft_published() {
+        let p = RussianDraughts::start();
+        for (d, n) in [7, 49, 302, 1_469, 7_482, 37_986].into_iter().enumerate() {
+            assert_eq!(perft(&p, d as u32 + 1), n, "depth {}", d + 1);
+        }
+    }
+
+    #[test]
+    fn russian_notation() {
+        let p: RussianDraughts = "c3:w,d4:b,f6:b w".parse().unwrap();
+        let m = p.parse_move("c3:e5:g7").unwrap();
+        assert_eq!(m.to_string(), "c3:e5:g7");
+        assert_eq!(p.parse_move("c3xe5xg7").unwrap(), m);
+        assert_eq!(p.parse_move("c3:g7").unwrap(), m);
+    }
+}
