@@ -1,20 +1,174 @@
 //! # column-checkers
 //!
-//! A rules engine for **Emergo** and the column-checkers family.
+//! A rules engine for **Emergo** and the column-checkers family (Lasca, Bashni, ...)
+//! and their relatives: exact legal-move generation, playing moves, game outcome,
+//! move and position text, incremental Zobrist hashing for repetition, and perft.
+//! It does not search for good moves; it tells a game server, a bot or a GUI what
+//! the rules allow, exactly.
+//!
+//! ## Quick start
 //!
 //! ```
-//! use column_checkers::{Emergo, MoveList, Position};
+//! use column_checkers::{Emergo, Game, MoveList, Position};
 //!
-//! let mut pos = Emergo::start();
-//! let mut moves = MoveList::new();
+//! let mut pos = Emergo::start();          // empty board, 12 men in each hand
+//! let mut moves = MoveList::new();        // reusable: keep one around
 //! pos.legal_moves(&mut moves);
-//! assert_eq!(moves.len(), 40); // any square but the centre
-//! let mv = pos.parse_move("d6").unwrap();
-//! pos.play(&mv).unwrap();
+//! assert_eq!(moves.len(), 40);            // any square but the centre e5
+//!
+//! let mv = pos.parse_move("d6").unwrap(); // the seeds' notation
+//! pos.play(&mv).unwrap();                 // checked: illegal moves are errors
 //! assert_eq!(pos.to_string(), "d6:w b 11/12");
+//! println!("{pos:#}");                    // `{:#}` draws the board
+//!
+//! // A Game adds history: threefold repetition, undo and redo.
+//! let mut game = Game::new(Emergo::start());
+//! game.play_text("d6").unwrap();
+//! game.play_text("d8").unwrap();
+//! game.undo();
+//! assert_eq!(game.moves().len(), 1);
 //! ```
+//!
+//! ## Concepts
+//!
+//! - A **column** ([`Stack`]) is a pile of one or more men. Its top man, the
+//!   **commander**, decides its **owner** (and, in games with ranks, its powers); the
+//!   owner's men at the top form the **cap**, the other colour's men below are
+//!   **prisoners**. A capture takes the top man of the jumped column and puts it under
+//!   the capturer, so prisoners can be **liberated** when the men above them are taken.
+//! - **Men in hand** (Emergo): men not yet entered. A player who cannot capture but has
+//!   men in hand must enter one; once the opponent has none left, all of them at once,
+//!   as the **shadowpiece**.
+//! - A **move** is a capture route (origin and every landing square), a step, or an
+//!   entry. **Move identity** (ruling 1 of the rules decisions): two routes that start
+//!   on the same square and lead to the same position are one move; the legal-move
+//!   list holds it once, with the first route found, and [`perft`] counts it once.
+//!   Any route of that move is accepted when parsing.
+//!
+//! ## Listing and playing moves
+//!
+//! [`Position::legal_moves`] fills a [`MoveList`]; [`Position::play`] checks a move and
+//! returns a [`PlayError`] leaving the position unchanged when it is not legal;
+//! [`Position::play_unchecked`] is the fast path for moves taken from the list.
+//! [`Position::count_legal_moves`] counts without listing.
+//!
+//! ## The end of the game and repetition
+//!
+//! [`Position::outcome`] tells what follows from the position alone (no pieces, no
+//! legal move); [`Game::outcome`] adds threefold repetition — the same position with
+//! the same player to move for the third time — for the rulesets that have the rule.
+//! Repetition is detected with the incremental [`Position::zobrist`] hash and
+//! confirmed by comparing positions, so a hash collision cannot end a game.
+//!
+//! ```
+//! use column_checkers::{Emergo, EndReason, Game, Outcome, Position};
+//!
+//! let mut game = Game::new("a5:w,i5:b w 0/0".parse::<Emergo>().unwrap());
+//! for _ in 0..2 {
+//!     for m in ["a5-b5", "i5-h5", "b5-a5", "h5-i5"] {
+//!         game.play_text(m).unwrap();
+//!     }
+//! }
+//! assert_eq!(game.outcome(), Some(Outcome::Draw { reason: EndReason::Repetition }));
+//! ```
+//!
+//! ## Reading and writing positions and moves
+//!
+//! Every position type implements `Display` (its position text) and `FromStr` (reading
+//! it back, with a [`PositionError`] that names the problem and its byte offset). In
+//! the stack games a column is written `square:men`, men **bottom to top** (`w`, `b`;
+//! `W`, `B` for kings or officers). Emergo adds the side to move and the men in hand:
+//!
+//! ```
+//! use column_checkers::{Emergo, Position, PositionErrorKind};
+//!
+//! // Freeling's majority example: White to move, nothing in hand
+//! let pos: Emergo = "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0".parse().unwrap();
+//! assert_eq!(pos.parse_move("fe4").unwrap().to_string(), "f4-e4"); // compact form
+//!
+//! let err = "e5:wwwwwwwwwwwww w 0/0".parse::<Emergo>().unwrap_err();
+//! assert!(matches!(err.kind, PositionErrorKind::TooManyMen { .. }));
+//! ```
+//!
+//! Moves print in the game's notation ([`Move`]'s `Display`) and are read against a
+//! position with [`Position::parse_move`], which also resolves compact forms and
+//! reports ambiguity with the candidate moves ([`MoveParseError`]).
+//!
+//! ## Writing your own ruleset
+//!
+//! A checkers-like game is a rules type: a [`CapturePolicy`] (how captures work) and
+//! a [`CheckersRules`] (board, start, quiet moves) — the [`CheckersPosition`] does the
+//! rest. Everything needed is public. A tiny column game on the dark squares of a 6x6
+//! board, where columns step and capture diagonally forward and the top man goes under
+//! the capturer:
+//!
+//! ```
+//! use std::sync::OnceLock;
+//! use column_checkers::*;
+//!
+//! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+//! struct Dark6;
+//! impl Board for Dark6 {
+//!     fn geometry() -> &'static Geometry {
+//!         static G: OnceLock<Geometry> = OnceLock::new();
+//!         G.get_or_init(|| Geometry::new("dark-6", 6, 6, |x, y| (x + y) % 2 == 0,
+//!                                        &[(1, 1), (-1, 1), (-1, -1), (1, -1)]))
+//!     }
+//! }
+//!
+//! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+//! struct MiniColumns;
+//! impl CapturePolicy for MiniColumns {
+//!     fn directions(&self, m: Man) -> DirectionSet { Dark6::geometry().forward(m.color) }
+//!     fn leap(&self, _: Man) -> Leap { Leap::Short }
+//!     fn taking(&self) -> Taking { Taking::Prisoner }
+//!     fn transfer(&self) -> Transfer { Transfer::Immediate }
+//!     fn rejump(&self) -> Rejump { Rejump::Never }
+//!     fn no_reversal(&self) -> bool { true }
+//!     fn majority(&self) -> Majority { Majority::FreeChoice }
+//! }
+//! impl CheckersRules for MiniColumns {
+//!     type Board = Dark6;
+//!     const NAME: &'static str = "mini-columns";
+//!     const START: &'static str = "a1:w,c1:w,e1:w,b2:w,d2:w,f2:w,a5:b,c5:b,e5:b,b6:b,d6:b,f6:b w";
+//!     const MEN: usize = 6;
+//!     const COLUMNS: bool = true;
+//!     fn move_directions(&self, m: Man) -> DirectionSet { Dark6::geometry().forward(m.color) }
+//!     fn move_leap(&self, _: Man) -> Leap { Leap::Short }
+//! }
+//!
+//! type Mini = CheckersPosition<MiniColumns>;
+//! let start = Mini::start();
+//! assert_eq!(perft(&start, 1), 5);
+//! let mut p: Mini = "c3:w,d4:b w".parse().unwrap();
+//! let m = p.parse_move("c3xe5").unwrap();
+//! p.play(&m).unwrap();
+//! assert_eq!(p.to_string(), "e5:bw b");
+//! ```
+//!
+//! A game with its own state (like Emergo's men in hand) implements [`Position`]
+//! directly, using the same parts: [`Columns`], [`CaptureGenerator`], the [`text`] and
+//! [`notation`] helpers, and [`zobrist`] keys.
+//!
+//! ## Rulesets
+//!
+//! | name | module | board |
+//! |---|---|---|
+//! | `emergo` | [`emergo`] | 41 squares, oblique coordinates |
+//! | `russian` | [`draughts`] | 8x8 dark squares |
+//!
+//! The examples choose a ruleset by name through the [`registry`].
+//!
+//! ## Features
+//!
+//! No optional features yet; the crate depends on `thiserror` and `smallvec` only.
+
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 pub mod board;
 pub mod capture;
@@ -28,6 +182,7 @@ pub mod game;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod playout;
 pub mod position;
 pub mod registry;
 pub mod rng;
@@ -49,6 +204,7 @@ pub use error::{MoveParseError, PlayError, PositionError, PositionErrorKind, MAX
 pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
 pub use perft::{divide, perft};
+pub use playout::{random_playout, Playout};
 pub use position::{EndReason, Outcome, Position};
 pub use rng::SplitMix64;
 pub use square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
