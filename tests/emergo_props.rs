@@ -39,16 +39,17 @@ fn owner(c: &[Color]) -> Option<Color> {
 
 /// All maximal capture routes of `side`: (origin, landings, resulting cells).
 fn ref_captures(cells: &Cells, side: Color) -> Vec<(usize, Vec<usize>, Cells)> {
+    /// `mover` is the capturing side and the origin square.
     fn go(
         cells: &mut Cells,
-        side: Color,
-        origin: usize,
+        mover: (Color, usize),
         at: usize,
         carrier: &mut Vec<Color>,
         last: Option<(i32, i32)>,
         path: &mut Vec<usize>,
         out: &mut Vec<(usize, Vec<usize>, Cells)>,
     ) {
+        let (side, origin) = mover;
         let mut any = false;
         for d in DIRS {
             if last == Some((-d.0, -d.1)) {
@@ -64,7 +65,7 @@ fn ref_captures(cells: &Cells, side: Color) -> Vec<(usize, Vec<usize>, Cells)> {
             let taken = cells[mid].pop().unwrap();
             carrier.insert(0, taken);
             path.push(to);
-            go(cells, side, origin, to, carrier, Some(d), path, out);
+            go(cells, mover, to, carrier, Some(d), path, out);
             path.pop();
             carrier.remove(0);
             cells[mid].push(taken);
