@@ -85,8 +85,7 @@ fn ref_captures(cells: &Cells, side: Color) -> Vec<(usize, Vec<usize>, Cells)> {
         let mut carrier = std::mem::take(&mut work[s]);
         go(
             &mut work,
-            side,
-            s,
+            (side, s),
             s,
             &mut carrier,
             None,
