@@ -29,6 +29,19 @@ pub struct Geometry {
     neighbour: Vec<u8>,
     names: Vec<String>,
     all: SquareSet,
+    shifts: Vec<Option<Shift>>,
+    display: Option<(u8, u8, Vec<(u8, u8)>)>,
+}
+
+/// A direction in which the neighbour map of a board is a bit shift: for every square
+/// in `from`, its neighbour is the square `amount` indices further (negative: fewer).
+/// [`Geometry::shift`] then moves a whole set at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shift {
+    /// Index difference between a square and its neighbour.
+    pub amount: i8,
+    /// The squares that have a neighbour in that direction.
+    pub from: SquareSet,
 }
 
 impl Geometry {
@@ -88,6 +101,8 @@ impl Geometry {
             vectors: vectors.to_vec(),
             opposite,
             neighbour: Vec::new(),
+            shifts: Vec::new(),
+            display: None,
         };
         let mut neighbour = vec![NONE; g.len() * g.vectors.len()];
         for s in 0..g.len() {
@@ -99,7 +114,72 @@ impl Geometry {
             }
         }
         g.neighbour = neighbour;
+        g.shifts = (0..g.vectors.len())
+            .map(|d| g.find_shift(Direction(d as u8)))
+            .collect();
         g
+    }
+
+    /// The shift of direction `d`, when the neighbour map is one.
+    fn find_shift(&self, d: Direction) -> Option<Shift> {
+        let mut amount = None;
+        let mut from = SquareSet::EMPTY;
+        for s in self.squares() {
+            if let Some(t) = self.neighbour(s, d) {
+                let diff = t.0 as i32 - s.0 as i32;
+                if *amount.get_or_insert(diff) != diff {
+                    return None;
+                }
+                from.insert(s);
+            }
+        }
+        Some(Shift {
+            amount: amount? as i8,
+            from,
+        })
+    }
+
+    /// The neighbours in direction `d` of the squares of `set` (squares without one
+    /// drop out): O(1) when the direction is a [`Shift`], O(|set|) otherwise.
+    #[inline]
+    pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
+        match self.shifts[d.index()] {
+            Some(Shift { amount, from }) => {
+                let bits = (set & from).0;
+                SquareSet(if amount >= 0 {
+                    bits << amount
+                } else {
+                    bits >> -amount
+                })
+            }
+            None => set.iter().filter_map(|s| self.neighbour(s, d)).collect(),
+        }
+    }
+
+    /// The shift of direction `d`, if its neighbour map is one.
+    pub fn shift_of(&self, d: Direction) -> Option<Shift> {
+        self.shifts[d.index()]
+    }
+
+    /// Gives the squares other coordinates for drawing: a `width` x `height` grid and
+    /// one `(x, y)` per square, in square order. Used when the indexing grid (chosen so
+    /// that neighbours are bit shifts) is not the picture readers know.
+    ///
+    /// # Panics
+    /// When `coords` does not have one entry per square.
+    pub fn with_display(mut self, width: u8, height: u8, coords: Vec<(u8, u8)>) -> Geometry {
+        assert_eq!(coords.len(), self.len(), "one display position per square");
+        self.display = Some((width, height, coords));
+        self
+    }
+
+    /// The drawing grid's width and height and the drawing position of each square:
+    /// the geometry's own grid unless [`with_display`](Self::with_display) set others.
+    pub fn display(&self) -> (u8, u8, &[(u8, u8)]) {
+        match &self.display {
+            Some((w, h, c)) => (*w, *h, c),
+            None => (self.width, self.height, &self.coords),
+        }
     }
 
     /// Replaces the square names (in square order), e.g. with numbers.

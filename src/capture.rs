@@ -135,20 +135,45 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         }
     }
 
-    /// Whether `side` has any capture (only first jumps are tried: fast).
+    /// Whether `side` has any capture (only first jumps are tried: fast, with whole
+    /// square sets at once where the board's directions are bit shifts).
     pub fn exists(&self) -> bool {
         let cols = self.original;
         let enemy = cols.owned(!self.side);
         if enemy.is_empty() {
             return false;
         }
-        cols.owned(self.side).iter().any(|sq| {
-            let man = cols.get(sq).top().expect("owned square has a column");
-            self.policy.directions(man).iter().any(|d| {
-                first_victim(self.geometry, cols, self.policy.leap(man), sq, d, sq)
-                    .is_some_and(|(x, t)| enemy.contains(x) && t.is_some())
-            })
-        })
+        let g = self.geometry;
+        let vacant = cols.vacant();
+        let own = cols.owned(self.side);
+        let kings = own & cols.kings();
+        for (group, rank) in [(own - kings, Rank::Man), (kings, Rank::King)] {
+            if group.is_empty() {
+                continue;
+            }
+            let man = Man {
+                color: self.side,
+                rank,
+            };
+            let flying = self.policy.leap(man) == Leap::Flying;
+            for d in self.policy.directions(man).iter() {
+                let mut victims = g.shift(group, d);
+                if flying {
+                    // slide through vacant squares; the first occupied square counts
+                    let mut ray = victims;
+                    victims = SquareSet::EMPTY;
+                    while !ray.is_empty() {
+                        victims |= ray & enemy;
+                        ray = g.shift(ray & vacant, d);
+                    }
+                }
+                victims &= enemy;
+                if !victims.is_empty() && !(g.shift(victims, d) & vacant).is_empty() {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The number of capture moves (after ruling 1 and the majority rule).

@@ -12,12 +12,12 @@ use core::marker::PhantomData;
 /// The columns on a board of shape `B`: what stands on each square.
 ///
 /// It keeps, in step with every change, the set of squares each colour owns (the
-/// colour of the top man), the number of men of each colour, and the XOR of the
-/// [`column_key`]s of all squares — so a change of one square costs O(1).
+/// colour of the top man) and the XOR of the [`column_key`]s of all squares — so a
+/// change of one square costs O(1).
 pub struct Columns<B: Board> {
     stacks: [Stack; MAX_SQUARES],
     owned: [SquareSet; 2],
-    men: [u8; 2],
+    kings: SquareSet,
     hash: u64,
     board: PhantomData<B>,
 }
@@ -55,7 +55,7 @@ impl<B: Board> Columns<B> {
         Columns {
             stacks: [Stack::EMPTY; MAX_SQUARES],
             owned: [SquareSet::EMPTY; 2],
-            men: [0; 2],
+            kings: SquareSet::EMPTY,
             hash: 0,
             board: PhantomData,
         }
@@ -75,15 +75,13 @@ impl<B: Board> Columns<B> {
             return;
         }
         self.hash ^= column_key(sq, old) ^ column_key(sq, stack);
-        for c in Color::ALL {
-            self.men[c.index()] = self.men[c.index()] - old.count(c) as u8 + stack.count(c) as u8;
-        }
         if let Some(o) = old.owner() {
             self.owned[o.index()].remove(sq);
         }
         if let Some(o) = stack.owner() {
             self.owned[o.index()].insert(sq);
         }
+        self.kings.set(sq, stack.top_is_king());
         self.stacks[sq.index()] = stack;
     }
 
@@ -101,6 +99,12 @@ impl<B: Board> Columns<B> {
         self.owned[color.index()]
     }
 
+    /// The squares whose top man is a king (officer).
+    #[inline]
+    pub fn kings(&self) -> SquareSet {
+        self.kings
+    }
+
     /// The occupied squares.
     #[inline]
     pub fn occupied(&self) -> SquareSet {
@@ -113,10 +117,12 @@ impl<B: Board> Columns<B> {
         B::geometry().all() - self.occupied()
     }
 
-    /// Number of men of `color` on the board, prisoners included.
-    #[inline]
+    /// Number of men of `color` on the board, prisoners included (counted, O(squares)).
     pub fn men(&self, color: Color) -> usize {
-        self.men[color.index()] as usize
+        self.occupied()
+            .iter()
+            .map(|sq| self.get(sq).count(color))
+            .sum()
     }
 
     /// The XOR of the [`column_key`]s of all squares.

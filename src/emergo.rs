@@ -53,6 +53,10 @@ pub trait EmergoBoard: Board {
 /// coordinates. Letter lines `a`–`i` and number lines `1`–`9`; square (L, N) exists when
 /// |L − e| + |N − 5| ≤ 4; neighbours differ by one step along one line (four
 /// directions); the corners are a5, e1, e9 and i5; the centre is e5.
+///
+/// Internally the squares are indexed as the dark squares of the 9x9 board seen
+/// orthogonally (a5 top left, e9 top right, e1 bottom left, i5 bottom right), where
+/// every step along a line is a constant bit shift; diagrams draw the seeds' diamond.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Oblique9;
 
@@ -60,13 +64,28 @@ impl Board for Oblique9 {
     fn geometry() -> &'static Geometry {
         static G: OnceLock<Geometry> = OnceLock::new();
         G.get_or_init(|| {
-            Geometry::new(
+            // orthogonal grid (file f, rank r from 0): f = L + N - 5, r = N - L + 3
+            let g = Geometry::new(
                 "emergo-41",
                 9,
                 9,
-                |x, y| (x as i32 - 4).abs() + (y as i32 - 4).abs() <= 4,
-                &[(1, 0), (0, 1), (-1, 0), (0, -1)],
-            )
+                |f, r| (f + r) % 2 == 0,
+                // one step along a number line (L + 1), along a letter line (N + 1),
+                // and back
+                &[(1, -1), (1, 1), (-1, 1), (-1, -1)],
+            );
+            let oblique: Vec<(u8, u8)> = g
+                .squares()
+                .map(|s| {
+                    let (f, r) = g.coords(s);
+                    ((f + 8 - r) / 2, (f + r) / 2)
+                })
+                .collect();
+            let names = oblique
+                .iter()
+                .map(|&(l, n)| format!("{}{}", (b'a' + l) as char, n + 1))
+                .collect();
+            g.with_names(names).with_display(9, 9, oblique)
         })
     }
 }
@@ -178,15 +197,11 @@ impl<B: EmergoBoard> EmergoPosition<B> {
     pub fn feeding_squares(&self, color: Color) -> SquareSet {
         let g = B::geometry();
         let vacant = self.columns.vacant();
+        let enemy = self.columns.owned(!color);
         let mut out = SquareSet::EMPTY;
-        for x in self.columns.owned(!color) {
-            for d in g.directions() {
-                if let Some(s) = g.neighbour(x, d).filter(|&s| vacant.contains(s)) {
-                    if g.neighbour(s, d).is_some_and(|y| vacant.contains(y)) {
-                        out.insert(s);
-                    }
-                }
-            }
+        for d in g.directions() {
+            // s next to an enemy column X (s = X + d), with s + d vacant
+            out |= g.shift(enemy, d) & vacant & g.shift(vacant, g.opposite(d));
         }
         out
     }
@@ -318,11 +333,12 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         }
         let g = B::geometry();
         let vacant = self.columns.vacant();
-        for from in self.columns.owned(side) {
-            for d in g.directions() {
-                if let Some(to) = g.neighbour(from, d).filter(|&t| vacant.contains(t)) {
-                    out.push(Move::step(from, to));
-                }
+        let own = self.columns.owned(side);
+        for d in g.directions() {
+            let back = g.opposite(d);
+            for to in g.shift(own, d) & vacant {
+                let from = g.neighbour(to, back).expect("a step has an origin");
+                out.push(Move::step(from, to));
             }
         }
     }
@@ -342,14 +358,9 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         }
         let g = B::geometry();
         let vacant = self.columns.vacant();
-        self.columns
-            .owned(side)
-            .iter()
-            .map(|from| {
-                g.directions()
-                    .filter(|&d| g.neighbour(from, d).is_some_and(|t| vacant.contains(t)))
-                    .count()
-            })
+        let own = self.columns.owned(side);
+        g.directions()
+            .map(|d| (g.shift(own, d) & vacant).count())
             .sum()
     }
 

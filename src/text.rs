@@ -92,17 +92,22 @@ pub fn read_columns<B: Board>(field: &str, offset: usize) -> Result<Columns<B>, 
     Ok(cols)
 }
 
-/// Writes the columns field (see the module documentation).
+/// Writes the columns field (see the module documentation), squares in reading order of
+/// the board's drawing (bottom row first, left to right).
 pub fn write_columns<B: Board>(cols: &Columns<B>, f: &mut impl Write) -> fmt::Result {
     let g = B::geometry();
     if cols.occupied().is_empty() {
         return f.write_char('-');
     }
-    for (i, (sq, s)) in cols.iter().enumerate() {
+    // in reading order of the drawing: bottom row first, left to right
+    let (_, _, at) = g.display();
+    let mut squares: Vec<Square> = cols.occupied().iter().collect();
+    squares.sort_by_key(|s| (at[s.index()].1, at[s.index()].0));
+    for (i, sq) in squares.into_iter().enumerate() {
         if i > 0 {
             f.write_char(',')?;
         }
-        write!(f, "{}:{}", g.name(sq), s)?;
+        write!(f, "{}:{}", g.name(sq), cols.get(sq))?;
     }
     Ok(())
 }
@@ -146,10 +151,15 @@ fn push_run(out: &mut String, c: char, n: usize) {
 /// slanted).
 pub fn grid_diagram<B: Board>(cols: &Columns<B>, hex: bool) -> String {
     let g: &Geometry = B::geometry();
+    let (width, height, coords) = g.display();
+    let mut at = vec![None; width as usize * height as usize];
+    for (i, &(x, y)) in coords.iter().enumerate() {
+        at[y as usize * width as usize + x as usize] = Some(Square(i as u8));
+    }
     let cells: Vec<String> = g.squares().map(|sq| column_cell(cols.get(sq))).collect();
     let w = cells.iter().map(|c| c.len()).max().unwrap_or(1).max(1) + 1;
     let mut out = String::new();
-    let rows = g.height() as i32;
+    let rows = height as i32;
     for y in (0..rows).rev() {
         let indent = if hex {
             (rows - 1 - y) as usize * w / 2
@@ -157,8 +167,8 @@ pub fn grid_diagram<B: Board>(cols: &Columns<B>, hex: bool) -> String {
             0
         };
         let mut line = format!("{:>2} {}", y + 1, " ".repeat(indent));
-        for x in 0..g.width() as i32 {
-            let cell = match g.square_at(x, y) {
+        for x in 0..width as usize {
+            let cell = match at[y as usize * width as usize + x] {
                 Some(Square(s)) => cells[s as usize].as_str(),
                 None => "",
             };
@@ -171,7 +181,7 @@ pub fn grid_diagram<B: Board>(cols: &Columns<B>, hex: bool) -> String {
     if hex {
         files.push_str(&" ".repeat((rows as usize - 1) * w / 2));
     }
-    for x in 0..g.width() {
+    for x in 0..width {
         let _ = write!(files, "{:>w$}", (b'a' + x) as char);
     }
     out.push_str(files.trim_end());

@@ -20,6 +20,7 @@ pub const fn mix(mut z: u64) -> u64 {
 }
 
 const SQUARE_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+const KING_SALT: u64 = 0xc2b2_ae3d_27d4_eb4f;
 
 /// The key of a column on a square; 0 for an empty square.
 #[inline]
@@ -28,7 +29,9 @@ pub fn column_key(sq: Square, stack: Stack) -> u64 {
         return 0;
     }
     let (colors, kings) = stack.raw();
-    mix(mix(colors.wrapping_add(SQUARE_SALT.wrapping_mul(sq.0 as u64 + 1))) ^ kings)
+    // one mixing round over a combination that differs for every (square, column):
+    // `colors` and `kings` stay below 2^64 and are spread apart by odd multipliers
+    mix(colors ^ kings.wrapping_mul(KING_SALT) ^ SQUARE_SALT.wrapping_mul(sq.0 as u64 + 1))
 }
 
 /// The key XORed in when Black is to move.

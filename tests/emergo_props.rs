@@ -22,13 +22,29 @@ fn cells_of(p: &Emergo) -> Cells {
         .collect()
 }
 
-/// The square two steps from `s` by (dx, dy), and the one in between.
+/// The oblique coordinates (letter line L, number line N) of a square, read from its
+/// name: the reference does not use the engine's geometry tables.
+fn line_coords(s: usize) -> (i32, i32) {
+    let name = Oblique9::geometry().name(Square(s as u8)).as_bytes();
+    ((name[0] - b'a') as i32, (name[1] - b'0') as i32)
+}
+
+/// The square at (L, N), if the board has it: |L - 4| + |N - 5| <= 4.
+fn square_at(l: i32, n: i32) -> Option<usize> {
+    if (l - 4).abs() + (n - 5).abs() > 4 {
+        return None;
+    }
+    let name = format!("{}{}", (b'a' + l as u8) as char, n);
+    Oblique9::geometry().parse_square(&name).map(|s| s.index())
+}
+
+/// The square two steps from `s` by (dL, dN), and the one in between.
 fn jump(s: usize, (dx, dy): (i32, i32)) -> Option<(usize, usize)> {
-    let g = Oblique9::geometry();
-    let (x, y) = g.coords(Square(s as u8));
-    let mid = g.square_at(x as i32 + dx, y as i32 + dy)?;
-    let to = g.square_at(x as i32 + 2 * dx, y as i32 + 2 * dy)?;
-    Some((mid.index(), to.index()))
+    let (x, y) = line_coords(s);
+    Some((
+        square_at(x + dx, y + dy)?,
+        square_at(x + 2 * dx, y + 2 * dy)?,
+    ))
 }
 
 const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
@@ -151,13 +167,12 @@ fn ref_moves(p: &Emergo) -> BTreeSet<(usize, Vec<Vec<u8>>)> {
         if owner(&cells[s]) != Some(side) {
             continue;
         }
-        let g = Oblique9::geometry();
-        let (x, y) = g.coords(Square(s as u8));
+        let (x, y) = line_coords(s);
         for (dx, dy) in DIRS {
-            if let Some(t) = g.square_at(x as i32 + dx, y as i32 + dy) {
-                if cells[t.index()].is_empty() {
+            if let Some(t) = square_at(x + dx, y + dy) {
+                if cells[t].is_empty() {
                     let mut next = cells.clone();
-                    next[t.index()] = std::mem::take(&mut next[s]);
+                    next[t] = std::mem::take(&mut next[s]);
                     out.insert((s, enc(&next)));
                 }
             }
