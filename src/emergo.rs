@@ -24,7 +24,8 @@
 //!   included) draws; threefold repetition draws (through [`Game`](crate::Game)).
 //!
 //! The ruleset is generic over its board ([`EmergoBoard`]): [`Emergo`] is the 41-square
-//! board of the seeds.
+//! board of the seeds, [`HexEmergo`] the same rules on the 37-cell hexagon
+//! ([`Hex37`], six directions, centre d4).
 
 use crate::board::{Board, Geometry};
 use crate::capture::{CaptureGenerator, CapturePolicy, Leap, Majority, Rejump, Taking, Transfer};
@@ -33,6 +34,7 @@ use crate::columns::Columns;
 use crate::error::{MoveParseError, PositionError, PositionErrorKind as K};
 use crate::moves::{Move, MoveKind, MoveList, Route};
 use crate::position::{EndReason, Outcome, Position};
+use crate::shapes::hex::Hex37;
 use crate::square::{DirectionSet, Square, SquareSet};
 use crate::stack::{Man, Rank, Stack};
 use crate::text;
@@ -43,6 +45,8 @@ use std::sync::OnceLock;
 
 /// A board Emergo can be played on: the geometry plus the game's numbers on it.
 pub trait EmergoBoard: Board {
+    /// The ruleset's name on this board ([`Position::NAME`]), e.g. `"emergo"`.
+    const NAME: &'static str;
     /// Men each player has in hand at the start.
     const MEN: u8;
     /// The square White may not enter on with the first move of the game.
@@ -72,9 +76,20 @@ impl Board for Oblique9 {
 }
 
 impl EmergoBoard for Oblique9 {
+    const NAME: &'static str = "emergo";
     const MEN: u8 = 12;
     fn centre() -> Square {
         Self::geometry().square_at(4, 4).expect("e5 exists")
+    }
+}
+
+/// HexEmergo: Emergo on the 37-cell hexagon, six directions, 12 men each, White's
+/// first entry not on the centre d4.
+impl EmergoBoard for Hex37 {
+    const NAME: &'static str = "hexemergo";
+    const MEN: u8 = 12;
+    fn centre() -> Square {
+        Self::geometry().square_at(3, 3).expect("d4 exists")
     }
 }
 
@@ -140,6 +155,20 @@ pub struct EmergoPosition<B: EmergoBoard> {
 
 /// Emergo on its 41-square board.
 pub type Emergo = EmergoPosition<Oblique9>;
+
+/// HexEmergo (Freeling): the Emergo rules on the 37-cell hexagon [`Hex37`], with six
+/// directions to step and capture in; White's first entry may not be on d4.
+///
+/// ```
+/// use column_checkers::{HexEmergo, MoveList, Position};
+///
+/// let pos = HexEmergo::start();
+/// let mut moves = MoveList::new();
+/// pos.legal_moves(&mut moves);
+/// assert_eq!(moves.len(), 36); // any cell but the centre d4
+/// assert!(pos.parse_move("d4").is_err());
+/// ```
+pub type HexEmergo = EmergoPosition<Hex37>;
 
 impl<B: EmergoBoard> EmergoPosition<B> {
     fn capture_rules() -> EmergoCapture {
@@ -292,7 +321,7 @@ impl<B: EmergoBoard> Default for EmergoPosition<B> {
 
 impl<B: EmergoBoard> Position for EmergoPosition<B> {
     type Move = Move<B>;
-    const NAME: &'static str = "emergo";
+    const NAME: &'static str = B::NAME;
 
     fn start() -> Self {
         Self::new()

@@ -40,11 +40,18 @@ pub struct RulesetInfo {
 }
 
 /// The rulesets of this crate.
-pub const RULESETS: &[RulesetInfo] = &[RulesetInfo {
-    name: "emergo",
-    about: "Emergo (Freeling & van Zon), 41-square board, men entered from hand",
-    options: &[],
-}];
+pub const RULESETS: &[RulesetInfo] = &[
+    RulesetInfo {
+        name: "emergo",
+        about: "Emergo (Freeling & van Zon), 41-square board, men entered from hand",
+        options: &[],
+    },
+    RulesetInfo {
+        name: "hexemergo",
+        about: "HexEmergo (Freeling): Emergo on the 37-cell hexagon, six directions",
+        options: &[],
+    },
+];
 
 /// Why a ruleset could not be selected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -91,6 +98,7 @@ pub fn dispatch<V: RulesetVisitor>(
     }
     Ok(match info.name {
         "emergo" => visitor.visit::<crate::Emergo>(options),
+        "hexemergo" => visitor.visit::<crate::HexEmergo>(options),
         _ => unreachable!("every registered ruleset is dispatched"),
     })
 }
