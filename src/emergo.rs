@@ -47,8 +47,14 @@ use std::sync::OnceLock;
 pub trait EmergoBoard: Board {
     /// The ruleset's name on this board ([`Position::NAME`]), e.g. `"emergo"`.
     const NAME: &'static str;
-    /// Men each player has in hand at the start.
+    /// Men each player has in the game: in hand at the start of the standard game.
     const MEN: u8;
+    /// The men on the board at the start, as the columns field of the position text;
+    /// the men of a colour not on the board are in hand. The default, `-`, is the
+    /// empty board of the standard game; a set-up variant lists its men here (it must
+    /// be a valid columns field for the board, with at most [`MEN`](Self::MEN) men of
+    /// each colour).
+    const START_COLUMNS: &'static str = "-";
     /// The square White may not enter on with the first move of the game.
     fn centre() -> Square;
 }
@@ -153,6 +159,30 @@ pub struct EmergoPosition<B: EmergoBoard> {
     hand: [u8; 2],
 }
 
+/// HexEmergo's set-up variant for correspondence play (the pbmserv text, and the
+/// Zillions variant "HexEmergo – Set up"): the [`Hex37`] hexagon with **13** men each,
+/// all on the board at the start — White on a1–d1, a2–e2 and b3–e3, Black on d7–g7,
+/// c6–g6 and c5–f5 — and none in hand, so the game starts in the movement phase,
+/// White first. Not the standard game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hex37Setup;
+
+impl Board for Hex37Setup {
+    fn geometry() -> &'static Geometry {
+        Hex37::geometry()
+    }
+}
+
+impl EmergoBoard for Hex37Setup {
+    const NAME: &'static str = "hexemergo-setup";
+    const MEN: u8 = 13;
+    const START_COLUMNS: &'static str = "a1:w,b1:w,c1:w,d1:w,a2:w,b2:w,c2:w,d2:w,e2:w,\
+        b3:w,c3:w,d3:w,e3:w,c5:b,d5:b,e5:b,f5:b,c6:b,d6:b,e6:b,f6:b,g6:b,d7:b,e7:b,f7:b,g7:b";
+    fn centre() -> Square {
+        Hex37::centre()
+    }
+}
+
 /// Emergo on its 41-square board.
 pub type Emergo = EmergoPosition<Oblique9>;
 
@@ -169,6 +199,18 @@ pub type Emergo = EmergoPosition<Oblique9>;
 /// assert!(pos.parse_move("d4").is_err());
 /// ```
 pub type HexEmergo = EmergoPosition<Hex37>;
+
+/// HexEmergo's 13-men set-up variant ([`Hex37Setup`]): `start()` is the set-up
+/// position, 13 men each on the board, none in hand, White to move.
+///
+/// ```
+/// use column_checkers::{HexEmergoSetup, Position};
+///
+/// let pos = HexEmergoSetup::start();
+/// assert_eq!(pos.men(column_checkers::Color::Black), 13);
+/// assert!(pos.to_string().ends_with(" w 0/0"));
+/// ```
+pub type HexEmergoSetup = EmergoPosition<Hex37Setup>;
 
 impl<B: EmergoBoard> EmergoPosition<B> {
     fn capture_rules() -> EmergoCapture {
@@ -323,8 +365,24 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
     type Move = Move<B>;
     const NAME: &'static str = B::NAME;
 
+    /// The empty board with [`EmergoBoard::MEN`] men in each hand, or the set-up of
+    /// [`EmergoBoard::START_COLUMNS`] with the other men in hand.
+    ///
+    /// # Panics
+    /// When the board's `START_COLUMNS` is not a valid columns field (a programming
+    /// error in the board definition; the crate's boards are tested).
     fn start() -> Self {
-        Self::new()
+        let mut pos = Self::new();
+        if B::START_COLUMNS != "-" {
+            pos.columns = text::read_columns(B::START_COLUMNS, 0)
+                .expect("the board's START_COLUMNS is a valid columns field");
+            for c in Color::ALL {
+                let on_board = pos.columns.men(c).min(B::MEN as usize) as u8;
+                pos.hand[c.index()] = B::MEN - on_board;
+            }
+            debug_assert!(pos.check(0).is_ok(), "the board's start position is valid");
+        }
+        pos
     }
 
     #[inline]

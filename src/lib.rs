@@ -41,7 +41,9 @@ pub use capture::{
 };
 pub use color::Color;
 pub use columns::Columns;
-pub use emergo::{Emergo, EmergoBoard, EmergoPosition, HexEmergo, Oblique9};
+pub use emergo::{
+    Emergo, EmergoBoard, EmergoPosition, Hex37Setup, HexEmergo, HexEmergoSetup, Oblique9,
+};
 pub use error::{MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN};
 pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};

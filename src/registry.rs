@@ -51,6 +51,11 @@ pub const RULESETS: &[RulesetInfo] = &[
         about: "HexEmergo (Freeling): Emergo on the 37-cell hexagon, six directions",
         options: &[],
     },
+    RulesetInfo {
+        name: "hexemergo-setup",
+        about: "HexEmergo's variant for e-mail play: 13 men each set up on the board",
+        options: &[],
+    },
 ];
 
 /// Why a ruleset could not be selected.
@@ -99,6 +104,7 @@ pub fn dispatch<V: RulesetVisitor>(
     Ok(match info.name {
         "emergo" => visitor.visit::<crate::Emergo>(options),
         "hexemergo" => visitor.visit::<crate::HexEmergo>(options),
+        "hexemergo-setup" => visitor.visit::<crate::HexEmergoSetup>(options),
         _ => unreachable!("every registered ruleset is dispatched"),
     })
 }
