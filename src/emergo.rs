@@ -7,7 +7,8 @@
 //! - The board starts empty; each player has 12 men in hand; White moves first.
 //! - A move is a capture, an entry or a step, in that order of precedence: a player who
 //!   can capture must; otherwise a player with men in hand must enter; otherwise he
-//!   steps a column to a vacant neighbouring square (any of the four directions).
+//!   steps a column to a vacant neighbouring square (any direction of the board:
+//!   four on the square board, six on the hexagon).
 //! - **Capture**: a column jumps an adjacent enemy-topped column to the vacant square
 //!   beyond and takes its *top man only*, which goes under the capturer at once. It
 //!   goes on jumping while it can, in any direction but straight back (no 180° turn);
@@ -16,9 +17,9 @@
 //!   most men must be chosen (ties free).
 //! - **Entering**: one man on a vacant square; once the opponent has nothing left in
 //!   hand, all the men left in hand at once as one column, the *shadowpiece*. White's
-//!   very first entry may not be on the centre (e5). **No feeding**: an entry may not
-//!   let the opponent capture, unless the entering player is already under attack (the
-//!   opponent, were it his turn, would have a capture).
+//!   very first entry may not be on the centre (e5; d4 on the hexagon). **No
+//!   feeding**: an entry may not let the opponent capture, unless the entering player
+//!   is already under attack (the opponent, were it his turn, would have a capture).
 //! - **End**: a player to move who controls no column and has nothing in hand loses; a
 //!   player to move who has a piece but no legal move (men in hand and no legal entry
 //!   included) draws; threefold repetition draws (through [`Game`](crate::Game)).
@@ -99,6 +100,30 @@ impl EmergoBoard for Hex37 {
     }
 }
 
+/// HexEmergo's set-up variant for correspondence play (the pbmserv text, and the
+/// Zillions variant "HexEmergo – Set up"): the [`Hex37`] hexagon with **13** men each,
+/// all on the board at the start — White on a1–d1, a2–e2 and b3–e3, Black on d7–g7,
+/// c6–g6 and c5–f5 — and none in hand, so the game starts in the movement phase,
+/// White first. Not the standard game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hex37Setup;
+
+impl Board for Hex37Setup {
+    fn geometry() -> &'static Geometry {
+        Hex37::geometry()
+    }
+}
+
+impl EmergoBoard for Hex37Setup {
+    const NAME: &'static str = "hexemergo-setup";
+    const MEN: u8 = 13;
+    const START_COLUMNS: &'static str = "a1:w,b1:w,c1:w,d1:w,a2:w,b2:w,c2:w,d2:w,e2:w,\
+        b3:w,c3:w,d3:w,e3:w,c5:b,d5:b,e5:b,f5:b,c6:b,d6:b,e6:b,f6:b,g6:b,d7:b,e7:b,f7:b,g7:b";
+    fn centre() -> Square {
+        Hex37::centre()
+    }
+}
+
 /// Emergo's capture rules for the [`CaptureGenerator`]: short leaps in every direction,
 /// the top man taken prisoner at once, re-jumps while enemy-topped, no 180° turn,
 /// majority capture counted in men.
@@ -157,30 +182,6 @@ pub struct EmergoPosition<B: EmergoBoard> {
     columns: Columns<B>,
     turn: Color,
     hand: [u8; 2],
-}
-
-/// HexEmergo's set-up variant for correspondence play (the pbmserv text, and the
-/// Zillions variant "HexEmergo – Set up"): the [`Hex37`] hexagon with **13** men each,
-/// all on the board at the start — White on a1–d1, a2–e2 and b3–e3, Black on d7–g7,
-/// c6–g6 and c5–f5 — and none in hand, so the game starts in the movement phase,
-/// White first. Not the standard game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Hex37Setup;
-
-impl Board for Hex37Setup {
-    fn geometry() -> &'static Geometry {
-        Hex37::geometry()
-    }
-}
-
-impl EmergoBoard for Hex37Setup {
-    const NAME: &'static str = "hexemergo-setup";
-    const MEN: u8 = 13;
-    const START_COLUMNS: &'static str = "a1:w,b1:w,c1:w,d1:w,a2:w,b2:w,c2:w,d2:w,e2:w,\
-        b3:w,c3:w,d3:w,e3:w,c5:b,d5:b,e5:b,f5:b,c6:b,d6:b,e6:b,f6:b,g6:b,d7:b,e7:b,f7:b,g7:b";
-    fn centre() -> Square {
-        Hex37::centre()
-    }
 }
 
 /// Emergo on its 41-square board.
