@@ -78,7 +78,7 @@ fn main() -> ExitCode {
             "-h" | "--help" => {
                 println!("{USAGE}\nrulesets:");
                 for r in RULESETS {
-                    println!("  {:<14} {}", r.name, r.about);
+                    println!("  {:<16} {}", r.name, r.about);
                     for (o, about) in r.options {
                         println!("      {o:<20} {about}");
                     }

@@ -30,8 +30,11 @@ pub struct Geometry {
     names: Vec<String>,
     all: SquareSet,
     shifts: Vec<Option<Shift>>,
-    display: Option<(u8, u8, Vec<(u8, u8)>)>,
+    display: Option<Display>,
 }
+
+/// Drawing coordinates: grid width, grid height, and `(x, y)` per square.
+type Display = (u8, u8, Vec<(u8, u8)>);
 
 /// A direction in which the neighbour map of a board is a bit shift: for every square
 /// in `from`, its neighbour is the square `amount` indices further (negative: fewer).

@@ -7,7 +7,8 @@
 //! - The board starts empty; each player has 12 men in hand; White moves first.
 //! - A move is a capture, an entry or a step, in that order of precedence: a player who
 //!   can capture must; otherwise a player with men in hand must enter; otherwise he
-//!   steps a column to a vacant neighbouring square (any of the four directions).
+//!   steps a column to a vacant neighbouring square (any direction of the board:
+//!   four on the square board, six on the hexagon).
 //! - **Capture**: a column jumps an adjacent enemy-topped column to the vacant square
 //!   beyond and takes its *top man only*, which goes under the capturer at once. It
 //!   goes on jumping while it can, in any direction but straight back (no 180° turn);
@@ -16,15 +17,16 @@
 //!   most men must be chosen (ties free).
 //! - **Entering**: one man on a vacant square; once the opponent has nothing left in
 //!   hand, all the men left in hand at once as one column, the *shadowpiece*. White's
-//!   very first entry may not be on the centre (e5). **No feeding**: an entry may not
-//!   let the opponent capture, unless the entering player is already under attack (the
-//!   opponent, were it his turn, would have a capture).
+//!   very first entry may not be on the centre (e5; d4 on the hexagon). **No
+//!   feeding**: an entry may not let the opponent capture, unless the entering player
+//!   is already under attack (the opponent, were it his turn, would have a capture).
 //! - **End**: a player to move who controls no column and has nothing in hand loses; a
 //!   player to move who has a piece but no legal move (men in hand and no legal entry
 //!   included) draws; threefold repetition draws (through [`Game`](crate::Game)).
 //!
 //! The ruleset is generic over its board ([`EmergoBoard`]): [`Emergo`] is the 41-square
-//! board of the seeds.
+//! board of the seeds, [`HexEmergo`] the same rules on the 37-cell hexagon
+//! ([`Hex37`], six directions, centre d4).
 
 use crate::board::{Board, Geometry};
 use crate::capture::{CaptureGenerator, CapturePolicy, Leap, Majority, Rejump, Taking, Transfer};
@@ -33,6 +35,7 @@ use crate::columns::Columns;
 use crate::error::{MoveParseError, PositionError, PositionErrorKind as K};
 use crate::moves::{Move, MoveKind, MoveList, Route};
 use crate::position::{EndReason, Outcome, Position};
+use crate::shapes::hex::Hex37;
 use crate::square::{DirectionSet, Square, SquareSet};
 use crate::stack::{Man, Rank, Stack};
 use crate::text;
@@ -43,8 +46,16 @@ use std::sync::OnceLock;
 
 /// A board Emergo can be played on: the geometry plus the game's numbers on it.
 pub trait EmergoBoard: Board {
-    /// Men each player has in hand at the start.
+    /// The ruleset's name on this board ([`Position::NAME`]), e.g. `"emergo"`.
+    const NAME: &'static str;
+    /// Men each player has in the game: in hand at the start of the standard game.
     const MEN: u8;
+    /// The men on the board at the start, as the columns field of the position text;
+    /// the men of a colour not on the board are in hand. The default, `-`, is the
+    /// empty board of the standard game; a set-up variant lists its men here (it must
+    /// be a valid columns field for the board, with at most [`MEN`](Self::MEN) men of
+    /// each colour).
+    const START_COLUMNS: &'static str = "-";
     /// The square White may not enter on with the first move of the game.
     fn centre() -> Square;
 }
@@ -91,9 +102,44 @@ impl Board for Oblique9 {
 }
 
 impl EmergoBoard for Oblique9 {
+    const NAME: &'static str = "emergo";
     const MEN: u8 = 12;
     fn centre() -> Square {
         Self::geometry().square_at(4, 4).expect("e5 exists")
+    }
+}
+
+/// HexEmergo: Emergo on the 37-cell hexagon, six directions, 12 men each, White's
+/// first entry not on the centre d4.
+impl EmergoBoard for Hex37 {
+    const NAME: &'static str = "hexemergo";
+    const MEN: u8 = 12;
+    fn centre() -> Square {
+        Self::geometry().square_at(3, 3).expect("d4 exists")
+    }
+}
+
+/// HexEmergo's set-up variant for correspondence play (the pbmserv text, and the
+/// Zillions variant "HexEmergo – Set up"): the [`Hex37`] hexagon with **13** men each,
+/// all on the board at the start — White on a1–d1, a2–e2 and b3–e3, Black on d7–g7,
+/// c6–g6 and c5–f5 — and none in hand, so the game starts in the movement phase,
+/// White first. Not the standard game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hex37Setup;
+
+impl Board for Hex37Setup {
+    fn geometry() -> &'static Geometry {
+        Hex37::geometry()
+    }
+}
+
+impl EmergoBoard for Hex37Setup {
+    const NAME: &'static str = "hexemergo-setup";
+    const MEN: u8 = 13;
+    const START_COLUMNS: &'static str = "a1:w,b1:w,c1:w,d1:w,a2:w,b2:w,c2:w,d2:w,e2:w,\
+        b3:w,c3:w,d3:w,e3:w,c5:b,d5:b,e5:b,f5:b,c6:b,d6:b,e6:b,f6:b,g6:b,d7:b,e7:b,f7:b,g7:b";
+    fn centre() -> Square {
+        Hex37::centre()
     }
 }
 
@@ -159,6 +205,32 @@ pub struct EmergoPosition<B: EmergoBoard> {
 
 /// Emergo on its 41-square board.
 pub type Emergo = EmergoPosition<Oblique9>;
+
+/// HexEmergo (Freeling): the Emergo rules on the 37-cell hexagon [`Hex37`], with six
+/// directions to step and capture in; White's first entry may not be on d4.
+///
+/// ```
+/// use column_checkers::{HexEmergo, MoveList, Position};
+///
+/// let pos = HexEmergo::start();
+/// let mut moves = MoveList::new();
+/// pos.legal_moves(&mut moves);
+/// assert_eq!(moves.len(), 36); // any cell but the centre d4
+/// assert!(pos.parse_move("d4").is_err());
+/// ```
+pub type HexEmergo = EmergoPosition<Hex37>;
+
+/// HexEmergo's 13-men set-up variant ([`Hex37Setup`]): `start()` is the set-up
+/// position, 13 men each on the board, none in hand, White to move.
+///
+/// ```
+/// use column_checkers::{HexEmergoSetup, Position};
+///
+/// let pos = HexEmergoSetup::start();
+/// assert_eq!(pos.men(column_checkers::Color::Black), 13);
+/// assert!(pos.to_string().ends_with(" w 0/0"));
+/// ```
+pub type HexEmergoSetup = EmergoPosition<Hex37Setup>;
 
 impl<B: EmergoBoard> EmergoPosition<B> {
     fn capture_rules() -> EmergoCapture {
@@ -307,10 +379,26 @@ impl<B: EmergoBoard> Default for EmergoPosition<B> {
 
 impl<B: EmergoBoard> Position for EmergoPosition<B> {
     type Move = Move<B>;
-    const NAME: &'static str = "emergo";
+    const NAME: &'static str = B::NAME;
 
+    /// The empty board with [`EmergoBoard::MEN`] men in each hand, or the set-up of
+    /// [`EmergoBoard::START_COLUMNS`] with the other men in hand.
+    ///
+    /// # Panics
+    /// When the board's `START_COLUMNS` is not a valid columns field (a programming
+    /// error in the board definition; the crate's boards are tested).
     fn start() -> Self {
-        Self::new()
+        let mut pos = Self::new();
+        if B::START_COLUMNS != "-" {
+            pos.columns = text::read_columns(B::START_COLUMNS, 0)
+                .expect("the board's START_COLUMNS is a valid columns field");
+            for c in Color::ALL {
+                let on_board = pos.columns.men(c).min(B::MEN as usize) as u8;
+                pos.hand[c.index()] = B::MEN - on_board;
+            }
+            debug_assert!(pos.check(0).is_ok(), "the board's start position is valid");
+        }
+        pos
     }
 
     #[inline]

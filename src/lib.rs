@@ -199,7 +199,9 @@ pub use capture::{
 pub use checkers::{CheckersMove, CheckersPosition, CheckersRules};
 pub use color::Color;
 pub use columns::Columns;
-pub use emergo::{Emergo, EmergoBoard, EmergoPosition, Oblique9};
+pub use emergo::{
+    Emergo, EmergoBoard, EmergoPosition, Hex37Setup, HexEmergo, HexEmergoSetup, Oblique9,
+};
 pub use error::{MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN};
 pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
@@ -207,5 +209,6 @@ pub use perft::{divide, perft};
 pub use playout::{random_playout, Playout};
 pub use position::{EndReason, Outcome, Position};
 pub use rng::SplitMix64;
+pub use shapes::hex::Hex37;
 pub use square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
 pub use stack::{Man, Rank, Stack, MAX_HEIGHT};

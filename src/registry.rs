@@ -51,6 +51,16 @@ pub const RULESETS: &[RulesetInfo] = &[
         about: "Russian draughts (shashki), 8x8, flying kings, free choice of capture",
         options: &[],
     },
+    RulesetInfo {
+        name: "hexemergo",
+        about: "HexEmergo (Freeling): Emergo on the 37-cell hexagon, six directions",
+        options: &[],
+    },
+    RulesetInfo {
+        name: "hexemergo-setup",
+        about: "HexEmergo's variant for e-mail play: 13 men each set up on the board",
+        options: &[],
+    },
 ];
 
 /// Why a ruleset could not be selected.
@@ -99,6 +109,8 @@ pub fn dispatch<V: RulesetVisitor>(
     Ok(match info.name {
         "emergo" => visitor.visit::<crate::Emergo>(options),
         "russian" => visitor.visit::<crate::draughts::RussianDraughts>(options),
+        "hexemergo" => visitor.visit::<crate::HexEmergo>(options),
+        "hexemergo-setup" => visitor.visit::<crate::HexEmergoSetup>(options),
         _ => unreachable!("every registered ruleset is dispatched"),
     })
 }

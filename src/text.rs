@@ -146,10 +146,16 @@ fn push_run(out: &mut String, c: char, n: usize) {
 }
 
 /// Draws the columns on the board's grid, top row first, with file letters below and
-/// rank numbers on the left; each cell shows [`column_cell`]. `shift` indents each
-/// row by half a cell per row from the top (for hexagonal boards drawn with rows
-/// slanted).
+/// rank numbers on the left; each cell shows [`column_cell`].
+///
+/// With `hex`, the board is drawn as a hexagonal grid whose six neighbours are
+/// `(±1, 0)`, `(0, ±1)`, `(1, 1)` and `(-1, -1)` (such as [`Hex37`](crate::Hex37)):
+/// each row is drawn half a cell to the left of the row below it, so that `(0, 1)`
+/// points up-left and `(1, 1)` up-right; see [`hex_diagram`].
 pub fn grid_diagram<B: Board>(cols: &Columns<B>, hex: bool) -> String {
+    if hex {
+        return hex_diagram(cols);
+    }
     let g: &Geometry = B::geometry();
     let (width, height, coords) = g.display();
     let mut at = vec![None; width as usize * height as usize];
@@ -186,6 +192,72 @@ pub fn grid_diagram<B: Board>(cols: &Columns<B>, hex: bool) -> String {
     }
     out.push_str(files.trim_end());
     out.push('\n');
+    out
+}
+
+/// Draws a hexagonal grid board (neighbours `(±1, 0)`, `(0, ±1)`, `(1, 1)`,
+/// `(-1, -1)`): rows of equal `y` are horizontal, top row first, and the cell `(x, y)`
+/// is drawn `x - y / 2` cells from the left, which makes the 37-cell board a regular
+/// hexagon. Each row starts with its number; the letter of each letter line (a line of
+/// equal `x`, running up-left) is written where the line leaves the board at the
+/// bottom, i.e. below the bottom row or to the right of the row where the line starts.
+/// Each cell shows [`column_cell`].
+///
+/// ```text
+///     7 . . . .
+///    6 . . . . .
+///   5 . . . . . .
+///  4 . . . . . . .
+///   3 . . . . . . g
+///    2 . . . . . f
+///     1 . . . . e
+///        a b c d
+/// ```
+pub fn hex_diagram<B: Board>(cols: &Columns<B>) -> String {
+    let g: &Geometry = B::geometry();
+    let cells: Vec<String> = g.squares().map(|sq| column_cell(cols.get(sq))).collect();
+    let widest = cells.iter().map(|c| c.len()).max().unwrap_or(1);
+    // an even field width, so that half a cell is a whole number of characters
+    let w = (widest + 2) & !1;
+    // the items to draw: (row y, horizontal position in half cells, text)
+    let mut items: Vec<(i32, i32, String)> = Vec::new();
+    let half = |x: i32, y: i32| 2 * x - y;
+    for sq in g.squares() {
+        let (x, y) = g.coords(sq);
+        let (x, y) = (x as i32, y as i32);
+        items.push((y, half(x, y), cells[sq.index()].clone()));
+    }
+    for y in 0..g.height() as i32 {
+        let first = (0..g.width() as i32).find(|&x| g.square_at(x, y).is_some());
+        if let Some(x) = first {
+            items.push((y, half(x - 1, y), (y + 1).to_string()));
+        }
+    }
+    for x in 0..g.width() as i32 {
+        let lowest = (0..g.height() as i32).find(|&y| g.square_at(x, y).is_some());
+        if let Some(y) = lowest {
+            let letter = ((b'a' + x as u8) as char).to_string();
+            items.push((y - 1, half(x, y - 1), letter));
+        }
+    }
+    let left = items.iter().map(|i| i.1).min().unwrap_or(0);
+    let bottom = items.iter().map(|i| i.0).min().unwrap_or(0);
+    let top = items.iter().map(|i| i.0).max().unwrap_or(0);
+    let mut lines = vec![String::new(); (top - bottom + 1) as usize];
+    items.sort_by_key(|i| (i.0, i.1));
+    for (y, h, text) in items {
+        let line = &mut lines[(top - y) as usize];
+        // right-align the text in its field of width w
+        let end = (h - left) as usize * w / 2 + w;
+        let start = end.saturating_sub(text.len()).max(line.len());
+        line.push_str(&" ".repeat(start - line.len()));
+        line.push_str(&text);
+    }
+    let mut out = String::new();
+    for l in lines {
+        out.push_str(l.trim_end());
+        out.push('\n');
+    }
     out
 }
 
