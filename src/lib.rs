@@ -34,6 +34,7 @@ pub mod rng;
 pub mod shapes;
 pub mod square;
 pub mod stack;
+pub mod stapeldammen;
 pub mod text;
 pub mod zobrist;
 
@@ -44,6 +45,7 @@ pub use capture::{
 pub use checkers::{CheckersMove, CheckersPosition, CheckersRules};
 pub use color::Color;
 pub use columns::Columns;
+pub use draughts::{Brazilian, BrazilianDraughts, International, InternationalDraughts};
 pub use emergo::{Emergo, EmergoBoard, EmergoPosition, Oblique9};
 pub use error::{MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN};
 pub use game::Game;
@@ -53,3 +55,4 @@ pub use position::{EndReason, Outcome, Position};
 pub use rng::SplitMix64;
 pub use square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
 pub use stack::{Man, Rank, Stack, MAX_HEIGHT};
+pub use stapeldammen::{Stapeldammen, StapeldammenPosition};

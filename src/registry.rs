@@ -51,6 +51,21 @@ pub const RULESETS: &[RulesetInfo] = &[
         about: "Russian draughts (shashki), 8x8, flying kings, free choice of capture",
         options: &[],
     },
+    RulesetInfo {
+        name: "international",
+        about: "International draughts, 10x10, flying kings, majority capture",
+        options: &[],
+    },
+    RulesetInfo {
+        name: "brazilian",
+        about: "Brazilian draughts: international rules on 8x8",
+        options: &[],
+    },
+    RulesetInfo {
+        name: "stapeldammen",
+        about: "Stapeldammen (Freeling), international draughts with column capture, no promotion",
+        options: &[],
+    },
 ];
 
 /// Why a ruleset could not be selected.
@@ -99,6 +114,9 @@ pub fn dispatch<V: RulesetVisitor>(
     Ok(match info.name {
         "emergo" => visitor.visit::<crate::Emergo>(options),
         "russian" => visitor.visit::<crate::draughts::RussianDraughts>(options),
+        "international" => visitor.visit::<crate::draughts::InternationalDraughts>(options),
+        "brazilian" => visitor.visit::<crate::draughts::BrazilianDraughts>(options),
+        "stapeldammen" => visitor.visit::<crate::stapeldammen::StapeldammenPosition>(options),
         _ => unreachable!("every registered ruleset is dispatched"),
     })
 }
