@@ -29,6 +29,13 @@ pub struct Geometry {
     neighbour: Vec<u8>,
     names: Vec<String>,
     all: SquareSet,
+    /// `(sources, delta)` pairs per direction, from `shift_start[d]` to
+    /// `shift_start[d + 1]`: the squares of `sources` have their neighbour in that
+    /// direction at index `+ delta` (see [`Geometry::shift`]).
+    shifts: Vec<(SquareSet, i8)>,
+    shift_start: [u8; 9],
+    far_rows: [SquareSet; 2],
+    forward: [crate::DirectionSet; 2],
 }
 
 impl Geometry {
@@ -88,6 +95,10 @@ impl Geometry {
             vectors: vectors.to_vec(),
             opposite,
             neighbour: Vec::new(),
+            shifts: Vec::new(),
+            shift_start: [0; 9],
+            far_rows: [SquareSet::EMPTY; 2],
+            forward: [crate::DirectionSet::EMPTY; 2],
         };
         let mut neighbour = vec![NONE; g.len() * g.vectors.len()];
         for s in 0..g.len() {
@@ -99,6 +110,26 @@ impl Geometry {
             }
         }
         g.neighbour = neighbour;
+        for d in 0..g.vectors.len() {
+            let mut groups: Vec<(SquareSet, i8)> = Vec::new();
+            for s in 0..g.len() {
+                let t = g.neighbour[s * g.vectors.len() + d];
+                if t == NONE {
+                    continue;
+                }
+                let delta = (t as i32 - s as i32) as i8;
+                match groups.iter_mut().find(|(_, dl)| *dl == delta) {
+                    Some((set, _)) => set.insert(Square(s as u8)),
+                    None => groups.push((SquareSet::from_square(Square(s as u8)), delta)),
+                }
+            }
+            g.shifts.extend(groups);
+            g.shift_start[d + 1] = g.shifts.len() as u8;
+        }
+        for c in crate::Color::ALL {
+            g.far_rows[c.index()] = g.compute_far_row(c);
+            g.forward[c.index()] = g.compute_forward(c);
+        }
         g
     }
 
@@ -243,9 +274,31 @@ impl Geometry {
         None
     }
 
+    /// The neighbours in direction `d` of the squares of `set`: the set shifted one
+    /// step (squares without such a neighbour drop out). A few shifts and masks: the
+    /// bitboard form of [`neighbour`](Self::neighbour).
+    #[inline]
+    pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
+        let (a, b) = (
+            self.shift_start[d.index()] as usize,
+            self.shift_start[d.index() + 1] as usize,
+        );
+        let mut out = 0u64;
+        for &(sources, delta) in &self.shifts[a..b] {
+            let s = set.0 & sources.0;
+            out |= if delta >= 0 { s << delta } else { s >> -delta };
+        }
+        SquareSet(out)
+    }
+
     /// The directions that go forward for `color`: towards higher `y` for White, lower
     /// `y` for Black.
+    #[inline]
     pub fn forward(&self, color: crate::Color) -> crate::DirectionSet {
+        self.forward[color.index()]
+    }
+
+    fn compute_forward(&self, color: crate::Color) -> crate::DirectionSet {
         let mut set = crate::DirectionSet::EMPTY;
         for (i, &(_, dy)) in self.vectors.iter().enumerate() {
             let ahead = match color {
@@ -271,7 +324,12 @@ impl Geometry {
 
     /// The row where men of `color` are promoted: the top row for White, the bottom
     /// row for Black.
+    #[inline]
     pub fn far_row(&self, color: crate::Color) -> SquareSet {
+        self.far_rows[color.index()]
+    }
+
+    fn compute_far_row(&self, color: crate::Color) -> SquareSet {
         match color {
             crate::Color::White => self.row(self.height - 1),
             crate::Color::Black => self.row(0),
@@ -356,5 +414,27 @@ mod tests {
         assert_eq!(g.ray(a2, Direction(0)).count(), 2);
         assert_eq!(g.line_between(a2, a2), None);
         assert_eq!(g.parse_square("a1"), None);
+    }
+
+    #[test]
+    fn shifts_match_neighbours() {
+        let g = Geometry::new(
+            "hexish",
+            5,
+            5,
+            |x, y| x + y >= 2 && x + y <= 6,
+            &[(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)],
+        );
+        for d in g.directions() {
+            for s in g.squares() {
+                let shifted = g.shift(SquareSet::from_square(s), d);
+                let expect: SquareSet = g.neighbour(s, d).into_iter().collect();
+                assert_eq!(shifted, expect, "{s:?} {d:?}");
+            }
+            assert_eq!(
+                g.shift(g.all(), d).count(),
+                g.squares().filter(|&s| g.neighbour(s, d).is_some()).count()
+            );
+        }
     }
 }

@@ -17,6 +17,7 @@ use core::marker::PhantomData;
 pub struct Columns<B: Board> {
     stacks: [Stack; MAX_SQUARES],
     owned: [SquareSet; 2],
+    kings: SquareSet,
     men: [u8; 2],
     hash: u64,
     board: PhantomData<B>,
@@ -55,6 +56,7 @@ impl<B: Board> Columns<B> {
         Columns {
             stacks: [Stack::EMPTY; MAX_SQUARES],
             owned: [SquareSet::EMPTY; 2],
+            kings: SquareSet::EMPTY,
             men: [0; 2],
             hash: 0,
             board: PhantomData,
@@ -75,15 +77,18 @@ impl<B: Board> Columns<B> {
             return;
         }
         self.hash ^= column_key(sq, old) ^ column_key(sq, stack);
-        for c in Color::ALL {
-            self.men[c.index()] = self.men[c.index()] - old.count(c) as u8 + stack.count(c) as u8;
-        }
-        if let Some(o) = old.owner() {
-            self.owned[o.index()].remove(sq);
-        }
+        let (old_black, old_height) = tally(old);
+        let (black, height) = tally(stack);
+        let white = &mut self.men[Color::White.index()];
+        *white = *white + (height - black) - (old_height - old_black);
+        let blacks = &mut self.men[Color::Black.index()];
+        *blacks = *blacks + black - old_black;
+        self.owned[0].remove(sq);
+        self.owned[1].remove(sq);
         if let Some(o) = stack.owner() {
             self.owned[o.index()].insert(sq);
         }
+        self.kings.set(sq, stack.top_is_king());
         self.stacks[sq.index()] = stack;
     }
 
@@ -99,6 +104,12 @@ impl<B: Board> Columns<B> {
     #[inline]
     pub fn owned(&self, color: Color) -> SquareSet {
         self.owned[color.index()]
+    }
+
+    /// The squares whose column is led by a king (officer), of either colour.
+    #[inline]
+    pub fn kings(&self) -> SquareSet {
+        self.kings
     }
 
     /// The occupied squares.
@@ -135,6 +146,21 @@ impl<B: Board> Columns<B> {
     /// Iterates the occupied squares and their columns, in square order.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Stack)> + '_ {
         self.occupied().iter().map(move |sq| (sq, self.get(sq)))
+    }
+}
+
+/// The number of black men and the height of a column.
+#[inline]
+fn tally(s: Stack) -> (u8, u8) {
+    let (colors, _) = s.raw();
+    if colors == 0 {
+        (0, 0)
+    } else {
+        // the sentinel bit above the top man is counted by `count_ones`
+        (
+            (colors.count_ones() - 1) as u8,
+            (63 - colors.leading_zeros()) as u8,
+        )
     }
 }
 

@@ -4,8 +4,9 @@
 //! They validate the engine's capture generator against published perft counts.
 
 use crate::capture::{CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer};
-use crate::checkers::{CheckersPosition, CheckersRules};
+use crate::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
 use crate::color::Color;
+use crate::columns::Columns;
 use crate::shapes::dark::{Dark10, Dark8};
 use crate::square::{DirectionSet, SquareSet};
 use crate::stack::{Man, Rank};
@@ -100,6 +101,10 @@ impl CheckersRules for Russian {
     #[inline]
     fn move_leap(&self, commander: Man) -> Leap {
         flying_kings(commander)
+    }
+    #[inline]
+    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
+        count_standard_quiet_moves(self, cols, side)
     }
 }
 
@@ -213,6 +218,10 @@ impl<L: InternationalLayout> CheckersRules for InternationalRules<L> {
     #[inline]
     fn move_leap(&self, commander: Man) -> Leap {
         flying_kings(commander)
+    }
+    #[inline]
+    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
+        count_standard_quiet_moves(self, cols, side)
     }
 }
 

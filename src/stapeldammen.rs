@@ -11,7 +11,9 @@
 //! The player who cannot move loses.
 
 use crate::capture::{CapturePolicy, Leap, Majority, Rejump, Taking, Transfer};
-use crate::checkers::{CheckersPosition, CheckersRules};
+use crate::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
+use crate::color::Color;
+use crate::columns::Columns;
 use crate::draughts::{InternationalLayout, Ten};
 use crate::shapes::dark::Dark10;
 use crate::square::DirectionSet;
@@ -70,6 +72,10 @@ impl CheckersRules for Stapeldammen {
     #[inline]
     fn move_leap(&self, _commander: Man) -> Leap {
         Leap::Short
+    }
+    #[inline]
+    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
+        count_standard_quiet_moves(self, cols, side)
     }
 }
 
