@@ -29,23 +29,18 @@ pub struct Geometry {
     neighbour: Vec<u8>,
     names: Vec<String>,
     all: SquareSet,
-    shifts: Vec<Option<Shift>>,
+    /// `(sources, delta)` pairs per direction, from `shift_start[d]` to
+    /// `shift_start[d + 1]`: the squares of `sources` have their neighbour in that
+    /// direction at index `+ delta` (see [`Geometry::shift`]).
+    shifts: Vec<(SquareSet, i8)>,
+    shift_start: [u8; 9],
+    far_rows: [SquareSet; 2],
+    forward: [crate::DirectionSet; 2],
     display: Option<Display>,
 }
 
 /// Drawing coordinates: grid width, grid height, and `(x, y)` per square.
 type Display = (u8, u8, Vec<(u8, u8)>);
-
-/// A direction in which the neighbour map of a board is a bit shift: for every square
-/// in `from`, its neighbour is the square `amount` indices further (negative: fewer).
-/// [`Geometry::shift`] then moves a whole set at once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shift {
-    /// Index difference between a square and its neighbour.
-    pub amount: i8,
-    /// The squares that have a neighbour in that direction.
-    pub from: SquareSet,
-}
 
 impl Geometry {
     /// Builds a geometry on a `width` x `height` grid where `(x, y)` is a square when
@@ -106,6 +101,9 @@ impl Geometry {
             neighbour: Vec::new(),
             shifts: Vec::new(),
             display: None,
+            shift_start: [0; 9],
+            far_rows: [SquareSet::EMPTY; 2],
+            forward: [crate::DirectionSet::EMPTY; 2],
         };
         let mut neighbour = vec![NONE; g.len() * g.vectors.len()];
         for s in 0..g.len() {
@@ -117,51 +115,27 @@ impl Geometry {
             }
         }
         g.neighbour = neighbour;
-        g.shifts = (0..g.vectors.len())
-            .map(|d| g.find_shift(Direction(d as u8)))
-            .collect();
-        g
-    }
-
-    /// The shift of direction `d`, when the neighbour map is one.
-    fn find_shift(&self, d: Direction) -> Option<Shift> {
-        let mut amount = None;
-        let mut from = SquareSet::EMPTY;
-        for s in self.squares() {
-            if let Some(t) = self.neighbour(s, d) {
-                let diff = t.0 as i32 - s.0 as i32;
-                if *amount.get_or_insert(diff) != diff {
-                    return None;
+        for d in 0..g.vectors.len() {
+            let mut groups: Vec<(SquareSet, i8)> = Vec::new();
+            for s in 0..g.len() {
+                let t = g.neighbour[s * g.vectors.len() + d];
+                if t == NONE {
+                    continue;
                 }
-                from.insert(s);
+                let delta = (t as i32 - s as i32) as i8;
+                match groups.iter_mut().find(|(_, dl)| *dl == delta) {
+                    Some((set, _)) => set.insert(Square(s as u8)),
+                    None => groups.push((SquareSet::from_square(Square(s as u8)), delta)),
+                }
             }
+            g.shifts.extend(groups);
+            g.shift_start[d + 1] = g.shifts.len() as u8;
         }
-        Some(Shift {
-            amount: amount? as i8,
-            from,
-        })
-    }
-
-    /// The neighbours in direction `d` of the squares of `set` (squares without one
-    /// drop out): O(1) when the direction is a [`Shift`], O(|set|) otherwise.
-    #[inline]
-    pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
-        match self.shifts[d.index()] {
-            Some(Shift { amount, from }) => {
-                let bits = (set & from).0;
-                SquareSet(if amount >= 0 {
-                    bits << amount
-                } else {
-                    bits >> -amount
-                })
-            }
-            None => set.iter().filter_map(|s| self.neighbour(s, d)).collect(),
+        for c in crate::Color::ALL {
+            g.far_rows[c.index()] = g.compute_far_row(c);
+            g.forward[c.index()] = g.compute_forward(c);
         }
-    }
-
-    /// The shift of direction `d`, if its neighbour map is one.
-    pub fn shift_of(&self, d: Direction) -> Option<Shift> {
-        self.shifts[d.index()]
+        g
     }
 
     /// Gives the squares other coordinates for drawing: a `width` x `height` grid and
@@ -326,9 +300,31 @@ impl Geometry {
         None
     }
 
+    /// The neighbours in direction `d` of the squares of `set`: the set shifted one
+    /// step (squares without such a neighbour drop out). A few shifts and masks: the
+    /// bitboard form of [`neighbour`](Self::neighbour).
+    #[inline]
+    pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
+        let (a, b) = (
+            self.shift_start[d.index()] as usize,
+            self.shift_start[d.index() + 1] as usize,
+        );
+        let mut out = 0u64;
+        for &(sources, delta) in &self.shifts[a..b] {
+            let s = set.0 & sources.0;
+            out |= if delta >= 0 { s << delta } else { s >> -delta };
+        }
+        SquareSet(out)
+    }
+
     /// The directions that go forward for `color`: towards higher `y` for White, lower
     /// `y` for Black.
+    #[inline]
     pub fn forward(&self, color: crate::Color) -> crate::DirectionSet {
+        self.forward[color.index()]
+    }
+
+    fn compute_forward(&self, color: crate::Color) -> crate::DirectionSet {
         let mut set = crate::DirectionSet::EMPTY;
         for (i, &(_, dy)) in self.vectors.iter().enumerate() {
             let ahead = match color {
@@ -354,7 +350,12 @@ impl Geometry {
 
     /// The row where men of `color` are promoted: the top row for White, the bottom
     /// row for Black.
+    #[inline]
     pub fn far_row(&self, color: crate::Color) -> SquareSet {
+        self.far_rows[color.index()]
+    }
+
+    fn compute_far_row(&self, color: crate::Color) -> SquareSet {
         match color {
             crate::Color::White => self.row(self.height - 1),
             crate::Color::Black => self.row(0),
@@ -439,5 +440,27 @@ mod tests {
         assert_eq!(g.ray(a2, Direction(0)).count(), 2);
         assert_eq!(g.line_between(a2, a2), None);
         assert_eq!(g.parse_square("a1"), None);
+    }
+
+    #[test]
+    fn shifts_match_neighbours() {
+        let g = Geometry::new(
+            "hexish",
+            5,
+            5,
+            |x, y| x + y >= 2 && x + y <= 6,
+            &[(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)],
+        );
+        for d in g.directions() {
+            for s in g.squares() {
+                let shifted = g.shift(SquareSet::from_square(s), d);
+                let expect: SquareSet = g.neighbour(s, d).into_iter().collect();
+                assert_eq!(shifted, expect, "{s:?} {d:?}");
+            }
+            assert_eq!(
+                g.shift(g.all(), d).count(),
+                g.squares().filter(|&s| g.neighbour(s, d).is_some()).count()
+            );
+        }
     }
 }

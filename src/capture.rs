@@ -138,16 +138,27 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// Whether `side` has any capture (only first jumps are tried: fast, with whole
     /// square sets at once where the board's directions are bit shifts).
     pub fn exists(&self) -> bool {
+        !self.capturers().is_empty()
+    }
+
+    /// The squares of `side`'s columns that have a first jump: the origins of all
+    /// capture routes. Columns led by short-leaping men or kings are found with
+    /// bitboard shifts, flying ones square by square.
+    pub fn capturers(&self) -> SquareSet {
         let cols = self.original;
-        let enemy = cols.owned(!self.side);
-        if enemy.is_empty() {
-            return false;
-        }
         let g = self.geometry;
-        let vacant = cols.vacant();
+        let enemy = cols.owned(!self.side);
         let own = cols.owned(self.side);
-        let kings = own & cols.kings();
-        for (group, rank) in [(own - kings, Rank::Man), (kings, Rank::King)] {
+        if enemy.is_empty() || own.is_empty() {
+            return SquareSet::EMPTY;
+        }
+        let vacant = cols.vacant();
+        let occupied = cols.occupied();
+        let mut found = SquareSet::EMPTY;
+        for (rank, group) in [
+            (Rank::Man, own - cols.kings()),
+            (Rank::King, own & cols.kings()),
+        ] {
             if group.is_empty() {
                 continue;
             }
@@ -155,25 +166,27 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
                 color: self.side,
                 rank,
             };
-            let flying = self.policy.leap(man) == Leap::Flying;
-            for d in self.policy.directions(man).iter() {
-                let mut victims = g.shift(group, d);
-                if flying {
-                    // slide through vacant squares; the first occupied square counts
-                    let mut ray = victims;
-                    victims = SquareSet::EMPTY;
-                    while !ray.is_empty() {
-                        victims |= ray & enemy;
-                        ray = g.shift(ray & vacant, d);
+            let dirs = self.policy.directions(man);
+            match self.policy.leap(man) {
+                Leap::Short => {
+                    for d in dirs.iter() {
+                        let back = g.opposite(d);
+                        found |= group & g.shift(g.shift(vacant, back) & enemy, back);
                     }
                 }
-                victims &= enemy;
-                if !victims.is_empty() && !(g.shift(victims, d) & vacant).is_empty() {
-                    return true;
+                Leap::Flying => {
+                    for sq in group {
+                        if dirs.iter().any(|d| {
+                            first_victim(g, occupied, Leap::Flying, sq, d, sq)
+                                .is_some_and(|(x, t)| enemy.contains(x) && t.is_some())
+                        }) {
+                            found.insert(sq);
+                        }
+                    }
                 }
             }
         }
-        false
+        found
     }
 
     /// The number of capture moves (after ruling 1 and the majority rule).
@@ -200,13 +213,14 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
 
     fn search(&self, merge: bool) -> Found {
         let mut found = Found::new();
-        if !self.exists() {
+        let origins = self.capturers();
+        if origins.is_empty() {
             return found;
         }
         let mut s = Search {
             g: self.geometry,
             policy: self.policy,
-            cols: *self.original,
+            cols: Scratch::new(self.original),
             side: self.side,
             carrier: Stack::EMPTY,
             route: Route::new(Square(0)),
@@ -217,11 +231,11 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             found: &mut found,
             majority: self.policy.majority() == Majority::MostCaptures,
         };
-        for origin in self.original.owned(self.side) {
-            s.carrier = s.cols.take(origin);
+        for origin in origins {
+            s.carrier = s.cols.lift(origin);
             s.route = Route::new(origin);
             s.search(origin);
-            s.cols.set(origin, s.carrier);
+            s.cols.put_back();
         }
         if merge {
             dedupe(self.policy, self.original, self.side, &mut found);
@@ -268,34 +282,111 @@ fn dedupe<B: Board, P: CapturePolicy + ?Sized>(
 
 /// From `at`, going in direction `d` (passing over `origin`, which is vacated during a
 /// capture, and over vacant squares when flying): the first occupied square and the
-/// square just beyond it if that one is vacant.
+/// square just beyond it if that one is vacant. `occupied` is the set of occupied
+/// squares.
 #[inline]
-fn first_victim<B: Board>(
+fn first_victim(
     g: &Geometry,
-    cols: &Columns<B>,
+    occupied: SquareSet,
     leap: Leap,
     at: Square,
     d: Direction,
     origin: Square,
 ) -> Option<(Square, Option<Square>)> {
+    let empty = |s: Square| s == origin || !occupied.contains(s);
     let mut x = g.neighbour(at, d)?;
     if leap == Leap::Flying {
-        while x == origin || cols.get(x).is_empty() {
+        while empty(x) {
             x = g.neighbour(x, d)?;
         }
-    } else if cols.get(x).is_empty() || x == origin {
+    } else if empty(x) {
         return None;
     }
-    let beyond = g
-        .neighbour(x, d)
-        .filter(|&t| t == origin || cols.get(t).is_empty());
+    let beyond = g.neighbour(x, d).filter(|&t| empty(t));
     Some((x, beyond))
+}
+
+/// The columns as the capture search sees them: the position's columns, read through,
+/// with the few squares the search has changed (the lifted capturer, columns that
+/// lost their top man at once) kept aside, and the hash and occupied squares kept in
+/// step. Cheaper than copying the whole board.
+struct Scratch<'p, B: Board> {
+    base: &'p Columns<B>,
+    /// Squares whose column differs from `base` (or did: the entry stays when a column
+    /// is put back).
+    patched: SquareSet,
+    patches: SmallVec<[(Square, Stack); 8]>,
+    /// The capturer's origin, vacant during the search.
+    lifted: Square,
+    occupied: SquareSet,
+    hash: u64,
+}
+
+impl<'p, B: Board> Scratch<'p, B> {
+    #[inline]
+    fn new(base: &'p Columns<B>) -> Self {
+        Scratch {
+            base,
+            patched: SquareSet::EMPTY,
+            patches: SmallVec::new(),
+            lifted: Square(u8::MAX),
+            occupied: base.occupied(),
+            hash: base.hash(),
+        }
+    }
+
+    /// Lifts the column on `origin` (an occupied square the search never changed)
+    /// and returns it.
+    #[inline]
+    fn lift(&mut self, origin: Square) -> Stack {
+        let s = self.base.get(origin);
+        self.lifted = origin;
+        self.occupied.remove(origin);
+        self.hash = self.base.hash() ^ column_key(origin, s);
+        s
+    }
+
+    /// Puts the lifted column back.
+    #[inline]
+    fn put_back(&mut self) {
+        self.occupied.insert(self.lifted);
+        self.hash = self.base.hash();
+        self.lifted = Square(u8::MAX);
+    }
+
+    #[inline]
+    fn get(&self, sq: Square) -> Stack {
+        if sq == self.lifted {
+            return Stack::EMPTY;
+        }
+        if self.patched.contains(sq) {
+            if let Some(&(_, s)) = self.patches.iter().find(|p| p.0 == sq) {
+                return s;
+            }
+        }
+        self.base.get(sq)
+    }
+
+    #[inline]
+    fn set(&mut self, sq: Square, stack: Stack) {
+        let old = self.get(sq);
+        self.hash ^= column_key(sq, old) ^ column_key(sq, stack);
+        self.occupied.set(sq, !stack.is_empty());
+        if self.patched.contains(sq) {
+            if let Some(p) = self.patches.iter_mut().find(|p| p.0 == sq) {
+                p.1 = stack;
+            }
+        } else {
+            self.patched.insert(sq);
+            self.patches.push((sq, stack));
+        }
+    }
 }
 
 struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
     g: &'static Geometry,
     policy: &'p P,
-    cols: Columns<B>,
+    cols: Scratch<'p, B>,
     side: Color,
     carrier: Stack,
     route: Route,
@@ -330,7 +421,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             // the capturer's own origin is vacant during the move (the carrier is
             // lifted), so it is already empty in `cols`
             let Some((x, Some(first))) =
-                first_victim(self.g, &self.cols, leap, at, d, Square(u8::MAX))
+                first_victim(self.g, self.cols.occupied, leap, at, d, Square(u8::MAX))
             else {
                 continue;
             };
@@ -368,7 +459,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
         if leap == Leap::Flying {
             let mut t = first;
             while let Some(n) = self.g.neighbour(t, d) {
-                if !self.cols.get(n).is_empty() {
+                if self.cols.occupied.contains(n) {
                     break;
                 }
                 landings.push(n);
@@ -442,7 +533,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             }
         }
         let mut carrier = self.carrier;
-        let mut hash = self.cols.hash();
+        let mut hash = self.cols.hash;
         for &x in &self.pending {
             let before = self.cols.get(x);
             let mut after = before;

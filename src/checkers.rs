@@ -62,30 +62,102 @@ pub trait CheckersRules:
         &self,
         cols: &Columns<Self::Board>,
         side: Color,
-        mut out: impl FnMut(Square, Square),
+        out: impl FnMut(Square, Square),
     ) {
-        let g = Self::Board::geometry();
-        let vacant = cols.vacant();
-        for from in cols.owned(side) {
-            let man = cols.get(from).top().expect("owned squares hold a column");
-            let flying = self.move_leap(man) == Leap::Flying;
-            for d in self.move_directions(man).iter() {
-                let mut at = from;
-                while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
-                    out(from, to);
-                    if !flying {
-                        break;
-                    }
-                    at = to;
-                }
-            }
-        }
+        standard_quiet_moves(self, cols, side, out)
+    }
+
+    /// The number of non-capturing moves of `side`: the number of calls
+    /// [`quiet_moves`](Self::quiet_moves) makes. The default counts them that way; a
+    /// ruleset that keeps the default `quiet_moves` may override this with
+    /// [`count_standard_quiet_moves`], which counts with bitboards.
+    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
+        let mut n = 0;
+        self.quiet_moves(cols, side, |_, _| n += 1);
+        n
     }
 
     /// Whether threefold repetition draws (through [`Game`](crate::Game)).
     fn repetition_draws(&self) -> bool {
         true
     }
+}
+
+/// The default non-capturing moves of [`CheckersRules::quiet_moves`]: each column of
+/// `side` moves by the [`move_directions`](CheckersRules::move_directions) and
+/// [`move_leap`](CheckersRules::move_leap) of its commander, to vacant squares. Calls
+/// `out(from, to)` by origin square, then direction, then distance.
+pub fn standard_quiet_moves<R: CheckersRules>(
+    rules: &R,
+    cols: &Columns<R::Board>,
+    side: Color,
+    mut out: impl FnMut(Square, Square),
+) {
+    let g = R::Board::geometry();
+    let vacant = cols.vacant();
+    let kings = cols.kings();
+    let by_rank = [Rank::Man, Rank::King].map(|rank| {
+        let man = Man { color: side, rank };
+        (
+            rules.move_directions(man),
+            rules.move_leap(man) == Leap::Flying,
+        )
+    });
+    for from in cols.owned(side) {
+        let (dirs, flying) = by_rank[usize::from(kings.contains(from))];
+        for d in dirs.iter() {
+            let mut at = from;
+            while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
+                out(from, to);
+                if !flying {
+                    break;
+                }
+                at = to;
+            }
+        }
+    }
+}
+
+/// The number of moves [`standard_quiet_moves`] makes, counted with bitboard shifts
+/// (square by square only for flying columns). For rulesets that keep the default
+/// [`CheckersRules::quiet_moves`] to use as their
+/// [`count_quiet_moves`](CheckersRules::count_quiet_moves).
+pub fn count_standard_quiet_moves<R: CheckersRules>(
+    rules: &R,
+    cols: &Columns<R::Board>,
+    side: Color,
+) -> usize {
+    let g = R::Board::geometry();
+    let vacant = cols.vacant();
+    let own = cols.owned(side);
+    let mut n = 0;
+    for (rank, group) in [
+        (Rank::Man, own - cols.kings()),
+        (Rank::King, own & cols.kings()),
+    ] {
+        if group.is_empty() {
+            continue;
+        }
+        let man = Man { color: side, rank };
+        let dirs = rules.move_directions(man);
+        if rules.move_leap(man) == Leap::Flying {
+            for d in dirs.iter() {
+                let mut front = group;
+                loop {
+                    front = g.shift(front, d) & vacant;
+                    if front.is_empty() {
+                        break;
+                    }
+                    n += front.count();
+                }
+            }
+        } else {
+            for d in dirs.iter() {
+                n += (g.shift(group, d) & vacant).count();
+            }
+        }
+    }
+    n
 }
 
 /// A move of a [`CheckersPosition`]: a [`Move`] printed with the ruleset's capture
@@ -298,14 +370,10 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     }
 
     fn count_legal_moves(&self) -> usize {
-        let gen = self.captures();
-        if gen.exists() {
-            return gen.count();
+        match self.captures().count() {
+            0 => self.rules.count_quiet_moves(&self.columns, self.turn),
+            n => n,
         }
-        let mut n = 0;
-        self.rules
-            .quiet_moves(&self.columns, self.turn, |_, _| n += 1);
-        n
     }
 
     fn play_unchecked(&mut self, mv: &CheckersMove<R>) {

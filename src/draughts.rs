@@ -4,12 +4,16 @@
 //! They validate the engine's capture generator against published perft counts.
 
 use crate::capture::{CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer};
-use crate::checkers::{CheckersPosition, CheckersRules};
+use crate::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
 use crate::color::Color;
-use crate::shapes::dark::Dark8;
+use crate::columns::Columns;
+use crate::shapes::dark::{Dark10, Dark8};
 use crate::square::{DirectionSet, SquareSet};
 use crate::stack::{Man, Rank};
 use crate::Board;
+use core::fmt::Debug;
+use core::hash::Hash;
+use core::marker::PhantomData;
 
 /// Russian draughts (shashki): 8x8, 12 men each; men step diagonally forward and
 /// capture forward and backward; flying kings; free choice among captures (a capture
@@ -97,6 +101,127 @@ impl CheckersRules for Russian {
     #[inline]
     fn move_leap(&self, commander: Man) -> Leap {
         flying_kings(commander)
+    }
+    #[inline]
+    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
+        count_standard_quiet_moves(self, cols, side)
+    }
+}
+
+/// The board and set-up of a game played under [`InternationalRules`].
+pub trait InternationalLayout: Copy + Default + Eq + Hash + Debug + Send + Sync + 'static {
+    /// The board.
+    type Board: Board;
+    /// The ruleset's name.
+    const NAME: &'static str;
+    /// The start position text.
+    const START: &'static str;
+    /// The men each side has at the start.
+    const MEN: usize;
+}
+
+/// The 10x10 layout of international draughts: 20 men each, Black on 1–20, White on
+/// 31–50 (FMJD numbers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Ten;
+
+impl InternationalLayout for Ten {
+    type Board = Dark10;
+    const NAME: &'static str = "international";
+    const START: &'static str = "1:b,2:b,3:b,4:b,5:b,6:b,7:b,8:b,9:b,10:b,\
+        11:b,12:b,13:b,14:b,15:b,16:b,17:b,18:b,19:b,20:b,\
+        31:w,32:w,33:w,34:w,35:w,36:w,37:w,38:w,39:w,40:w,\
+        41:w,42:w,43:w,44:w,45:w,46:w,47:w,48:w,49:w,50:w w";
+    const MEN: usize = 20;
+}
+
+/// The 8x8 layout of Brazilian draughts: 12 men each on the first three rows, as in
+/// Russian draughts; algebraic square names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Eight;
+
+impl InternationalLayout for Eight {
+    type Board = Dark8;
+    const NAME: &'static str = "brazilian";
+    const START: &'static str = <Russian as CheckersRules>::START;
+    const MEN: usize = 12;
+}
+
+/// The rules of international draughts on the layout `L`: men step diagonally forward
+/// and capture forward and backward; flying kings; the capture taking the most pieces
+/// is compulsory (kings count as men); captured pieces are removed when the move ends
+/// and may not be jumped twice (Turkish strike); a man is promoted only when his move
+/// ends on the far row (passing it during a capture does not count). The player who
+/// cannot move loses. Notation `32-28`, `28x19x10` (`28x10` when it names one move).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct InternationalRules<L: InternationalLayout>(PhantomData<L>);
+
+/// International draughts (10x10).
+pub type International = InternationalRules<Ten>;
+/// A position of international draughts.
+pub type InternationalDraughts = CheckersPosition<International>;
+/// Brazilian draughts: international rules on 8x8.
+pub type Brazilian = InternationalRules<Eight>;
+/// A position of Brazilian draughts.
+pub type BrazilianDraughts = CheckersPosition<Brazilian>;
+
+impl<L: InternationalLayout> CapturePolicy for InternationalRules<L> {
+    #[inline]
+    fn directions(&self, _commander: Man) -> DirectionSet {
+        DirectionSet::first(4)
+    }
+    #[inline]
+    fn leap(&self, commander: Man) -> Leap {
+        flying_kings(commander)
+    }
+    #[inline]
+    fn taking(&self) -> Taking {
+        Taking::Removed
+    }
+    #[inline]
+    fn transfer(&self) -> Transfer {
+        Transfer::EndOfMove
+    }
+    #[inline]
+    fn rejump(&self) -> Rejump {
+        Rejump::Never
+    }
+    #[inline]
+    fn no_reversal(&self) -> bool {
+        false
+    }
+    #[inline]
+    fn majority(&self) -> Majority {
+        Majority::MostCaptures
+    }
+    #[inline]
+    fn promotion(&self) -> CapturePromotion {
+        CapturePromotion::AtEndOfMove
+    }
+    #[inline]
+    fn promotion_squares(&self, color: Color) -> SquareSet {
+        L::Board::geometry().far_row(color)
+    }
+}
+
+impl<L: InternationalLayout> CheckersRules for InternationalRules<L> {
+    type Board = L::Board;
+    const NAME: &'static str = L::NAME;
+    const START: &'static str = L::START;
+    const MEN: usize = L::MEN;
+    const COLUMNS: bool = false;
+
+    #[inline]
+    fn move_directions(&self, commander: Man) -> DirectionSet {
+        forward_men_diagonals(L::Board::geometry(), commander)
+    }
+    #[inline]
+    fn move_leap(&self, commander: Man) -> Leap {
+        flying_kings(commander)
+    }
+    #[inline]
+    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
+        count_standard_quiet_moves(self, cols, side)
     }
 }
 

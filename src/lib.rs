@@ -189,6 +189,7 @@ pub mod rng;
 pub mod shapes;
 pub mod square;
 pub mod stack;
+pub mod stapeldammen;
 pub mod text;
 pub mod zobrist;
 
@@ -199,6 +200,7 @@ pub use capture::{
 pub use checkers::{CheckersMove, CheckersPosition, CheckersRules};
 pub use color::Color;
 pub use columns::Columns;
+pub use draughts::{Brazilian, BrazilianDraughts, International, InternationalDraughts};
 pub use emergo::{
     Emergo, EmergoBoard, EmergoPosition, Hex37Setup, HexEmergo, HexEmergoSetup, Oblique9,
 };
@@ -212,3 +214,4 @@ pub use rng::SplitMix64;
 pub use shapes::hex::Hex37;
 pub use square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
 pub use stack::{Man, Rank, Stack, MAX_HEIGHT};
+pub use stapeldammen::{Stapeldammen, StapeldammenPosition};

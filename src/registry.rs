@@ -61,6 +61,21 @@ pub const RULESETS: &[RulesetInfo] = &[
         about: "HexEmergo's variant for e-mail play: 13 men each set up on the board",
         options: &[],
     },
+    RulesetInfo {
+        name: "international",
+        about: "International draughts, 10x10, flying kings, majority capture",
+        options: &[],
+    },
+    RulesetInfo {
+        name: "brazilian",
+        about: "Brazilian draughts: international rules on 8x8",
+        options: &[],
+    },
+    RulesetInfo {
+        name: "stapeldammen",
+        about: "Stapeldammen (Freeling), international draughts with column capture, no promotion",
+        options: &[],
+    },
 ];
 
 /// Why a ruleset could not be selected.
@@ -111,6 +126,9 @@ pub fn dispatch<V: RulesetVisitor>(
         "russian" => visitor.visit::<crate::draughts::RussianDraughts>(options),
         "hexemergo" => visitor.visit::<crate::HexEmergo>(options),
         "hexemergo-setup" => visitor.visit::<crate::HexEmergoSetup>(options),
+        "international" => visitor.visit::<crate::draughts::InternationalDraughts>(options),
+        "brazilian" => visitor.visit::<crate::draughts::BrazilianDraughts>(options),
+        "stapeldammen" => visitor.visit::<crate::stapeldammen::StapeldammenPosition>(options),
         _ => unreachable!("every registered ruleset is dispatched"),
     })
 }

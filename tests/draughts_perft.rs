@@ -1,0 +1,86 @@
+//! Perft of the classic draughts games (and Stapeldammen) from the start position
+//! against the counts in `tests/data/*.perft` (`depth nodes` lines, `#` comments).
+//!
+//! `cargo test` checks the depths of at most [`QUICK`] nodes (a debug build is slow);
+//! `cargo test --release -- --ignored` checks those of at most
+//! `DRAUGHTS_PERFT_MAX_NODES` nodes (default [`DEEP`]).
+
+use column_checkers::registry::{dispatch, RulesetVisitor};
+use column_checkers::{perft, Position};
+
+/// Node budget per depth of the default (debug) run.
+const QUICK: u64 = 200_000;
+/// Default node budget per depth of the ignored run.
+const DEEP: u64 = 50_000_000;
+
+const FILES: &[(&str, &str)] = &[
+    ("international", include_str!("data/international.perft")),
+    ("brazilian", include_str!("data/brazilian.perft")),
+    ("russian", include_str!("data/russian.perft")),
+    ("stapeldammen", include_str!("data/stapeldammen.perft")),
+];
+
+fn counts(text: &str) -> Vec<(u32, u64)> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (d, n) = l.split_once(' ').expect("`depth nodes`");
+            (d.parse().expect("depth"), n.trim().parse().expect("nodes"))
+        })
+        .collect()
+}
+
+struct Check(Vec<(u32, u64)>);
+
+impl RulesetVisitor for Check {
+    type Output = Vec<String>;
+    fn visit<P: Position>(self, _options: &[String]) -> Vec<String> {
+        let start = P::start();
+        self.0
+            .into_iter()
+            .filter_map(|(d, n)| {
+                let got = perft(&start, d);
+                (got != n).then(|| format!("{} depth {d}: {got}, expected {n}", P::NAME))
+            })
+            .collect()
+    }
+}
+
+fn check_all(max_nodes: u64, min_nodes: u64) {
+    let mut failures = Vec::new();
+    for (name, text) in FILES {
+        let wanted: Vec<_> = counts(text)
+            .into_iter()
+            .filter(|&(_, n)| n <= max_nodes && n > min_nodes)
+            .collect();
+        failures.extend(dispatch(name, &[], Check(wanted)).expect("registered ruleset"));
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn data_files_are_well_formed() {
+    for (name, text) in FILES {
+        let c = counts(text);
+        assert!(!c.is_empty(), "{name}");
+        for (i, &(d, _)) in c.iter().enumerate() {
+            assert_eq!(d as usize, i + 1, "{name}: depths 1, 2, 3, ...");
+        }
+    }
+}
+
+#[test]
+fn published_perft_quick() {
+    check_all(QUICK, 0);
+}
+
+#[test]
+#[ignore = "heavy: run with `cargo test --release -- --ignored`"]
+fn published_perft_deep() {
+    let max = std::env::var("DRAUGHTS_PERFT_MAX_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEEP);
+    check_all(max, QUICK);
+}
