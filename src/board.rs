@@ -6,9 +6,16 @@
 //! [`Board`], so one ruleset can be played on several shapes (Emergo on the square
 //! board and on the hexagon).
 
-use crate::square::{Direction, Square, SquareSet, MAX_SQUARES};
+use crate::square::{Direction, Square, SquareSet};
 
 const NONE: u8 = u8::MAX;
+
+/// The most squares a [`Geometry`] can have: every [`Square`] index is a `u8`, and
+/// `u8::MAX` marks "no square" in the neighbour table. Boards of more than
+/// [`MAX_SQUARES`](crate::MAX_SQUARES) (64) squares need
+/// [`WideSquareSet`](crate::WideSquareSet) instead of [`SquareSet`], and cannot hold
+/// [`Columns`](crate::Columns).
+pub const MAX_GEOMETRY_SQUARES: usize = 255;
 
 /// The geometry of a board: squares on an integer grid `(x, y)`, their names, the
 /// direction vectors, and the neighbour table.
@@ -39,7 +46,8 @@ impl Geometry {
     /// symmetric), so that [`Geometry::opposite`] is defined.
     ///
     /// # Panics
-    /// When the board has more than [`MAX_SQUARES`] squares or more than 8 directions,
+    /// When the board has more than [`MAX_GEOMETRY_SQUARES`] squares or more than 8
+    /// directions,
     /// when a direction's opposite is missing, or when the grid is wider or taller than
     /// 26 — these are programming errors in a board definition.
     pub fn new(
@@ -62,8 +70,8 @@ impl Geometry {
             }
         }
         assert!(
-            coords.len() <= MAX_SQUARES,
-            "too many squares for a SquareSet"
+            coords.len() <= MAX_GEOMETRY_SQUARES,
+            "too many squares for a Square index"
         );
         let opposite = vectors
             .iter()
@@ -139,7 +147,9 @@ impl Geometry {
         self.height
     }
 
-    /// All squares of the board.
+    /// All squares of the board, for boards of at most [`MAX_SQUARES`](crate::MAX_SQUARES)
+    /// squares; on a wider board it holds only the first 64 (use
+    /// [`WideSquareSet::first`](crate::WideSquareSet::first) with [`Geometry::len`]).
     #[inline]
     pub fn all(&self) -> SquareSet {
         self.all

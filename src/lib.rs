@@ -29,9 +29,11 @@ pub mod perft;
 pub mod position;
 pub mod registry;
 pub mod rng;
+pub mod shapes;
 pub mod square;
 pub mod stack;
 pub mod text;
+pub mod wide_set;
 pub mod zobrist;
 
 pub use board::{Board, Geometry};
@@ -48,4 +50,6 @@ pub use perft::{divide, perft};
 pub use position::{EndReason, Outcome, Position};
 pub use rng::SplitMix64;
 pub use square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
+pub use shapes::grid::{FullGrid, Grid14x12, Grid8x8};
 pub use stack::{Man, Rank, Stack, MAX_HEIGHT};
+pub use wide_set::{WideSquareSet, MAX_WIDE_SQUARES};

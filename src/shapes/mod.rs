@@ -1,0 +1,3 @@
+//! Board shapes shared by several rulesets.
+
+pub mod grid;
