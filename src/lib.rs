@@ -21,6 +21,7 @@ pub mod capture;
 pub mod color;
 pub mod columns;
 pub mod emergo;
+pub mod epaminondas;
 pub mod error;
 pub mod game;
 pub mod moves;
@@ -43,13 +44,17 @@ pub use capture::{
 pub use color::Color;
 pub use columns::Columns;
 pub use emergo::{Emergo, EmergoBoard, EmergoPosition, Oblique9};
+pub use epaminondas::{
+    Epaminondas, EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, NeoCrossings,
+    PhalanxMove,
+};
 pub use error::{MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN};
 pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
 pub use perft::{divide, perft};
 pub use position::{EndReason, Outcome, Position};
 pub use rng::SplitMix64;
-pub use square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
 pub use shapes::grid::{FullGrid, Grid14x12, Grid8x8};
+pub use square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
 pub use stack::{Man, Rank, Stack, MAX_HEIGHT};
 pub use wide_set::{WideSquareSet, MAX_WIDE_SQUARES};

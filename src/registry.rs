@@ -40,11 +40,23 @@ pub struct RulesetInfo {
 }
 
 /// The rulesets of this crate.
-pub const RULESETS: &[RulesetInfo] = &[RulesetInfo {
-    name: "emergo",
-    about: "Emergo (Freeling & van Zon), 41-square board, men entered from hand",
-    options: &[],
-}];
+pub const RULESETS: &[RulesetInfo] = &[
+    RulesetInfo {
+        name: "emergo",
+        about: "Emergo (Freeling & van Zon), 41-square board, men entered from hand",
+        options: &[],
+    },
+    RulesetInfo {
+        name: "epaminondas",
+        about: "Epaminondas (Abbott), 14x12 board, phalanxes, crossings win",
+        options: &[],
+    },
+    RulesetInfo {
+        name: "neocrossings",
+        about: "NeoCrossings: Epaminondas rules on the 8x8 board",
+        options: &[],
+    },
+];
 
 /// Why a ruleset could not be selected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -91,6 +103,8 @@ pub fn dispatch<V: RulesetVisitor>(
     }
     Ok(match info.name {
         "emergo" => visitor.visit::<crate::Emergo>(options),
+        "epaminondas" => visitor.visit::<crate::Epaminondas>(options),
+        "neocrossings" => visitor.visit::<crate::NeoCrossings>(options),
         _ => unreachable!("every registered ruleset is dispatched"),
     })
 }
