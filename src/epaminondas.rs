@@ -265,6 +265,23 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         (self.men[color.index()] & Self::HOME[(!color).index()]).count()
     }
 
+    /// Every move the movement and capture rules (and the symmetry option) allow the
+    /// side to move, **ignoring whether the game is over**: [`Position::legal_moves`] is
+    /// this list, or empty when the player to move has already won by crossings. Meant
+    /// for analysis and for the seed's illustrations, which ignore the crossing count.
+    pub fn phalanx_moves(&self, out: &mut MoveList<PhalanxMove<B>>) {
+        out.clear();
+        if self.options.symmetry {
+            self.generate(|m| {
+                if !self.breaks_symmetry(&m) {
+                    out.push(m)
+                }
+            });
+        } else {
+            self.generate(|m| out.push(m));
+        }
+    }
+
     /// The player to move, when he wins at the start of his turn: more men on the
     /// opponent's home row than the opponent has on his.
     #[inline]
@@ -483,15 +500,7 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         if self.goal_reached() {
             return;
         }
-        if self.options.symmetry {
-            self.generate(|m| {
-                if !self.breaks_symmetry(&m) {
-                    out.push(m)
-                }
-            });
-        } else {
-            self.generate(|m| out.push(m));
-        }
+        self.phalanx_moves(out);
     }
 
     fn count_legal_moves(&self) -> usize {
