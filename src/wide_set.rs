@@ -1,6 +1,6 @@
 //! Square sets for boards of up to 256 squares.
 //!
-//! [`SquareSet`](crate::SquareSet) is one `u64` and so serves boards of at most 64
+//! [`SquareSet`] is one `u64` and so serves boards of at most 64
 //! squares (all the stack games). Wider boards — Epaminondas' 14x12 board has 168
 //! squares — use [`WideSquareSet`], four `u64` words: every [`Square`] index (a `u8`)
 //! fits, so no square can fall outside the set. Four plain words keep the type `Copy`,

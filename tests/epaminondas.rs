@@ -843,3 +843,24 @@ proptest! {
         let _ = figure_5('w').parse_move(&text);
     }
 }
+
+/// The registry selects both rulesets by name (the perft example's names).
+#[test]
+fn registry_names() {
+    use column_checkers::registry::{dispatch, RulesetVisitor};
+    struct Perft(u32);
+    impl RulesetVisitor for Perft {
+        type Output = (&'static str, u64);
+        fn visit<P: Position>(self, _options: &[String]) -> (&'static str, u64) {
+            (P::NAME, perft(&P::start(), self.0))
+        }
+    }
+    assert_eq!(
+        dispatch("epaminondas", &[], Perft(1)),
+        Ok(("epaminondas", 114))
+    );
+    assert_eq!(
+        dispatch("NeoCrossings", &[], Perft(2)),
+        Ok(("neocrossings", 3600))
+    );
+}
