@@ -10,6 +10,13 @@ use crate::square::{Direction, Square, SquareSet, MAX_SQUARES};
 
 const NONE: u8 = u8::MAX;
 
+/// The most squares a [`Geometry`] can have: every [`Square`] index is a `u8`, and
+/// `u8::MAX` marks "no square" in the neighbour table. Boards of more than
+/// [`MAX_SQUARES`](crate::MAX_SQUARES) (64) squares need
+/// [`WideSquareSet`](crate::WideSquareSet) instead of [`SquareSet`], and cannot hold
+/// [`Columns`](crate::Columns).
+pub const MAX_GEOMETRY_SQUARES: usize = 255;
+
 /// The geometry of a board: squares on an integer grid `(x, y)`, their names, the
 /// direction vectors, and the neighbour table.
 ///
@@ -50,7 +57,8 @@ impl Geometry {
     /// symmetric), so that [`Geometry::opposite`] is defined.
     ///
     /// # Panics
-    /// When the board has more than [`MAX_SQUARES`] squares or more than 8 directions,
+    /// When the board has more than [`MAX_GEOMETRY_SQUARES`] squares or more than 8
+    /// directions,
     /// when a direction's opposite is missing, or when the grid is wider or taller than
     /// 26 — these are programming errors in a board definition.
     pub fn new(
@@ -73,8 +81,8 @@ impl Geometry {
             }
         }
         assert!(
-            coords.len() <= MAX_SQUARES,
-            "too many squares for a SquareSet"
+            coords.len() <= MAX_GEOMETRY_SQUARES,
+            "too many squares for a Square index"
         );
         let opposite = vectors
             .iter()
@@ -115,7 +123,14 @@ impl Geometry {
             }
         }
         g.neighbour = neighbour;
+        // bitboard tables only for boards a SquareSet covers; wider boards (Epaminondas)
+        // use WideSquareSet and the neighbour table
+        let narrow = g.len() <= MAX_SQUARES;
         for d in 0..g.vectors.len() {
+            if !narrow {
+                g.shift_start[d + 1] = g.shift_start[d];
+                continue;
+            }
             let mut groups: Vec<(SquareSet, i8)> = Vec::new();
             for s in 0..g.len() {
                 let t = g.neighbour[s * g.vectors.len() + d];
@@ -132,7 +147,9 @@ impl Geometry {
             g.shift_start[d + 1] = g.shifts.len() as u8;
         }
         for c in crate::Color::ALL {
-            g.far_rows[c.index()] = g.compute_far_row(c);
+            if narrow {
+                g.far_rows[c.index()] = g.compute_far_row(c);
+            }
             g.forward[c.index()] = g.compute_forward(c);
         }
         g
@@ -196,7 +213,9 @@ impl Geometry {
         self.height
     }
 
-    /// All squares of the board.
+    /// All squares of the board, for boards of at most [`MAX_SQUARES`](crate::MAX_SQUARES)
+    /// squares; on a wider board it holds only the first 64 (use
+    /// [`WideSquareSet::first`](crate::WideSquareSet::first) with [`Geometry::len`]).
     #[inline]
     pub fn all(&self) -> SquareSet {
         self.all
@@ -302,7 +321,8 @@ impl Geometry {
 
     /// The neighbours in direction `d` of the squares of `set`: the set shifted one
     /// step (squares without such a neighbour drop out). A few shifts and masks: the
-    /// bitboard form of [`neighbour`](Self::neighbour).
+    /// bitboard form of [`neighbour`](Self::neighbour). Boards of more than
+    /// [`MAX_SQUARES`] squares have no shift tables: the result is then empty.
     #[inline]
     pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
         let (a, b) = (
@@ -344,13 +364,21 @@ impl Geometry {
     }
 
     /// The squares of grid row `y` (`0` = the bottom row, White's side).
+    ///
+    /// # Panics
+    /// On boards of more than [`MAX_SQUARES`] squares, which a [`SquareSet`] cannot hold.
     pub fn row(&self, y: u8) -> SquareSet {
+        assert!(
+            self.len() <= MAX_SQUARES,
+            "row() needs a board of at most 64 squares"
+        );
         self.squares().filter(|&s| self.coords(s).1 == y).collect()
     }
 
     /// The row where men of `color` are promoted: the top row for White, the bottom
     /// row for Black.
     #[inline]
+    /// Empty on boards of more than [`MAX_SQUARES`] squares.
     pub fn far_row(&self, color: crate::Color) -> SquareSet {
         self.far_rows[color.index()]
     }

@@ -51,7 +51,15 @@ impl<B: Board> Default for Columns<B> {
 
 impl<B: Board> Columns<B> {
     /// An empty board.
+    ///
+    /// # Panics
+    /// When the board `B` has more than [`MAX_SQUARES`] squares (a programming error:
+    /// column boards are bitboards of one `u64`).
     pub fn new() -> Self {
+        assert!(
+            B::geometry().len() <= MAX_SQUARES,
+            "Columns serve boards of at most 64 squares"
+        );
         Columns {
             stacks: [Stack::EMPTY; MAX_SQUARES],
             owned: [SquareSet::EMPTY; 2],

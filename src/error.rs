@@ -134,6 +134,27 @@ pub enum PositionErrorKind {
     /// Any other impossibility, in words.
     #[error("{0}")]
     Impossible(String),
+    /// A row of a grid position text that does not cover the board's width.
+    #[error("rank {rank} covers {found} squares, the board is {expected} wide")]
+    RowWidth {
+        /// The rank (1 = the bottom row).
+        rank: usize,
+        /// Squares the row text covers (so far, when too many).
+        found: usize,
+        /// The board's width.
+        expected: usize,
+    },
+    /// A grid position text with the wrong number of rows.
+    #[error("{found} ranks given, the board has {expected}")]
+    RowCount {
+        /// Rows given.
+        found: usize,
+        /// The board's height.
+        expected: usize,
+    },
+    /// A ruleset option the ruleset does not have.
+    #[error("unknown option {0:?}")]
+    UnknownOption(String),
 }
 
 /// A position text that could not be read: what is wrong and where (a byte offset into

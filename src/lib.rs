@@ -177,6 +177,7 @@ pub mod color;
 pub mod columns;
 pub mod draughts;
 pub mod emergo;
+pub mod epaminondas;
 pub mod error;
 pub mod game;
 pub mod moves;
@@ -191,6 +192,7 @@ pub mod square;
 pub mod stack;
 pub mod stapeldammen;
 pub mod text;
+pub mod wide_set;
 pub mod zobrist;
 
 pub use board::{Board, Geometry};
@@ -204,6 +206,10 @@ pub use draughts::{Brazilian, BrazilianDraughts, International, InternationalDra
 pub use emergo::{
     Emergo, EmergoBoard, EmergoPosition, Hex37Setup, HexEmergo, HexEmergoSetup, Oblique9,
 };
+pub use epaminondas::{
+    Epaminondas, EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, NeoCrossings,
+    PhalanxMove,
+};
 pub use error::{MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN};
 pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
@@ -211,7 +217,9 @@ pub use perft::{divide, perft};
 pub use playout::{random_playout, Playout};
 pub use position::{EndReason, Outcome, Position};
 pub use rng::SplitMix64;
+pub use shapes::grid::{FullGrid, Grid14x12, Grid8x8};
 pub use shapes::hex::Hex37;
 pub use square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
 pub use stack::{Man, Rank, Stack, MAX_HEIGHT};
 pub use stapeldammen::{Stapeldammen, StapeldammenPosition};
+pub use wide_set::{WideSquareSet, MAX_WIDE_SQUARES};

@@ -76,6 +76,16 @@ pub const RULESETS: &[RulesetInfo] = &[
         about: "Stapeldammen (Freeling), international draughts with column capture, no promotion",
         options: &[],
     },
+    RulesetInfo {
+        name: "epaminondas",
+        about: "Epaminondas (Abbott), 14x12 board, phalanxes, crossings win",
+        options: &[],
+    },
+    RulesetInfo {
+        name: "neocrossings",
+        about: "NeoCrossings: Epaminondas rules on the 8x8 board",
+        options: &[],
+    },
 ];
 
 /// Why a ruleset could not be selected.
@@ -129,6 +139,8 @@ pub fn dispatch<V: RulesetVisitor>(
         "international" => visitor.visit::<crate::draughts::InternationalDraughts>(options),
         "brazilian" => visitor.visit::<crate::draughts::BrazilianDraughts>(options),
         "stapeldammen" => visitor.visit::<crate::stapeldammen::StapeldammenPosition>(options),
+        "epaminondas" => visitor.visit::<crate::Epaminondas>(options),
+        "neocrossings" => visitor.visit::<crate::NeoCrossings>(options),
         _ => unreachable!("every registered ruleset is dispatched"),
     })
 }

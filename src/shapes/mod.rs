@@ -5,4 +5,5 @@
 //! be played on it.
 
 pub mod dark;
+pub mod grid;
 pub mod hex;
