@@ -155,7 +155,10 @@
 //! | name | module | board |
 //! |---|---|---|
 //! | `emergo` | [`emergo`] | 41 squares, oblique coordinates |
-//! | `russian` | [`draughts`] | 8x8 dark squares |
+//! | `hexemergo`, `hexemergo-setup` | [`emergo`] on [`Hex37`] | 37-cell hexagon |
+//! | `russian`, `international`, `brazilian` | [`draughts`] | 8x8 / 10x10 dark squares |
+//! | `stapeldammen` | [`stapeldammen`] | 10x10 dark squares |
+//! | `epaminondas`, `neocrossings` | [`epaminondas`] | 14x12 / 8x8 full grids |
 //!
 //! The examples choose a ruleset by name through the [`registry`].
 //!
