@@ -191,13 +191,17 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
 
     /// The number of capture moves (after ruling 1 and the majority rule).
     pub fn count(&self) -> usize {
-        self.search(true).len()
+        let mut found = Found::new();
+        self.search(true, &mut found);
+        found.len()
     }
 
     /// Calls `out` with each capture move's route (after ruling 1 and the majority
     /// rule), in a deterministic order: by origin square, then in the order found.
     pub fn routes(&self, mut out: impl FnMut(Route)) {
-        for (r, _) in self.search(true) {
+        let mut found = Found::new();
+        self.search(true, &mut found);
+        for (r, _) in found {
             out(r);
         }
     }
@@ -206,16 +210,19 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// merges into one move — after the majority rule. Used to accept any route of a
     /// move.
     pub fn all_routes(&self, mut out: impl FnMut(Route, u64)) {
-        for (r, h) in self.search(false) {
+        let mut found = Found::new();
+        self.search(false, &mut found);
+        for (r, h) in found {
             out(r, h);
         }
     }
 
-    fn search(&self, merge: bool) -> Found {
-        let mut found = Found::new();
+    /// Fills `found` (empty) with the routes; filled in place, so that the common case
+    /// of no capture costs no copy of the route buffer.
+    fn search(&self, merge: bool, found: &mut Found) {
         let origins = self.capturers();
         if origins.is_empty() {
-            return found;
+            return;
         }
         let mut s = Search {
             g: self.geometry,
@@ -228,7 +235,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             pending: SmallVec::new(),
             last_dir: None,
             best: 0,
-            found: &mut found,
+            found,
             majority: self.policy.majority() == Majority::MostCaptures,
         };
         for origin in origins {
@@ -238,9 +245,8 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             s.cols.put_back();
         }
         if merge {
-            dedupe(self.policy, self.original, self.side, &mut found);
+            dedupe(self.policy, self.original, self.side, found);
         }
-        found
     }
 
     /// Plays `route` for `side` on `columns`: the captured men are taken, the
@@ -562,11 +568,20 @@ fn apply_route<B: Board, P: CapturePolicy + ?Sized>(
     let promo_squares = policy.promotion_squares(side);
     let promotion = policy.promotion();
     for &l in route.landings() {
-        let (d, _) = g.line_between(at, l).expect("route squares are on a line");
-        let x = g
-            .ray(at, d)
-            .find(|&s| !cols.get(s).is_empty())
-            .expect("a jumped column on the way");
+        // a leap of two steps (every short leap) jumps the square in between
+        let short = g.directions().find_map(|d| {
+            let n = g.neighbour(at, d)?;
+            (g.neighbour(n, d)? == l).then_some(n)
+        });
+        let x = match short {
+            Some(n) => n,
+            None => {
+                let (d, _) = g.line_between(at, l).expect("route squares are on a line");
+                g.ray(at, d)
+                    .find(|&s| !cols.get(s).is_empty())
+                    .expect("a jumped column on the way")
+            }
+        };
         match policy.transfer() {
             Transfer::Immediate => {
                 let mut rest = cols.get(x);
