@@ -27,6 +27,12 @@ pub struct Geometry {
     vectors: Vec<(i8, i8)>,
     opposite: Vec<u8>,
     neighbour: Vec<u8>,
+    /// Per direction: the squares that have a neighbour that way.
+    has_neighbour: [SquareSet; 8],
+    /// Per direction: `Some(k)` when every square's neighbour that way is the square `k`
+    /// indices further on (true of full rectangular grids), so that [`Geometry::shift`]
+    /// is one bit shift.
+    offset: [Option<i8>; 8],
     names: Vec<String>,
     all: SquareSet,
 }
@@ -88,6 +94,8 @@ impl Geometry {
             vectors: vectors.to_vec(),
             opposite,
             neighbour: Vec::new(),
+            has_neighbour: [SquareSet::EMPTY; 8],
+            offset: [None; 8],
         };
         let mut neighbour = vec![NONE; g.len() * g.vectors.len()];
         for s in 0..g.len() {
@@ -99,6 +107,26 @@ impl Geometry {
             }
         }
         g.neighbour = neighbour;
+        for d in 0..g.vectors.len() {
+            let mut offset = None;
+            let mut constant = true;
+            for s in 0..g.len() {
+                let n = g.neighbour[s * g.vectors.len() + d];
+                if n == NONE {
+                    continue;
+                }
+                g.has_neighbour[d].insert(Square(s as u8));
+                let k = n as i32 - s as i32;
+                match offset {
+                    None => offset = Some(k),
+                    Some(o) if o != k => constant = false,
+                    Some(_) => {}
+                }
+            }
+            g.offset[d] = offset
+                .filter(|_| constant)
+                .and_then(|k| i8::try_from(k).ok());
+        }
         g
     }
 
@@ -205,6 +233,19 @@ impl Geometry {
         match self.neighbour[sq.index() * self.vectors.len() + d.index()] {
             NONE => None,
             s => Some(Square(s)),
+        }
+    }
+
+    /// The neighbours in direction `d` of the squares of `set` (those that have one):
+    /// the whole set moved one step. On full rectangular grids this is one bit shift;
+    /// on other boards it goes square by square.
+    #[inline]
+    pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
+        let from = set & self.has_neighbour[d.index()];
+        match self.offset[d.index()] {
+            Some(k) if k >= 0 => SquareSet(from.0 << k),
+            Some(k) => SquareSet(from.0 >> -k),
+            None => from.iter().filter_map(|s| self.neighbour(s, d)).collect(),
         }
     }
 
@@ -356,5 +397,37 @@ mod tests {
         assert_eq!(g.ray(a2, Direction(0)).count(), 2);
         assert_eq!(g.line_between(a2, a2), None);
         assert_eq!(g.parse_square("a1"), None);
+    }
+
+    #[test]
+    fn shift_agrees_with_neighbours() {
+        let full = Geometry::new(
+            "full",
+            5,
+            4,
+            |_, _| true,
+            &[
+                (1, 0),
+                (0, 1),
+                (-1, 0),
+                (0, -1),
+                (1, 1),
+                (-1, 1),
+                (-1, -1),
+                (1, -1),
+            ],
+        );
+        for g in [plus(), full] {
+            let all = g.all();
+            let mut sets = vec![all, SquareSet::EMPTY];
+            sets.extend(g.squares().map(SquareSet::from_square));
+            sets.push(g.squares().filter(|s| s.0 % 3 == 0).collect());
+            for set in sets {
+                for d in g.directions() {
+                    let slow: SquareSet = set.iter().filter_map(|s| g.neighbour(s, d)).collect();
+                    assert_eq!(g.shift(set, d), slow);
+                }
+            }
+        }
     }
 }

@@ -137,18 +137,62 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
 
     /// Whether `side` has any capture (only first jumps are tried: fast).
     pub fn exists(&self) -> bool {
+        !self.capturers(true).is_empty()
+    }
+
+    /// The squares from which `side` can make a first jump (with `any`, stops at the
+    /// first kind of commander found to have one).
+    ///
+    /// The same test as `first_victim` from each origin, on bitboards: the first
+    /// occupied square along `d` (adjacent for a short leap) is an enemy column and the
+    /// square beyond it is vacant. The policy sees only the commander, and a side's
+    /// commanders are its men and its kings: short leaps of each kind are tested for
+    /// all its columns at once with set shifts, flying ones square by square.
+    fn capturers(&self, any: bool) -> SquareSet {
         let cols = self.original;
         let enemy = cols.owned(!self.side);
+        let mut found = SquareSet::EMPTY;
         if enemy.is_empty() {
-            return false;
+            return found;
         }
-        cols.owned(self.side).iter().any(|sq| {
-            let man = cols.get(sq).top().expect("owned square has a column");
-            self.policy.directions(man).iter().any(|d| {
-                first_victim(self.geometry, cols, self.policy.leap(man), sq, d, sq)
-                    .is_some_and(|(x, t)| enemy.contains(x) && t.is_some())
-            })
-        })
+        let g = self.geometry;
+        let vacant = cols.vacant();
+        let own = cols.owned(self.side);
+        let kings = cols.kings(self.side);
+        for (set, man) in [
+            (own - kings, Man::new(self.side)),
+            (kings, Man::king(self.side)),
+        ] {
+            if set.is_empty() {
+                continue;
+            }
+            let flying = self.policy.leap(man) == Leap::Flying;
+            for d in self.policy.directions(man).iter() {
+                if flying {
+                    for sq in set {
+                        let mut x = g.neighbour(sq, d);
+                        while let Some(v) = x.filter(|&v| vacant.contains(v)) {
+                            x = g.neighbour(v, d);
+                        }
+                        if x.is_some_and(|x| {
+                            enemy.contains(x)
+                                && g.neighbour(x, d).is_some_and(|t| vacant.contains(t))
+                        }) {
+                            found.insert(sq);
+                        }
+                    }
+                } else {
+                    let back = g.opposite(d);
+                    // enemy columns with a vacant square beyond, seen from one step back
+                    let targets = enemy & g.shift(vacant, back);
+                    found |= set & g.shift(targets, back);
+                }
+                if any && !found.is_empty() {
+                    return found;
+                }
+            }
+        }
+        found
     }
 
     /// The number of capture moves (after ruling 1 and the majority rule).
@@ -175,7 +219,9 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
 
     fn search(&self, merge: bool) -> Found {
         let mut found = Found::new();
-        if !self.exists() {
+        // only origins with a first jump can start a route
+        let origins = self.capturers(false);
+        if origins.is_empty() {
             return found;
         }
         let mut s = Search {
@@ -192,7 +238,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             found: &mut found,
             majority: self.policy.majority() == Majority::MostCaptures,
         };
-        for origin in self.original.owned(self.side) {
+        for origin in origins {
             s.carrier = s.cols.take(origin);
             s.route = Route::new(origin);
             s.search(origin);

@@ -47,6 +47,9 @@ pub trait CheckersRules:
     /// The separator between the squares of a capture in the notation (`x`, or `:` in
     /// Russian notation).
     const CAPTURE_SEPARATOR: char = 'x';
+    /// The separator printed between the two squares of a non-capturing move: `-`
+    /// (`c3-d4`) by default, empty for Dameo's `d1b3`. Both forms are read either way.
+    const STEP_SEPARATOR: &'static str = "-";
 
     /// The directions in which a column led by `commander` moves without capturing.
     fn move_directions(&self, commander: Man) -> DirectionSet;
@@ -80,6 +83,14 @@ pub trait CheckersRules:
                 }
             }
         }
+    }
+
+    /// The number of moves [`quiet_moves`](Self::quiet_moves) reports. The default
+    /// counts its calls; a ruleset may count faster (bulk counting in perft).
+    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
+        let mut n = 0;
+        self.quiet_moves(cols, side, |_, _| n += 1);
+        n
     }
 
     /// Whether threefold repetition draws (through [`Game`](crate::Game)).
@@ -144,8 +155,11 @@ impl<R: CheckersRules> Hash for CheckersMove<R> {
 impl<R: CheckersRules> fmt::Display for CheckersMove<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut sep = [0u8; 4];
-        self.inner
-            .write_with(R::CAPTURE_SEPARATOR.encode_utf8(&mut sep), f)
+        self.inner.write_with_separators(
+            R::STEP_SEPARATOR,
+            R::CAPTURE_SEPARATOR.encode_utf8(&mut sep),
+            f,
+        )
     }
 }
 impl<R: CheckersRules> fmt::Debug for CheckersMove<R> {
@@ -302,10 +316,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         if gen.exists() {
             return gen.count();
         }
-        let mut n = 0;
-        self.rules
-            .quiet_moves(&self.columns, self.turn, |_, _| n += 1);
-        n
+        self.rules.count_quiet_moves(&self.columns, self.turn)
     }
 
     fn play_unchecked(&mut self, mv: &CheckersMove<R>) {

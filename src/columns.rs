@@ -12,11 +12,13 @@ use core::marker::PhantomData;
 /// The columns on a board of shape `B`: what stands on each square.
 ///
 /// It keeps, in step with every change, the set of squares each colour owns (the
-/// colour of the top man), the number of men of each colour, and the XOR of the
+/// colour of the top man) and the squares topped by a king, the number of men of each colour, and the XOR of the
 /// [`column_key`]s of all squares — so a change of one square costs O(1).
 pub struct Columns<B: Board> {
     stacks: [Stack; MAX_SQUARES],
     owned: [SquareSet; 2],
+    /// The squares whose top man is a king.
+    kings: SquareSet,
     men: [u8; 2],
     hash: u64,
     board: PhantomData<B>,
@@ -55,6 +57,7 @@ impl<B: Board> Columns<B> {
         Columns {
             stacks: [Stack::EMPTY; MAX_SQUARES],
             owned: [SquareSet::EMPTY; 2],
+            kings: SquareSet::EMPTY,
             men: [0; 2],
             hash: 0,
             board: PhantomData,
@@ -84,6 +87,7 @@ impl<B: Board> Columns<B> {
         if let Some(o) = stack.owner() {
             self.owned[o.index()].insert(sq);
         }
+        self.kings.set(sq, stack.top_is_king());
         self.stacks[sq.index()] = stack;
     }
 
@@ -99,6 +103,13 @@ impl<B: Board> Columns<B> {
     #[inline]
     pub fn owned(&self, color: Color) -> SquareSet {
         self.owned[color.index()]
+    }
+
+    /// The squares whose column `color` owns under a king (its top man is a king of
+    /// `color`).
+    #[inline]
+    pub fn kings(&self, color: Color) -> SquareSet {
+        self.kings & self.owned[color.index()]
     }
 
     /// The occupied squares.
