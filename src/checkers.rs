@@ -323,11 +323,12 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         let side = self.turn;
         match *mv.kind() {
             MoveKind::Step { from, to } => {
-                let mut s = self.columns.take(from);
+                self.columns.move_column(from, to);
+                let mut s = self.columns.get(to);
                 if !s.top_is_king() && self.rules.promotion_squares(side).contains(to) {
                     s.promote_top();
+                    self.columns.set(to, s);
                 }
-                self.columns.set(to, s);
             }
             MoveKind::Capture(ref r) => {
                 CaptureGenerator::apply(&self.rules, &mut self.columns, side, r)

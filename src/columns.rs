@@ -91,6 +91,34 @@ impl<B: Board> Columns<B> {
         self.stacks[sq.index()] = stack;
     }
 
+    /// Moves the column on `from` to `to`: the same as [`take`](Self::take) on `from`
+    /// then [`set`](Self::set) on `to`, and cheaper when `to` is vacant (the men do not
+    /// change).
+    #[inline]
+    pub fn move_column(&mut self, from: Square, to: Square) {
+        let s = self.stacks[from.index()];
+        if !self.stacks[to.index()].is_empty() {
+            let s = self.take(from);
+            self.set(to, s);
+            return;
+        }
+        if s.is_empty() || from == to {
+            return;
+        }
+        self.hash ^= column_key(from, s) ^ column_key(to, s);
+        if let Some(o) = s.owner() {
+            let owned = &mut self.owned[o.index()];
+            owned.remove(from);
+            owned.insert(to);
+        }
+        if s.top_is_king() {
+            self.kings.remove(from);
+            self.kings.insert(to);
+        }
+        self.stacks[to.index()] = s;
+        self.stacks[from.index()] = Stack::EMPTY;
+    }
+
     /// Takes the column off `sq`, leaving it vacant.
     #[inline]
     pub fn take(&mut self, sq: Square) -> Stack {
