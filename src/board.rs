@@ -27,12 +27,8 @@ pub struct Geometry {
     vectors: Vec<(i8, i8)>,
     opposite: Vec<u8>,
     neighbour: Vec<u8>,
-    /// Per direction: the squares that have a neighbour that way.
-    has_neighbour: [SquareSet; 8],
-    /// Per direction: `Some(k)` when every square's neighbour that way is the square `k`
-    /// indices further on (true of full rectangular grids), so that [`Geometry::shift`]
-    /// is one bit shift.
-    offset: [Option<i8>; 8],
+    /// Per direction, when its neighbour map is a bit shift (full rectangular grids).
+    shifts: [Option<Shift>; 8],
     names: Vec<String>,
     all: SquareSet,
 }
@@ -94,8 +90,7 @@ impl Geometry {
             vectors: vectors.to_vec(),
             opposite,
             neighbour: Vec::new(),
-            has_neighbour: [SquareSet::EMPTY; 8],
-            offset: [None; 8],
+            shifts: [None; 8],
         };
         let mut neighbour = vec![NONE; g.len() * g.vectors.len()];
         for s in 0..g.len() {
@@ -108,24 +103,7 @@ impl Geometry {
         }
         g.neighbour = neighbour;
         for d in 0..g.vectors.len() {
-            let mut offset = None;
-            let mut constant = true;
-            for s in 0..g.len() {
-                let n = g.neighbour[s * g.vectors.len() + d];
-                if n == NONE {
-                    continue;
-                }
-                g.has_neighbour[d].insert(Square(s as u8));
-                let k = n as i32 - s as i32;
-                match offset {
-                    None => offset = Some(k),
-                    Some(o) if o != k => constant = false,
-                    Some(_) => {}
-                }
-            }
-            g.offset[d] = offset
-                .filter(|_| constant)
-                .and_then(|k| i8::try_from(k).ok());
+            g.shifts[d] = g.find_shift(Direction(d as u8));
         }
         g
     }
@@ -236,28 +214,41 @@ impl Geometry {
         }
     }
 
-    /// The neighbours in direction `d` of the squares of `set` (those that have one):
-    /// the whole set moved one step. On full rectangular grids this is one bit shift;
-    /// on other boards it goes square by square.
-    #[inline]
-    pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
-        let from = set & self.has_neighbour[d.index()];
-        match self.offset[d.index()] {
-            Some(k) if k >= 0 => SquareSet(from.0 << k),
-            Some(k) => SquareSet(from.0 >> -k),
-            None => from.iter().filter_map(|s| self.neighbour(s, d)).collect(),
+    /// The [`Shift`] of direction `d`, when every square's neighbour that way is the
+    /// same number of indices further on.
+    fn find_shift(&self, d: Direction) -> Option<Shift> {
+        let mut amount = None;
+        let mut from = SquareSet::EMPTY;
+        for s in self.squares() {
+            let Some(n) = self.neighbour(s, d) else {
+                continue;
+            };
+            from.insert(s);
+            let k = n.0 as i32 - s.0 as i32;
+            if *amount.get_or_insert(k) != k {
+                return None;
+            }
         }
+        Some(Shift {
+            amount: i8::try_from(amount?).ok()?,
+            from,
+        })
     }
 
-    /// A [`Shifter`] for direction `d`: [`shift`](Self::shift) with the per-direction
-    /// look-ups done once, for loops that shift many sets the same way.
+    /// Direction `d` as a [`Shift`], if its neighbour map is one.
     #[inline]
-    pub fn shifter(&self, d: Direction) -> Shifter<'_> {
-        Shifter {
-            geometry: self,
-            direction: d,
-            mask: self.has_neighbour[d.index()],
-            offset: self.offset[d.index()],
+    pub fn shift_of(&self, d: Direction) -> Option<Shift> {
+        self.shifts[d.index()]
+    }
+
+    /// The neighbours in direction `d` of the squares of `set` (those that have one):
+    /// the whole set moved one step. One bit shift when the direction is a [`Shift`]
+    /// (full rectangular grids), square by square otherwise.
+    #[inline]
+    pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
+        match self.shifts[d.index()] {
+            Some(sh) => sh.apply(set),
+            None => set.iter().filter_map(|s| self.neighbour(s, d)).collect(),
         }
     }
 
@@ -346,28 +337,26 @@ impl Geometry {
     }
 }
 
-/// [`Geometry::shift`] in one direction, prepared by [`Geometry::shifter`].
-#[derive(Clone, Copy, Debug)]
-pub struct Shifter<'g> {
-    geometry: &'g Geometry,
-    direction: Direction,
-    mask: SquareSet,
-    offset: Option<i8>,
+/// A direction in which a board's neighbour map is a bit shift: every square of `from`
+/// has its neighbour `amount` indices further on (fewer when negative).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shift {
+    /// The index difference between a square and its neighbour.
+    pub amount: i8,
+    /// The squares that have a neighbour in that direction.
+    pub from: SquareSet,
 }
 
-impl Shifter<'_> {
-    /// The same as [`Geometry::shift`] in the shifter's direction.
+impl Shift {
+    /// The neighbours of the squares of `set` that have one.
     #[inline]
     pub fn apply(self, set: SquareSet) -> SquareSet {
-        let from = set & self.mask;
-        match self.offset {
-            Some(k) if k >= 0 => SquareSet(from.0 << k),
-            Some(k) => SquareSet(from.0 >> -k),
-            None => from
-                .iter()
-                .filter_map(|s| self.geometry.neighbour(s, self.direction))
-                .collect(),
-        }
+        let bits = (set & self.from).0;
+        SquareSet(if self.amount >= 0 {
+            bits << self.amount
+        } else {
+            bits >> -self.amount
+        })
     }
 }
 
@@ -463,7 +452,9 @@ mod tests {
                 for d in g.directions() {
                     let slow: SquareSet = set.iter().filter_map(|s| g.neighbour(s, d)).collect();
                     assert_eq!(g.shift(set, d), slow);
-                    assert_eq!(g.shifter(d).apply(set), slow);
+                    if let Some(sh) = g.shift_of(d) {
+                        assert_eq!(sh.apply(set), slow);
+                    }
                 }
             }
         }

@@ -158,7 +158,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         let g = self.geometry;
         let vacant = cols.vacant();
         let own = cols.owned(self.side);
-        let kings = cols.kings(self.side);
+        let kings = own & cols.kings();
         for (set, man) in [
             (own - kings, Man::new(self.side)),
             (kings, Man::king(self.side)),

@@ -133,11 +133,10 @@ impl<B: Board> Columns<B> {
         self.owned[color.index()]
     }
 
-    /// The squares whose column `color` owns under a king (its top man is a king of
-    /// `color`).
+    /// The squares whose top man is a king (officer).
     #[inline]
-    pub fn kings(&self, color: Color) -> SquareSet {
-        self.kings & self.owned[color.index()]
+    pub fn kings(&self) -> SquareSet {
+        self.kings
     }
 
     /// The occupied squares.

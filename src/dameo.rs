@@ -95,8 +95,9 @@ fn forward(color: Color) -> DirectionSet {
 /// The squares of `side`'s men and of its kings.
 #[inline]
 fn men_and_kings(cols: &Columns<Grid8>, side: Color) -> (SquareSet, SquareSet) {
-    let kings = cols.kings(side);
-    (cols.owned(side) - kings, kings)
+    let own = cols.owned(side);
+    let kings = own & cols.kings();
+    (own - kings, kings)
 }
 
 impl CapturePolicy for DameoRules {

@@ -39,7 +39,7 @@ pub mod stack;
 pub mod text;
 pub mod zobrist;
 
-pub use board::{Board, Geometry, Shifter};
+pub use board::{Board, Geometry, Shift};
 pub use capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer,
 };

@@ -84,15 +84,25 @@ pub fn count_line_advances(
 ) -> usize {
     let mut n = 0;
     for d in directions.iter() {
-        let back = g.shifter(g.opposite(d));
+        let back = g.opposite(d);
         // the tails at distance k behind a head, k = 0, 1, ...: a piece is a tail at
         // one distance only (the number of pieces up to the first vacant square), so
         // the sets are disjoint and one count of their union is the sum
-        let mut tails = men & back.apply(vacant);
+        let mut tails = men & g.shift(vacant, back);
         let mut all = SquareSet::EMPTY;
-        while !tails.is_empty() {
-            all |= tails;
-            tails = men & back.apply(tails);
+        match g.shift_of(back) {
+            Some(sh) => {
+                while !tails.is_empty() {
+                    all |= tails;
+                    tails = men & sh.apply(tails);
+                }
+            }
+            None => {
+                while !tails.is_empty() {
+                    all |= tails;
+                    tails = men & g.shift(tails, back);
+                }
+            }
         }
         n += all.count();
     }
