@@ -32,6 +32,16 @@
 //!   repetition (the same position with the same player to move) is a draw, through
 //!   [`Game`](crate::Game).
 //!
+//! # Rulings
+//! * Move identity (ruling 1): two capture routes from the same square that leave the
+//!   same position are one move (e.g. a man's square loop taken either way round).
+//! * A flying king must land where it can capture further when some landing can; under
+//!   the majority rule this changes nothing (a stopping landing captures fewer).
+//! * Threefold repetition counts positions with the same player to move, as the seed
+//!   says ("la stessa posizione si ripete per la terza volta allo stesso giocatore cui
+//!   spetta muovere"). The seed's draw by mutual impotence (neither side can capture or
+//!   block the other) is a matter of judgement and is not detected; players agree it.
+//!
 //! # Notation
 //! A line advance is written as the from–to of the man that moves: `d1b3` moves the line
 //! d1–c2 to c2–b3 (this is how moves print; `d1-b3` is read as well). A capture lists
