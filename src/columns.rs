@@ -12,8 +12,9 @@ use core::marker::PhantomData;
 /// The columns on a board of shape `B`: what stands on each square.
 ///
 /// It keeps, in step with every change, the set of squares each colour owns (the
-/// colour of the top man) and the squares topped by a king, the number of men of each colour, and the XOR of the
-/// [`column_key`]s of all squares — so a change of one square costs O(1).
+/// colour of the top man), the set of squares topped by a king, the number of men of
+/// each colour, and the XOR of the [`column_key`]s of all squares — so a change of one
+/// square costs O(1).
 pub struct Columns<B: Board> {
     stacks: [Stack; MAX_SQUARES],
     owned: [SquareSet; 2],
