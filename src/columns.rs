@@ -185,3 +185,40 @@ impl<B: Board> fmt::Debug for Columns<B> {
             .finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shapes::grid8::Grid8;
+    use crate::stack::Man;
+
+    fn same(a: &Columns<Grid8>, b: &Columns<Grid8>) {
+        assert_eq!(a, b);
+        assert_eq!(a.hash(), b.hash());
+        assert_eq!(a.hash(), a.full_hash());
+        for c in Color::ALL {
+            assert_eq!(a.owned(c), b.owned(c));
+            assert_eq!(a.men(c), b.men(c));
+        }
+        assert_eq!(a.kings(), b.kings());
+    }
+
+    #[test]
+    fn move_column_is_take_then_set() {
+        let mut cols = Columns::<Grid8>::new();
+        cols.set(Square(3), Stack::single(Man::king(Color::White)));
+        cols.set(Square(9), Stack::single(Man::new(Color::Black)));
+        cols.set(Square(20), Stack::single(Man::new(Color::White)));
+        // to a vacant square, from an empty one, onto an occupied one, onto itself
+        for (from, to) in [(3, 40), (9, 10), (5, 6), (20, 9), (20, 20), (30, 9)] {
+            let (from, to) = (Square(from), Square(to));
+            let mut a = cols;
+            a.move_column(from, to);
+            let mut b = cols;
+            let s = b.take(from);
+            b.set(to, s);
+            same(&a, &b);
+        }
+        assert_eq!(cols.kings(), SquareSet::from_square(Square(3)));
+    }
+}
