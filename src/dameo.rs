@@ -72,7 +72,7 @@ use crate::color::Color;
 use crate::columns::Columns;
 use crate::draughts::flying_kings;
 use crate::lines::{count_line_advances, line_advances, slides};
-use crate::shapes::grid8::{Grid8, ORTHOGONAL};
+use crate::shapes::grid8::{Grid8, VECTORS};
 use crate::square::{DirectionSet, Square, SquareSet};
 use crate::stack::{Man, Rank};
 use crate::Board;
@@ -88,11 +88,32 @@ pub type Dameo = CheckersPosition<DameoRules>;
 const WHITE_FAR_ROW: SquareSet = SquareSet(0xFF00_0000_0000_0000);
 /// The far row of Black (rank 1: squares 0 to 7).
 const BLACK_FAR_ROW: SquareSet = SquareSet(0xFF);
-/// White's forward directions on [`Grid8`]: up the file (1) and the two forward
-/// diagonals (4, 5).
-const WHITE_FORWARD: DirectionSet = DirectionSet(0b0011_0010);
-/// Black's forward directions: down the file (3) and the two backward diagonals (6, 7).
-const BLACK_FORWARD: DirectionSet = DirectionSet(0b1100_1000);
+
+/// The directions of [`VECTORS`] whose vector `(dx, dy)` passes `keep`: 0 keeps the
+/// orthogonal ones, 1 those going up (White's forward), -1 those going down.
+const fn directions_where(keep: i8) -> DirectionSet {
+    let mut bits = 0u8;
+    let mut i = 0;
+    while i < VECTORS.len() {
+        let (dx, dy) = VECTORS[i];
+        let yes = match keep {
+            0 => dx == 0 || dy == 0,
+            k => dy == k,
+        };
+        if yes {
+            bits |= 1 << i;
+        }
+        i += 1;
+    }
+    DirectionSet(bits)
+}
+
+/// The rook lines, along which all captures go.
+const ORTHOGONAL: DirectionSet = directions_where(0);
+/// White's forward directions: up the file and the two upward diagonals.
+const WHITE_FORWARD: DirectionSet = directions_where(1);
+/// Black's forward directions: down the file and the two downward diagonals.
+const BLACK_FORWARD: DirectionSet = directions_where(-1);
 
 #[inline]
 fn forward(color: Color) -> DirectionSet {
@@ -215,6 +236,11 @@ mod tests {
         for c in Color::ALL {
             assert_eq!(forward(c), g.forward(c));
             assert_eq!(DameoRules.promotion_squares(c), g.far_row(c));
+        }
+        assert_eq!(ORTHOGONAL.iter().count(), 4);
+        for d in ORTHOGONAL.iter() {
+            let (dx, dy) = g.vector(d);
+            assert_eq!(dx.abs() + dy.abs(), 1);
         }
     }
 }
