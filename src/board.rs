@@ -12,7 +12,7 @@ const NONE: u8 = u8::MAX;
 
 /// The most squares a [`Geometry`] can have: every [`Square`] index is a `u8`, and
 /// `u8::MAX` marks "no square" in the neighbour table. Boards of more than
-/// [`MAX_SQUARES`](crate::MAX_SQUARES) (64) squares need
+/// [`MAX_SQUARES`] (64) squares need
 /// [`WideSquareSet`](crate::WideSquareSet) instead of [`SquareSet`], and cannot hold
 /// [`Columns`](crate::Columns).
 pub const MAX_GEOMETRY_SQUARES: usize = 255;
@@ -213,7 +213,7 @@ impl Geometry {
         self.height
     }
 
-    /// All squares of the board, for boards of at most [`MAX_SQUARES`](crate::MAX_SQUARES)
+    /// All squares of the board, for boards of at most [`MAX_SQUARES`]
     /// squares; on a wider board it holds only the first 64 (use
     /// [`WideSquareSet::first`](crate::WideSquareSet::first) with [`Geometry::len`]).
     #[inline]
@@ -281,6 +281,20 @@ impl Geometry {
         match self.neighbour[sq.index() * self.vectors.len() + d.index()] {
             NONE => None,
             s => Some(Square(s)),
+        }
+    }
+
+    /// Direction `d` as one [`Shift`], when every square's neighbour that way is the
+    /// same number of indices further on (full rectangular grids, Emergo's board).
+    #[inline]
+    pub fn shift_of(&self, d: Direction) -> Option<Shift> {
+        let (a, b) = (
+            self.shift_start[d.index()] as usize,
+            self.shift_start[d.index() + 1] as usize,
+        );
+        match self.shifts[a..b] {
+            [(from, amount)] => Some(Shift { amount, from }),
+            _ => None,
         }
     }
 
@@ -402,6 +416,29 @@ impl Geometry {
             .iter()
             .position(|n| n.eq_ignore_ascii_case(name))
             .map(|i| Square(i as u8))
+    }
+}
+
+/// A direction in which a board's neighbour map is a bit shift: every square of `from`
+/// has its neighbour `amount` indices further on (fewer when negative).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shift {
+    /// The index difference between a square and its neighbour.
+    pub amount: i8,
+    /// The squares that have a neighbour in that direction.
+    pub from: SquareSet,
+}
+
+impl Shift {
+    /// The neighbours of the squares of `set` that have one.
+    #[inline]
+    pub fn apply(self, set: SquareSet) -> SquareSet {
+        let bits = (set & self.from).0;
+        SquareSet(if self.amount >= 0 {
+            bits << self.amount
+        } else {
+            bits >> -self.amount
+        })
     }
 }
 

@@ -47,6 +47,9 @@ pub trait CheckersRules:
     /// The separator between the squares of a capture in the notation (`x`, or `:` in
     /// Russian notation).
     const CAPTURE_SEPARATOR: char = 'x';
+    /// The separator printed between the two squares of a non-capturing move: `-`
+    /// (`c3-d4`) by default, empty for Dameo's `d1b3`. Both forms are read either way.
+    const STEP_SEPARATOR: &'static str = "-";
 
     /// The directions in which a column led by `commander` moves without capturing.
     fn move_directions(&self, commander: Man) -> DirectionSet;
@@ -216,8 +219,11 @@ impl<R: CheckersRules> Hash for CheckersMove<R> {
 impl<R: CheckersRules> fmt::Display for CheckersMove<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut sep = [0u8; 4];
-        self.inner
-            .write_with(R::CAPTURE_SEPARATOR.encode_utf8(&mut sep), f)
+        self.inner.write_with_separators(
+            R::STEP_SEPARATOR,
+            R::CAPTURE_SEPARATOR.encode_utf8(&mut sep),
+            f,
+        )
     }
 }
 impl<R: CheckersRules> fmt::Debug for CheckersMove<R> {
@@ -380,11 +386,12 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         let side = self.turn;
         match *mv.kind() {
             MoveKind::Step { from, to } => {
-                let mut s = self.columns.take(from);
+                self.columns.move_column(from, to);
+                let mut s = self.columns.get(to);
                 if !s.top_is_king() && self.rules.promotion_squares(side).contains(to) {
                     s.promote_top();
+                    self.columns.set(to, s);
                 }
-                self.columns.set(to, s);
             }
             MoveKind::Capture(ref r) => {
                 CaptureGenerator::apply(&self.rules, &mut self.columns, side, r)

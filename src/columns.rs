@@ -93,6 +93,34 @@ impl<B: Board> Columns<B> {
         self.stacks[sq.index()] = stack;
     }
 
+    /// Moves the column on `from` to `to`: the same as [`take`](Self::take) on `from`
+    /// then [`set`](Self::set) on `to`, and cheaper when `to` is vacant (the men do not
+    /// change).
+    #[inline]
+    pub fn move_column(&mut self, from: Square, to: Square) {
+        let s = self.stacks[from.index()];
+        if !self.stacks[to.index()].is_empty() {
+            let s = self.take(from);
+            self.set(to, s);
+            return;
+        }
+        if s.is_empty() || from == to {
+            return;
+        }
+        self.hash ^= column_key(from, s) ^ column_key(to, s);
+        if let Some(o) = s.owner() {
+            let owned = &mut self.owned[o.index()];
+            owned.remove(from);
+            owned.insert(to);
+        }
+        if s.top_is_king() {
+            self.kings.remove(from);
+            self.kings.insert(to);
+        }
+        self.stacks[to.index()] = s;
+        self.stacks[from.index()] = Stack::EMPTY;
+    }
+
     /// Takes the column off `sq`, leaving it vacant.
     #[inline]
     pub fn take(&mut self, sq: Square) -> Stack {
@@ -158,5 +186,42 @@ impl<B: Board> fmt::Debug for Columns<B> {
         f.debug_map()
             .entries(self.iter().map(|(sq, s)| (g.name(sq).to_string(), s)))
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shapes::grid::Grid8x8 as Grid8;
+    use crate::stack::Man;
+
+    fn same(a: &Columns<Grid8>, b: &Columns<Grid8>) {
+        assert_eq!(a, b);
+        assert_eq!(a.hash(), b.hash());
+        assert_eq!(a.hash(), a.full_hash());
+        for c in Color::ALL {
+            assert_eq!(a.owned(c), b.owned(c));
+            assert_eq!(a.men(c), b.men(c));
+        }
+        assert_eq!(a.kings(), b.kings());
+    }
+
+    #[test]
+    fn move_column_is_take_then_set() {
+        let mut cols = Columns::<Grid8>::new();
+        cols.set(Square(3), Stack::single(Man::king(Color::White)));
+        cols.set(Square(9), Stack::single(Man::new(Color::Black)));
+        cols.set(Square(20), Stack::single(Man::new(Color::White)));
+        // to a vacant square, from an empty one, onto an occupied one, onto itself
+        for (from, to) in [(3, 40), (9, 10), (5, 6), (20, 9), (20, 20), (30, 9)] {
+            let (from, to) = (Square(from), Square(to));
+            let mut a = cols;
+            a.move_column(from, to);
+            let mut b = cols;
+            let s = b.take(from);
+            b.set(to, s);
+            same(&a, &b);
+        }
+        assert_eq!(cols.kings(), SquareSet::from_square(Square(3)));
     }
 }

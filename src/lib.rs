@@ -42,7 +42,7 @@
 //! - A **move** is a capture route (origin and every landing square), a step, or an
 //!   entry. **Move identity** (ruling 1 of the rules decisions): two routes that start
 //!   on the same square and lead to the same position are one move; the legal-move
-//!   list holds it once, with the first route found, and [`perft`] counts it once.
+//!   list holds it once, with the first route found, and [`perft()`] counts it once.
 //!   Any route of that move is accepted when parsing.
 //!
 //! ## Listing and playing moves
@@ -178,11 +178,13 @@ pub mod capture;
 pub mod checkers;
 pub mod color;
 pub mod columns;
+pub mod dameo;
 pub mod draughts;
 pub mod emergo;
 pub mod epaminondas;
 pub mod error;
 pub mod game;
+pub mod lines;
 pub mod moves;
 pub mod notation;
 pub mod perft;
@@ -198,13 +200,14 @@ pub mod text;
 pub mod wide_set;
 pub mod zobrist;
 
-pub use board::{Board, Geometry};
+pub use board::{Board, Geometry, Shift};
 pub use capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer,
 };
 pub use checkers::{CheckersMove, CheckersPosition, CheckersRules};
 pub use color::Color;
 pub use columns::Columns;
+pub use dameo::{Dameo, DameoRules};
 pub use draughts::{Brazilian, BrazilianDraughts, International, InternationalDraughts};
 pub use emergo::{
     Emergo, EmergoBoard, EmergoPosition, Hex37Setup, HexEmergo, HexEmergoSetup, Oblique9,

@@ -238,10 +238,23 @@ impl<B: Board> Move<B> {
     /// Writes the move with `sep` between the squares of a capture (`x` in the
     /// standard notation, `:` in Russian notation).
     pub fn write_with(&self, capture_sep: &str, f: &mut impl fmt::Write) -> fmt::Result {
+        self.write_with_separators("-", capture_sep, f)
+    }
+
+    /// Writes the move with `step_sep` between the two squares of a step (`-`, or
+    /// nothing in Dameo's `d1b3`) and `capture_sep` between the squares of a capture.
+    pub fn write_with_separators(
+        &self,
+        step_sep: &str,
+        capture_sep: &str,
+        f: &mut impl fmt::Write,
+    ) -> fmt::Result {
         let g = B::geometry();
         match self.kind {
             MoveKind::Enter { to, .. } => f.write_str(g.name(to)),
-            MoveKind::Step { from, to } => write!(f, "{}-{}", g.name(from), g.name(to)),
+            MoveKind::Step { from, to } => {
+                write!(f, "{}{step_sep}{}", g.name(from), g.name(to))
+            }
             MoveKind::Capture(r) => r.write(g, capture_sep, f),
         }
     }

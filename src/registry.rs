@@ -47,6 +47,11 @@ pub const RULESETS: &[RulesetInfo] = &[
         options: &[],
     },
     RulesetInfo {
+        name: "dameo",
+        about: "Dameo (Freeling), 8x8 all squares, lines of men, orthogonal captures",
+        options: &[],
+    },
+    RulesetInfo {
         name: "russian",
         about: "Russian draughts (shashki), 8x8, flying kings, free choice of capture",
         options: &[],
@@ -133,6 +138,7 @@ pub fn dispatch<V: RulesetVisitor>(
     }
     Ok(match info.name {
         "emergo" => visitor.visit::<crate::Emergo>(options),
+        "dameo" => visitor.visit::<crate::Dameo>(options),
         "russian" => visitor.visit::<crate::draughts::RussianDraughts>(options),
         "hexemergo" => visitor.visit::<crate::HexEmergo>(options),
         "hexemergo-setup" => visitor.visit::<crate::HexEmergoSetup>(options),
