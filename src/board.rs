@@ -34,6 +34,9 @@ pub struct Geometry {
     /// direction at index `+ delta` (see [`Geometry::shift`]).
     shifts: Vec<(SquareSet, i8)>,
     shift_start: [u8; 9],
+    /// The same as `(sources, left, right)` with two pairs per direction, when no
+    /// direction needs more (square boards): `((set & sources) << left) >> right`.
+    shift2: Option<[[(u64, u32, u32); 2]; 8]>,
     far_rows: [SquareSet; 2],
     forward: [crate::DirectionSet; 2],
 }
@@ -97,6 +100,7 @@ impl Geometry {
             neighbour: Vec::new(),
             shifts: Vec::new(),
             shift_start: [0; 9],
+            shift2: None,
             far_rows: [SquareSet::EMPTY; 2],
             forward: [crate::DirectionSet::EMPTY; 2],
         };
@@ -126,6 +130,20 @@ impl Geometry {
             g.shifts.extend(groups);
             g.shift_start[d + 1] = g.shifts.len() as u8;
         }
+        let mut table = [[(0u64, 0u32, 0u32); 2]; 8];
+        let mut fits = true;
+        for d in 0..g.vectors.len() {
+            let pairs = &g.shifts[g.shift_start[d] as usize..g.shift_start[d + 1] as usize];
+            fits &= pairs.len() <= 2;
+            for (slot, &(sources, delta)) in table[d].iter_mut().zip(pairs) {
+                *slot = (
+                    sources.0,
+                    delta.max(0) as u32,
+                    (-(delta as i32)).max(0) as u32,
+                );
+            }
+        }
+        g.shift2 = fits.then_some(table);
         for c in crate::Color::ALL {
             g.far_rows[c.index()] = g.compute_far_row(c);
             g.forward[c.index()] = g.compute_forward(c);
@@ -279,6 +297,10 @@ impl Geometry {
     /// bitboard form of [`neighbour`](Self::neighbour).
     #[inline]
     pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
+        if let Some(table) = &self.shift2 {
+            let [(m0, l0, r0), (m1, l1, r1)] = table[d.index() & 7];
+            return SquareSet((((set.0 & m0) << l0) >> r0) | (((set.0 & m1) << l1) >> r1));
+        }
         let (a, b) = (
             self.shift_start[d.index()] as usize,
             self.shift_start[d.index() + 1] as usize,
@@ -289,6 +311,14 @@ impl Geometry {
             out |= if delta >= 0 { s << delta } else { s >> -delta };
         }
         SquareSet(out)
+    }
+
+    /// Whether [`shift`](Self::shift) is a couple of mask-and-shift operations (boards
+    /// where each direction moves an index by one of at most two amounts, like the
+    /// square boards), rather than a loop over the board's rows.
+    #[inline]
+    pub fn fast_shift(&self) -> bool {
+        self.shift2.is_some()
     }
 
     /// The directions that go forward for `color`: towards higher `y` for White, lower

@@ -137,13 +137,19 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
 
     /// Whether `side` has any capture (only first jumps are tried: fast).
     pub fn exists(&self) -> bool {
-        !self.capturers().is_empty()
+        !self.first_jumpers(true).is_empty()
     }
 
     /// The squares of `side`'s columns that have a first jump: the origins of all
-    /// capture routes. Columns led by short-leaping men or kings are found with
-    /// bitboard shifts, flying ones square by square.
+    /// capture routes.
     pub fn capturers(&self) -> SquareSet {
+        self.first_jumpers(false)
+    }
+
+    /// The squares of [`capturers`](Self::capturers), or when `any` only the first one
+    /// found. Short-leaping columns are found with bitboard shifts on boards where
+    /// shifts are cheap, other columns square by square.
+    fn first_jumpers(&self, any: bool) -> SquareSet {
         let cols = self.original;
         let g = self.geometry;
         let enemy = cols.owned(!self.side);
@@ -166,23 +172,27 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
                 rank,
             };
             let dirs = self.policy.directions(man);
-            match self.policy.leap(man) {
-                Leap::Short => {
-                    for d in dirs.iter() {
-                        let back = g.opposite(d);
-                        found |= group & g.shift(g.shift(vacant, back) & enemy, back);
-                    }
+            let leap = self.policy.leap(man);
+            if leap == Leap::Short && g.fast_shift() {
+                for d in dirs.iter() {
+                    let back = g.opposite(d);
+                    found |= group & g.shift(g.shift(vacant, back) & enemy, back);
                 }
-                Leap::Flying => {
-                    for sq in group {
-                        if dirs.iter().any(|d| {
-                            first_victim(g, occupied, Leap::Flying, sq, d, sq)
-                                .is_some_and(|(x, t)| enemy.contains(x) && t.is_some())
-                        }) {
-                            found.insert(sq);
+            } else {
+                for sq in group {
+                    if dirs.iter().any(|d| {
+                        first_victim(g, occupied, leap, sq, d, sq)
+                            .is_some_and(|(x, t)| enemy.contains(x) && t.is_some())
+                    }) {
+                        found.insert(sq);
+                        if any {
+                            return found;
                         }
                     }
                 }
+            }
+            if any && !found.is_empty() {
+                return found;
             }
         }
         found
@@ -190,13 +200,17 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
 
     /// The number of capture moves (after ruling 1 and the majority rule).
     pub fn count(&self) -> usize {
-        self.search(true).len()
+        let mut found = Found::new();
+        self.search(true, &mut found);
+        found.len()
     }
 
     /// Calls `out` with each capture move's route (after ruling 1 and the majority
     /// rule), in a deterministic order: by origin square, then in the order found.
     pub fn routes(&self, mut out: impl FnMut(Route)) {
-        for (r, _) in self.search(true) {
+        let mut found = Found::new();
+        self.search(true, &mut found);
+        for &(r, _) in &found {
             out(r);
         }
     }
@@ -205,16 +219,19 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// merges into one move — after the majority rule. Used to accept any route of a
     /// move.
     pub fn all_routes(&self, mut out: impl FnMut(Route, u64)) {
-        for (r, h) in self.search(false) {
+        let mut found = Found::new();
+        self.search(false, &mut found);
+        for &(r, h) in &found {
             out(r, h);
         }
     }
 
-    fn search(&self, merge: bool) -> Found {
-        let mut found = Found::new();
+    /// Fills the empty `found` with the capture routes and the hashes of the
+    /// positions they lead to.
+    fn search(&self, merge: bool, found: &mut Found) {
         let origins = self.capturers();
         if origins.is_empty() {
-            return found;
+            return;
         }
         let mut s = Search {
             g: self.geometry,
@@ -227,7 +244,8 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             pending: SmallVec::new(),
             last_dir: None,
             best: 0,
-            found: &mut found,
+            promo: self.policy.promotion_squares(self.side),
+            found,
             majority: self.policy.majority() == Majority::MostCaptures,
         };
         for origin in origins {
@@ -237,9 +255,8 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             s.cols.put_back();
         }
         if merge {
-            dedupe(self.policy, self.original, self.side, &mut found);
+            dedupe(self.policy, self.original, self.side, s.found);
         }
-        found
     }
 
     /// Plays `route` for `side` on `columns`: the captured men are taken, the
@@ -283,7 +300,7 @@ fn dedupe<B: Board, P: CapturePolicy + ?Sized>(
 /// capture, and over vacant squares when flying): the first occupied square and the
 /// square just beyond it if that one is vacant. `occupied` is the set of occupied
 /// squares.
-#[inline]
+#[inline(always)]
 fn first_victim(
     g: &Geometry,
     occupied: SquareSet,
@@ -393,6 +410,8 @@ struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
     pending: SmallVec<[Square; 16]>,
     last_dir: Option<Direction>,
     best: usize,
+    /// The promotion squares of `side`.
+    promo: SquareSet,
     found: &'a mut Found,
     majority: bool,
 }
@@ -452,25 +471,21 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
         let saved_dir = self.last_dir;
         self.last_dir = Some(d);
 
-        // landings
-        let mut landings: SmallVec<[Square; 8]> = SmallVec::new();
-        landings.push(first);
-        if leap == Leap::Flying {
-            let mut t = first;
-            while let Some(n) = self.g.neighbour(t, d) {
-                if self.cols.occupied.contains(n) {
-                    break;
-                }
-                landings.push(n);
-                t = n;
+        // landings: `first`, then (flying) the vacant squares beyond it
+        let next = |s: &Self, t: Square| {
+            if leap == Leap::Flying {
+                s.g.neighbour(t, d)
+                    .filter(|&n| !s.cols.occupied.contains(n))
+            } else {
+                None
             }
-        }
+        };
         let mut continued = false;
         let promotion = self.policy.promotion();
-        for &l in &landings {
+        let mut landing = Some(first);
+        while let Some(l) = landing {
             self.route.push(l);
-            let promotes =
-                !self.carrier.top_is_king() && self.policy.promotion_squares(self.side).contains(l);
+            let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
             match (promotes, promotion) {
                 (true, CapturePromotion::EndsMove) => {
                     let keep = self.carrier;
@@ -488,19 +503,21 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
                 _ => continued |= self.search(l),
             }
             self.route.pop();
+            landing = next(self, l);
         }
         if !continued {
-            for &l in &landings {
+            let mut landing = Some(first);
+            while let Some(l) = landing {
                 self.route.push(l);
                 let keep = self.carrier;
-                let promotes = !self.carrier.top_is_king()
-                    && self.policy.promotion_squares(self.side).contains(l);
+                let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
                 if promotes && promotion != CapturePromotion::Never {
                     self.carrier.promote_top();
                 }
                 self.leaf(l);
                 self.carrier = keep;
                 self.route.pop();
+                landing = next(self, l);
             }
         }
 
