@@ -132,10 +132,10 @@ impl Geometry {
         }
         let mut table = [[(0u64, 0u32, 0u32); 2]; 8];
         let mut fits = true;
-        for d in 0..g.vectors.len() {
+        for (d, row) in table.iter_mut().enumerate().take(g.vectors.len()) {
             let pairs = &g.shifts[g.shift_start[d] as usize..g.shift_start[d + 1] as usize];
             fits &= pairs.len() <= 2;
-            for (slot, &(sources, delta)) in table[d].iter_mut().zip(pairs) {
+            for (slot, &(sources, delta)) in row.iter_mut().zip(pairs) {
                 *slot = (
                     sources.0,
                     delta.max(0) as u32,

@@ -87,7 +87,7 @@ pub trait CheckersRules:
 /// `side` moves by the [`move_directions`](CheckersRules::move_directions) and
 /// [`move_leap`](CheckersRules::move_leap) of its commander, to vacant squares. Calls
 /// `out(from, to)` by origin square, then direction, then distance.
-pub fn standard_quiet_moves<R: CheckersRules + ?Sized>(
+pub fn standard_quiet_moves<R: CheckersRules>(
     rules: &R,
     cols: &Columns<R::Board>,
     side: Color,
@@ -122,7 +122,7 @@ pub fn standard_quiet_moves<R: CheckersRules + ?Sized>(
 /// (square by square only for flying columns). For rulesets that keep the default
 /// [`CheckersRules::quiet_moves`] to use as their
 /// [`count_quiet_moves`](CheckersRules::count_quiet_moves).
-pub fn count_standard_quiet_moves<R: CheckersRules + ?Sized>(
+pub fn count_standard_quiet_moves<R: CheckersRules>(
     rules: &R,
     cols: &Columns<R::Board>,
     side: Color,
