@@ -34,9 +34,10 @@ pub struct Geometry {
     /// direction at index `+ delta` (see [`Geometry::shift`]).
     shifts: Vec<(SquareSet, i8)>,
     shift_start: [u8; 9],
-    /// The same as `(sources, left, right)` with two pairs per direction, when no
-    /// direction needs more (square boards): `((set & sources) << left) >> right`.
-    shift2: Option<[[(u64, u32, u32); 2]; 8]>,
+    /// The same as `(sources, rotation)` with two pairs per direction, when no
+    /// direction needs more (square boards): `(set & sources).rotate_left(rotation)`
+    /// (the masked bits never wrap, so the rotation is the shift).
+    shift2: Option<[[(u64, u32); 2]; 8]>,
     far_rows: [SquareSet; 2],
     forward: [crate::DirectionSet; 2],
 }
@@ -130,17 +131,13 @@ impl Geometry {
             g.shifts.extend(groups);
             g.shift_start[d + 1] = g.shifts.len() as u8;
         }
-        let mut table = [[(0u64, 0u32, 0u32); 2]; 8];
+        let mut table = [[(0u64, 0u32); 2]; 8];
         let mut fits = true;
         for (d, row) in table.iter_mut().enumerate().take(g.vectors.len()) {
             let pairs = &g.shifts[g.shift_start[d] as usize..g.shift_start[d + 1] as usize];
             fits &= pairs.len() <= 2;
             for (slot, &(sources, delta)) in row.iter_mut().zip(pairs) {
-                *slot = (
-                    sources.0,
-                    delta.max(0) as u32,
-                    (-(delta as i32)).max(0) as u32,
-                );
+                *slot = (sources.0, (delta as i32).rem_euclid(64) as u32);
             }
         }
         g.shift2 = fits.then_some(table);
@@ -298,8 +295,8 @@ impl Geometry {
     #[inline]
     pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
         if let Some(table) = &self.shift2 {
-            let [(m0, l0, r0), (m1, l1, r1)] = table[d.index() & 7];
-            return SquareSet((((set.0 & m0) << l0) >> r0) | (((set.0 & m1) << l1) >> r1));
+            let [(m0, r0), (m1, r1)] = table[d.index() & 7];
+            return SquareSet((set.0 & m0).rotate_left(r0) | (set.0 & m1).rotate_left(r1));
         }
         let (a, b) = (
             self.shift_start[d.index()] as usize,

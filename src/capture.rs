@@ -335,6 +335,8 @@ struct Scratch<'p, B: Board> {
     /// The capturer's origin, vacant during the search.
     lifted: Square,
     occupied: SquareSet,
+    /// The squares of the columns each colour owns (the origin included).
+    owned: [SquareSet; 2],
     hash: u64,
 }
 
@@ -347,6 +349,7 @@ impl<'p, B: Board> Scratch<'p, B> {
             patches: SmallVec::new(),
             lifted: Square(u8::MAX),
             occupied: base.occupied(),
+            owned: [base.owned(Color::White), base.owned(Color::Black)],
             hash: base.hash(),
         }
     }
@@ -388,6 +391,11 @@ impl<'p, B: Board> Scratch<'p, B> {
         let old = self.get(sq);
         self.hash ^= column_key(sq, old) ^ column_key(sq, stack);
         self.occupied.set(sq, !stack.is_empty());
+        self.owned[0].remove(sq);
+        self.owned[1].remove(sq);
+        if let Some(o) = stack.owner() {
+            self.owned[o.index()].insert(sq);
+        }
         if self.patched.contains(sq) {
             if let Some(p) = self.patches.iter_mut().find(|p| p.0 == sq) {
                 p.1 = stack;
@@ -420,7 +428,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
     /// Whether the column on `x` may be jumped now.
     #[inline]
     fn jumpable(&self, x: Square) -> bool {
-        self.cols.get(x).owner() == Some(!self.side)
+        self.cols.owned[(!self.side).index()].contains(x)
             && !((self.policy.rejump() == Rejump::Never
                 || self.policy.transfer() == Transfer::EndOfMove)
                 && self.jumped.contains(x))
