@@ -179,11 +179,15 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
                     found |= group & g.shift(g.shift(vacant, back) & enemy, back);
                 }
             } else {
+                let jumps = |sq: Square, d: Direction| match leap {
+                    Leap::Short => g.neighbour(sq, d).is_some_and(|x| {
+                        enemy.contains(x) && g.neighbour(x, d).is_some_and(|t| vacant.contains(t))
+                    }),
+                    Leap::Flying => first_victim(g, occupied, leap, sq, d, sq)
+                        .is_some_and(|(x, t)| enemy.contains(x) && t.is_some()),
+                };
                 for sq in group {
-                    if dirs.iter().any(|d| {
-                        first_victim(g, occupied, leap, sq, d, sq)
-                            .is_some_and(|(x, t)| enemy.contains(x) && t.is_some())
-                    }) {
+                    if dirs.iter().any(|d| jumps(sq, d)) {
                         found.insert(sq);
                         if any {
                             return found;
