@@ -1,7 +1,20 @@
 //! The classic draughts games, as [`CheckersRules`] of the [`CheckersPosition`]: pieces
 //! stand alone (no columns) and captured pieces leave the board when the move ends.
 //!
-//! They validate the engine's capture generator against published perft counts.
+//! They validate the engine's capture generator against published perft counts:
+//! [`RussianDraughts`] (free choice of capture, a man crowned during a capture goes on
+//! as a king), and [`InternationalDraughts`] and [`BrazilianDraughts`] — one rules type,
+//! [`InternationalRules`], on two layouts (majority capture, promotion only at the end
+//! of the move).
+//!
+//! ```
+//! use column_checkers::{perft, InternationalDraughts, Position};
+//!
+//! let mut p = InternationalDraughts::start();
+//! assert_eq!(perft(&p, 3), 658);
+//! p.play(&p.parse_move("32-28").unwrap()).unwrap();
+//! assert_eq!(p.parse_move("19-23").unwrap().to_string(), "19-23");
+//! ```
 
 use crate::capture::{CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer};
 use crate::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
