@@ -9,7 +9,7 @@ use std::time::Duration;
 
 fn draughts(c: &mut Criterion) {
     let mut g = c.benchmark_group("draughts");
-    g.sample_size(10).measurement_time(Duration::from_secs(20));
+    g.sample_size(10).measurement_time(Duration::from_secs(30));
     let intl = InternationalDraughts::start();
     g.bench_function("international_perft_9", |b| {
         b.iter(|| assert_eq!(perft(black_box(&intl), 9), 41_022_423))

@@ -41,6 +41,10 @@ pub struct Geometry {
     /// direction at index `+ delta` (see [`Geometry::shift`]).
     shifts: Vec<(SquareSet, i8)>,
     shift_start: [u8; 9],
+    /// The same as `(sources, rotation)` with two pairs per direction, when no
+    /// direction needs more (square boards): `(set & sources).rotate_left(rotation)`
+    /// (the masked bits never wrap, so the rotation is the shift).
+    shift2: Option<[[(u64, u32); 2]; 8]>,
     far_rows: [SquareSet; 2],
     forward: [crate::DirectionSet; 2],
     display: Option<Display>,
@@ -110,6 +114,7 @@ impl Geometry {
             shifts: Vec::new(),
             display: None,
             shift_start: [0; 9],
+            shift2: None,
             far_rows: [SquareSet::EMPTY; 2],
             forward: [crate::DirectionSet::EMPTY; 2],
         };
@@ -146,6 +151,16 @@ impl Geometry {
             g.shifts.extend(groups);
             g.shift_start[d + 1] = g.shifts.len() as u8;
         }
+        let mut table = [[(0u64, 0u32); 2]; 8];
+        let mut fits = true;
+        for (d, row) in table.iter_mut().enumerate().take(g.vectors.len()) {
+            let pairs = &g.shifts[g.shift_start[d] as usize..g.shift_start[d + 1] as usize];
+            fits &= pairs.len() <= 2;
+            for (slot, &(sources, delta)) in row.iter_mut().zip(pairs) {
+                *slot = (sources.0, (delta as i32).rem_euclid(64) as u32);
+            }
+        }
+        g.shift2 = fits.then_some(table);
         for c in crate::Color::ALL {
             if narrow {
                 g.far_rows[c.index()] = g.compute_far_row(c);
@@ -339,6 +354,10 @@ impl Geometry {
     /// [`MAX_SQUARES`] squares have no shift tables: the result is then empty.
     #[inline]
     pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
+        if let Some(table) = &self.shift2 {
+            let [(m0, r0), (m1, r1)] = table[d.index() & 7];
+            return SquareSet((set.0 & m0).rotate_left(r0) | (set.0 & m1).rotate_left(r1));
+        }
         let (a, b) = (
             self.shift_start[d.index()] as usize,
             self.shift_start[d.index() + 1] as usize,
@@ -349,6 +368,14 @@ impl Geometry {
             out |= if delta >= 0 { s << delta } else { s >> -delta };
         }
         SquareSet(out)
+    }
+
+    /// Whether [`shift`](Self::shift) is a couple of mask-and-shift operations (boards
+    /// where each direction moves an index by one of at most two amounts, like the
+    /// square boards), rather than a loop over the board's rows.
+    #[inline]
+    pub fn fast_shift(&self) -> bool {
+        self.shift2.is_some()
     }
 
     /// The directions that go forward for `color`: towards higher `y` for White, lower

@@ -138,13 +138,19 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// Whether `side` has any capture (only first jumps are tried: fast, with whole
     /// square sets at once where the board's directions are bit shifts).
     pub fn exists(&self) -> bool {
-        !self.capturers().is_empty()
+        !self.first_jumpers(true).is_empty()
     }
 
     /// The squares of `side`'s columns that have a first jump: the origins of all
-    /// capture routes. Columns led by short-leaping men or kings are found with
-    /// bitboard shifts, flying ones square by square.
+    /// capture routes.
     pub fn capturers(&self) -> SquareSet {
+        self.first_jumpers(false)
+    }
+
+    /// The squares of [`capturers`](Self::capturers), or when `any` only the first one
+    /// found. Short-leaping columns are found with bitboard shifts on boards where
+    /// shifts are cheap, other columns square by square.
+    fn first_jumpers(&self, any: bool) -> SquareSet {
         let cols = self.original;
         let g = self.geometry;
         let enemy = cols.owned(!self.side);
@@ -167,23 +173,31 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
                 rank,
             };
             let dirs = self.policy.directions(man);
-            match self.policy.leap(man) {
-                Leap::Short => {
-                    for d in dirs.iter() {
-                        let back = g.opposite(d);
-                        found |= group & g.shift(g.shift(vacant, back) & enemy, back);
-                    }
+            let leap = self.policy.leap(man);
+            if leap == Leap::Short && g.fast_shift() {
+                for d in dirs.iter() {
+                    let back = g.opposite(d);
+                    found |= group & g.shift(g.shift(vacant, back) & enemy, back);
                 }
-                Leap::Flying => {
-                    for sq in group {
-                        if dirs.iter().any(|d| {
-                            first_victim(g, occupied, Leap::Flying, sq, d, sq)
-                                .is_some_and(|(x, t)| enemy.contains(x) && t.is_some())
-                        }) {
-                            found.insert(sq);
+            } else {
+                let jumps = |sq: Square, d: Direction| match leap {
+                    Leap::Short => g.neighbour(sq, d).is_some_and(|x| {
+                        enemy.contains(x) && g.neighbour(x, d).is_some_and(|t| vacant.contains(t))
+                    }),
+                    Leap::Flying => first_victim(g, occupied, leap, sq, d, sq)
+                        .is_some_and(|(x, t)| enemy.contains(x) && t.is_some()),
+                };
+                for sq in group {
+                    if dirs.iter().any(|d| jumps(sq, d)) {
+                        found.insert(sq);
+                        if any {
+                            return found;
                         }
                     }
                 }
+            }
+            if any && !found.is_empty() {
+                return found;
             }
         }
         found
@@ -201,7 +215,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     pub fn routes(&self, mut out: impl FnMut(Route)) {
         let mut found = Found::new();
         self.search(true, &mut found);
-        for (r, _) in found {
+        for &(r, _) in &found {
             out(r);
         }
     }
@@ -212,13 +226,13 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     pub fn all_routes(&self, mut out: impl FnMut(Route, u64)) {
         let mut found = Found::new();
         self.search(false, &mut found);
-        for (r, h) in found {
+        for &(r, h) in &found {
             out(r, h);
         }
     }
 
-    /// Fills `found` (empty) with the routes; filled in place, so that the common case
-    /// of no capture costs no copy of the route buffer.
+    /// Fills the empty `found` with the capture routes and the hashes of the
+    /// positions they lead to.
     fn search(&self, merge: bool, found: &mut Found) {
         let origins = self.capturers();
         if origins.is_empty() {
@@ -235,6 +249,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             pending: SmallVec::new(),
             last_dir: None,
             best: 0,
+            promo: self.policy.promotion_squares(self.side),
             found,
             majority: self.policy.majority() == Majority::MostCaptures,
         };
@@ -245,7 +260,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             s.cols.put_back();
         }
         if merge {
-            dedupe(self.policy, self.original, self.side, found);
+            dedupe(self.policy, self.original, self.side, s.found);
         }
     }
 
@@ -290,7 +305,7 @@ fn dedupe<B: Board, P: CapturePolicy + ?Sized>(
 /// capture, and over vacant squares when flying): the first occupied square and the
 /// square just beyond it if that one is vacant. `occupied` is the set of occupied
 /// squares.
-#[inline]
+#[inline(always)]
 fn first_victim(
     g: &Geometry,
     occupied: SquareSet,
@@ -325,6 +340,8 @@ struct Scratch<'p, B: Board> {
     /// The capturer's origin, vacant during the search.
     lifted: Square,
     occupied: SquareSet,
+    /// The squares of the columns each colour owns (the origin included).
+    owned: [SquareSet; 2],
     hash: u64,
 }
 
@@ -337,6 +354,7 @@ impl<'p, B: Board> Scratch<'p, B> {
             patches: SmallVec::new(),
             lifted: Square(u8::MAX),
             occupied: base.occupied(),
+            owned: [base.owned(Color::White), base.owned(Color::Black)],
             hash: base.hash(),
         }
     }
@@ -378,6 +396,11 @@ impl<'p, B: Board> Scratch<'p, B> {
         let old = self.get(sq);
         self.hash ^= column_key(sq, old) ^ column_key(sq, stack);
         self.occupied.set(sq, !stack.is_empty());
+        self.owned[0].remove(sq);
+        self.owned[1].remove(sq);
+        if let Some(o) = stack.owner() {
+            self.owned[o.index()].insert(sq);
+        }
         if self.patched.contains(sq) {
             if let Some(p) = self.patches.iter_mut().find(|p| p.0 == sq) {
                 p.1 = stack;
@@ -400,6 +423,8 @@ struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
     pending: SmallVec<[Square; 16]>,
     last_dir: Option<Direction>,
     best: usize,
+    /// The promotion squares of `side`.
+    promo: SquareSet,
     found: &'a mut Found,
     majority: bool,
 }
@@ -408,7 +433,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
     /// Whether the column on `x` may be jumped now.
     #[inline]
     fn jumpable(&self, x: Square) -> bool {
-        self.cols.get(x).owner() == Some(!self.side)
+        self.cols.owned[(!self.side).index()].contains(x)
             && !((self.policy.rejump() == Rejump::Never
                 || self.policy.transfer() == Transfer::EndOfMove)
                 && self.jumped.contains(x))
@@ -459,25 +484,21 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
         let saved_dir = self.last_dir;
         self.last_dir = Some(d);
 
-        // landings
-        let mut landings: SmallVec<[Square; 8]> = SmallVec::new();
-        landings.push(first);
-        if leap == Leap::Flying {
-            let mut t = first;
-            while let Some(n) = self.g.neighbour(t, d) {
-                if self.cols.occupied.contains(n) {
-                    break;
-                }
-                landings.push(n);
-                t = n;
+        // landings: `first`, then (flying) the vacant squares beyond it
+        let next = |s: &Self, t: Square| {
+            if leap == Leap::Flying {
+                s.g.neighbour(t, d)
+                    .filter(|&n| !s.cols.occupied.contains(n))
+            } else {
+                None
             }
-        }
+        };
         let mut continued = false;
         let promotion = self.policy.promotion();
-        for &l in &landings {
+        let mut landing = Some(first);
+        while let Some(l) = landing {
             self.route.push(l);
-            let promotes =
-                !self.carrier.top_is_king() && self.policy.promotion_squares(self.side).contains(l);
+            let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
             match (promotes, promotion) {
                 (true, CapturePromotion::EndsMove) => {
                     let keep = self.carrier;
@@ -495,19 +516,21 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
                 _ => continued |= self.search(l),
             }
             self.route.pop();
+            landing = next(self, l);
         }
         if !continued {
-            for &l in &landings {
+            let mut landing = Some(first);
+            while let Some(l) = landing {
                 self.route.push(l);
                 let keep = self.carrier;
-                let promotes = !self.carrier.top_is_king()
-                    && self.policy.promotion_squares(self.side).contains(l);
+                let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
                 if promotes && promotion != CapturePromotion::Never {
                     self.carrier.promote_top();
                 }
                 self.leaf(l);
                 self.carrier = keep;
                 self.route.pop();
+                landing = next(self, l);
             }
         }
 

@@ -1,7 +1,20 @@
 //! The classic draughts games, as [`CheckersRules`] of the [`CheckersPosition`]: pieces
 //! stand alone (no columns) and captured pieces leave the board when the move ends.
 //!
-//! They validate the engine's capture generator against published perft counts.
+//! They validate the engine's capture generator against published perft counts:
+//! [`RussianDraughts`] (free choice of capture, a man crowned during a capture goes on
+//! as a king), and [`InternationalDraughts`] and [`BrazilianDraughts`] — one rules type,
+//! [`InternationalRules`], on two layouts (majority capture, promotion only at the end
+//! of the move).
+//!
+//! ```
+//! use column_checkers::{perft, InternationalDraughts, Position};
+//!
+//! let mut p = InternationalDraughts::start();
+//! assert_eq!(perft(&p, 3), 658);
+//! p.play(&p.parse_move("32-28").unwrap()).unwrap();
+//! assert_eq!(p.parse_move("19-23").unwrap().to_string(), "19-23");
+//! ```
 
 use crate::capture::{CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer};
 use crate::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
@@ -245,5 +258,46 @@ mod tests {
         assert_eq!(m.to_string(), "c3:e5:g7");
         assert_eq!(p.parse_move("c3xe5xg7").unwrap(), m);
         assert_eq!(p.parse_move("c3:g7").unwrap(), m);
+    }
+
+    #[test]
+    fn international_numeric_notation() {
+        let p = InternationalDraughts::start();
+        let m = p.parse_move("32-28").unwrap();
+        assert_eq!(m.to_string(), "32-28");
+        assert!(p.parse_move("32-27").is_ok());
+        assert!(p.parse_move("32-23").is_err());
+        let p: InternationalDraughts = "28:w,23:b,14:b w".parse().unwrap();
+        let m = p.parse_move("28x19x10").unwrap();
+        assert_eq!(m.to_string(), "28x19x10");
+        assert_eq!(p.parse_move("28x10").unwrap(), m);
+        assert_eq!(p.parse_move("28:19:10").unwrap(), m);
+        assert!(p.parse_move("28x19").is_err(), "majority capture");
+        assert!(p.parse_move("99x10").is_err());
+    }
+
+    #[test]
+    fn international_promotion_only_at_the_end() {
+        // 12x3x14 passes the far row (3) and ends on 14: still a man
+        let mut p: InternationalDraughts = "12:w,8:b,9:b w".parse().unwrap();
+        p.play(&p.parse_move("12x3x14").unwrap()).unwrap();
+        assert_eq!(p.to_string(), "14:w b");
+        // ending on the far row crowns
+        let mut p: InternationalDraughts = "12:w,8:b w".parse().unwrap();
+        p.play(&p.parse_move("12x3").unwrap()).unwrap();
+        assert_eq!(p.to_string(), "3:W b");
+    }
+
+    #[test]
+    fn international_flying_king_lands_where_it_continues() {
+        // the king on 46 jumps 37 and may land on 32, 28, 23, ... but only 28 lets
+        // it go on (over 17)
+        let p: InternationalDraughts = "46:W,37:b,17:b w".parse().unwrap();
+        let mut moves = crate::MoveList::new();
+        p.legal_moves(&mut moves);
+        let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(texts, ["46x28x11", "46x28x6"]);
+        let brazilian = BrazilianDraughts::start();
+        assert_eq!(perft(&brazilian, 5), 7_473);
     }
 }

@@ -93,7 +93,7 @@ mod tests {
     }
 
     #[test]
-    fn column_capture_and_roundabout() {
+    fn column_capture_without_promotion() {
         // White 32 jumps 28 (to 23), then 19 (to 14): the top men go under it.
         let p: StapeldammenPosition = "32:w,28:b,19:b,10:wb w".parse().unwrap();
         let mut moves = MoveList::new();
@@ -108,5 +108,19 @@ mod tests {
             .columns()
             .get(Dark10::geometry().parse_square("5").unwrap())
             .top_is_king());
+    }
+
+    #[test]
+    fn no_turn_straight_back() {
+        // after 32x23 the column on 28 is still Black's, but jumping it straight back
+        // (a 180° turn) is not allowed
+        let p: StapeldammenPosition = "32:w,28:bb w".parse().unwrap();
+        let mut moves = MoveList::new();
+        p.legal_moves(&mut moves);
+        let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(texts, ["32x23"]);
+        let mut q = p.clone();
+        q.play(&moves[0]).unwrap();
+        assert_eq!(q.to_string(), "28:b,23:bw b");
     }
 }

@@ -9,7 +9,7 @@ use column_checkers::registry::{dispatch, RulesetVisitor};
 use column_checkers::{perft, Position};
 
 /// Node budget per depth of the default (debug) run.
-const QUICK: u64 = 200_000;
+const QUICK: u64 = 5_000_000;
 /// Default node budget per depth of the ignored run.
 const DEEP: u64 = 50_000_000;
 
@@ -47,16 +47,21 @@ impl RulesetVisitor for Check {
     }
 }
 
-fn check_all(max_nodes: u64, min_nodes: u64) {
-    let mut failures = Vec::new();
-    for (name, text) in FILES {
-        let wanted: Vec<_> = counts(text)
-            .into_iter()
-            .filter(|&(_, n)| n <= max_nodes && n > min_nodes)
-            .collect();
-        failures.extend(dispatch(name, &[], Check(wanted)).expect("registered ruleset"));
-    }
+fn check(name: &str, max_nodes: u64, min_nodes: u64) {
+    let (_, text) = FILES.iter().find(|(n, _)| *n == name).expect("a data file");
+    let wanted: Vec<_> = counts(text)
+        .into_iter()
+        .filter(|&(_, n)| n <= max_nodes && n > min_nodes)
+        .collect();
+    let failures = dispatch(name, &[], Check(wanted)).expect("registered ruleset");
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+fn deep_budget() -> u64 {
+    std::env::var("DRAUGHTS_PERFT_MAX_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEEP)
 }
 
 #[test]
@@ -70,17 +75,24 @@ fn data_files_are_well_formed() {
     }
 }
 
-#[test]
-fn published_perft_quick() {
-    check_all(QUICK, 0);
+macro_rules! perft_tests {
+    ($($quick:ident, $deep:ident, $name:literal;)*) => {$(
+        #[test]
+        fn $quick() {
+            check($name, QUICK, 0);
+        }
+
+        #[test]
+        #[ignore = "heavy: run with `cargo test --release -- --ignored`"]
+        fn $deep() {
+            check($name, deep_budget(), QUICK);
+        }
+    )*};
 }
 
-#[test]
-#[ignore = "heavy: run with `cargo test --release -- --ignored`"]
-fn published_perft_deep() {
-    let max = std::env::var("DRAUGHTS_PERFT_MAX_NODES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(DEEP);
-    check_all(max, QUICK);
+perft_tests! {
+    international_quick, international_deep, "international";
+    brazilian_quick, brazilian_deep, "brazilian";
+    russian_quick, russian_deep, "russian";
+    stapeldammen_quick, stapeldammen_deep, "stapeldammen";
 }
