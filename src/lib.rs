@@ -39,7 +39,8 @@ pub mod zobrist;
 
 pub use board::{Board, Geometry};
 pub use capture::{
-    CaptureGenerator, CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer,
+    CaptureGenerator, CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Reversal, Taking,
+    Transfer,
 };
 pub use checkers::{CheckersMove, CheckersPosition, CheckersRules};
 pub use color::Color;
