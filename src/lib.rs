@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod bashni;
 pub mod board;
 pub mod capture;
 pub mod checkers;
@@ -25,6 +26,7 @@ pub mod draughts;
 pub mod emergo;
 pub mod error;
 pub mod game;
+pub mod lasca;
 pub mod moves;
 pub mod notation;
 pub mod perft;
@@ -37,6 +39,7 @@ pub mod stack;
 pub mod text;
 pub mod zobrist;
 
+pub use bashni::{Bashni, BashniRules, BashniRussianCode};
 pub use board::{Board, Geometry};
 pub use capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Reversal, Taking,
@@ -48,6 +51,7 @@ pub use columns::Columns;
 pub use emergo::{Emergo, EmergoBoard, EmergoPosition, Oblique9};
 pub use error::{MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN};
 pub use game::Game;
+pub use lasca::{Lasca, LascaRoundabout, LascaRules};
 pub use moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
 pub use perft::{divide, perft};
 pub use position::{EndReason, Outcome, Position};
