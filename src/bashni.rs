@@ -44,8 +44,14 @@
 //!
 //! The men's and kings' powers, the promotion rule and the board are those of
 //! [`Russian`] draughts, which the rules type delegates to; only the fate of captured
-//! men differs. While no column holds a prisoner, Bashni's moves are Russian draughts'
-//! moves.
+//! men differs. While no column holds a prisoner, Bashni's moves under the Russian code
+//! are Russian draughts' moves (ruling 1 may keep two routes apart that Russian
+//! draughts merges: a man and a king taken in either order make different columns).
+//! Under the default reading so are the moves made by men throughout; a king —
+//! including a man crowned during the capture — may differ, since he may fly over
+//! squares emptied earlier in the same move (`g5:e3:c5:a3:c1:g5`, crowned on c1 and
+//! flying back over f4 and g5, is a default-reading Bashni capture but not a Russian
+//! one).
 //!
 //! # Options
 //! The re-jump reading is the const parameter of [`BashniRules`], so each reading is its
