@@ -142,6 +142,21 @@ fn a_column_is_jumped_only_once_per_move() {
     assert_eq!(q.to_string(), "c3:bbbbW,d4:bb b");
 }
 
+/// DECISIONS, ruling 1: two routes are one move when they start on the same square and
+/// produce the same position; "in Lasca and Bashni the order of prisoners matters when
+/// their ranks differ".
+#[test]
+fn prisoners_order_makes_different_moves() {
+    // all soldiers: clockwise and anticlockwise are one move
+    let p: Lasca = pos("c3:W,d4:b,d6:b,b6:b,b4:b w");
+    assert_eq!(move_list(&p), ["c3xe5xc7xa5xc3"]);
+    // an officer among them: the two orders make different columns
+    let p: Lasca = pos("c3:W,d4:b,d6:b,b6:b,b4:B w");
+    assert_eq!(move_texts(&p), texts(&["c3xa5xc7xe5xc3", "c3xe5xc7xa5xc3"]));
+    assert_eq!(after(&p, "c3xe5xc7xa5xc3").to_string(), "c3:BbbbW b");
+    assert_eq!(after(&p, "c3xa5xc7xe5xc3").to_string(), "c3:bbbBW b");
+}
+
 /// DECISIONS: "The roundabout reading (re-jumps allowed, no 180° reversal) is an
 /// option."
 #[test]
