@@ -57,6 +57,23 @@ pub enum Rejump {
     WhileEnemyTopped,
 }
 
+/// What the 180° rule ([`CapturePolicy::no_reversal`]) forbids.
+///
+/// With short leaps the two readings give the same moves: turning back means jumping
+/// the adjacent square just jumped, and if that column vanished there is nothing to
+/// jump. They differ only for a flying leap whose victim was a single man taken at
+/// once ([`Transfer::Immediate`]): its square is empty, and a king turning back flies
+/// through it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reversal {
+    /// No jump in the direction opposite to the last jump (Emergo).
+    AnyTurnBack,
+    /// No jump straight back over the column just jumped; a flying king whose last
+    /// victim vanished may turn back through its empty square and jump another
+    /// column further on (Bashni).
+    OverJustJumped,
+}
+
 /// How a player chooses among capture routes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Majority {
@@ -98,6 +115,11 @@ pub trait CapturePolicy {
     fn rejump(&self) -> Rejump;
     /// Whether a 180° turn straight back after a jump is forbidden.
     fn no_reversal(&self) -> bool;
+    /// What the 180° rule forbids when [`no_reversal`](Self::no_reversal) is on.
+    /// Default: [`Reversal::AnyTurnBack`].
+    fn reversal(&self) -> Reversal {
+        Reversal::AnyTurnBack
+    }
     /// The majority rule.
     fn majority(&self) -> Majority;
     /// Promotion during a capture. Default: none.
@@ -248,6 +270,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             jumped: SquareSet::EMPTY,
             pending: SmallVec::new(),
             last_dir: None,
+            last_victim: None,
             best: 0,
             promo: self.policy.promotion_squares(self.side),
             found,
@@ -422,6 +445,7 @@ struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
     jumped: SquareSet,
     pending: SmallVec<[Square; 16]>,
     last_dir: Option<Direction>,
+    last_victim: Option<Square>,
     best: usize,
     /// The promotion squares of `side`.
     promo: SquareSet,
@@ -443,8 +467,15 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
     fn search(&mut self, at: Square) -> bool {
         let man = self.carrier.top().expect("carrier is not empty");
         let mut dirs = self.policy.directions(man);
+        // the direction straight back, when only a jump over the column just jumped
+        // is barred in it
+        let mut back = None;
         if let (true, Some(last)) = (self.policy.no_reversal(), self.last_dir) {
-            dirs.0 &= !(1 << self.g.opposite(last).0);
+            let opposite = self.g.opposite(last);
+            match self.policy.reversal() {
+                Reversal::AnyTurnBack => dirs.0 &= !(1 << opposite.0),
+                Reversal::OverJustJumped => back = Some(opposite),
+            }
         }
         let leap = self.policy.leap(man);
         let mut any = false;
@@ -456,7 +487,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             else {
                 continue;
             };
-            if !self.jumpable(x) {
+            if !self.jumpable(x) || (back == Some(d) && self.last_victim == Some(x)) {
                 continue;
             }
             any = true;
@@ -482,7 +513,9 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             self.pending.push(x);
         }
         let saved_dir = self.last_dir;
+        let saved_victim = self.last_victim;
         self.last_dir = Some(d);
+        self.last_victim = Some(x);
 
         // landings: `first`, then (flying) the vacant squares beyond it
         let next = |s: &Self, t: Square| {
@@ -536,6 +569,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
 
         // undo
         self.last_dir = saved_dir;
+        self.last_victim = saved_victim;
         if immediate {
             if self.policy.taking() == Taking::Prisoner {
                 self.carrier.pop_bottom();

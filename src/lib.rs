@@ -173,6 +173,7 @@
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+pub mod bashni;
 pub mod board;
 pub mod capture;
 pub mod checkers;
@@ -184,6 +185,7 @@ pub mod emergo;
 pub mod epaminondas;
 pub mod error;
 pub mod game;
+pub mod lasca;
 pub mod lines;
 pub mod moves;
 pub mod notation;
@@ -200,9 +202,11 @@ pub mod text;
 pub mod wide_set;
 pub mod zobrist;
 
+pub use bashni::{Bashni, BashniRules, BashniRussianCode};
 pub use board::{Board, Geometry, Shift};
 pub use capture::{
-    CaptureGenerator, CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer,
+    CaptureGenerator, CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Reversal, Taking,
+    Transfer,
 };
 pub use checkers::{CheckersMove, CheckersPosition, CheckersRules};
 pub use color::Color;
@@ -218,6 +222,7 @@ pub use epaminondas::{
 };
 pub use error::{MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN};
 pub use game::Game;
+pub use lasca::{Lasca, LascaRoundabout, LascaRules};
 pub use moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
 pub use perft::{divide, perft};
 pub use playout::{random_playout, Playout};

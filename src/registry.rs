@@ -15,6 +15,28 @@
 //! assert_eq!(dispatch("emergo", &[], Perft(2)), Ok(1504));
 //! assert!(dispatch("chess", &[], Perft(1)).is_err());
 //! ```
+//!
+//! # Options
+//! A ruleset's options select a *type*: each option set of a ruleset is its own
+//! zero-sized rules type (the const parameters of [`LascaRules`](crate::LascaRules) and
+//! [`BashniRules`](crate::BashniRules)), and `dispatch` calls the visitor with the
+//! position type of the options given. `P::start()` and parsing a position text then
+//! give positions under those options, and the move generator is compiled for each
+//! option set (no run-time option tests on the hot paths). The options are passed on to
+//! the visitor as well, for anything else it wants to do with them.
+//!
+//! ```
+//! # use column_checkers::registry::{dispatch, RulesetVisitor};
+//! # use column_checkers::{perft, Position};
+//! # struct Perft(u32);
+//! # impl RulesetVisitor for Perft {
+//! #     type Output = u64;
+//! #     fn visit<P: Position>(self, _: &[String]) -> u64 { perft(&P::start(), self.0) }
+//! # }
+//! let code = ["--russian-code".to_string()];
+//! assert_eq!(dispatch("bashni", &code, Perft(3)), Ok(302));
+//! assert!(dispatch("bashni", &["--roundabout".to_string()], Perft(1)).is_err());
+//! ```
 
 use crate::position::Position;
 use thiserror::Error;
@@ -91,6 +113,25 @@ pub const RULESETS: &[RulesetInfo] = &[
         about: "NeoCrossings: Epaminondas rules on the 8x8 board",
         options: &[],
     },
+    RulesetInfo {
+        name: "lasca",
+        about: "Lasca (Lasker, 1911), 7x7, soldiers and officers, column capture",
+        options: &[
+            (
+                "--roundabout",
+                "a column may be jumped again while enemy-led (no 180° turn)",
+            ),
+            ("--repetition", "threefold repetition is a draw"),
+        ],
+    },
+    RulesetInfo {
+        name: "bashni",
+        about: "Bashni (Russian column draughts), 8x8, flying kings, column capture",
+        options: &[(
+            "--russian-code",
+            "captured men transferred when the move ends; no column jumped twice",
+        )],
+    },
 ];
 
 /// Why a ruleset could not be selected.
@@ -147,6 +188,24 @@ pub fn dispatch<V: RulesetVisitor>(
         "stapeldammen" => visitor.visit::<crate::stapeldammen::StapeldammenPosition>(options),
         "epaminondas" => visitor.visit::<crate::Epaminondas>(options),
         "neocrossings" => visitor.visit::<crate::NeoCrossings>(options),
+        "lasca" => {
+            use crate::checkers::CheckersPosition as P;
+            use crate::lasca::LascaRules as L;
+            let has = |o: &str| options.iter().any(|x| x == o);
+            match (has("--roundabout"), has("--repetition")) {
+                (false, false) => visitor.visit::<P<L<false, false>>>(options),
+                (true, false) => visitor.visit::<P<L<true, false>>>(options),
+                (false, true) => visitor.visit::<P<L<false, true>>>(options),
+                (true, true) => visitor.visit::<P<L<true, true>>>(options),
+            }
+        }
+        "bashni" => {
+            if options.iter().any(|o| o == "--russian-code") {
+                visitor.visit::<crate::BashniRussianCode>(options)
+            } else {
+                visitor.visit::<crate::Bashni>(options)
+            }
+        }
         _ => unreachable!("every registered ruleset is dispatched"),
     })
 }

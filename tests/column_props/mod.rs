@@ -1,0 +1,121 @@
+//! Helpers shared by the Lasca and Bashni integration tests: perft data files, move
+//! lists as text, and the random-playout invariants.
+
+#![allow(dead_code)]
+
+use column_checkers::{perft, Game, MoveList, Position, SplitMix64};
+use std::collections::BTreeSet;
+
+/// The `(depth, nodes)` lines of `tests/data/<name>.perft` (`#` starts a comment).
+pub fn perft_data(name: &str) -> Vec<(u32, u64)> {
+    let path = format!("{}/tests/data/{name}.perft", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let mut it = l.split_whitespace();
+            let d = it.next().and_then(|x| x.parse().ok()).expect("depth");
+            let n = it.next().and_then(|x| x.parse().ok()).expect("nodes");
+            (d, n)
+        })
+        .collect()
+}
+
+/// Checks perft from the start of `P` for every line of the data file `name` whose
+/// count is at most `limit` (the rest is for release runs); returns how many were
+/// checked.
+pub fn check_perft_file<P: Position>(name: &str, limit: u64) -> usize {
+    let start = P::start();
+    let mut checked = 0;
+    for (d, n) in perft_data(name) {
+        if n <= limit {
+            assert_eq!(perft(&start, d), n, "{name} perft({d})");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// The legal moves of `pos` as texts, sorted.
+pub fn move_texts<P: Position>(pos: &P) -> BTreeSet<String> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.iter().map(|m| m.to_string()).collect()
+}
+
+/// The legal moves of `pos` as texts, in generation order.
+pub fn move_list<P: Position>(pos: &P) -> Vec<String> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.iter().map(|m| m.to_string()).collect()
+}
+
+/// Parses a position of `P`, panicking with the error.
+pub fn pos<P: Position>(text: &str) -> P {
+    text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"))
+}
+
+/// A random playout of up to `plies` moves from the start of `P` with a generator
+/// seeded by `seed`, checking after every move (and at every position) the invariants
+/// of the column-checkers games: men conserved (no man ever leaves the board),
+/// incremental hash equal to the hash from scratch, position text round trip, move
+/// text round trip for every legal move, every legal move playable, and undo through
+/// [`Game`] restoring the exact position and hash. Returns the positions visited.
+pub fn playout_invariants<P: Position>(seed: u64, plies: usize) -> usize {
+    let mut rng = SplitMix64::new(seed);
+    let mut game = Game::new(P::start());
+    let men = [
+        game.position().men(column_checkers::Color::White),
+        game.position().men(column_checkers::Color::Black),
+    ];
+    let mut list = MoveList::new();
+    let mut visited = 0;
+    for _ in 0..plies {
+        let p = game.position().clone();
+        visited += 1;
+        assert_eq!(p.zobrist(), p.zobrist_from_scratch(), "hash of {p}");
+        let text = p.to_string();
+        let back: P = text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!(back, p, "text round trip of {text}");
+        assert_eq!(back.zobrist(), p.zobrist());
+        assert_eq!(
+            [
+                p.men(column_checkers::Color::White),
+                p.men(column_checkers::Color::Black)
+            ],
+            men,
+            "men conserved in {p}"
+        );
+        if game.outcome().is_some() {
+            break;
+        }
+        p.legal_moves(&mut list);
+        assert_eq!(list.len(), p.count_legal_moves(), "count in {p}");
+        for mv in list.iter() {
+            let t = mv.to_string();
+            let parsed = p
+                .parse_move(&t)
+                .unwrap_or_else(|e| panic!("{t} in {p}: {e}"));
+            assert_eq!(&parsed, mv, "move text round trip of {t} in {p}");
+            let mut next = p.clone();
+            next.play(mv).unwrap_or_else(|e| panic!("{t} in {p}: {e}"));
+            assert_eq!(
+                next.zobrist(),
+                next.zobrist_from_scratch(),
+                "hash after {t} in {p}"
+            );
+        }
+        let mv = list[rng.below(list.len())];
+        game.play(&mv).expect("a legal move plays");
+        let hash = game.position().zobrist();
+        let after = game.position().clone();
+        assert_eq!(game.undo(), Some(mv));
+        assert_eq!(game.position(), &p, "undo of {mv} restores {p}");
+        assert_eq!(game.position().zobrist(), p.zobrist());
+        assert_eq!(game.redo(), Some(mv));
+        assert_eq!(game.position(), &after);
+        assert_eq!(game.position().zobrist(), hash);
+    }
+    visited
+}
