@@ -156,6 +156,9 @@
 //! |---|---|---|
 //! | `emergo` | [`emergo`] | 41 squares, oblique coordinates |
 //! | `hexemergo`, `hexemergo-setup` | [`emergo`] on [`Hex37`] | 37-cell hexagon |
+//! | `lasca` (`--roundabout`, `--repetition`) | [`lasca`] | 7x7 corner-colour squares |
+//! | `bashni` (`--russian-code`) | [`bashni`] | 8x8 dark squares |
+//! | `dameo` | [`dameo`] | 8x8 full grid |
 //! | `russian`, `international`, `brazilian` | [`draughts`] | 8x8 / 10x10 dark squares |
 //! | `stapeldammen` | [`stapeldammen`] | 10x10 dark squares |
 //! | `epaminondas`, `neocrossings` | [`epaminondas`] | 14x12 / 8x8 full grids |
