@@ -165,6 +165,7 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
@@ -190,7 +191,12 @@ pub mod shapes;
 pub mod square;
 pub mod stack;
 pub mod text;
+pub mod view;
 pub mod zobrist;
+
+#[cfg(feature = "svg")]
+#[cfg_attr(docsrs, doc(cfg(feature = "svg")))]
+pub mod svg;
 
 pub use board::{Board, Geometry};
 pub use capture::{
@@ -209,3 +215,4 @@ pub use position::{EndReason, Outcome, Position};
 pub use rng::SplitMix64;
 pub use square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
 pub use stack::{Man, Rank, Stack, MAX_HEIGHT};
+pub use view::BoardView;

@@ -3,6 +3,7 @@
 use crate::color::Color;
 use crate::error::{MoveParseError, PlayError, PositionError};
 use crate::moves::MoveList;
+use crate::view::BoardView;
 use core::fmt;
 use core::hash::Hash;
 use core::str::FromStr;
@@ -173,4 +174,12 @@ pub trait Position:
 
     /// A readable multi-line drawing of the board.
     fn diagram(&self) -> String;
+
+    /// The board as a ruleset-independent [`BoardView`]: geometry, columns, men in
+    /// hand, side to move — for renderers (the `svg` feature), evaluation functions
+    /// and GUIs that work with any ruleset. The default is `None` (a position type
+    /// that does not expose its board); the crate's position types all return one.
+    fn board_view(&self) -> Option<BoardView<'_>> {
+        None
+    }
 }
