@@ -185,6 +185,7 @@ pub mod notation;
 pub mod perft;
 pub mod playout;
 pub mod position;
+pub mod record;
 pub mod registry;
 pub mod rng;
 pub mod shapes;
