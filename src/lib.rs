@@ -195,6 +195,12 @@ pub mod text;
 pub mod view;
 pub mod zobrist;
 
+#[cfg(feature = "minimax")]
+#[cfg_attr(docsrs, doc(cfg(feature = "minimax")))]
+pub mod minimax;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde;
 #[cfg(feature = "svg")]
 #[cfg_attr(docsrs, doc(cfg(feature = "svg")))]
 pub mod svg;
@@ -210,6 +216,8 @@ pub use emergo::{Emergo, EmergoBoard, EmergoPosition, Oblique9};
 pub use error::{MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN};
 pub use game::Game;
 pub use moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
+#[cfg(feature = "rayon")]
+pub use perft::perft_parallel;
 pub use perft::{divide, perft};
 pub use playout::{random_playout, Playout};
 pub use position::{EndReason, Outcome, Position};
