@@ -45,11 +45,18 @@ impl RulesetVisitor for Draw {
             Some(t) => t.parse::<P>().map_err(|e| format!("bad position: {e}"))?,
             None => P::start(),
         };
-        for (i, m) in a.moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
+        for (i, m) in a
+            .moves
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .enumerate()
+        {
             let mv = pos
                 .parse_move(m)
                 .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
-            pos.play(&mv).map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+            pos.play(&mv)
+                .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
         }
         let mut options = SvgOptions::default().flipped(a.flip);
         if let Some(c) = a.cell {
@@ -69,9 +76,7 @@ fn main() -> ExitCode {
     let mut options = Vec::new();
     let mut a = Args::default();
     while let Some(arg) = args.next() {
-        let mut value = |what: &str| {
-            args.next().ok_or_else(|| format!("{what} needs a value"))
-        };
+        let mut value = |what: &str| args.next().ok_or_else(|| format!("{what} needs a value"));
         let r: Result<(), String> = match arg.as_str() {
             "-h" | "--help" => {
                 println!("{USAGE}\nrulesets:");

@@ -42,7 +42,7 @@
 //! - A **move** is a capture route (origin and every landing square), a step, or an
 //!   entry. **Move identity** (ruling 1 of the rules decisions): two routes that start
 //!   on the same square and lead to the same position are one move; the legal-move
-//!   list holds it once, with the first route found, and [`perft`] counts it once.
+//!   list holds it once, with the first route found, and [`perft()`] counts it once.
 //!   Any route of that move is accepted when parsing.
 //!
 //! ## Listing and playing moves
@@ -159,9 +159,39 @@
 //!
 //! The examples choose a ruleset by name through the [`registry`].
 //!
+//! ## Game records, diagrams and any-ruleset code
+//!
+//! - [`record`] reads PGN-style game records (`[Tag "value"]` lines, numbered
+//!   movetext, `{comments}`, a result token) and replays them with every move checked;
+//!   [`record::Record::write_game`] writes a [`Game`] as one.
+//! - [`Position::board_view`] gives a ruleset-independent [`BoardView`] (geometry,
+//!   columns, men in hand) for renderers, evaluation functions and GUIs; the `svg`
+//!   feature draws it.
+//! - [`registry::dispatch`] runs generic code on a ruleset chosen by name.
+//!
+//! ## Examples
+//!
+//! Each runs with `cargo run --release --example NAME -- --help`:
+//!
+//! | example | what it does |
+//! |---|---|
+//! | `perft` | perft and divide of any ruleset, from the start, a position or after moves |
+//! | `selfplay` | two computer players play a game (`--game`, `--seed`, `--every`, `--player`) |
+//! | `play` | play against a small alpha-beta search in the terminal (`--game`, `--color`, `--depth`) |
+//! | `replay` | check a game record from a file or stdin; illegal moves by number and side |
+//! | `diagram` | a position (or `--moves` from the start) as SVG; needs `--features svg` |
+//! | `custom_variant` | Lasca on 9x9 with 18 men, defined in the example with the public API, and its perft |
+//!
 //! ## Features
 //!
-//! No optional features yet; the crate depends on `thiserror` and `smallvec` only.
+//! All off by default; the crate itself depends on `thiserror` and `smallvec` only.
+//!
+//! | feature | adds | dependency |
+//! |---|---|---|
+//! | `svg` | `svg::render` / `svg::render_position`: SVG diagrams of any board shape (towers of men, kings marked, coordinates) | none |
+//! | `serde` | `Serialize`/`Deserialize` for positions, moves (serialize; read with `serde::MoveSeed`), [`Color`], [`EndReason`], [`Outcome`] and [`Game`], all as their text forms | `serde` |
+//! | `minimax` | `minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
+//! | `rayon` | `perft_parallel`: perft with the first ply split across threads | `rayon` |
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

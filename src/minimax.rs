@@ -1,4 +1,4 @@
-//! The [`minimax`](::minimax) crate's [`Game`](::minimax::Game) trait for every ruleset
+//! The [`minimax`](https://docs.rs/minimax) crate's [`Game`] trait for every ruleset
 //! (feature `minimax`), so its searchers (negamax, iterative deepening, parallel
 //! search, MCTS) play any position of this crate.
 //!

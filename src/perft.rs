@@ -78,7 +78,10 @@ mod parallel_tests {
     #[test]
     fn parallel_equals_sequential() {
         for d in 0..=3 {
-            assert_eq!(perft_parallel(&Emergo::start(), d), perft(&Emergo::start(), d));
+            assert_eq!(
+                perft_parallel(&Emergo::start(), d),
+                perft(&Emergo::start(), d)
+            );
         }
         let p: Emergo = "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0".parse().unwrap();
         assert_eq!(perft_parallel(&p, 4), perft(&p, 4));

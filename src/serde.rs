@@ -193,7 +193,11 @@ impl Serialize for Outcome {
 impl<'de> Deserialize<'de> for Outcome {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        let bad = || de::Error::custom(format_args!("{s:?} is not an outcome (e.g. \"1-0 no-pieces\")"));
+        let bad = || {
+            de::Error::custom(format_args!(
+                "{s:?} is not an outcome (e.g. \"1-0 no-pieces\")"
+            ))
+        };
         let (result, reason) = s.split_once(' ').ok_or_else(bad)?;
         let reason = read_reason(reason.trim()).ok_or_else(bad)?;
         Ok(match result {
@@ -277,7 +281,9 @@ mod tests {
     use crate::draughts::RussianDraughts;
     use crate::{Emergo, MoveList};
 
-    fn round_trip<T: Serialize + for<'de> Deserialize<'de> + PartialEq + fmt::Debug>(v: &T) -> String {
+    fn round_trip<T: Serialize + for<'de> Deserialize<'de> + PartialEq + fmt::Debug>(
+        v: &T,
+    ) -> String {
         let json = serde_json::to_string(v).unwrap();
         let back: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"));
         assert_eq!(&back, v);
@@ -287,10 +293,16 @@ mod tests {
     #[test]
     fn positions_colours_outcomes_round_trip() {
         let p: Emergo = "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0".parse().unwrap();
-        assert_eq!(round_trip(&p), "\"f4:wwww,g4:w,h4:bb,c5:b,e5:b,d6:b w 0/0\"");
+        assert_eq!(
+            round_trip(&p),
+            "\"f4:wwww,g4:w,h4:bb,c5:b,e5:b,d6:b w 0/0\""
+        );
         round_trip(&RussianDraughts::start());
         assert_eq!(round_trip(&Color::Black), "\"Black\"");
-        assert_eq!(serde_json::from_str::<Color>("\"w\"").unwrap(), Color::White);
+        assert_eq!(
+            serde_json::from_str::<Color>("\"w\"").unwrap(),
+            Color::White
+        );
         let o = Outcome::Win {
             winner: Color::White,
             reason: EndReason::NoPieces,

@@ -4,7 +4,7 @@
 //!
 //! Columns are drawn as towers of discs, bottom man lowest; kings (officers) carry a
 //! gold ring; a column of more than one man is labelled with its colour runs from the
-//! top down ([`column_cell`](crate::text::column_cell), e.g. `3w5b`). Square boards are
+//! top down ([`column_cell`], e.g. `3w5b`). Square boards are
 //! drawn as squares (the dark-square boards with their light squares), six-direction
 //! boards as hexagonal cells in offset rows. Coordinates go on the edges, or in each
 //! cell when the board names its squares otherwise (numbered squares).
