@@ -216,12 +216,14 @@ pub fn render(view: &BoardView<'_>, options: &SvgOptions) -> String {
         r##"<rect width="100%" height="100%" fill="#fbf7ef"/>"##
     );
     if let Some(t) = &options.title {
+        // shrink a long caption (a position text) to the picture's width
+        let fit = (total_w - left - 4.0) / (0.6 * t.chars().count().max(1) as f64);
         let _ = writeln!(
             out,
-            r##"<text x="{:.1}" y="{:.1}" font-size="{:.0}" fill="#222">{}</text>"##,
+            r##"<text x="{:.1}" y="{:.1}" font-size="{:.1}" fill="#222">{}</text>"##,
             left,
             margin * 0.5 + title_h * 0.6,
-            font,
+            font.min(fit).max(6.0),
             escape(t)
         );
     }
@@ -293,25 +295,52 @@ pub fn render(view: &BoardView<'_>, options: &SvgOptions) -> String {
                 *r = Some((cx, cy));
             }
         }
+        // on a hexagonal board a label goes where the next cell of its line would be
+        let beyond = |from: (f64, f64), to: (f64, f64)| {
+            let k = 0.72;
+            (
+                from.0 + k * (to.0 - from.0),
+                from.1 + k * (to.1 - from.1) + font * 0.35,
+            )
+        };
         for (x, f) in files.iter().enumerate() {
-            if let Some((cx, cy)) = f {
-                let cy = if hex { *cy } else { max_y };
+            if let Some((cx, cy)) = *f {
+                let (lx, ly) = if hex {
+                    let lowest = cells
+                        .iter()
+                        .filter(|c| c.0 == x as i32)
+                        .map(|c| c.1)
+                        .min()
+                        .unwrap_or(0);
+                    beyond((cx, cy), layout.centre(x as i32, lowest - 1, left, top))
+                } else {
+                    (cx, max_y + c / 2.0 + font * 1.1)
+                };
                 let _ = writeln!(
                     out,
-                    r##"<text x="{cx:.1}" y="{:.1}" font-size="{font:.0}" text-anchor="middle" fill="#444">{}</text>"##,
-                    cy + c / 2.0 + font * 1.1,
+                    r##"<text x="{lx:.1}" y="{ly:.1}" font-size="{font:.0}" text-anchor="middle" fill="#444">{}</text>"##,
                     (b'a' + x as u8) as char
                 );
             }
         }
         for (y, r) in ranks.iter().enumerate() {
-            if let Some((cx, cy)) = r {
-                let cx = if hex { *cx } else { min_x };
+            if let Some((cx, cy)) = *r {
+                let (lx, ly, anchor) = if hex {
+                    let leftmost = cells
+                        .iter()
+                        .filter(|c| c.1 == y as i32)
+                        .map(|c| c.0)
+                        .min()
+                        .unwrap_or(0);
+                    let (lx, ly) =
+                        beyond((cx, cy), layout.centre(leftmost - 1, y as i32, left, top));
+                    (lx, ly, "middle")
+                } else {
+                    (min_x - c / 2.0 - font * 0.35, cy + font * 0.35, "end")
+                };
                 let _ = writeln!(
                     out,
-                    r##"<text x="{:.1}" y="{:.1}" font-size="{font:.0}" text-anchor="end" fill="#444">{}</text>"##,
-                    cx - c / 2.0 - font * 0.35,
-                    cy + font * 0.35,
+                    r##"<text x="{lx:.1}" y="{ly:.1}" font-size="{font:.0}" text-anchor="{anchor}" fill="#444">{}</text>"##,
                     y + 1
                 );
             }
