@@ -14,6 +14,11 @@
 //! assert_eq!(view.men_under(Color::White), 10); // five prisoners under c4's cap
 //! assert_eq!(view.turn, Color::Black);
 //! ```
+//!
+//! A position type of another kind (single men on wide bitboards, say) builds the
+//! stacks for its view with [`BoardView::owned`].
+
+use std::borrow::Cow;
 
 use crate::board::Geometry;
 use crate::color::Color;
@@ -22,14 +27,15 @@ use crate::stack::Stack;
 
 /// The board of a position: its geometry, the column on every square, the men in hand
 /// and the side to move.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct BoardView<'a> {
     /// The board's geometry (square names, grid coordinates, directions).
     pub geometry: &'static Geometry,
     /// The column on each square, indexed by [`Square::index`]; [`Stack::EMPTY`] on a
-    /// vacant square. Exactly `geometry.len()` long.
-    pub stacks: &'a [Stack],
+    /// vacant square. Borrowed from the position when it keeps its columns, owned
+    /// when it builds them for the view (a game of single men on bitboards).
+    pub stacks: Cow<'a, [Stack]>,
     /// Men not on the board, by [`Color::index`] (Emergo's men in hand; 0 elsewhere).
     pub in_hand: [usize; 2],
     /// The side to move.
@@ -37,15 +43,25 @@ pub struct BoardView<'a> {
 }
 
 impl<'a> BoardView<'a> {
-    /// A view of `stacks` (at least one per square of `geometry`; extra entries are
-    /// ignored) with nothing in hand.
-    ///
-    /// # Panics
-    /// When `stacks` is shorter than the board.
+    /// A view of `stacks` (one per square of `geometry`, in square order: entries
+    /// past the board are ignored, missing ones are vacant squares) with nothing in
+    /// hand.
     pub fn new(geometry: &'static Geometry, stacks: &'a [Stack], turn: Color) -> Self {
         BoardView {
             geometry,
-            stacks: &stacks[..geometry.len()],
+            stacks: Cow::Borrowed(&stacks[..geometry.len().min(stacks.len())]),
+            in_hand: [0, 0],
+            turn,
+        }
+    }
+
+    /// A view that owns its stacks: for a position type that does not keep
+    /// [`Stack`]s, e.g. single men on bitboards (`Stack::single` per man).
+    pub fn owned(geometry: &'static Geometry, mut stacks: Vec<Stack>, turn: Color) -> Self {
+        stacks.truncate(geometry.len());
+        BoardView {
+            geometry,
+            stacks: Cow::Owned(stacks),
             in_hand: [0, 0],
             turn,
         }
@@ -63,7 +79,7 @@ impl<'a> BoardView<'a> {
     }
 
     /// The occupied squares and their columns, in square order.
-    pub fn occupied(&self) -> impl Iterator<Item = (Square, Stack)> + 'a {
+    pub fn occupied(&self) -> impl Iterator<Item = (Square, Stack)> + '_ {
         self.stacks
             .iter()
             .enumerate()
@@ -87,5 +103,32 @@ impl<'a> BoardView<'a> {
             .filter(|s| s.owner() == Some(color))
             .map(|s| s.height())
             .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::stack::Man;
+    use crate::Oblique9;
+
+    #[test]
+    fn borrowed_and_owned_views_agree() {
+        let g = Oblique9::geometry();
+        let mut stacks = vec![Stack::EMPTY; 3];
+        stacks[1] = Stack::uniform(Color::Black, 3);
+        let short = BoardView::new(g, &stacks, Color::White).with_hand(2, 0);
+        assert_eq!(short.get(Square(1)).height(), 3);
+        assert_eq!(short.get(Square(40)), Stack::EMPTY);
+        let mut all = vec![Stack::EMPTY; 100];
+        all[1] = Stack::uniform(Color::Black, 3);
+        all[2] = Stack::single(Man::new(Color::White));
+        let owned = BoardView::owned(g, all, Color::White);
+        assert_eq!(owned.stacks.len(), 41);
+        assert_eq!(owned.occupied().count(), 2);
+        assert_eq!(owned.men_under(Color::Black), 3);
+        assert_eq!(owned.columns_owned(Color::White), 1);
+        assert_eq!(short.in_hand, [2, 0]);
     }
 }
