@@ -182,6 +182,12 @@ impl Geometry {
         self
     }
 
+    /// Whether [`with_display`](Self::with_display) gave the squares drawing coordinates
+    /// of their own.
+    pub fn has_display(&self) -> bool {
+        self.display.is_some()
+    }
+
     /// The drawing grid's width and height and the drawing position of each square:
     /// the geometry's own grid unless [`with_display`](Self::with_display) set others.
     pub fn display(&self) -> (u8, u8, &[(u8, u8)]) {

@@ -451,6 +451,14 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         s.push_str(&format!("{} to move\n", self.turn));
         s
     }
+
+    fn board_view(&self) -> Option<crate::view::BoardView<'_>> {
+        Some(crate::view::BoardView::new(
+            R::Board::geometry(),
+            self.columns.stacks(),
+            self.turn,
+        ))
+    }
 }
 
 impl<R: CheckersRules> fmt::Display for CheckersPosition<R> {

@@ -174,6 +174,12 @@ impl<B: Board> Columns<B> {
             .fold(0, |h, sq| h ^ column_key(sq, self.get(sq)))
     }
 
+    /// The column on every square of the board, in square order (vacant squares hold
+    /// [`Stack::EMPTY`]).
+    pub fn stacks(&self) -> &[Stack] {
+        &self.stacks[..B::geometry().len()]
+    }
+
     /// Iterates the occupied squares and their columns, in square order.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Stack)> + '_ {
         self.occupied().iter().map(move |sq| (sq, self.get(sq)))

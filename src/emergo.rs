@@ -513,6 +513,13 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         ));
         s
     }
+
+    fn board_view(&self) -> Option<crate::view::BoardView<'_>> {
+        Some(
+            crate::view::BoardView::new(B::geometry(), self.columns.stacks(), self.turn)
+                .with_hand(self.hand[0] as usize, self.hand[1] as usize),
+        )
+    }
 }
 
 impl<B: EmergoBoard> EmergoPosition<B> {

@@ -165,12 +165,43 @@
 //!
 //! The examples choose a ruleset by name through the [`registry`].
 //!
+//! ## Game records, diagrams and any-ruleset code
+//!
+//! - [`record`] reads PGN-style game records (`[Tag "value"]` lines, numbered
+//!   movetext, `{comments}`, a result token) and replays them with every move checked;
+//!   [`record::Record::write_game`] writes a [`Game`] as one.
+//! - [`Position::board_view`] gives a ruleset-independent [`BoardView`] (geometry,
+//!   columns, men in hand) for renderers, evaluation functions and GUIs; the `svg`
+//!   feature draws it.
+//! - [`registry::dispatch`] runs generic code on a ruleset chosen by name.
+//!
+//! ## Examples
+//!
+//! Each runs with `cargo run --release --example NAME -- --help`:
+//!
+//! | example | what it does |
+//! |---|---|
+//! | `perft` | perft and divide of any ruleset, from the start, a position or after moves |
+//! | `selfplay` | two computer players play a game (`--game`, `--seed`, `--every`, `--player`) |
+//! | `play` | play against a small alpha-beta search in the terminal (`--game`, `--color`, `--depth`) |
+//! | `replay` | check a game record from a file or stdin; illegal moves by number and side |
+//! | `diagram` | a position (or `--moves` from the start) as SVG; needs `--features svg` |
+//! | `custom_variant` | Lasca on 9x9 with 18 men, defined in the example with the public API, and its perft |
+//!
 //! ## Features
 //!
-//! No optional features yet; the crate depends on `thiserror` and `smallvec` only.
+//! All off by default; the crate itself depends on `thiserror` and `smallvec` only.
+//!
+//! | feature | adds | dependency |
+//! |---|---|---|
+//! | `svg` | `svg::render` / `svg::render_position`: SVG diagrams of any board shape (towers of men, kings marked, coordinates) | none |
+//! | `serde` | `Serialize`/`Deserialize` for positions, moves (serialize; read with `serde::MoveSeed`), [`Color`], [`EndReason`], [`Outcome`] and [`Game`], all as their text forms | `serde` |
+//! | `minimax` | `minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
+//! | `rayon` | `perft_parallel`: perft with the first ply split across threads | `rayon` |
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
@@ -195,6 +226,7 @@ pub mod notation;
 pub mod perft;
 pub mod playout;
 pub mod position;
+pub mod record;
 pub mod registry;
 pub mod rng;
 pub mod shapes;
@@ -202,8 +234,19 @@ pub mod square;
 pub mod stack;
 pub mod stapeldammen;
 pub mod text;
+pub mod view;
 pub mod wide_set;
 pub mod zobrist;
+
+#[cfg(feature = "minimax")]
+#[cfg_attr(docsrs, doc(cfg(feature = "minimax")))]
+pub mod minimax;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde;
+#[cfg(feature = "svg")]
+#[cfg_attr(docsrs, doc(cfg(feature = "svg")))]
+pub mod svg;
 
 pub use bashni::{Bashni, BashniRules, BashniRussianCode};
 pub use board::{Board, Geometry, Shift};
@@ -227,6 +270,8 @@ pub use error::{MoveParseError, PlayError, PositionError, PositionErrorKind, MAX
 pub use game::Game;
 pub use lasca::{Lasca, LascaRoundabout, LascaRules};
 pub use moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
+#[cfg(feature = "rayon")]
+pub use perft::perft_parallel;
 pub use perft::{divide, perft};
 pub use playout::{random_playout, Playout};
 pub use position::{EndReason, Outcome, Position};
@@ -236,4 +281,5 @@ pub use shapes::hex::Hex37;
 pub use square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
 pub use stack::{Man, Rank, Stack, MAX_HEIGHT};
 pub use stapeldammen::{Stapeldammen, StapeldammenPosition};
+pub use view::BoardView;
 pub use wide_set::{WideSquareSet, MAX_WIDE_SQUARES};

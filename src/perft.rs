@@ -42,3 +42,50 @@ pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
         })
         .collect()
 }
+
+/// [`perft`] with the first ply split across threads (feature `rayon`): the same
+/// count, for deep runs on many cores. Runs on rayon's global thread pool.
+///
+/// ```
+/// use column_checkers::{perft, perft_parallel, Emergo, Position};
+/// assert_eq!(perft_parallel(&Emergo::start(), 3), perft(&Emergo::start(), 3));
+/// ```
+#[cfg(feature = "rayon")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
+pub fn perft_parallel<P: Position>(pos: &P, depth: u32) -> u64 {
+    use rayon::prelude::*;
+    if depth <= 1 {
+        return perft(pos, depth);
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.into_vec()
+        .into_par_iter()
+        .map(|mv| {
+            let mut next = pos.clone();
+            next.play_unchecked(&mv);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[cfg(all(test, feature = "rayon"))]
+mod parallel_tests {
+    use super::*;
+    use crate::draughts::RussianDraughts;
+    use crate::Emergo;
+
+    #[test]
+    fn parallel_equals_sequential() {
+        for d in 0..=3 {
+            assert_eq!(
+                perft_parallel(&Emergo::start(), d),
+                perft(&Emergo::start(), d)
+            );
+        }
+        let p: Emergo = "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0".parse().unwrap();
+        assert_eq!(perft_parallel(&p, 4), perft(&p, 4));
+        let r = RussianDraughts::start();
+        assert_eq!(perft_parallel(&r, 5), perft(&r, 5));
+    }
+}

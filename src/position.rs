@@ -3,6 +3,7 @@
 use crate::color::Color;
 use crate::error::{MoveParseError, PlayError, PositionError};
 use crate::moves::MoveList;
+use crate::view::BoardView;
 use core::fmt;
 use core::hash::Hash;
 use core::str::FromStr;
@@ -173,4 +174,23 @@ pub trait Position:
 
     /// A readable multi-line drawing of the board.
     fn diagram(&self) -> String;
+
+    /// The board as a ruleset-independent [`BoardView`]: geometry, columns, men in
+    /// hand, side to move — for renderers (the `svg` feature), evaluation functions
+    /// and GUIs that work with any ruleset. The default is `None` (a position type
+    /// that does not expose its board); the crate's position types all return one.
+    ///
+    /// # Examples
+    /// ```
+    /// use column_checkers::{Color, Position};
+    ///
+    /// fn men_on_top<P: Position>(pos: &P, color: Color) -> usize {
+    ///     pos.board_view().map_or(0, |v| v.men_under(color))
+    /// }
+    /// let pos: column_checkers::Emergo = "e4:bw,e6:w b 10/11".parse().unwrap();
+    /// assert_eq!(men_on_top(&pos, Color::White), 3);
+    /// ```
+    fn board_view(&self) -> Option<BoardView<'_>> {
+        None
+    }
 }

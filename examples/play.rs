@@ -1,0 +1,291 @@
+//! Play against the computer in the terminal, any ruleset.
+//!
+//! ```text
+//! cargo run --release --example play -- [--game NAME] [--color white|black]
+//!     [--depth N] [--position "<text>"] [ruleset options]
+//! ```
+//!
+//! Type moves in the game's notation (`d6`, `fe4`, `e4xc4xc6`, `c3-d4`, ...), or
+//! `moves` (list the legal moves), `undo` (take back the computer's and your last
+//! move), `board`, `help`, `quit`. Bad input is answered with the reason and you are
+//! asked again. Reads standard input line by line, so a session can be piped in:
+//!
+//! ```text
+//! printf 'd6\nmoves\nzz9\nundo\nquit\n' | cargo run --release --example play
+//! ```
+//!
+//! The computer is a plain alpha-beta (negamax) search written here with the crate's
+//! public API only: material (men in the columns a side controls, and men in hand)
+//! plus a little mobility, to `--depth` plies.
+
+use column_checkers::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::{Color, Game, MoveList, Position};
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: play [--game NAME] [--color white|black] [--depth N] [--position \"<text>\"] [ruleset options]";
+const COMMANDS: &str = "commands: a move in the game's notation, moves, undo, board, help, quit";
+
+/// Scores are from the side to move's point of view; a win is worth more than any
+/// material and sooner is better.
+const WIN: i32 = 1_000_000;
+
+/// Men under `color`'s control plus men in hand (0 when the position type exposes no
+/// board view).
+fn material<P: Position>(pos: &P, color: Color) -> i32 {
+    pos.board_view().map_or(0, |v| {
+        let on_board: usize = v
+            .occupied()
+            .filter(|(_, s)| s.owner() == Some(color))
+            .map(|(_, s)| s.height())
+            .sum();
+        (on_board + v.in_hand[color.index()]) as i32
+    })
+}
+
+fn evaluate<P: Position>(pos: &P) -> i32 {
+    let me = pos.turn();
+    100 * (material(pos, me) - material(pos, !me)) + pos.count_legal_moves() as i32
+}
+
+fn negamax<P: Position>(
+    pos: &P,
+    depth: u32,
+    ply: i32,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
+    if let Some(o) = pos.outcome() {
+        return match o.winner() {
+            None => 0,
+            Some(w) if w == pos.turn() => WIN - ply,
+            Some(_) => -(WIN - ply),
+        };
+    }
+    if depth == 0 {
+        return evaluate(pos);
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mut best = -WIN - 1;
+    for mv in &moves {
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        let score = -negamax(&next, depth - 1, ply + 1, -beta, -alpha, nodes);
+        best = best.max(score);
+        alpha = alpha.max(score);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// The computer's move: the best by negamax to `depth` plies (first of equals).
+fn computer_move<P: Position>(pos: &P, depth: u32) -> Option<(P::Move, i32, u64)> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mut nodes = 0;
+    let mut best: Option<(P::Move, i32)> = None;
+    let mut alpha = -WIN - 1;
+    for mv in &moves {
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        let score = -negamax(
+            &next,
+            depth.saturating_sub(1),
+            1,
+            -WIN - 1,
+            -alpha,
+            &mut nodes,
+        );
+        if best.map_or(true, |(_, b)| score > b) {
+            best = Some((*mv, score));
+            alpha = alpha.max(score);
+        }
+    }
+    best.map(|(m, s)| (m, s, nodes))
+}
+
+struct Options {
+    human: Color,
+    depth: u32,
+    position: Option<String>,
+}
+
+struct Play(Options);
+
+impl RulesetVisitor for Play {
+    type Output = Result<(), String>;
+
+    fn visit<P: Position>(self, _options: &[String]) -> Result<(), String> {
+        let o = self.0;
+        let start = match &o.position {
+            Some(t) => t.parse::<P>().map_err(|e| format!("bad position: {e}"))?,
+            None => P::start(),
+        };
+        let mut game = Game::new(start);
+        let stdin = io::stdin();
+        let interactive = stdin.is_terminal();
+        let mut input = stdin.lock();
+        let mut line = String::new();
+        println!(
+            "{} — you play {}, the computer searches {} plies.\n{COMMANDS}\n",
+            P::NAME,
+            o.human,
+            o.depth
+        );
+        let mut show = true;
+        loop {
+            if let Some(outcome) = game.outcome() {
+                if show {
+                    println!("{:#}\ngame over: {outcome}", game.position());
+                    println!("(undo or quit)");
+                }
+            } else if game.position().turn() != o.human {
+                let pos = game.position().clone();
+                let Some((mv, score, nodes)) = computer_move(&pos, o.depth) else {
+                    return Err("no move for the computer in a game not over".into());
+                };
+                game.play(&mv).map_err(|e| e.to_string())?;
+                println!("computer plays {mv}   (score {score}, {nodes} nodes)\n");
+                show = true;
+                continue;
+            } else if show {
+                println!("{:#}", game.position());
+            }
+            show = false;
+            match game.outcome() {
+                Some(_) => print!("game over> "),
+                None => print!("{} to move> ", game.position().turn()),
+            }
+            io::stdout().flush().map_err(|e| e.to_string())?;
+            line.clear();
+            match input.read_line(&mut line) {
+                Ok(0) => {
+                    println!("\n(end of input)");
+                    return Ok(());
+                }
+                Ok(_) => {}
+                Err(e) => return Err(format!("cannot read input: {e}")),
+            }
+            let cmd = line.trim();
+            // echo piped input so a transcript reads like a session
+            if !interactive {
+                println!("{cmd}");
+            }
+            match cmd {
+                "" => {}
+                "quit" | "exit" | "q" => return Ok(()),
+                "help" | "?" => println!("{COMMANDS}"),
+                "board" => show = true,
+                "moves" => {
+                    let mut list = MoveList::new();
+                    game.position().legal_moves(&mut list);
+                    let texts: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+                    println!("{} legal moves: {}", texts.len(), texts.join(" "));
+                }
+                "undo" => {
+                    // take back moves until one of yours has gone and it is your turn
+                    let mut taken = Vec::new();
+                    let mut yours = false;
+                    while !(yours && game.position().turn() == o.human) {
+                        let mover = match game.moves().len() {
+                            0 => break,
+                            _ => !game.position().turn(),
+                        };
+                        let Some(m) = game.undo() else { break };
+                        yours |= mover == o.human;
+                        taken.push(m.to_string());
+                    }
+                    if !yours {
+                        // nothing of yours to take back: replay what was taken
+                        for _ in &taken {
+                            game.redo();
+                        }
+                        println!("nothing to undo");
+                    } else {
+                        println!("took back {}\n", taken.join(", "));
+                        show = true;
+                    }
+                }
+                text => match game.play_text(text) {
+                    Ok(mv) => {
+                        println!("you play {mv}\n");
+                        show = true;
+                    }
+                    Err(e) => println!("rejected: {e}"),
+                },
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let mut game = "emergo".to_string();
+    let mut options = Vec::new();
+    let mut o = Options {
+        human: Color::White,
+        depth: 3,
+        position: None,
+    };
+    while let Some(a) = args.next() {
+        let r: Result<(), String> = match a.as_str() {
+            "-h" | "--help" => {
+                println!("{USAGE}\n{COMMANDS}\nrulesets:");
+                for r in RULESETS {
+                    println!("  {:<14} {}", r.name, r.about);
+                }
+                return ExitCode::SUCCESS;
+            }
+            "--game" => args
+                .next()
+                .map(|v| game = v)
+                .ok_or("--game needs a name".into()),
+            "--position" => args
+                .next()
+                .map(|v| o.position = Some(v))
+                .ok_or("--position needs a text".into()),
+            "--color" | "--colour" => match args.next().as_deref().map(str::to_ascii_lowercase) {
+                Some(c) if c == "white" || c == "w" => {
+                    o.human = Color::White;
+                    Ok(())
+                }
+                Some(c) if c == "black" || c == "b" => {
+                    o.human = Color::Black;
+                    Ok(())
+                }
+                _ => Err("--color is white or black".into()),
+            },
+            "--depth" => args
+                .next()
+                .and_then(|v| v.parse().ok())
+                .filter(|d| (1..=8).contains(d))
+                .map(|d| o.depth = d)
+                .ok_or("--depth needs a number from 1 to 8".into()),
+            s if s.starts_with("--") => {
+                options.push(a.clone());
+                Ok(())
+            }
+            _ => Err(format!("unexpected argument {a:?}")),
+        };
+        if let Err(e) = r {
+            eprintln!("error: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
+    match dispatch(&game, &options, Play(o)) {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
