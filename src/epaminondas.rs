@@ -653,6 +653,22 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         self.men[color.index()].count()
     }
 
+    fn board_view(&self) -> Option<crate::view::BoardView<'_>> {
+        let g = B::geometry();
+        let stacks = g
+            .squares()
+            .map(|sq| {
+                Color::ALL
+                    .into_iter()
+                    .find(|c| self.men[c.index()].contains(sq))
+                    .map_or(crate::Stack::EMPTY, |c| {
+                        crate::Stack::single(crate::Man::new(c))
+                    })
+            })
+            .collect();
+        Some(crate::view::BoardView::owned(g, stacks, self.turn))
+    }
+
     fn diagram(&self) -> String {
         let g = B::geometry();
         let mut out = String::new();

@@ -44,6 +44,7 @@ use crate::board::Board;
 use crate::checkers::{CheckersMove, CheckersPosition, CheckersRules};
 use crate::color::Color;
 use crate::emergo::{EmergoBoard, EmergoPosition};
+use crate::epaminondas::{EpaminondasBoard, EpaminondasPosition, PhalanxMove};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::{EndReason, Outcome, Position};
@@ -97,6 +98,21 @@ impl<R: CheckersRules> Serialize for CheckersPosition<R> {
 impl<'de, R: CheckersRules> Deserialize<'de> for CheckersPosition<R> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         deserialize_from_str(d)
+    }
+}
+impl<B: EpaminondasBoard> Serialize for EpaminondasPosition<B> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_display(self, s)
+    }
+}
+impl<'de, B: EpaminondasBoard> Deserialize<'de> for EpaminondasPosition<B> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        deserialize_from_str(d)
+    }
+}
+impl<B: EpaminondasBoard> Serialize for PhalanxMove<B> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_display(self, s)
     }
 }
 impl<B: Board> Serialize for Move<B> {
@@ -298,6 +314,14 @@ mod tests {
             "\"f4:wwww,g4:w,h4:bb,c5:b,e5:b,d6:b w 0/0\""
         );
         round_trip(&RussianDraughts::start());
+        round_trip(&crate::NeoCrossings::start());
+        round_trip(&crate::Epaminondas::start());
+        let mut l = MoveList::new();
+        crate::NeoCrossings::start().legal_moves(&mut l);
+        assert_eq!(
+            serde_json::to_string(&l[0]).unwrap(),
+            format!("\"{}\"", l[0])
+        );
         assert_eq!(round_trip(&Color::Black), "\"Black\"");
         assert_eq!(
             serde_json::from_str::<Color>("\"w\"").unwrap(),
