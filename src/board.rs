@@ -48,6 +48,7 @@ pub struct Geometry {
     far_rows: [SquareSet; 2],
     forward: [crate::DirectionSet; 2],
     display: Option<Display>,
+    reading: Vec<Square>,
 }
 
 /// Drawing coordinates: grid width, grid height, and `(x, y)` per square.
@@ -113,6 +114,7 @@ impl Geometry {
             neighbour: Vec::new(),
             shifts: Vec::new(),
             display: None,
+            reading: Vec::new(),
             shift_start: [0; 9],
             shift2: None,
             far_rows: [SquareSet::EMPTY; 2],
@@ -167,7 +169,22 @@ impl Geometry {
             }
             g.forward[c.index()] = g.compute_forward(c);
         }
+        g.reading = g.compute_reading_order();
         g
+    }
+
+    fn compute_reading_order(&self) -> Vec<Square> {
+        let (_, _, at) = self.display();
+        let mut order: Vec<Square> = self.squares().collect();
+        order.sort_by_key(|s| (at[s.index()].1, at[s.index()].0));
+        order
+    }
+
+    /// The squares in reading order of the board's drawing: bottom row first, left to
+    /// right (for Emergo: by number line, then letter). Position texts and move lists
+    /// follow it.
+    pub fn reading_order(&self) -> &[Square] {
+        &self.reading
     }
 
     /// Gives the squares other coordinates for drawing: a `width` x `height` grid and
@@ -179,6 +196,7 @@ impl Geometry {
     pub fn with_display(mut self, width: u8, height: u8, coords: Vec<(u8, u8)>) -> Geometry {
         assert_eq!(coords.len(), self.len(), "one display position per square");
         self.display = Some((width, height, coords));
+        self.reading = self.compute_reading_order();
         self
     }
 

@@ -414,7 +414,8 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         let side = self.turn;
         if self.hand[side.index()] > 0 {
             let (targets, men) = self.entries();
-            for sq in targets {
+            let order = B::geometry().reading_order();
+            for &sq in order.iter().filter(|&&s| targets.contains(s)) {
                 out.push(Move::enter(sq, men));
             }
             return;
@@ -422,11 +423,11 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         let g = B::geometry();
         let vacant = self.columns.vacant();
         let own = self.columns.owned(side);
-        for d in g.directions() {
-            let back = g.opposite(d);
-            for to in g.shift(own, d) & vacant {
-                let from = g.neighbour(to, back).expect("a step has an origin");
-                out.push(Move::step(from, to));
+        for &from in g.reading_order().iter().filter(|&&s| own.contains(s)) {
+            for d in g.directions() {
+                if let Some(to) = g.neighbour(from, d).filter(|&t| vacant.contains(t)) {
+                    out.push(Move::step(from, to));
+                }
             }
         }
     }

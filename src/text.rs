@@ -100,10 +100,9 @@ pub fn write_columns<B: Board>(cols: &Columns<B>, f: &mut impl Write) -> fmt::Re
         return f.write_char('-');
     }
     // in reading order of the drawing: bottom row first, left to right
-    let (_, _, at) = g.display();
-    let mut squares: Vec<Square> = cols.occupied().iter().collect();
-    squares.sort_by_key(|s| (at[s.index()].1, at[s.index()].0));
-    for (i, sq) in squares.into_iter().enumerate() {
+    let occupied = cols.occupied();
+    let squares = g.reading_order().iter().filter(|&&s| occupied.contains(s));
+    for (i, &sq) in squares.enumerate() {
         if i > 0 {
             f.write_char(',')?;
         }
