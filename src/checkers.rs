@@ -382,6 +382,41 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         }
     }
 
+    /// Quiet steps are played on one scratch copy and taken back in place (two
+    /// column moves, hash and bitboards kept by [`Columns`]); captures are played on a
+    /// copy each.
+    fn count_replies(&self, moves: &[CheckersMove<R>]) -> u64 {
+        let mut scratch = self.clone();
+        let side = self.turn;
+        let promotion = self.rules.promotion_squares(side);
+        let mut total = 0;
+        for mv in moves {
+            match *mv.kind() {
+                MoveKind::Step { from, to } => {
+                    let before = scratch.columns.get(from);
+                    scratch.columns.move_column(from, to);
+                    if !before.top_is_king() && promotion.contains(to) {
+                        let mut s = before;
+                        s.promote_top();
+                        scratch.columns.set(to, s);
+                    }
+                    scratch.turn = !side;
+                    total += scratch.count_legal_moves() as u64;
+                    scratch.columns.set(to, crate::Stack::EMPTY);
+                    scratch.columns.set(from, before);
+                    scratch.turn = side;
+                }
+                _ => {
+                    let mut next = self.clone();
+                    next.play_unchecked(mv);
+                    total += next.count_legal_moves() as u64;
+                }
+            }
+        }
+        debug_assert!(scratch == *self, "steps taken back exactly");
+        total
+    }
+
     fn play_unchecked(&mut self, mv: &CheckersMove<R>) {
         let side = self.turn;
         match *mv.kind() {

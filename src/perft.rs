@@ -20,6 +20,9 @@ fn perft_inner<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
     }
     let (list, rest) = lists.split_first_mut().expect("one list per depth");
     pos.legal_moves(list);
+    if depth == 2 {
+        return pos.count_replies(list);
+    }
     let mut nodes = 0;
     for mv in list.iter() {
         let mut next = pos.clone();

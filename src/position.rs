@@ -113,6 +113,20 @@ pub trait Position:
         list.len()
     }
 
+    /// The sum over `moves` (legal moves of this position) of the number of legal
+    /// replies after each: perft's work one ply above the leaves. The default plays
+    /// each move on a copy; a ruleset may play and take back in place instead.
+    fn count_replies(&self, moves: &[Self::Move]) -> u64 {
+        moves
+            .iter()
+            .map(|mv| {
+                let mut next = self.clone();
+                next.play_unchecked(mv);
+                next.count_legal_moves() as u64
+            })
+            .sum()
+    }
+
     /// Whether `mv` is legal here.
     fn is_legal(&self, mv: &Self::Move) -> bool {
         let mut list = MoveList::new();
