@@ -179,6 +179,7 @@ pub mod draughts;
 pub mod emergo;
 pub mod error;
 pub mod game;
+pub mod harness;
 pub mod invariants;
 pub mod moves;
 pub mod notation;
