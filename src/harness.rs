@@ -41,7 +41,7 @@ pub enum Finding {
         /// The position text where it showed.
         position: String,
         /// What is wrong.
-        violation: Violation,
+        violation: Box<Violation>,
     },
     /// An operation that failed changed the state.
     #[error("{ruleset}: failed {op} changed the state (in {position:?})")]
@@ -69,7 +69,7 @@ fn violation<P: Position>(pos: &P) -> impl Fn(Violation) -> Finding + '_ {
     move |violation| Finding::Violation {
         ruleset: P::NAME,
         position: pos.to_string(),
-        violation,
+        violation: Box::new(violation),
     }
 }
 

@@ -56,7 +56,7 @@ pub struct SoakFailure {
     /// The moves played from the start, in the ruleset's notation.
     pub moves: Vec<String>,
     /// What is wrong.
-    pub violation: Violation,
+    pub violation: Box<Violation>,
 }
 
 /// How one soak game ended.
@@ -86,7 +86,7 @@ pub fn soak_game<P: Position>(seed: u64, max_plies: usize) -> Result<GameRun, So
         ply: game.moves().len(),
         position: game.position().to_string(),
         moves: game.moves().iter().map(|m| m.to_string()).collect(),
-        violation,
+        violation: Box::new(violation),
     };
     for ply in 0..max_plies {
         let before = game.position().clone();
