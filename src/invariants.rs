@@ -24,7 +24,7 @@
 //!   pairs are found by equal hashes, which equal positions always have once the
 //!   hashes are checked). The start square is read from the move's text: every
 //!   notation of the crate begins with the name of the square the move starts from
-//!   (or enters on).
+//!   (or enters on): its leading letters and the digits after them.
 //!
 //! [`check_move`] examines a move that was played: it was listed, and the transition
 //! is sound.
@@ -190,12 +190,15 @@ pub enum Violation {
 }
 
 /// The name of the square a move starts from (or enters on), read from its text: the
-/// leading run of letters and digits.
+/// leading letters and the digits after them (`e4` of `e4xc4xc6`, `32` of `32-28`).
 fn origin(text: &str) -> &str {
-    let end = text
-        .find(|c: char| !c.is_ascii_alphanumeric())
+    let letters = text
+        .find(|c: char| !c.is_ascii_alphabetic())
         .unwrap_or(text.len());
-    &text[..end]
+    let digits = text[letters..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(text.len(), |i| letters + i);
+    &text[..digits]
 }
 
 /// Checks every invariant of one position (see the [module documentation](self)).
@@ -391,5 +394,7 @@ mod tests {
         assert_eq!(origin("c3:e5"), "c3");
         assert_eq!(origin("32-28"), "32");
         assert_eq!(origin("d6"), "d6");
+        assert_eq!(origin("e10xe8"), "e10");
+        assert_eq!(origin("b5-c5"), "b5");
     }
 }
