@@ -254,6 +254,9 @@ const EMERGO_BUILT: &[&str] = &[
 const RUSSIAN_BUILT: &[&str] = &[
     // a king in the corner, black men spread for long zigzags with landing choices
     "a1:W,c3:b,e3:b,g3:b,c5:b,e5:b,g5:b,b6:b,d6:b,f6:b,c7:b,e7:b,g7:b w",
+    // found by earlier searches (also in tests/worst_case.rs)
+    "a1:W,b2:b,d2:b,f2:b,b4:b,d4:b,f4:b,g5:b,b6:b,d6:b,a7:b,e7:b,g7:b,h8:W w",
+    "b2:b,d2:b,f2:b,g3:b,b4:b,d4:b,a5:W,e5:b,g5:b,b6:b,f6:b,a7:W,c7:W,e7:b,g7:b w",
 ];
 
 fn main() {
