@@ -481,6 +481,12 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         self.columns.men(color)
     }
 
+    /// Men are conserved when captured men become prisoners
+    /// ([`Taking::Prisoner`](crate::Taking::Prisoner)).
+    fn men_are_conserved(&self) -> bool {
+        self.rules.taking() == crate::capture::Taking::Prisoner
+    }
+
     fn diagram(&self) -> String {
         let mut s = text::grid_diagram(&self.columns, false);
         s.push_str(&format!("{} to move\n", self.turn));

@@ -506,6 +506,10 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         self.columns.men(color) + self.in_hand(color)
     }
 
+    fn men_are_conserved(&self) -> bool {
+        true
+    }
+
     fn diagram(&self) -> String {
         let mut s = text::grid_diagram(&self.columns, B::geometry().direction_count() == 6);
         s.push_str(&format!(

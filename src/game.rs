@@ -9,6 +9,9 @@ use crate::position::{EndReason, Outcome, Position};
 /// of the same position with the same player to move is a draw, in the rulesets that
 /// have the rule) and how to go back (`undo`) and forth again (`redo`).
 ///
+/// Two games are equal (`==`) when their history, current position and moves to redo
+/// are: a failed operation leaves a game equal to what it was.
+///
 /// ```
 /// use column_checkers::{Emergo, Game, Position};
 ///
@@ -20,7 +23,7 @@ use crate::position::{EndReason, Outcome, Position};
 /// game.undo();
 /// assert_eq!(game.position().to_string(), "d6:w,d8:b w 11/11");
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game<P: Position> {
     /// Positions before each move, oldest first.
     before: Vec<P>,

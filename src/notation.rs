@@ -53,6 +53,9 @@ pub fn read_query(g: &Geometry, text: &str) -> Result<MoveQuery, MoveParseError>
         return Err(syntax("no square"));
     }
     let parts: Vec<&str> = body.split(['x', 'X', ':', '-']).collect();
+    if parts.len() > crate::moves::MAX_ROUTE + 1 {
+        return Err(syntax("more squares than any move has"));
+    }
     let mut squares = SmallVec::new();
     if parts.len() > 1 {
         if parts.iter().any(|p| p.is_empty()) {

@@ -186,6 +186,16 @@ pub trait Position:
     /// checks: in Emergo it never changes.
     fn men(&self, color: Color) -> usize;
 
+    /// Whether every move keeps the number of men of each colour
+    /// ([`men`](Self::men)) unchanged: true in the games where captured men become
+    /// prisoners (Emergo, Lasca, Bashni, Stapeldammen), false where they leave the
+    /// board (the draughts games, Dameo, Epaminondas). In every ruleset no move
+    /// increases a colour's men. Used by the invariant checks
+    /// ([`invariants`](crate::invariants)). Default: false.
+    fn men_are_conserved(&self) -> bool {
+        false
+    }
+
     /// A readable multi-line drawing of the board.
     fn diagram(&self) -> String;
 

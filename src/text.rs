@@ -43,8 +43,9 @@ pub fn fields(text: &str) -> Result<Vec<(usize, &str)>, PositionError> {
 }
 
 /// Reads the columns field (starting at byte `offset` of the whole text) onto an empty
-/// board. Checks square names, duplicates, men letters and [`MAX_HEIGHT`]; the
-/// ruleset checks the rest.
+/// board. Checks square names, duplicates, men letters, [`MAX_HEIGHT`] and that no
+/// colour has more than 255 men (the most a [`Columns`] counts); the ruleset checks
+/// the rest.
 ///
 /// # Errors
 /// [`PositionError`] naming the problem and its byte offset.
@@ -55,6 +56,9 @@ pub fn read_columns<B: Board>(field: &str, offset: usize) -> Result<Columns<B>, 
         return Ok(cols);
     }
     let mut pos = offset;
+    // men of each colour so far: no board holds more than a u8 counts, and a ruleset's
+    // own limit is far lower (it checks that one)
+    let mut totals = [0usize; 2];
     for item in field.split(',') {
         let err = |k, at| Err(PositionError::new(k, at));
         let Some((name, men)) = item.split_once(':') else {
@@ -85,6 +89,19 @@ pub fn read_columns<B: Board>(field: &str, offset: usize) -> Result<Columns<B>, 
                 return err(K::BadMan(c), pos + name.len() + 1 + i);
             };
             stack.push_top(m);
+        }
+        for c in crate::Color::ALL {
+            totals[c.index()] += stack.count(c);
+            if totals[c.index()] > u8::MAX as usize {
+                return err(
+                    K::TooManyMen {
+                        color: c,
+                        count: totals[c.index()],
+                        max: u8::MAX as usize,
+                    },
+                    pos,
+                );
+            }
         }
         cols.set(sq, stack);
         pos += item.len() + 1;

@@ -1,0 +1,201 @@
+//! Soak run: many seeded random games per ruleset with every invariant check on every
+//! move (see `column_checkers::soak` and `column_checkers::invariants`).
+//!
+//! ```text
+//! cargo run --release --example soak -- [--games N] [--game NAME|all] [--seed S]
+//!     [--max-plies N] [--replay SEED]
+//! ```
+//!
+//! `--games N` games per ruleset (default: one million in all, split over the
+//! rulesets); `--game` one ruleset of the registry or `all` (default); `--seed` the
+//! run's seed (default 1); `--max-plies` the ply limit of a game (default 300);
+//! `--replay SEED` replays the one game of that seed (with `--game NAME`) and prints
+//! its moves. Prints games/s per ruleset; on a violation, prints it with the game's
+//! seed, the ply and the position, and exits with status 1.
+
+use column_checkers::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::soak::{game_seed, soak_game, SoakFailure, SoakStats, DEFAULT_MAX_PLIES};
+use column_checkers::Position;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+const USAGE: &str =
+    "usage: soak [--games N] [--game NAME|all] [--seed S] [--max-plies N] [--replay SEED]
+
+Plays N seeded random games per ruleset (default: 1000000 in all, split over the
+rulesets) with the invariant checks on every move; reports games/s per ruleset and
+exits with status 1 on a violation, printing the game seed and ply that reproduce it.
+  --games N       games per ruleset
+  --game NAME     one ruleset (see below) or all (default)
+  --seed S        the run's seed (default 1); game i has seed game_seed(S, i)
+  --max-plies N   stop a game unfinished after N plies (default 300)
+  --replay SEED   replay the game of that seed (needs --game NAME), printing its moves";
+
+struct Run {
+    games: u64,
+    seed: u64,
+    max_plies: usize,
+}
+
+impl RulesetVisitor for &Run {
+    type Output = Result<(SoakStats, Duration), SoakFailure>;
+    fn visit<P: Position>(self, _options: &[String]) -> Self::Output {
+        let t = Instant::now();
+        let mut stats = SoakStats {
+            ruleset: P::NAME,
+            ..SoakStats::default()
+        };
+        let mut report = Instant::now();
+        for i in 0..self.games {
+            let run = soak_game::<P>(game_seed(self.seed, i), self.max_plies)?;
+            stats.games += 1;
+            stats.plies += run.plies as u64;
+            match run.outcome.map(|o| o.winner()) {
+                None => stats.unfinished += 1,
+                Some(None) => stats.draws += 1,
+                Some(Some(column_checkers::Color::White)) => stats.white_wins += 1,
+                Some(Some(column_checkers::Color::Black)) => stats.black_wins += 1,
+            }
+            if report.elapsed() > Duration::from_secs(30) {
+                report = Instant::now();
+                eprintln!(
+                    "  {}: {} games, {:.0} games/s",
+                    P::NAME,
+                    stats.games,
+                    stats.games as f64 / t.elapsed().as_secs_f64()
+                );
+            }
+        }
+        Ok((stats, t.elapsed()))
+    }
+}
+
+struct ReplayOne {
+    seed: u64,
+    max_plies: usize,
+}
+
+impl RulesetVisitor for ReplayOne {
+    type Output = bool;
+    fn visit<P: Position>(self, _options: &[String]) -> bool {
+        match soak_game::<P>(self.seed, self.max_plies) {
+            Ok(run) => {
+                println!(
+                    "{}: game seed {:#x}: {} plies, {}",
+                    P::NAME,
+                    self.seed,
+                    run.plies,
+                    run.outcome
+                        .map_or_else(|| "unfinished".to_string(), |o| o.to_string())
+                );
+                true
+            }
+            Err(f) => {
+                println!("moves: {}", f.moves.join(" "));
+                println!("VIOLATION {f}");
+                false
+            }
+        }
+    }
+}
+
+fn number(s: Option<String>) -> Result<u64, String> {
+    let s = s.ok_or("missing number")?;
+    let r = match s.strip_prefix("0x") {
+        Some(h) => u64::from_str_radix(h, 16),
+        None => s.replace('_', "").parse(),
+    };
+    r.map_err(|_| format!("bad number {s:?}"))
+}
+
+fn main() -> ExitCode {
+    let mut games = None;
+    let mut game = "all".to_string();
+    let mut seed = 1;
+    let mut max_plies = DEFAULT_MAX_PLIES;
+    let mut replay = None;
+    let mut args = std::env::args().skip(1);
+    let parsed: Result<(), String> = (|| {
+        while let Some(a) = args.next() {
+            match a.as_str() {
+                "--games" => games = Some(number(args.next())?),
+                "--game" => game = args.next().ok_or("missing ruleset name")?,
+                "--seed" => seed = number(args.next())?,
+                "--max-plies" => max_plies = number(args.next())? as usize,
+                "--replay" => replay = Some(number(args.next())?),
+                "-h" | "--help" => return Err(String::new()),
+                other => return Err(format!("unknown argument {other:?}")),
+            }
+        }
+        Ok(())
+    })();
+    if let Err(e) = parsed {
+        let known: Vec<&str> = RULESETS.iter().map(|r| r.name).collect();
+        if e.is_empty() {
+            println!("{USAGE}\nrulesets: {}", known.join(", "));
+            return ExitCode::SUCCESS;
+        }
+        eprintln!("soak: {e}\n{USAGE}\nrulesets: {}", known.join(", "));
+        return ExitCode::from(2);
+    }
+
+    if let Some(seed) = replay {
+        return match dispatch(&game, &[], ReplayOne { seed, max_plies }) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("soak: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+
+    let names: Vec<&str> = if game == "all" {
+        RULESETS.iter().map(|r| r.name).collect()
+    } else {
+        vec![game.as_str()]
+    };
+    let games = games.unwrap_or(1_000_000 / names.len() as u64);
+    let run = Run {
+        games,
+        seed,
+        max_plies,
+    };
+    println!("soak: {games} games per ruleset, seed {seed}, at most {max_plies} plies a game");
+    let mut failed = false;
+    for name in names {
+        match dispatch(name, &[], &run) {
+            Err(e) => {
+                eprintln!("soak: {e}");
+                return ExitCode::from(2);
+            }
+            Ok(Ok((s, t))) => println!(
+                "{:<10} {:>9} games {:>11} plies  {:>8.1} s  {:>9.1} games/s  \
+                 (white {}, black {}, draws {}, unfinished {})",
+                s.ruleset,
+                s.games,
+                s.plies,
+                t.as_secs_f64(),
+                s.games as f64 / t.as_secs_f64().max(1e-9),
+                s.white_wins,
+                s.black_wins,
+                s.draws,
+                s.unfinished
+            ),
+            Ok(Err(f)) => {
+                println!("VIOLATION {f}");
+                println!("moves: {}", f.moves.join(" "));
+                println!(
+                    "reproduce: cargo run --release --example soak -- --game {} --replay {:#x} --max-plies {max_plies}",
+                    f.ruleset, f.seed
+                );
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
