@@ -131,9 +131,6 @@ pub enum PositionErrorKind {
     /// A malformed count.
     #[error("bad number {0:?}")]
     BadNumber(String),
-    /// Any other impossibility, in words.
-    #[error("{0}")]
-    Impossible(String),
     /// A row of a grid position text that does not cover the board's width.
     #[error("rank {rank} covers {found} squares, the board is {expected} wide")]
     RowWidth {

@@ -446,29 +446,3 @@ fn notation_forms() {
         Err(MoveParseError::TooLong(_))
     ));
 }
-
-/// A compact form naming two legal moves is ambiguous, and the error lists both.
-#[test]
-fn ambiguous_compact_capture() {
-    // two routes from e5 to e5 through different columns taking the same number of men
-    // but different men: from c5, both c5xe5xg5? Build: e5 white, ring with 2 routes
-    let p = pos("e5:w,d5:b,f5:b w 0/0");
-    let err = p.parse_move("e5x").unwrap_err();
-    assert!(matches!(err, MoveParseError::Illegal { .. }), "{err}");
-    let p = pos("c4:w,d4:b,e5:b,e3:b,f4:b,c5:b w 0/0");
-    let m = moves(&p);
-    let ends: Vec<_> = m
-        .iter()
-        .map(|t| (t[..2].to_string(), t[t.len() - 2..].to_string()))
-        .collect();
-    for (i, e) in ends.iter().enumerate() {
-        if ends.iter().skip(i + 1).any(|f| f == e) {
-            let compact = format!("{}{}x", e.0, e.1);
-            match p.parse_move(&compact) {
-                Err(MoveParseError::Ambiguous { candidates, .. }) => assert!(candidates.len() >= 2),
-                other => panic!("{compact}: {other:?}"),
-            }
-            return;
-        }
-    }
-}

@@ -237,3 +237,21 @@ fn registry_errors() {
     ));
     assert_eq!(dispatch("EMERGO", &[], Name), Ok("emergo"));
 }
+
+/// `MoveParseError::Ambiguous`: an origin-end form that names two legal moves. A Lasca
+/// soldier on c1 has two forward routes to c5 (over d2 and d4, or over b2 and b4) that
+/// take different men: `c1xc5` could be either, and the error lists both.
+#[test]
+fn move_ambiguous() {
+    let p: column_checkers::Lasca = "c1:w,b2:b,d2:b,b4:b,d4:b w".parse().unwrap();
+    match p.parse_move("c1xc5") {
+        Err(MoveParseError::Ambiguous { candidates, .. }) => {
+            let mut c = candidates.clone();
+            c.sort();
+            assert_eq!(c, ["c1xa3xc5", "c1xe3xc5"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    // each full route names one move
+    assert_eq!(p.parse_move("c1xe3xc5").unwrap().to_string(), "c1xe3xc5");
+}
