@@ -382,9 +382,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         }
     }
 
-    /// Quiet steps are played on one scratch copy and taken back in place (two
-    /// column moves, hash and bitboards kept by [`Columns`]); captures are played on a
-    /// copy each.
+    /// Quiet steps are played on one scratch copy and taken back in place (the column
+    /// moved there and back with [`Columns::shuttle`]: counting does not read the
+    /// hash); promotions and captures are played on a copy each.
     fn count_replies(&self, moves: &[CheckersMove<R>]) -> u64 {
         let mut scratch = self.clone();
         let side = self.turn;
@@ -392,18 +392,13 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         let mut total = 0;
         for mv in moves {
             match *mv.kind() {
-                MoveKind::Step { from, to } => {
-                    let before = scratch.columns.get(from);
-                    scratch.columns.move_column(from, to);
-                    if !before.top_is_king() && promotion.contains(to) {
-                        let mut s = before;
-                        s.promote_top();
-                        scratch.columns.set(to, s);
-                    }
+                MoveKind::Step { from, to }
+                    if scratch.columns.get(from).top_is_king() || !promotion.contains(to) =>
+                {
+                    scratch.columns.shuttle(from, to);
                     scratch.turn = !side;
                     total += scratch.count_legal_moves() as u64;
-                    scratch.columns.set(to, crate::Stack::EMPTY);
-                    scratch.columns.set(from, before);
+                    scratch.columns.shuttle(to, from);
                     scratch.turn = side;
                 }
                 _ => {

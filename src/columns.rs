@@ -121,6 +121,27 @@ impl<B: Board> Columns<B> {
         self.stacks[from.index()] = Stack::EMPTY;
     }
 
+    /// Moves the column on `from` to the vacant square `to` **without updating the
+    /// hash**: for trying a move and taking it back (`shuttle(to, from)`) while only
+    /// counting, where the hash is not read. Anything that reads [`hash`](Self::hash)
+    /// in between sees the position before the move.
+    #[inline]
+    pub fn shuttle(&mut self, from: Square, to: Square) {
+        let s = self.stacks[from.index()];
+        debug_assert!(self.stacks[to.index()].is_empty() && !s.is_empty());
+        if let Some(o) = s.owner() {
+            let owned = &mut self.owned[o.index()];
+            owned.remove(from);
+            owned.insert(to);
+        }
+        if s.top_is_king() {
+            self.kings.remove(from);
+            self.kings.insert(to);
+        }
+        self.stacks[to.index()] = s;
+        self.stacks[from.index()] = Stack::EMPTY;
+    }
+
     /// Takes the column off `sq`, leaving it vacant.
     #[inline]
     pub fn take(&mut self, sq: Square) -> Stack {
