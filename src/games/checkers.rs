@@ -468,6 +468,17 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             .map(CheckersMove::new)
     }
 
+    fn parse_move_among(
+        &self,
+        text: &str,
+        legal: &[CheckersMove<R>],
+    ) -> Result<CheckersMove<R>, MoveParseError> {
+        let inner: smallvec::SmallVec<[Move<R::Board>; 16]> =
+            legal.iter().map(|m| m.inner).collect();
+        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r))
+            .map(CheckersMove::new)
+    }
+
     fn repetition_draws(&self) -> bool {
         self.rules.repetition_draws()
     }

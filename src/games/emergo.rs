@@ -504,6 +504,10 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         crate::text::notation::match_move(text, &legal, |r| self.equivalent_capture(r))
     }
 
+    fn parse_move_among(&self, text: &str, legal: &[Move<B>]) -> Result<Move<B>, MoveParseError> {
+        crate::text::notation::match_move(text, legal, |r| self.equivalent_capture(r))
+    }
+
     fn men(&self, color: Color) -> usize {
         self.columns.men(color) + self.in_hand(color)
     }
