@@ -245,7 +245,9 @@ pub use games::epaminondas::{
     Epaminondas, EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, NeoCrossings,
     PhalanxMove,
 };
-pub use games::lasca::{Lasca, LascaRoundabout, LascaRules};
+pub use games::lasca::{
+    Lasca, LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition, LascaRules,
+};
 pub use games::stapeldammen::{Stapeldammen, StapeldammenPosition};
 pub use tools::playout::{random_playout, Playout};
 pub use tools::rng::SplitMix64;

@@ -191,14 +191,13 @@ pub fn dispatch<V: RulesetVisitor>(
         "epaminondas" => visitor.visit::<crate::games::epaminondas::Epaminondas>(options),
         "neocrossings" => visitor.visit::<crate::games::epaminondas::NeoCrossings>(options),
         "lasca" => {
-            use crate::games::checkers::CheckersPosition as P;
-            use crate::games::lasca::LascaRules as L;
+            use crate::games::lasca as l;
             let has = |o: &str| options.iter().any(|x| x == o);
             match (has("--roundabout"), has("--repetition")) {
-                (false, false) => visitor.visit::<P<L<false, false>>>(options),
-                (true, false) => visitor.visit::<P<L<true, false>>>(options),
-                (false, true) => visitor.visit::<P<L<false, true>>>(options),
-                (true, true) => visitor.visit::<P<L<true, true>>>(options),
+                (false, false) => visitor.visit::<l::Lasca>(options),
+                (true, false) => visitor.visit::<l::LascaRoundabout>(options),
+                (false, true) => visitor.visit::<l::LascaRepetition>(options),
+                (true, true) => visitor.visit::<l::LascaRoundaboutRepetition>(options),
             }
         }
         "bashni" => {
