@@ -220,7 +220,7 @@ pub use engine::capture::{
 pub use engine::color::Color;
 pub use engine::columns::Columns;
 pub use engine::error::{
-    MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN,
+    GameError, MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN,
 };
 pub use engine::game::Game;
 pub use engine::moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};

@@ -255,3 +255,54 @@ fn move_ambiguous() {
     // each full route names one move
     assert_eq!(p.parse_move("c1xe3xc5").unwrap().to_string(), "c1xe3xc5");
 }
+
+/// One error type for game operations: `?` works across position text, move text and
+/// play, and `play`'s error converts into `play_text`'s.
+#[test]
+fn errors_compose_with_question_mark() {
+    use column_checkers::{GameError, MoveParseError, PlayError};
+
+    fn run(position: &str, moves: &[&str]) -> Result<Game<Emergo>, GameError> {
+        let mut game = Game::new(position.parse::<Emergo>()?);
+        for (i, text) in moves.iter().enumerate() {
+            if i % 2 == 0 {
+                game.play_text(text)?;
+            } else {
+                let mv = game.position().parse_move(text)?;
+                game.play(&mv)?;
+            }
+        }
+        Ok(game)
+    }
+    assert_eq!(run("- w 12/12", &["d6", "d8"]).unwrap().moves().len(), 2);
+    assert!(matches!(
+        run("- x 12/12", &[]),
+        Err(GameError::Position(e)) if e.at == 2
+    ));
+    assert!(matches!(
+        run("- w 12/12", &["d6", "zz9"]),
+        Err(GameError::Move(MoveParseError::UnknownSquare { .. }))
+    ));
+    // a game over: play's error is GameError::Play
+    let over = "e5:b w 0/0";
+    let mut game = Game::new(over.parse::<Emergo>().unwrap());
+    let mv = Emergo::start().parse_move("d6").unwrap();
+    let e: GameError = game.play(&mv).unwrap_err().into();
+    assert!(matches!(e, GameError::Play(PlayError::GameOver(_))));
+    assert_eq!(e.to_string(), game.play(&mv).unwrap_err().to_string());
+
+    // play's error where play_text's is expected
+    fn by_text_then_value(game: &mut Game<Emergo>) -> Result<(), MoveParseError> {
+        let mv = game.play_text("d6")?;
+        game.undo();
+        game.play(&mv)?;
+        game.play(&mv)?; // d6 again: occupied, refused
+        Ok(())
+    }
+    let mut game = Game::new(Emergo::start());
+    assert!(matches!(
+        by_text_then_value(&mut game),
+        Err(MoveParseError::Illegal { .. })
+    ));
+    assert_eq!(game.moves().len(), 1);
+}

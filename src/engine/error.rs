@@ -171,3 +171,53 @@ impl PositionError {
         PositionError { kind, at }
     }
 }
+
+/// Any error of a game operation: reading a position, reading a move, playing one.
+/// Each of [`PositionError`], [`MoveParseError`] and [`PlayError`] converts into it
+/// with `From`, so one function can use `?` on all of them.
+///
+/// ```
+/// use column_checkers::{Emergo, Game, GameError, Position};
+///
+/// fn opening(position: &str, moves: &[&str]) -> Result<Game<Emergo>, GameError> {
+///     let mut game = Game::new(position.parse::<Emergo>()?); // PositionError
+///     for text in moves {
+///         let mv = game.position().parse_move(text)?; // MoveParseError
+///         game.play(&mv)?; // PlayError
+///     }
+///     Ok(game)
+/// }
+/// assert!(opening("- w 12/12", &["d6", "d8"]).is_ok());
+/// assert!(matches!(opening("- w 12/12", &["zz9"]), Err(GameError::Move(_))));
+/// assert!(matches!(opening("- q 12/12", &[]), Err(GameError::Position(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// A position text that could not be read.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A move text that could not be read (or names no legal move).
+    #[error(transparent)]
+    Move(#[from] MoveParseError),
+    /// A move that could not be played.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+}
+
+impl From<PlayError> for MoveParseError {
+    /// A move refused by `play` as a move text refused: [`PlayError::GameOver`] is
+    /// [`MoveParseError::GameOver`], an illegal move is [`MoveParseError::Illegal`]
+    /// with the reason as its hint. Lets a function returning `MoveParseError` (as
+    /// [`Game::play_text`](crate::engine::game::Game::play_text) does) use `?` on
+    /// [`Game::play`](crate::engine::game::Game::play).
+    fn from(e: PlayError) -> Self {
+        match e {
+            PlayError::GameOver(o) => MoveParseError::GameOver(o),
+            PlayError::IllegalMove { mv, reason } => MoveParseError::Illegal {
+                text: mv,
+                hint: Some(reason),
+            },
+        }
+    }
+}
