@@ -13,7 +13,7 @@
 //!
 //! ```text
 //! cargo run --release --features svg --example diagram -- \
-//!     --position "c4:bbbbbwww,d4:ww b 0/0" --output docs/emergo-example.svg
+//!     --position "c4:bbbbbwww,d4:ww b 0/0" --output target/emergo-example.svg
 //! ```
 
 use column_checkers::text::svg::{render_position, SvgOptions};
