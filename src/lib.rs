@@ -286,3 +286,6 @@ pub use stack::{Man, Rank, Stack, MAX_HEIGHT};
 pub use stapeldammen::{Stapeldammen, StapeldammenPosition};
 pub use view::BoardView;
 pub use wide_set::{WideSquareSet, MAX_WIDE_SQUARES};
+#[cfg(feature = "solver")]
+#[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
+pub mod solver;
