@@ -151,6 +151,8 @@ fn expand<C: PositionClass + ?Sized>(class: &C, start: u64, end: u64) -> Chunk {
             }
         }
         if let Some(w) = best_win {
+            // a move to a known loss is never a move to a win: the counter keeps it
+            extra += 1;
             c.events.push((node, w, Event::WinBy));
         }
         if let Some(l) = last_spent {
