@@ -251,7 +251,7 @@ fn one_on_one(table: &Table, tables: &Tables) {
         let diff = w.cap as i32 - b.cap as i32;
         s.by_diff.entry(diff).or_default().add(v, 1);
         if let Value::Win(d) = v {
-            if s.longest.is_none_or(|(ld, _)| d > ld) {
+            if s.longest.map_or(true, |(ld, _)| d > ld) {
                 s.longest = Some((d, i));
             }
         }
@@ -307,7 +307,7 @@ fn two_on_one(table: &Table, tables: &Tables) {
         let diff = parts.two[0].cap as i32 + parts.two[1].cap as i32 - parts.one.cap as i32;
         s.by_diff.entry(diff).or_default().add(v, weight);
         if let Value::Win(d) = v {
-            if s.longest.is_none_or(|(ld, _)| d > ld) {
+            if s.longest.map_or(true, |(ld, _)| d > ld) {
                 s.longest = Some((d, i));
             }
         }

@@ -186,6 +186,7 @@
 //! | `play` | play against a small alpha-beta search in the terminal (`--game`, `--color`, `--depth`) |
 //! | `replay` | check a game record from a file or stdin; illegal moves by number and side |
 //! | `diagram` | a position (or `--moves` from the start) as SVG; needs `--features svg` |
+//! | `endgame` | builds Emergo's endgame tables (`1v1`, `2v1`), checks the published endgame claims, `--probe`s positions; needs `--features solver` |
 //! | `custom_variant` | Lasca on 9x9 with 18 men, defined in the example with the public API, and its perft |
 //!
 //! ## Features
@@ -198,6 +199,7 @@
 //! | `serde` | `Serialize`/`Deserialize` for positions, moves (serialize; read with `serde::MoveSeed`), [`Color`], [`EndReason`], [`Outcome`] and [`Game`], all as their text forms | `serde` |
 //! | `minimax` | `minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
 //! | `rayon` | `perft_parallel`: perft with the first ply split across threads | `rayon` |
+//! | `solver` | `solver`: endgame tables by retrograde analysis over any finite class of positions, saved with a checksum; Emergo's pure one-on-one and two-on-one classes | `bitvec` |
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -247,6 +249,9 @@ pub mod minimax;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
+#[cfg(feature = "solver")]
+#[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
+pub mod solver;
 #[cfg(feature = "svg")]
 #[cfg_attr(docsrs, doc(cfg(feature = "svg")))]
 pub mod svg;
@@ -286,6 +291,3 @@ pub use stack::{Man, Rank, Stack, MAX_HEIGHT};
 pub use stapeldammen::{Stapeldammen, StapeldammenPosition};
 pub use view::BoardView;
 pub use wide_set::{WideSquareSet, MAX_WIDE_SQUARES};
-#[cfg(feature = "solver")]
-#[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
-pub mod solver;
