@@ -1,7 +1,7 @@
 //! Perft benchmarks of the classic draughts games: international perft(9) from the
 //! start (41 022 423 nodes, bulk counting at the last ply), and smaller runs.
 
-use column_checkers::draughts::RussianDraughts;
+use column_checkers::games::draughts::RussianDraughts;
 use column_checkers::{perft, InternationalDraughts, Position, StapeldammenPosition};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;

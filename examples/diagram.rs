@@ -16,8 +16,8 @@
 //!     --position "c4:bbbbbwww,d4:ww b 0/0" --output docs/emergo-example.svg
 //! ```
 
-use column_checkers::registry::{dispatch, RulesetVisitor, RULESETS};
-use column_checkers::svg::{render_position, SvgOptions};
+use column_checkers::text::svg::{render_position, SvgOptions};
+use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use column_checkers::Position;
 use std::process::ExitCode;
 

@@ -8,7 +8,7 @@
 //! Prints `depth nodes time nodes/s` for each depth 1..=depth, or with `--divide` one
 //! line `<move> <count>` per legal move at the given depth, then the total.
 
-use column_checkers::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use column_checkers::{divide, perft, Position};
 use std::process::ExitCode;
 use std::time::Instant;

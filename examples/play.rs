@@ -18,7 +18,7 @@
 //! public API only: material (men in the columns a side controls, and men in hand)
 //! plus a little mobility, to `--depth` plies.
 
-use column_checkers::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use column_checkers::{Color, Game, MoveList, Position};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;

@@ -9,7 +9,7 @@
 //! The record (a file, or standard input when FILE is `-` or absent) is numbered
 //! movetext such as `1. d6 d8 2. e4 g6 ...`, with optional `[Tag "value"]` header
 //! lines, `{comments}` and a result token (`1-0`, `0-1`, `1/2-1/2`, `*`); see
-//! `column_checkers::record`. The ruleset is `--game`, else the record's `[Game "..."]`
+//! `column_checkers::text::record`. The ruleset is `--game`, else the record's `[Game "..."]`
 //! or `[Variant "..."]` tag, else Emergo; a `[Position "..."]` tag sets the start.
 //! Exit code 0 when every move is legal (even if the result token disagrees with the
 //! rules: that is reported), 1 on an illegal move or a bad record, 2 on bad arguments.
@@ -19,8 +19,8 @@
 //!     | cargo run --release --example replay
 //! ```
 
-use column_checkers::record::{Record, ResultCheck};
-use column_checkers::registry::{dispatch, RegistryError, RulesetVisitor, RULESETS};
+use column_checkers::text::record::{Record, ResultCheck};
+use column_checkers::tools::registry::{dispatch, RegistryError, RulesetVisitor, RULESETS};
 use column_checkers::Position;
 use std::io::Read;
 use std::process::ExitCode;

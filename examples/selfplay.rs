@@ -9,7 +9,7 @@
 //! `greedy` player (default) takes an immediate win, otherwise the move that leaves
 //! the opponent the fewest replies; `random` plays uniformly random legal moves.
 
-use column_checkers::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use column_checkers::{Game, MoveList, Position, SplitMix64};
 use std::process::ExitCode;
 

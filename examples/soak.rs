@@ -1,5 +1,5 @@
 //! Soak run: many seeded random games per ruleset with every invariant check on every
-//! move (see `column_checkers::soak` and `column_checkers::invariants`).
+//! move (see `column_checkers::tools::soak` and `column_checkers::tools::invariants`).
 //!
 //! ```text
 //! cargo run --release --example soak -- [--games N] [--game NAME|all] [--seed S]
@@ -13,8 +13,10 @@
 //! its moves. Prints games/s per ruleset; on a violation, prints it with the game's
 //! seed, the ply and the position, and exits with status 1.
 
-use column_checkers::registry::{dispatch, RulesetVisitor, RULESETS};
-use column_checkers::soak::{game_seed, soak_game, SoakFailure, SoakStats, DEFAULT_MAX_PLIES};
+use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::soak::{
+    game_seed, soak_game, SoakFailure, SoakStats, DEFAULT_MAX_PLIES,
+};
 use column_checkers::Position;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};

@@ -15,8 +15,8 @@
 //! The hand-built positions of `tests/worst_case.rs` are timed too. Times are the
 //! mean of repeated `legal_moves` calls; the search itself uses the fastest of three.
 
-use column_checkers::draughts::RussianDraughts;
-use column_checkers::shapes::dark::Dark8;
+use column_checkers::engine::shapes::dark::Dark8;
+use column_checkers::games::draughts::RussianDraughts;
 use column_checkers::{Board, Emergo, MoveList, Oblique9, Position, SplitMix64, Square};
 use std::time::{Duration, Instant};
 

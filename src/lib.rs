@@ -209,85 +209,49 @@
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub mod bashni;
-pub mod board;
-pub mod capture;
-pub mod checkers;
-pub mod color;
-pub mod columns;
-pub mod dameo;
-pub mod draughts;
-pub mod emergo;
-pub mod epaminondas;
-pub mod error;
-pub mod game;
-pub mod harness;
-pub mod invariants;
-pub mod lasca;
-pub mod lines;
-pub mod moves;
-pub mod notation;
-pub mod perft;
-pub mod playout;
-pub mod position;
-pub mod record;
-pub mod registry;
-pub mod rng;
-pub mod shapes;
-pub mod soak;
-pub mod square;
-pub mod stack;
-pub mod stapeldammen;
+pub mod engine;
+pub mod games;
 pub mod text;
-pub mod view;
-pub mod wide_set;
-pub mod zobrist;
+pub mod tools;
 
-#[cfg(feature = "minimax")]
-#[cfg_attr(docsrs, doc(cfg(feature = "minimax")))]
-pub mod minimax;
-#[cfg(feature = "serde")]
-#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
-pub mod serde;
 #[cfg(feature = "solver")]
 #[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
 pub mod solver;
-#[cfg(feature = "svg")]
-#[cfg_attr(docsrs, doc(cfg(feature = "svg")))]
-pub mod svg;
 
-pub use bashni::{Bashni, BashniRules, BashniRussianCode};
-pub use board::{Board, Geometry, Shift};
-pub use capture::{
+pub use engine::board::{Board, Geometry, Shift};
+pub use engine::capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Reversal, Taking,
     Transfer,
 };
-pub use checkers::{CheckersMove, CheckersPosition, CheckersRules};
-pub use color::Color;
-pub use columns::Columns;
-pub use dameo::{Dameo, DameoRules};
-pub use draughts::{Brazilian, BrazilianDraughts, International, InternationalDraughts};
-pub use emergo::{
+pub use engine::color::Color;
+pub use engine::columns::Columns;
+pub use engine::error::{
+    MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN,
+};
+pub use engine::game::Game;
+pub use engine::moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
+#[cfg(feature = "rayon")]
+pub use engine::perft::perft_parallel;
+pub use engine::perft::{divide, perft};
+pub use engine::position::{EndReason, Outcome, Position};
+pub use engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
+pub use engine::shapes::hex::Hex37;
+pub use engine::square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
+pub use engine::stack::{Man, Rank, Stack, MAX_HEIGHT};
+pub use engine::view::BoardView;
+pub use engine::wide_set::{WideSquareSet, MAX_WIDE_SQUARES};
+pub use games::bashni::{Bashni, BashniRules, BashniRussianCode};
+pub use games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
+pub use games::dameo::{Dameo, DameoRules};
+pub use games::draughts::{Brazilian, BrazilianDraughts, International, InternationalDraughts};
+pub use games::emergo::{
     Emergo, EmergoBoard, EmergoPosition, Hex37Setup, HexEmergo, HexEmergoSetup, Oblique9,
 };
-pub use epaminondas::{
+pub use games::epaminondas::{
     Epaminondas, EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, NeoCrossings,
     PhalanxMove,
 };
-pub use error::{MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN};
-pub use game::Game;
-pub use lasca::{Lasca, LascaRoundabout, LascaRules};
-pub use moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
-#[cfg(feature = "rayon")]
-pub use perft::perft_parallel;
-pub use perft::{divide, perft};
-pub use playout::{random_playout, Playout};
-pub use position::{EndReason, Outcome, Position};
-pub use rng::SplitMix64;
-pub use shapes::grid::{FullGrid, Grid14x12, Grid8x8};
-pub use shapes::hex::Hex37;
-pub use square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
-pub use stack::{Man, Rank, Stack, MAX_HEIGHT};
-pub use stapeldammen::{Stapeldammen, StapeldammenPosition};
-pub use view::BoardView;
-pub use wide_set::{WideSquareSet, MAX_WIDE_SQUARES};
+pub use games::lasca::{Lasca, LascaRoundabout, LascaRules};
+pub use games::stapeldammen::{Stapeldammen, StapeldammenPosition};
+pub use tools::playout::{random_playout, Playout};
+pub use tools::rng::SplitMix64;

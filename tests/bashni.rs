@@ -7,9 +7,9 @@
 
 mod column_props;
 
-use column_checkers::draughts::RussianDraughts;
-use column_checkers::registry::{dispatch, RulesetVisitor};
-use column_checkers::shapes::dark::Dark8;
+use column_checkers::engine::shapes::dark::Dark8;
+use column_checkers::games::draughts::RussianDraughts;
+use column_checkers::tools::registry::{dispatch, RulesetVisitor};
 use column_checkers::{
     Bashni, BashniRules, BashniRussianCode, Board, CheckersPosition, CheckersRules, Color,
     EndReason, Game, MoveKind, MoveList, MoveParseError, Outcome, Position, PositionErrorKind,

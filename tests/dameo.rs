@@ -6,7 +6,7 @@
 //! Positions are in the crate's position text: `square:men` items joined by commas
 //! (`w`/`b` men, `W`/`B` kings), then the side to move.
 
-use column_checkers::shapes::grid::Grid8x8 as Grid8;
+use column_checkers::engine::shapes::grid::Grid8x8 as Grid8;
 use column_checkers::{
     perft, Board, Color, Dameo, EndReason, Game, MoveList, MoveParseError, Outcome, Position,
     PositionErrorKind, SplitMix64, Square,
@@ -493,7 +493,7 @@ fn position_text_errors() {
 /// The registry knows the ruleset (the perft example's name `dameo`).
 #[test]
 fn registered() {
-    use column_checkers::registry::{dispatch, RulesetVisitor};
+    use column_checkers::tools::registry::{dispatch, RulesetVisitor};
     struct Perft;
     impl RulesetVisitor for Perft {
         type Output = u64;

@@ -5,7 +5,7 @@
 //! `cargo test --release -- --ignored` checks those of at most
 //! `DRAUGHTS_PERFT_MAX_NODES` nodes (default [`DEEP`]).
 
-use column_checkers::registry::{dispatch, RulesetVisitor};
+use column_checkers::tools::registry::{dispatch, RulesetVisitor};
 use column_checkers::{perft, Position};
 
 /// Node budget per depth of the default (debug) run.

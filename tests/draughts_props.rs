@@ -2,7 +2,7 @@
 //! grows (Stapeldammen: men are conserved), the incremental hash matches a fresh one,
 //! position and move texts round-trip, and every legal move plays.
 
-use column_checkers::draughts::RussianDraughts;
+use column_checkers::games::draughts::RussianDraughts;
 use column_checkers::{
     BrazilianDraughts, Color, InternationalDraughts, MoveList, Position, SplitMix64,
     StapeldammenPosition,

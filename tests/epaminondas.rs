@@ -847,7 +847,7 @@ proptest! {
 /// The registry selects both rulesets by name (the perft example's names).
 #[test]
 fn registry_names() {
-    use column_checkers::registry::{dispatch, RulesetVisitor};
+    use column_checkers::tools::registry::{dispatch, RulesetVisitor};
     struct Perft(u32);
     impl RulesetVisitor for Perft {
         type Output = (&'static str, u64);

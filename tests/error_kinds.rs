@@ -1,8 +1,8 @@
 //! One test per error kind of the crate: each typed error a user can get, from the
 //! input that gets it, on the rulesets of this branch.
 
-use column_checkers::draughts::RussianDraughts;
-use column_checkers::registry::{dispatch, RegistryError, RulesetVisitor};
+use column_checkers::games::draughts::RussianDraughts;
+use column_checkers::tools::registry::{dispatch, RegistryError, RulesetVisitor};
 use column_checkers::{
     Emergo, Game, MoveParseError, PlayError, Position, PositionErrorKind as K, MAX_TEXT_LEN,
 };

@@ -5,7 +5,7 @@
 //! position text: `<columns> <side> <white in hand>/<black in hand>`, columns as
 //! `square:men` with the men bottom to top.
 
-use column_checkers::registry::{dispatch, RulesetVisitor};
+use column_checkers::tools::registry::{dispatch, RulesetVisitor};
 use column_checkers::{
     perft, Board, Color, Emergo, EndReason, Hex37, HexEmergo, HexEmergoSetup, MoveKind, MoveList,
     Outcome, Position, SplitMix64,

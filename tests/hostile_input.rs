@@ -7,10 +7,10 @@
 //! per answer is bounded whatever the input. Measured times are in the reliability
 //! notes of the report, from `examples/worst_case.rs` in release mode.
 
-use column_checkers::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::invariants;
+use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use column_checkers::{
-    invariants, Emergo, MoveList, MoveParseError, Position, PositionErrorKind as K, SplitMix64,
-    MAX_TEXT_LEN,
+    Emergo, MoveList, MoveParseError, Position, PositionErrorKind as K, SplitMix64, MAX_TEXT_LEN,
 };
 
 /// Runs `visitor` on every registered ruleset.
@@ -264,7 +264,7 @@ fn men_beyond_a_u8_are_refused_not_wrapped() {
         "{e}"
     );
     let e = "c3:ww w"
-        .parse::<column_checkers::draughts::RussianDraughts>()
+        .parse::<column_checkers::games::draughts::RussianDraughts>()
         .unwrap_err();
     assert!(
         matches!(

@@ -1,8 +1,8 @@
 //! The invariant checker itself: it passes sound positions and moves, and names the
 //! violation when handed a transition the rules forbid.
 
-use column_checkers::draughts::RussianDraughts;
-use column_checkers::invariants::{self, Violation};
+use column_checkers::games::draughts::RussianDraughts;
+use column_checkers::tools::invariants::{self, Violation};
 use column_checkers::{Color, Emergo, Game, Position};
 
 fn emergo(text: &str) -> Emergo {

@@ -6,7 +6,7 @@
 
 mod column_props;
 
-use column_checkers::registry::{dispatch, RulesetVisitor};
+use column_checkers::tools::registry::{dispatch, RulesetVisitor};
 use column_checkers::{
     CheckersPosition, Color, EndReason, Game, Lasca, LascaRoundabout, LascaRules, MoveParseError,
     Outcome, Position, PositionErrorKind,

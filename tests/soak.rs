@@ -1,8 +1,8 @@
 //! A small soak run of every ruleset of the registry: seeded random games with every
 //! invariant check on every move (the `soak` example runs the same code at scale).
 
-use column_checkers::registry::{dispatch, RULESETS};
-use column_checkers::soak::{game_seed, Replay, Soak, SoakConfig};
+use column_checkers::tools::registry::{dispatch, RULESETS};
+use column_checkers::tools::soak::{game_seed, Replay, Soak, SoakConfig};
 
 /// Games per ruleset: small enough for a debug-mode `cargo test`.
 const GAMES: u64 = 40;

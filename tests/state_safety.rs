@@ -5,8 +5,9 @@
 //! `Game::redo` with nothing to redo. The fuzz harnesses are run on seeded random
 //! bytes too, and on the inputs the fuzzers found (regressions).
 
-use column_checkers::registry::{dispatch, RulesetVisitor, RULESETS};
-use column_checkers::{harness, Game, MoveList, MoveParseError, PlayError, Position, SplitMix64};
+use column_checkers::tools::harness;
+use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::{Game, MoveList, MoveParseError, PlayError, Position, SplitMix64};
 
 #[derive(Clone, Copy)]
 struct FailuresChangeNothing;

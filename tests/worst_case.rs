@@ -4,8 +4,9 @@
 //! every invariant is checked; the time they take is measured in release mode by the
 //! example, not here (tests never time anything).
 
-use column_checkers::draughts::RussianDraughts;
-use column_checkers::{invariants, Emergo, MoveList, Position};
+use column_checkers::games::draughts::RussianDraughts;
+use column_checkers::tools::invariants;
+use column_checkers::{Emergo, MoveList, Position};
 
 /// (position, legal moves, jumps of the longest)
 const EMERGO: &[(&str, usize, usize)] = &[

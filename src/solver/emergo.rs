@@ -24,7 +24,7 @@
 //!   `12 − (c − 1)`, as the class says); if it had one, the men under it are freed (or
 //!   nothing is left): the jumped player controls no column and, to move with nothing
 //!   in hand, **has lost** — a finished game, which the ruleset's
-//!   [`outcome`](crate::Position::outcome) values.
+//!   [`outcome`](crate::engine::position::Position::outcome) values.
 //!
 //! # Two on one ([`TwoOnOne`])
 //! One player has two pure columns (`a₁` over `p₁`, `a₂` over `p₂`), the other one
@@ -48,14 +48,14 @@
 
 use super::table::Table;
 use super::{PositionClass, Successor, Value};
-use crate::board::Board;
-use crate::color::Color;
-use crate::columns::Columns;
-use crate::emergo::{Emergo, Oblique9};
-use crate::moves::{Move, MoveList};
-use crate::position::{Outcome, Position};
-use crate::square::Square;
-use crate::stack::{Man, Stack};
+use crate::engine::board::Board;
+use crate::engine::color::Color;
+use crate::engine::columns::Columns;
+use crate::games::emergo::{Emergo, Oblique9};
+use crate::engine::moves::{Move, MoveList};
+use crate::engine::position::{Outcome, Position};
+use crate::engine::square::Square;
+use crate::engine::stack::{Man, Stack};
 use std::sync::OnceLock;
 
 /// Men of each colour in the game (and on the board in these classes).

@@ -1,0 +1,588 @@
+//! Board geometry: which squares exist, their names, directions, neighbours and rays.
+//!
+//! A board shape is data — a [`Geometry`] built once from a grid, a mask of the squares
+//! that exist and a list of direction vectors — and a zero-sized type implementing
+//! [`Board`] that hands out a `&'static Geometry`. Rulesets are generic over their
+//! [`Board`], so one ruleset can be played on several shapes (Emergo on the square
+//! board and on the hexagon).
+
+use crate::engine::square::{Direction, Square, SquareSet, MAX_SQUARES};
+
+const NONE: u8 = u8::MAX;
+
+/// The most squares a [`Geometry`] can have: every [`Square`] index is a `u8`, and
+/// `u8::MAX` marks "no square" in the neighbour table. Boards of more than
+/// [`MAX_SQUARES`] (64) squares need
+/// [`WideSquareSet`](crate::engine::wide_set::WideSquareSet) instead of [`SquareSet`], and cannot hold
+/// [`Columns`](crate::engine::columns::Columns).
+pub const MAX_GEOMETRY_SQUARES: usize = 255;
+
+/// The geometry of a board: squares on an integer grid `(x, y)`, their names, the
+/// direction vectors, and the neighbour table.
+///
+/// Squares are numbered `0..n` in order of increasing `y`, then increasing `x`.
+/// The default square names are a file letter (`a` for `x = 0`) followed by the rank
+/// number (`1` for `y = 0`), as in chess; a board may give its own names (for example
+/// the numbers of international draughts).
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    name: &'static str,
+    width: u8,
+    height: u8,
+    coords: Vec<(u8, u8)>,
+    grid: Vec<u8>,
+    vectors: Vec<(i8, i8)>,
+    opposite: Vec<u8>,
+    neighbour: Vec<u8>,
+    names: Vec<String>,
+    all: SquareSet,
+    /// `(sources, delta)` pairs per direction, from `shift_start[d]` to
+    /// `shift_start[d + 1]`: the squares of `sources` have their neighbour in that
+    /// direction at index `+ delta` (see [`Geometry::shift`]).
+    shifts: Vec<(SquareSet, i8)>,
+    shift_start: [u8; 9],
+    /// The same as `(sources, rotation)` with two pairs per direction, when no
+    /// direction needs more (square boards): `(set & sources).rotate_left(rotation)`
+    /// (the masked bits never wrap, so the rotation is the shift).
+    shift2: Option<[[(u64, u32); 2]; 8]>,
+    far_rows: [SquareSet; 2],
+    forward: [crate::engine::square::DirectionSet; 2],
+    display: Option<Display>,
+    reading: Vec<Square>,
+}
+
+/// Drawing coordinates: grid width, grid height, and `(x, y)` per square.
+type Display = (u8, u8, Vec<(u8, u8)>);
+
+impl Geometry {
+    /// Builds a geometry on a `width` x `height` grid where `(x, y)` is a square when
+    /// `exists(x, y)`, with the given direction vectors `(dx, dy)`.
+    ///
+    /// Every direction's opposite must be in the list too (all boards of this crate are
+    /// symmetric), so that [`Geometry::opposite`] is defined.
+    ///
+    /// # Panics
+    /// When the board has more than [`MAX_GEOMETRY_SQUARES`] squares or more than 8
+    /// directions,
+    /// when a direction's opposite is missing, or when the grid is wider or taller than
+    /// 26 — these are programming errors in a board definition.
+    pub fn new(
+        name: &'static str,
+        width: u8,
+        height: u8,
+        exists: impl Fn(u8, u8) -> bool,
+        vectors: &[(i8, i8)],
+    ) -> Geometry {
+        assert!(width <= 26 && height <= 99, "grid too large");
+        assert!(vectors.len() <= 8, "at most 8 directions");
+        let mut coords = Vec::new();
+        let mut grid = vec![NONE; width as usize * height as usize];
+        for y in 0..height {
+            for x in 0..width {
+                if exists(x, y) {
+                    grid[y as usize * width as usize + x as usize] = coords.len() as u8;
+                    coords.push((x, y));
+                }
+            }
+        }
+        assert!(
+            coords.len() <= MAX_GEOMETRY_SQUARES,
+            "too many squares for a Square index"
+        );
+        let opposite = vectors
+            .iter()
+            .map(|&(dx, dy)| {
+                vectors
+                    .iter()
+                    .position(|&v| v == (-dx, -dy))
+                    .expect("every direction needs its opposite") as u8
+            })
+            .collect();
+        let mut g = Geometry {
+            name,
+            width,
+            height,
+            names: coords
+                .iter()
+                .map(|&(x, y)| format!("{}{}", (b'a' + x) as char, y + 1))
+                .collect(),
+            all: SquareSet::first(coords.len()),
+            coords,
+            grid,
+            vectors: vectors.to_vec(),
+            opposite,
+            neighbour: Vec::new(),
+            shifts: Vec::new(),
+            display: None,
+            reading: Vec::new(),
+            shift_start: [0; 9],
+            shift2: None,
+            far_rows: [SquareSet::EMPTY; 2],
+            forward: [crate::engine::square::DirectionSet::EMPTY; 2],
+        };
+        let mut neighbour = vec![NONE; g.len() * g.vectors.len()];
+        for s in 0..g.len() {
+            let (x, y) = g.coords[s];
+            for (d, &(dx, dy)) in g.vectors.iter().enumerate() {
+                if let Some(t) = g.square_at(x as i32 + dx as i32, y as i32 + dy as i32) {
+                    neighbour[s * g.vectors.len() + d] = t.0;
+                }
+            }
+        }
+        g.neighbour = neighbour;
+        // bitboard tables only for boards a SquareSet covers; wider boards (Epaminondas)
+        // use WideSquareSet and the neighbour table
+        let narrow = g.len() <= MAX_SQUARES;
+        for d in 0..g.vectors.len() {
+            if !narrow {
+                g.shift_start[d + 1] = g.shift_start[d];
+                continue;
+            }
+            let mut groups: Vec<(SquareSet, i8)> = Vec::new();
+            for s in 0..g.len() {
+                let t = g.neighbour[s * g.vectors.len() + d];
+                if t == NONE {
+                    continue;
+                }
+                let delta = (t as i32 - s as i32) as i8;
+                match groups.iter_mut().find(|(_, dl)| *dl == delta) {
+                    Some((set, _)) => set.insert(Square(s as u8)),
+                    None => groups.push((SquareSet::from_square(Square(s as u8)), delta)),
+                }
+            }
+            g.shifts.extend(groups);
+            g.shift_start[d + 1] = g.shifts.len() as u8;
+        }
+        let mut table = [[(0u64, 0u32); 2]; 8];
+        let mut fits = true;
+        for (d, row) in table.iter_mut().enumerate().take(g.vectors.len()) {
+            let pairs = &g.shifts[g.shift_start[d] as usize..g.shift_start[d + 1] as usize];
+            fits &= pairs.len() <= 2;
+            for (slot, &(sources, delta)) in row.iter_mut().zip(pairs) {
+                *slot = (sources.0, (delta as i32).rem_euclid(64) as u32);
+            }
+        }
+        g.shift2 = fits.then_some(table);
+        for c in crate::engine::color::Color::ALL {
+            if narrow {
+                g.far_rows[c.index()] = g.compute_far_row(c);
+            }
+            g.forward[c.index()] = g.compute_forward(c);
+        }
+        g.reading = g.compute_reading_order();
+        g
+    }
+
+    fn compute_reading_order(&self) -> Vec<Square> {
+        let (_, _, at) = self.display();
+        let mut order: Vec<Square> = self.squares().collect();
+        order.sort_by_key(|s| (at[s.index()].1, at[s.index()].0));
+        order
+    }
+
+    /// The squares in reading order of the board's drawing: bottom row first, left to
+    /// right (for Emergo: by number line, then letter). Position texts and move lists
+    /// follow it.
+    pub fn reading_order(&self) -> &[Square] {
+        &self.reading
+    }
+
+    /// Gives the squares other coordinates for drawing: a `width` x `height` grid and
+    /// one `(x, y)` per square, in square order. Used when the indexing grid (chosen so
+    /// that neighbours are bit shifts) is not the picture readers know.
+    ///
+    /// # Panics
+    /// When `coords` does not have one entry per square.
+    pub fn with_display(mut self, width: u8, height: u8, coords: Vec<(u8, u8)>) -> Geometry {
+        assert_eq!(coords.len(), self.len(), "one display position per square");
+        self.display = Some((width, height, coords));
+        self.reading = self.compute_reading_order();
+        self
+    }
+
+    /// Whether [`with_display`](Self::with_display) gave the squares drawing coordinates
+    /// of their own.
+    pub fn has_display(&self) -> bool {
+        self.display.is_some()
+    }
+
+    /// The drawing grid's width and height and the drawing position of each square:
+    /// the geometry's own grid unless [`with_display`](Self::with_display) set others.
+    pub fn display(&self) -> (u8, u8, &[(u8, u8)]) {
+        match &self.display {
+            Some((w, h, c)) => (*w, *h, c),
+            None => (self.width, self.height, &self.coords),
+        }
+    }
+
+    /// Replaces the square names (in square order), e.g. with numbers.
+    ///
+    /// # Panics
+    /// When `names` does not have one name per square.
+    pub fn with_names(mut self, names: Vec<String>) -> Geometry {
+        assert_eq!(names.len(), self.len(), "one name per square");
+        self.names = names;
+        self
+    }
+
+    /// A short name of the board shape, e.g. `"emergo-41"`.
+    pub fn shape_name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Number of squares.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// Whether the board has no squares (never true for a real board).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+
+    /// Width of the underlying grid.
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Height of the underlying grid.
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// All squares of the board, for boards of at most [`MAX_SQUARES`]
+    /// squares; on a wider board it holds only the first 64 (use
+    /// [`WideSquareSet::first`](crate::engine::wide_set::WideSquareSet::first) with [`Geometry::len`]).
+    #[inline]
+    pub fn all(&self) -> SquareSet {
+        self.all
+    }
+
+    /// Iterates all squares in index order.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.len() as u8).map(Square)
+    }
+
+    /// Number of directions.
+    #[inline]
+    pub fn direction_count(&self) -> usize {
+        self.vectors.len()
+    }
+
+    /// Iterates all directions.
+    pub fn directions(&self) -> impl Iterator<Item = Direction> {
+        (0..self.vectors.len() as u8).map(Direction)
+    }
+
+    /// The grid vector `(dx, dy)` of a direction.
+    #[inline]
+    pub fn vector(&self, d: Direction) -> (i8, i8) {
+        self.vectors[d.index()]
+    }
+
+    /// The direction with vector `v`, if the board has one.
+    pub fn direction_of(&self, v: (i8, i8)) -> Option<Direction> {
+        self.vectors
+            .iter()
+            .position(|&w| w == v)
+            .map(|i| Direction(i as u8))
+    }
+
+    /// The opposite direction (a 180° turn).
+    #[inline]
+    pub fn opposite(&self, d: Direction) -> Direction {
+        Direction(self.opposite[d.index()])
+    }
+
+    /// The grid coordinates `(x, y)` of a square.
+    #[inline]
+    pub fn coords(&self, sq: Square) -> (u8, u8) {
+        self.coords[sq.index()]
+    }
+
+    /// The square at grid coordinates `(x, y)`, if it exists.
+    #[inline]
+    pub fn square_at(&self, x: i32, y: i32) -> Option<Square> {
+        if x < 0 || y < 0 || x >= self.width as i32 || y >= self.height as i32 {
+            return None;
+        }
+        match self.grid[y as usize * self.width as usize + x as usize] {
+            NONE => None,
+            s => Some(Square(s)),
+        }
+    }
+
+    /// The neighbour of `sq` one step in direction `d`, if it exists.
+    #[inline]
+    pub fn neighbour(&self, sq: Square, d: Direction) -> Option<Square> {
+        match self.neighbour[sq.index() * self.vectors.len() + d.index()] {
+            NONE => None,
+            s => Some(Square(s)),
+        }
+    }
+
+    /// Direction `d` as one [`Shift`], when every square's neighbour that way is the
+    /// same number of indices further on (full rectangular grids, Emergo's board).
+    #[inline]
+    pub fn shift_of(&self, d: Direction) -> Option<Shift> {
+        let (a, b) = (
+            self.shift_start[d.index()] as usize,
+            self.shift_start[d.index() + 1] as usize,
+        );
+        match self.shifts[a..b] {
+            [(from, amount)] => Some(Shift { amount, from }),
+            _ => None,
+        }
+    }
+
+    /// The squares from `sq` (excluded) onwards in direction `d`, up to the edge.
+    pub fn ray(&self, sq: Square, d: Direction) -> impl Iterator<Item = Square> + '_ {
+        let mut cur = sq;
+        core::iter::from_fn(move || {
+            let next = self.neighbour(cur, d)?;
+            cur = next;
+            Some(next)
+        })
+    }
+
+    /// The direction and distance (in steps) from `from` to `to`, when `to` lies on a
+    /// ray from `from` (and the two differ).
+    pub fn line_between(&self, from: Square, to: Square) -> Option<(Direction, u8)> {
+        let (fx, fy) = self.coords(from);
+        let (tx, ty) = self.coords(to);
+        let (dx, dy) = (tx as i32 - fx as i32, ty as i32 - fy as i32);
+        if (dx, dy) == (0, 0) {
+            return None;
+        }
+        for (i, &(vx, vy)) in self.vectors.iter().enumerate() {
+            let (vx, vy) = (vx as i32, vy as i32);
+            let k = if vx != 0 { dx / vx } else { dy / vy };
+            if k > 0 && vx * k == dx && vy * k == dy {
+                // every square on the way must exist
+                let d = Direction(i as u8);
+                let mut cur = from;
+                for _ in 0..k {
+                    cur = self.neighbour(cur, d)?;
+                }
+                return Some((d, k as u8));
+            }
+        }
+        None
+    }
+
+    /// The neighbours in direction `d` of the squares of `set`: the set shifted one
+    /// step (squares without such a neighbour drop out). A few shifts and masks: the
+    /// bitboard form of [`neighbour`](Self::neighbour). Boards of more than
+    /// [`MAX_SQUARES`] squares have no shift tables: the result is then empty.
+    #[inline]
+    pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
+        if let Some(table) = &self.shift2 {
+            let [(m0, r0), (m1, r1)] = table[d.index() & 7];
+            return SquareSet((set.0 & m0).rotate_left(r0) | (set.0 & m1).rotate_left(r1));
+        }
+        let (a, b) = (
+            self.shift_start[d.index()] as usize,
+            self.shift_start[d.index() + 1] as usize,
+        );
+        let mut out = 0u64;
+        for &(sources, delta) in &self.shifts[a..b] {
+            let s = set.0 & sources.0;
+            out |= if delta >= 0 { s << delta } else { s >> -delta };
+        }
+        SquareSet(out)
+    }
+
+    /// Whether [`shift`](Self::shift) is a couple of mask-and-shift operations (boards
+    /// where each direction moves an index by one of at most two amounts, like the
+    /// square boards), rather than a loop over the board's rows.
+    #[inline]
+    pub fn fast_shift(&self) -> bool {
+        self.shift2.is_some()
+    }
+
+    /// The directions that go forward for `color`: towards higher `y` for White, lower
+    /// `y` for Black.
+    #[inline]
+    pub fn forward(
+        &self,
+        color: crate::engine::color::Color,
+    ) -> crate::engine::square::DirectionSet {
+        self.forward[color.index()]
+    }
+
+    fn compute_forward(
+        &self,
+        color: crate::engine::color::Color,
+    ) -> crate::engine::square::DirectionSet {
+        let mut set = crate::engine::square::DirectionSet::EMPTY;
+        for (i, &(_, dy)) in self.vectors.iter().enumerate() {
+            let ahead = match color {
+                crate::engine::color::Color::White => dy > 0,
+                crate::engine::color::Color::Black => dy < 0,
+            };
+            if ahead {
+                set = set.with(Direction(i as u8));
+            }
+        }
+        set
+    }
+
+    /// All directions of the board as a set.
+    pub fn all_directions(&self) -> crate::engine::square::DirectionSet {
+        crate::engine::square::DirectionSet::first(self.vectors.len())
+    }
+
+    /// The squares of grid row `y` (`0` = the bottom row, White's side).
+    ///
+    /// # Panics
+    /// On boards of more than [`MAX_SQUARES`] squares, which a [`SquareSet`] cannot hold.
+    pub fn row(&self, y: u8) -> SquareSet {
+        assert!(
+            self.len() <= MAX_SQUARES,
+            "row() needs a board of at most 64 squares"
+        );
+        self.squares().filter(|&s| self.coords(s).1 == y).collect()
+    }
+
+    /// The row where men of `color` are promoted: the top row for White, the bottom
+    /// row for Black.
+    #[inline]
+    /// Empty on boards of more than [`MAX_SQUARES`] squares.
+    pub fn far_row(&self, color: crate::engine::color::Color) -> SquareSet {
+        self.far_rows[color.index()]
+    }
+
+    fn compute_far_row(&self, color: crate::engine::color::Color) -> SquareSet {
+        match color {
+            crate::engine::color::Color::White => self.row(self.height - 1),
+            crate::engine::color::Color::Black => self.row(0),
+        }
+    }
+
+    /// The name of a square, e.g. `"e5"`.
+    #[inline]
+    pub fn name(&self, sq: Square) -> &str {
+        &self.names[sq.index()]
+    }
+
+    /// The square with the given name (ASCII case-insensitive).
+    pub fn parse_square(&self, name: &str) -> Option<Square> {
+        self.names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(name))
+            .map(|i| Square(i as u8))
+    }
+}
+
+/// A direction in which a board's neighbour map is a bit shift: every square of `from`
+/// has its neighbour `amount` indices further on (fewer when negative).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shift {
+    /// The index difference between a square and its neighbour.
+    pub amount: i8,
+    /// The squares that have a neighbour in that direction.
+    pub from: SquareSet,
+}
+
+impl Shift {
+    /// The neighbours of the squares of `set` that have one.
+    #[inline]
+    pub fn apply(self, set: SquareSet) -> SquareSet {
+        let bits = (set & self.from).0;
+        SquareSet(if self.amount >= 0 {
+            bits << self.amount
+        } else {
+            bits >> -self.amount
+        })
+    }
+}
+
+/// A board shape, as a type: the key to a shared, lazily built [`Geometry`].
+///
+/// Implement it on a zero-sized type to define a new board; build the geometry in a
+/// `static` `OnceLock` so it is made once:
+///
+/// ```
+/// use std::sync::OnceLock;
+/// use column_checkers::{Board, Geometry};
+///
+/// /// The 32 dark squares of an 8x8 board.
+/// #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// struct Dark8;
+///
+/// impl Board for Dark8 {
+///     fn geometry() -> &'static Geometry {
+///         static G: OnceLock<Geometry> = OnceLock::new();
+///         G.get_or_init(|| {
+///             Geometry::new("dark-8", 8, 8, |x, y| (x + y) % 2 == 0,
+///                           &[(1, 1), (-1, 1), (-1, -1), (1, -1)])
+///         })
+///     }
+/// }
+/// assert_eq!(Dark8::geometry().len(), 32);
+/// assert_eq!(Dark8::geometry().name(column_checkers::Square(0)), "a1");
+/// ```
+pub trait Board:
+    Copy + Default + core::fmt::Debug + Eq + core::hash::Hash + Send + Sync + 'static
+{
+    /// The board's geometry, built once.
+    fn geometry() -> &'static Geometry;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plus() -> Geometry {
+        Geometry::new(
+            "t",
+            3,
+            3,
+            |x, y| x == 1 || y == 1,
+            &[(1, 0), (0, 1), (-1, 0), (0, -1)],
+        )
+    }
+
+    #[test]
+    fn neighbours_and_opposites() {
+        let g = plus();
+        assert_eq!(g.len(), 5);
+        let c = g.parse_square("B2").unwrap();
+        assert_eq!(g.name(c), "b2");
+        for d in g.directions() {
+            let n = g.neighbour(c, d).unwrap();
+            assert_eq!(g.neighbour(n, g.opposite(d)), Some(c));
+            assert_eq!(g.line_between(c, n), Some((d, 1)));
+        }
+        let a2 = g.parse_square("a2").unwrap();
+        let c2 = g.parse_square("c2").unwrap();
+        assert_eq!(g.line_between(a2, c2), Some((Direction(0), 2)));
+        assert_eq!(g.ray(a2, Direction(0)).count(), 2);
+        assert_eq!(g.line_between(a2, a2), None);
+        assert_eq!(g.parse_square("a1"), None);
+    }
+
+    #[test]
+    fn shifts_match_neighbours() {
+        let g = Geometry::new(
+            "hexish",
+            5,
+            5,
+            |x, y| x + y >= 2 && x + y <= 6,
+            &[(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)],
+        );
+        for d in g.directions() {
+            for s in g.squares() {
+                let shifted = g.shift(SquareSet::from_square(s), d);
+                let expect: SquareSet = g.neighbour(s, d).into_iter().collect();
+                assert_eq!(shifted, expect, "{s:?} {d:?}");
+            }
+            assert_eq!(
+                g.shift(g.all(), d).count(),
+                g.squares().filter(|&s| g.neighbour(s, d).is_some()).count()
+            );
+        }
+    }
+}

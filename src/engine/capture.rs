@@ -1,0 +1,678 @@
+//! The capture generator: every capture route of a side under a ruleset's
+//! [`CapturePolicy`], with ruling 1 of the rules decisions (one move per origin and
+//! resulting position) and the majority rule applied.
+//!
+//! The search is depth-first over routes with make/undo on a scratch copy of the
+//! [`Columns`]. The policy decides which directions a column may capture in (by its
+//! commander), short or flying leaps, whether the jumped man becomes a prisoner or
+//! leaves the board, whether that happens at once or when the move ends, whether a
+//! column may be jumped again, whether a 180° turn is allowed, whether the longest
+//! capture is compulsory, and how promotion works during a capture.
+
+use crate::engine::board::{Board, Geometry};
+use crate::engine::color::Color;
+use crate::engine::columns::Columns;
+use crate::engine::moves::Route;
+use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
+use crate::engine::stack::{Man, Rank, Stack};
+use crate::engine::zobrist::column_key;
+use smallvec::SmallVec;
+
+/// How far a capturing column leaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Leap {
+    /// Over an adjacent enemy column to the square just beyond.
+    Short,
+    /// Along a line of vacant squares, over one enemy column, to any vacant square
+    /// beyond it before the next occupied one (flying kings).
+    Flying,
+}
+
+/// What happens to the man taken from a jumped column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Taking {
+    /// The top man of the jumped column goes under the capturing column (column games).
+    Prisoner,
+    /// The jumped piece leaves the board (draughts).
+    Removed,
+}
+
+/// When the man taken is moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Transfer {
+    /// At once, jump by jump: a jumped single man leaves its square empty immediately.
+    Immediate,
+    /// When the move ends: until then every jumped column stays, blocks, and may not
+    /// be jumped again (the "Turkish strike" applies).
+    EndOfMove,
+}
+
+/// Whether a column may be jumped again in the same move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rejump {
+    /// Each column at most once per move.
+    Never,
+    /// Again, as long as its top man is still the opponent's (roundabouts). Only
+    /// meaningful with [`Transfer::Immediate`].
+    WhileEnemyTopped,
+}
+
+/// What the 180° rule ([`CapturePolicy::no_reversal`]) forbids.
+///
+/// With short leaps the two readings give the same moves: turning back means jumping
+/// the adjacent square just jumped, and if that column vanished there is nothing to
+/// jump. They differ only for a flying leap whose victim was a single man taken at
+/// once ([`Transfer::Immediate`]): its square is empty, and a king turning back flies
+/// through it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reversal {
+    /// No jump in the direction opposite to the last jump (Emergo).
+    AnyTurnBack,
+    /// No jump straight back over the column just jumped; a flying king whose last
+    /// victim vanished may turn back through its empty square and jump another
+    /// column further on (Bashni).
+    OverJustJumped,
+}
+
+/// How a player chooses among capture routes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Majority {
+    /// Any route may be chosen (it must be completed).
+    FreeChoice,
+    /// A route capturing the most men (jumps) must be chosen; ties are free.
+    MostCaptures,
+}
+
+/// Promotion of a man-led column that reaches a promotion square during a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CapturePromotion {
+    /// No promotion (Emergo, Stapeldammen).
+    Never,
+    /// The commander is promoted and the move ends there (Lasca).
+    EndsMove,
+    /// The commander is promoted at once and goes on capturing as a king (Russian
+    /// draughts, Bashni).
+    Continues,
+    /// Only when the move ends on a promotion square; passing through does not count
+    /// (international draughts, Dameo).
+    AtEndOfMove,
+}
+
+/// The capture rules of a ruleset: everything the [`CaptureGenerator`] needs to know.
+///
+/// The methods are called on hot paths: implement them with constants or plain field
+/// reads so they inline.
+pub trait CapturePolicy {
+    /// The directions in which a column led by `commander` may capture.
+    fn directions(&self, commander: Man) -> DirectionSet;
+    /// How a column led by `commander` leaps.
+    fn leap(&self, commander: Man) -> Leap;
+    /// What happens to the man taken.
+    fn taking(&self) -> Taking;
+    /// When it happens.
+    fn transfer(&self) -> Transfer;
+    /// Whether a column may be jumped twice in one move.
+    fn rejump(&self) -> Rejump;
+    /// Whether a 180° turn straight back after a jump is forbidden.
+    fn no_reversal(&self) -> bool;
+    /// What the 180° rule forbids when [`no_reversal`](Self::no_reversal) is on.
+    /// Default: [`Reversal::AnyTurnBack`].
+    fn reversal(&self) -> Reversal {
+        Reversal::AnyTurnBack
+    }
+    /// The majority rule.
+    fn majority(&self) -> Majority;
+    /// Promotion during a capture. Default: none.
+    fn promotion(&self) -> CapturePromotion {
+        CapturePromotion::Never
+    }
+    /// The squares where a man of `color` is promoted. Default: none.
+    fn promotion_squares(&self, color: Color) -> SquareSet {
+        let _ = color;
+        SquareSet::EMPTY
+    }
+}
+
+/// Up to this many routes are kept without allocating.
+type Found = SmallVec<[(Route, u64); 8]>;
+
+/// The capture search of one side in one position. Build it with
+/// [`CaptureGenerator::new`] and ask for [`routes`](Self::routes),
+/// [`count`](Self::count) or [`exists`](Self::exists).
+pub struct CaptureGenerator<'p, B: Board, P: CapturePolicy + ?Sized> {
+    geometry: &'static Geometry,
+    policy: &'p P,
+    original: &'p Columns<B>,
+    side: Color,
+}
+
+impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
+    /// A generator for the captures of `side` on `columns` under `policy`.
+    pub fn new(policy: &'p P, columns: &'p Columns<B>, side: Color) -> Self {
+        CaptureGenerator {
+            geometry: B::geometry(),
+            policy,
+            original: columns,
+            side,
+        }
+    }
+
+    /// Whether `side` has any capture (only first jumps are tried: fast, with whole
+    /// square sets at once where the board's directions are bit shifts).
+    pub fn exists(&self) -> bool {
+        !self.first_jumpers(true).is_empty()
+    }
+
+    /// The squares of `side`'s columns that have a first jump: the origins of all
+    /// capture routes.
+    pub fn capturers(&self) -> SquareSet {
+        self.first_jumpers(false)
+    }
+
+    /// The squares of [`capturers`](Self::capturers), or when `any` only the first one
+    /// found. Short-leaping columns are found with bitboard shifts on boards where
+    /// shifts are cheap, other columns square by square.
+    fn first_jumpers(&self, any: bool) -> SquareSet {
+        let cols = self.original;
+        let g = self.geometry;
+        let enemy = cols.owned(!self.side);
+        let own = cols.owned(self.side);
+        if enemy.is_empty() || own.is_empty() {
+            return SquareSet::EMPTY;
+        }
+        let vacant = cols.vacant();
+        let occupied = cols.occupied();
+        let mut found = SquareSet::EMPTY;
+        for (rank, group) in [
+            (Rank::Man, own - cols.kings()),
+            (Rank::King, own & cols.kings()),
+        ] {
+            if group.is_empty() {
+                continue;
+            }
+            let man = Man {
+                color: self.side,
+                rank,
+            };
+            let dirs = self.policy.directions(man);
+            let leap = self.policy.leap(man);
+            if leap == Leap::Short && g.fast_shift() {
+                for d in dirs.iter() {
+                    let back = g.opposite(d);
+                    found |= group & g.shift(g.shift(vacant, back) & enemy, back);
+                }
+            } else {
+                let jumps = |sq: Square, d: Direction| match leap {
+                    Leap::Short => g.neighbour(sq, d).is_some_and(|x| {
+                        enemy.contains(x) && g.neighbour(x, d).is_some_and(|t| vacant.contains(t))
+                    }),
+                    Leap::Flying => first_victim(g, occupied, leap, sq, d, sq)
+                        .is_some_and(|(x, t)| enemy.contains(x) && t.is_some()),
+                };
+                for sq in group {
+                    if dirs.iter().any(|d| jumps(sq, d)) {
+                        found.insert(sq);
+                        if any {
+                            return found;
+                        }
+                    }
+                }
+            }
+            if any && !found.is_empty() {
+                return found;
+            }
+        }
+        found
+    }
+
+    /// The number of capture moves (after ruling 1 and the majority rule).
+    pub fn count(&self) -> usize {
+        let mut found = Found::new();
+        self.search(true, &mut found);
+        found.len()
+    }
+
+    /// Calls `out` with each capture move's route (after ruling 1 and the majority
+    /// rule), in a deterministic order: by origin square, then in the order found.
+    pub fn routes(&self, mut out: impl FnMut(Route)) {
+        let mut found = Found::new();
+        self.search(true, &mut found);
+        for &(r, _) in &found {
+            out(r);
+        }
+    }
+
+    /// Calls `out` with every maximal route, one per path — also routes that ruling 1
+    /// merges into one move — after the majority rule. Used to accept any route of a
+    /// move.
+    pub fn all_routes(&self, mut out: impl FnMut(Route, u64)) {
+        let mut found = Found::new();
+        self.search(false, &mut found);
+        for &(r, h) in &found {
+            out(r, h);
+        }
+    }
+
+    /// Fills the empty `found` with the capture routes and the hashes of the
+    /// positions they lead to.
+    fn search(&self, merge: bool, found: &mut Found) {
+        let origins = self.capturers();
+        if origins.is_empty() {
+            return;
+        }
+        let mut s = Search {
+            g: self.geometry,
+            policy: self.policy,
+            cols: Scratch::new(self.original),
+            side: self.side,
+            carrier: Stack::EMPTY,
+            route: Route::new(Square(0)),
+            jumped: SquareSet::EMPTY,
+            pending: SmallVec::new(),
+            last_dir: None,
+            last_victim: None,
+            best: 0,
+            promo: self.policy.promotion_squares(self.side),
+            found,
+            majority: self.policy.majority() == Majority::MostCaptures,
+        };
+        for origin in origins {
+            s.carrier = s.cols.lift(origin);
+            s.route = Route::new(origin);
+            s.search(origin);
+            s.cols.put_back();
+        }
+        if merge {
+            dedupe(self.policy, self.original, self.side, s.found);
+        }
+    }
+
+    /// Plays `route` for `side` on `columns`: the captured men are taken, the
+    /// capturer lands on the route's end, promotion is applied. The route is trusted
+    /// (it must come from this generator with the same policy and position).
+    pub fn apply(policy: &P, columns: &mut Columns<B>, side: Color, route: &Route) {
+        apply_route(B::geometry(), policy, columns, side, route);
+    }
+}
+
+/// Drops routes that start on the same square and lead to the same position as an
+/// earlier one (ruling 1). Equal hashes are confirmed by comparing the positions.
+fn dedupe<B: Board, P: CapturePolicy + ?Sized>(
+    policy: &P,
+    original: &Columns<B>,
+    side: Color,
+    found: &mut Found,
+) {
+    let g = B::geometry();
+    let mut i = 1;
+    while i < found.len() {
+        let (ri, hi) = found[i];
+        let dup = found[..i].iter().any(|&(rj, hj)| {
+            hj == hi && rj.from() == ri.from() && {
+                let mut a = *original;
+                let mut b = *original;
+                apply_route(g, policy, &mut a, side, &ri);
+                apply_route(g, policy, &mut b, side, &rj);
+                a == b
+            }
+        });
+        if dup {
+            found.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// From `at`, going in direction `d` (passing over `origin`, which is vacated during a
+/// capture, and over vacant squares when flying): the first occupied square and the
+/// square just beyond it if that one is vacant. `occupied` is the set of occupied
+/// squares.
+#[inline(always)]
+fn first_victim(
+    g: &Geometry,
+    occupied: SquareSet,
+    leap: Leap,
+    at: Square,
+    d: Direction,
+    origin: Square,
+) -> Option<(Square, Option<Square>)> {
+    let empty = |s: Square| s == origin || !occupied.contains(s);
+    let mut x = g.neighbour(at, d)?;
+    if leap == Leap::Flying {
+        while empty(x) {
+            x = g.neighbour(x, d)?;
+        }
+    } else if empty(x) {
+        return None;
+    }
+    let beyond = g.neighbour(x, d).filter(|&t| empty(t));
+    Some((x, beyond))
+}
+
+/// The columns as the capture search sees them: the position's columns, read through,
+/// with the few squares the search has changed (the lifted capturer, columns that
+/// lost their top man at once) kept aside, and the hash and occupied squares kept in
+/// step. Cheaper than copying the whole board.
+struct Scratch<'p, B: Board> {
+    base: &'p Columns<B>,
+    /// Squares whose column differs from `base` (or did: the entry stays when a column
+    /// is put back).
+    patched: SquareSet,
+    patches: SmallVec<[(Square, Stack); 8]>,
+    /// The capturer's origin, vacant during the search.
+    lifted: Square,
+    occupied: SquareSet,
+    /// The squares of the columns each colour owns (the origin included).
+    owned: [SquareSet; 2],
+    hash: u64,
+}
+
+impl<'p, B: Board> Scratch<'p, B> {
+    #[inline]
+    fn new(base: &'p Columns<B>) -> Self {
+        Scratch {
+            base,
+            patched: SquareSet::EMPTY,
+            patches: SmallVec::new(),
+            lifted: Square(u8::MAX),
+            occupied: base.occupied(),
+            owned: [base.owned(Color::White), base.owned(Color::Black)],
+            hash: base.hash(),
+        }
+    }
+
+    /// Lifts the column on `origin` (an occupied square the search never changed)
+    /// and returns it.
+    #[inline]
+    fn lift(&mut self, origin: Square) -> Stack {
+        let s = self.base.get(origin);
+        self.lifted = origin;
+        self.occupied.remove(origin);
+        self.hash = self.base.hash() ^ column_key(origin, s);
+        s
+    }
+
+    /// Puts the lifted column back.
+    #[inline]
+    fn put_back(&mut self) {
+        self.occupied.insert(self.lifted);
+        self.hash = self.base.hash();
+        self.lifted = Square(u8::MAX);
+    }
+
+    #[inline]
+    fn get(&self, sq: Square) -> Stack {
+        if sq == self.lifted {
+            return Stack::EMPTY;
+        }
+        if self.patched.contains(sq) {
+            if let Some(&(_, s)) = self.patches.iter().find(|p| p.0 == sq) {
+                return s;
+            }
+        }
+        self.base.get(sq)
+    }
+
+    #[inline]
+    fn set(&mut self, sq: Square, stack: Stack) {
+        let old = self.get(sq);
+        self.hash ^= column_key(sq, old) ^ column_key(sq, stack);
+        self.occupied.set(sq, !stack.is_empty());
+        self.owned[0].remove(sq);
+        self.owned[1].remove(sq);
+        if let Some(o) = stack.owner() {
+            self.owned[o.index()].insert(sq);
+        }
+        if self.patched.contains(sq) {
+            if let Some(p) = self.patches.iter_mut().find(|p| p.0 == sq) {
+                p.1 = stack;
+            }
+        } else {
+            self.patched.insert(sq);
+            self.patches.push((sq, stack));
+        }
+    }
+}
+
+struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
+    g: &'static Geometry,
+    policy: &'p P,
+    cols: Scratch<'p, B>,
+    side: Color,
+    carrier: Stack,
+    route: Route,
+    jumped: SquareSet,
+    pending: SmallVec<[Square; 16]>,
+    last_dir: Option<Direction>,
+    last_victim: Option<Square>,
+    best: usize,
+    /// The promotion squares of `side`.
+    promo: SquareSet,
+    found: &'a mut Found,
+    majority: bool,
+}
+
+impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
+    /// Whether the column on `x` may be jumped now.
+    #[inline]
+    fn jumpable(&self, x: Square) -> bool {
+        self.cols.owned[(!self.side).index()].contains(x)
+            && !((self.policy.rejump() == Rejump::Never
+                || self.policy.transfer() == Transfer::EndOfMove)
+                && self.jumped.contains(x))
+    }
+
+    /// Tries every jump from `at`; returns whether there was one.
+    fn search(&mut self, at: Square) -> bool {
+        let man = self.carrier.top().expect("carrier is not empty");
+        let mut dirs = self.policy.directions(man);
+        // the direction straight back, when only a jump over the column just jumped
+        // is barred in it
+        let mut back = None;
+        if let (true, Some(last)) = (self.policy.no_reversal(), self.last_dir) {
+            let opposite = self.g.opposite(last);
+            match self.policy.reversal() {
+                Reversal::AnyTurnBack => dirs.0 &= !(1 << opposite.0),
+                Reversal::OverJustJumped => back = Some(opposite),
+            }
+        }
+        let leap = self.policy.leap(man);
+        let mut any = false;
+        for d in dirs.iter() {
+            // the capturer's own origin is vacant during the move (the carrier is
+            // lifted), so it is already empty in `cols`
+            let Some((x, Some(first))) =
+                first_victim(self.g, self.cols.occupied, leap, at, d, Square(u8::MAX))
+            else {
+                continue;
+            };
+            if !self.jumpable(x) || (back == Some(d) && self.last_victim == Some(x)) {
+                continue;
+            }
+            any = true;
+            self.jump(d, x, first, leap);
+        }
+        any
+    }
+
+    fn jump(&mut self, d: Direction, x: Square, first: Square, leap: Leap) {
+        // take
+        let before = self.cols.get(x);
+        let immediate = self.policy.transfer() == Transfer::Immediate;
+        let was_jumped = self.jumped.contains(x);
+        self.jumped.insert(x);
+        if immediate {
+            let mut rest = before;
+            let taken = rest.pop_top().expect("victim is not empty");
+            self.cols.set(x, rest);
+            if self.policy.taking() == Taking::Prisoner {
+                self.carrier.push_bottom(taken);
+            }
+        } else {
+            self.pending.push(x);
+        }
+        let saved_dir = self.last_dir;
+        let saved_victim = self.last_victim;
+        self.last_dir = Some(d);
+        self.last_victim = Some(x);
+
+        // landings: `first`, then (flying) the vacant squares beyond it
+        let next = |s: &Self, t: Square| {
+            if leap == Leap::Flying {
+                s.g.neighbour(t, d)
+                    .filter(|&n| !s.cols.occupied.contains(n))
+            } else {
+                None
+            }
+        };
+        let mut continued = false;
+        let promotion = self.policy.promotion();
+        let mut landing = Some(first);
+        while let Some(l) = landing {
+            self.route.push(l);
+            let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
+            match (promotes, promotion) {
+                (true, CapturePromotion::EndsMove) => {
+                    let keep = self.carrier;
+                    self.carrier.promote_top();
+                    self.leaf(l);
+                    self.carrier = keep;
+                    continued = true;
+                }
+                (true, CapturePromotion::Continues) => {
+                    let keep = self.carrier;
+                    self.carrier.promote_top();
+                    continued |= self.search(l);
+                    self.carrier = keep;
+                }
+                _ => continued |= self.search(l),
+            }
+            self.route.pop();
+            landing = next(self, l);
+        }
+        if !continued {
+            let mut landing = Some(first);
+            while let Some(l) = landing {
+                self.route.push(l);
+                let keep = self.carrier;
+                let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
+                if promotes && promotion != CapturePromotion::Never {
+                    self.carrier.promote_top();
+                }
+                self.leaf(l);
+                self.carrier = keep;
+                self.route.pop();
+                landing = next(self, l);
+            }
+        }
+
+        // undo
+        self.last_dir = saved_dir;
+        self.last_victim = saved_victim;
+        if immediate {
+            if self.policy.taking() == Taking::Prisoner {
+                self.carrier.pop_bottom();
+            }
+            self.cols.set(x, before);
+        } else {
+            self.pending.pop();
+        }
+        if !was_jumped {
+            self.jumped.remove(x);
+        }
+    }
+
+    /// Records the route as it stands, ending on `at` (promotion already applied).
+    fn leaf(&mut self, at: Square) {
+        let n = self.route.len();
+        if self.majority {
+            if n < self.best {
+                return;
+            }
+            if n > self.best {
+                self.best = n;
+                self.found.clear();
+            }
+        }
+        let mut carrier = self.carrier;
+        let mut hash = self.cols.hash;
+        for &x in &self.pending {
+            let before = self.cols.get(x);
+            let mut after = before;
+            let taken = after.pop_top().expect("pending victim");
+            if self.policy.taking() == Taking::Prisoner {
+                carrier.push_bottom(taken);
+            }
+            hash ^= column_key(x, before) ^ column_key(x, after);
+        }
+        hash ^= column_key(at, carrier);
+        self.found.push((self.route, hash));
+    }
+}
+
+/// Plays a route on real columns (see [`CaptureGenerator::apply`]).
+fn apply_route<B: Board, P: CapturePolicy + ?Sized>(
+    g: &Geometry,
+    policy: &P,
+    cols: &mut Columns<B>,
+    side: Color,
+    route: &Route,
+) {
+    let mut carrier = cols.take(route.from());
+    let mut at = route.from();
+    let mut pending: SmallVec<[Square; 16]> = SmallVec::new();
+    let promo_squares = policy.promotion_squares(side);
+    let promotion = policy.promotion();
+    for &l in route.landings() {
+        // a leap of two steps (every short leap) jumps the square in between
+        let short = g.directions().find_map(|d| {
+            let n = g.neighbour(at, d)?;
+            (g.neighbour(n, d)? == l).then_some(n)
+        });
+        let x = match short {
+            Some(n) => n,
+            None => {
+                let (d, _) = g.line_between(at, l).expect("route squares are on a line");
+                g.ray(at, d)
+                    .find(|&s| !cols.get(s).is_empty())
+                    .expect("a jumped column on the way")
+            }
+        };
+        match policy.transfer() {
+            Transfer::Immediate => {
+                let mut rest = cols.get(x);
+                let taken = rest.pop_top().expect("victim");
+                cols.set(x, rest);
+                if policy.taking() == Taking::Prisoner {
+                    carrier.push_bottom(taken);
+                }
+            }
+            Transfer::EndOfMove => pending.push(x),
+        }
+        if promotion == CapturePromotion::Continues
+            && !carrier.top_is_king()
+            && promo_squares.contains(l)
+        {
+            carrier.promote_top();
+        }
+        at = l;
+    }
+    for x in pending {
+        let mut rest = cols.get(x);
+        let taken = rest.pop_top().expect("victim");
+        cols.set(x, rest);
+        if policy.taking() == Taking::Prisoner {
+            carrier.push_bottom(taken);
+        }
+    }
+    if matches!(
+        promotion,
+        CapturePromotion::EndsMove | CapturePromotion::AtEndOfMove
+    ) && promo_squares.contains(at)
+        && carrier.top().is_some_and(|m| m.rank == Rank::Man)
+    {
+        carrier.promote_top();
+    }
+    cols.set(at, carrier);
+}

@@ -1,0 +1,26 @@
+//! The engine: game-agnostic machinery that every ruleset plugs into.
+//!
+//! From the bottom up: the vocabulary ([`color`], [`square`], [`wide_set`], [`stack`]),
+//! board shapes as data ([`board`], [`shapes`]), the board of columns ([`columns`]), the
+//! move generators ([`capture`] for captures under a policy, [`lines`] for line
+//! advances and slides), moves and move lists ([`moves`]), hashing ([`zobrist`]), the
+//! [`position`] trait every ruleset implements, and what is built on it: [`game`]
+//! (history and repetition), [`perft`], [`view`] (a ruleset-independent picture of the
+//! board) and the typed [`error`]s. Nothing here knows a particular game.
+
+pub mod board;
+pub mod capture;
+pub mod color;
+pub mod columns;
+pub mod error;
+pub mod game;
+pub mod lines;
+pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod shapes;
+pub mod square;
+pub mod stack;
+pub mod view;
+pub mod wide_set;
+pub mod zobrist;

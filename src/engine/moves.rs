@@ -1,0 +1,335 @@
+//! Moves of the stack-board games and reusable move lists.
+
+use crate::engine::board::{Board, Geometry};
+use crate::engine::square::Square;
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Deref, DerefMut};
+
+/// The most landing squares a capture route may have. Every ruleset bounds its
+/// material so that no route can be longer (a capture takes at least one man per jump).
+pub const MAX_ROUTE: usize = 30;
+
+/// A capture route: the origin and every landing square, in order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Route {
+    from: Square,
+    len: u8,
+    landings: [Square; MAX_ROUTE],
+}
+
+impl Route {
+    /// A route of no jump yet, starting on `from`.
+    #[inline]
+    pub const fn new(from: Square) -> Route {
+        Route {
+            from,
+            len: 0,
+            landings: [Square(0); MAX_ROUTE],
+        }
+    }
+
+    /// Builds a route from the origin and its landing squares; `None` when there are no
+    /// landings or more than [`MAX_ROUTE`].
+    pub fn from_squares(from: Square, landings: &[Square]) -> Option<Route> {
+        if landings.is_empty() || landings.len() > MAX_ROUTE {
+            return None;
+        }
+        let mut r = Route::new(from);
+        for &l in landings {
+            r.push(l);
+        }
+        Some(r)
+    }
+
+    /// The square the capturing column starts from.
+    #[inline]
+    pub const fn from(&self) -> Square {
+        self.from
+    }
+
+    /// The square where it ends.
+    #[inline]
+    pub fn to(&self) -> Square {
+        if self.len == 0 {
+            self.from
+        } else {
+            self.landings[self.len as usize - 1]
+        }
+    }
+
+    /// The landing squares, in order.
+    #[inline]
+    pub fn landings(&self) -> &[Square] {
+        &self.landings[..self.len as usize]
+    }
+
+    /// The number of jumps.
+    #[inline]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the route has no jump.
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Appends a landing square.
+    ///
+    /// # Panics
+    /// When the route already has [`MAX_ROUTE`] landings (a broken invariant: rulesets
+    /// bound their material).
+    #[inline]
+    pub fn push(&mut self, sq: Square) {
+        assert!(
+            (self.len as usize) < MAX_ROUTE,
+            "capture route longer than MAX_ROUTE"
+        );
+        self.landings[self.len as usize] = sq;
+        self.len += 1;
+    }
+
+    /// Removes the last landing square.
+    #[inline]
+    pub fn pop(&mut self) {
+        self.len -= 1;
+    }
+
+    /// Writes the route as squares joined by `sep`, e.g. `e4xc4xc6`.
+    pub fn write(&self, g: &Geometry, sep: &str, f: &mut impl fmt::Write) -> fmt::Result {
+        f.write_str(g.name(self.from))?;
+        for &l in self.landings() {
+            f.write_str(sep)?;
+            f.write_str(g.name(l))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Route {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Route({}", self.from.0)?;
+        for l in self.landings() {
+            write!(f, "x{}", l.0)?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// What a move of a stack-board game does, without its board (see [`Move`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// Entering `men` men from hand as one new column on a vacant square: one man, or
+    /// in Emergo the shadowpiece (all men left in hand).
+    Enter {
+        /// Where the men are put.
+        to: Square,
+        /// How many men are entered.
+        men: u8,
+    },
+    /// A non-capturing move of a whole column from one square to another.
+    Step {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+    },
+    /// A capture along a route.
+    Capture(Route),
+}
+
+/// A move of a stack-board game (Emergo and its family) on a board of shape `B`.
+///
+/// Moves are small and `Copy`. [`Display`](fmt::Display) writes the standard notation:
+/// `e4` for an entry (the shadowpiece too), `e4-e5` for a step, `e4xc4xc6` for a
+/// capture (origin and every landing square).
+pub struct Move<B: Board> {
+    kind: MoveKind,
+    board: PhantomData<B>,
+}
+
+impl<B: Board> Clone for Move<B> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<B: Board> Copy for Move<B> {}
+impl<B: Board> PartialEq for Move<B> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind
+    }
+}
+impl<B: Board> Eq for Move<B> {}
+impl<B: Board> core::hash::Hash for Move<B> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.kind.hash(state)
+    }
+}
+
+impl<B: Board> Move<B> {
+    /// Wraps a [`MoveKind`]. Whether it is legal is for a position to say.
+    #[inline]
+    pub const fn new(kind: MoveKind) -> Self {
+        Move {
+            kind,
+            board: PhantomData,
+        }
+    }
+
+    /// An entry of `men` men on `to`.
+    #[inline]
+    pub const fn enter(to: Square, men: u8) -> Self {
+        Move::new(MoveKind::Enter { to, men })
+    }
+
+    /// A step from `from` to `to`.
+    #[inline]
+    pub const fn step(from: Square, to: Square) -> Self {
+        Move::new(MoveKind::Step { from, to })
+    }
+
+    /// A capture along `route`.
+    #[inline]
+    pub const fn capture(route: Route) -> Self {
+        Move::new(MoveKind::Capture(route))
+    }
+
+    /// What the move does.
+    #[inline]
+    pub const fn kind(&self) -> &MoveKind {
+        &self.kind
+    }
+
+    /// The square the move starts from (for an entry, where it enters).
+    pub fn from(&self) -> Square {
+        match self.kind {
+            MoveKind::Enter { to, .. } => to,
+            MoveKind::Step { from, .. } => from,
+            MoveKind::Capture(r) => r.from(),
+        }
+    }
+
+    /// The square the move ends on.
+    pub fn to(&self) -> Square {
+        match self.kind {
+            MoveKind::Enter { to, .. } | MoveKind::Step { to, .. } => to,
+            MoveKind::Capture(r) => r.to(),
+        }
+    }
+
+    /// Whether the move is a capture.
+    pub fn is_capture(&self) -> bool {
+        matches!(self.kind, MoveKind::Capture(_))
+    }
+
+    /// The number of jumps of a capture (= men captured in the column games), 0 for
+    /// other moves.
+    pub fn jumps(&self) -> usize {
+        match &self.kind {
+            MoveKind::Capture(r) => r.len(),
+            _ => 0,
+        }
+    }
+
+    /// Writes the move with `sep` between the squares of a capture (`x` in the
+    /// standard notation, `:` in Russian notation).
+    pub fn write_with(&self, capture_sep: &str, f: &mut impl fmt::Write) -> fmt::Result {
+        self.write_with_separators("-", capture_sep, f)
+    }
+
+    /// Writes the move with `step_sep` between the two squares of a step (`-`, or
+    /// nothing in Dameo's `d1b3`) and `capture_sep` between the squares of a capture.
+    pub fn write_with_separators(
+        &self,
+        step_sep: &str,
+        capture_sep: &str,
+        f: &mut impl fmt::Write,
+    ) -> fmt::Result {
+        let g = B::geometry();
+        match self.kind {
+            MoveKind::Enter { to, .. } => f.write_str(g.name(to)),
+            MoveKind::Step { from, to } => {
+                write!(f, "{}{step_sep}{}", g.name(from), g.name(to))
+            }
+            MoveKind::Capture(r) => r.write(g, capture_sep, f),
+        }
+    }
+}
+
+impl<B: Board> fmt::Display for Move<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_with("x", f)
+    }
+}
+
+impl<B: Board> fmt::Debug for Move<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}
+
+/// A reusable list of moves. Keep one per search depth and pass it to
+/// [`Position::legal_moves`](crate::engine::position::Position::legal_moves), which clears it first: after
+/// the first calls it never allocates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveList<M>(Vec<M>);
+
+impl<M> MoveList<M> {
+    /// An empty list.
+    pub fn new() -> Self {
+        MoveList(Vec::with_capacity(64))
+    }
+
+    /// Empties the list, keeping its capacity.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.0.clear()
+    }
+
+    /// Appends a move.
+    #[inline]
+    pub fn push(&mut self, m: M) {
+        self.0.push(m)
+    }
+
+    /// The underlying vector.
+    pub fn as_vec_mut(&mut self) -> &mut Vec<M> {
+        &mut self.0
+    }
+
+    /// Turns the list into a vector.
+    pub fn into_vec(self) -> Vec<M> {
+        self.0
+    }
+}
+
+impl<M> Default for MoveList<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<M> Deref for MoveList<M> {
+    type Target = [M];
+    fn deref(&self) -> &[M] {
+        &self.0
+    }
+}
+
+impl<M> DerefMut for MoveList<M> {
+    fn deref_mut(&mut self) -> &mut [M] {
+        &mut self.0
+    }
+}
+
+impl<'a, M> IntoIterator for &'a MoveList<M> {
+    type Item = &'a M;
+    type IntoIter = core::slice::Iter<'a, M>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}

@@ -1,0 +1,94 @@
+//! Perft: counting the leaf nodes of the legal-move tree, the standard check of a move
+//! generator. Moves are counted under ruling 1 (one move per origin and resulting
+//! position), with bulk counting at the last ply.
+
+use crate::engine::moves::MoveList;
+use crate::engine::position::Position;
+
+/// The number of move sequences of length `depth` from `pos` (1 for depth 0).
+pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut lists: Vec<MoveList<P::Move>> = (0..depth).map(|_| MoveList::new()).collect();
+    perft_inner(pos, depth, &mut lists)
+}
+
+fn perft_inner<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]) -> u64 {
+    if depth == 1 {
+        return pos.count_legal_moves() as u64;
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per depth");
+    pos.legal_moves(list);
+    if depth == 2 {
+        return pos.count_replies(list);
+    }
+    let mut nodes = 0;
+    for mv in list.iter() {
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        nodes += perft_inner(&next, depth - 1, rest);
+    }
+    nodes
+}
+
+/// Perft split by first move: each legal move with the perft of `depth - 1` after it
+/// (`depth >= 1`), in the order of [`Position::legal_moves`].
+pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.iter()
+        .map(|mv| {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            (*mv, perft(&next, depth.saturating_sub(1)))
+        })
+        .collect()
+}
+
+/// [`perft`] with the first ply split across threads (feature `rayon`): the same
+/// count, for deep runs on many cores. Runs on rayon's global thread pool.
+///
+/// ```
+/// use column_checkers::{perft, perft_parallel, Emergo, Position};
+/// assert_eq!(perft_parallel(&Emergo::start(), 3), perft(&Emergo::start(), 3));
+/// ```
+#[cfg(feature = "rayon")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
+pub fn perft_parallel<P: Position>(pos: &P, depth: u32) -> u64 {
+    use rayon::prelude::*;
+    if depth <= 1 {
+        return perft(pos, depth);
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.into_vec()
+        .into_par_iter()
+        .map(|mv| {
+            let mut next = pos.clone();
+            next.play_unchecked(&mv);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[cfg(all(test, feature = "rayon"))]
+mod parallel_tests {
+    use super::*;
+    use crate::games::draughts::RussianDraughts;
+    use crate::games::emergo::Emergo;
+
+    #[test]
+    fn parallel_equals_sequential() {
+        for d in 0..=3 {
+            assert_eq!(
+                perft_parallel(&Emergo::start(), d),
+                perft(&Emergo::start(), d)
+            );
+        }
+        let p: Emergo = "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0".parse().unwrap();
+        assert_eq!(perft_parallel(&p, 4), perft(&p, 4));
+        let r = RussianDraughts::start();
+        assert_eq!(perft_parallel(&r, 5), perft(&r, 5));
+    }
+}

@@ -1,0 +1,220 @@
+//! The interface every ruleset's position implements.
+
+use crate::engine::color::Color;
+use crate::engine::error::{MoveParseError, PlayError, PositionError};
+use crate::engine::moves::MoveList;
+use crate::engine::view::BoardView;
+use core::fmt;
+use core::hash::Hash;
+use core::str::FromStr;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EndReason {
+    /// The loser has no piece left (nothing on the board and nothing in hand).
+    NoPieces,
+    /// The player to move has no legal move (a loss or a draw, as the ruleset says).
+    NoLegalMove,
+    /// The same position occurred for the third time with the same player to move.
+    Repetition,
+    /// A goal reached (e.g. Epaminondas' crossing of the home row).
+    Goal,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// A decisive result.
+    Win {
+        /// Who won.
+        winner: Color,
+        /// Why.
+        reason: EndReason,
+    },
+    /// A draw.
+    Draw {
+        /// Why.
+        reason: EndReason,
+    },
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+
+    /// Why the game ended.
+    pub fn reason(self) -> EndReason {
+        match self {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+
+    /// The result as `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_text(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let why = match self.reason() {
+            EndReason::NoPieces => "no pieces left",
+            EndReason::NoLegalMove => "no legal move",
+            EndReason::Repetition => "threefold repetition",
+            EndReason::Goal => "goal reached",
+        };
+        match self.winner() {
+            Some(c) => write!(f, "{} {c} wins: {why}", self.result_text()),
+            None => write!(f, "{} draw: {why}", self.result_text()),
+        }
+    }
+}
+
+/// A position of a ruleset: whose turn it is, which moves are legal, what a move does,
+/// whether the game is over, and a hash for repetition.
+///
+/// Text: [`Display`](fmt::Display) writes the ruleset's position text and
+/// [`FromStr`] reads it back (they round-trip); [`Position::diagram`] draws the board.
+pub trait Position:
+    Clone + Eq + fmt::Debug + fmt::Display + FromStr<Err = PositionError> + Send + Sync + 'static
+{
+    /// The ruleset's move type; its [`Display`](fmt::Display) is the notation.
+    type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
+
+    /// The ruleset's name as used by the examples (`"emergo"`, ...).
+    const NAME: &'static str;
+
+    /// The start position of the game.
+    fn start() -> Self;
+
+    /// The player to move.
+    fn turn(&self) -> Color;
+
+    /// Clears `moves` and fills it with the legal moves, each once (ruling 1: routes
+    /// that start on the same square and lead to the same position are one move).
+    /// Empty when the game is over.
+    fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves: what `legal_moves` would list, often cheaper (bulk
+    /// counting in perft).
+    fn count_legal_moves(&self) -> usize {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.len()
+    }
+
+    /// The sum over `moves` (legal moves of this position) of the number of legal
+    /// replies after each: perft's work one ply above the leaves. The default plays
+    /// each move on a copy; a ruleset may play and take back in place instead.
+    fn count_replies(&self, moves: &[Self::Move]) -> u64 {
+        moves
+            .iter()
+            .map(|mv| {
+                let mut next = self.clone();
+                next.play_unchecked(mv);
+                next.count_legal_moves() as u64
+            })
+            .sum()
+    }
+
+    /// Whether `mv` is legal here.
+    fn is_legal(&self, mv: &Self::Move) -> bool {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.contains(mv)
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Errors
+    /// [`PlayError`] when the move is not legal or the game is over; the position is
+    /// then unchanged.
+    fn play(&mut self, mv: &Self::Move) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        if !self.is_legal(mv) {
+            return Err(PlayError::IllegalMove {
+                mv: mv.to_string(),
+                reason: "not among the legal moves of this position".into(),
+            });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays a move without checking it. The move must be legal (for example taken from
+    /// [`legal_moves`](Self::legal_moves)); otherwise the position may become one the
+    /// rules cannot reach (it never panics for moves of the right board).
+    fn play_unchecked(&mut self, mv: &Self::Move);
+
+    /// The result when the position alone ends the game (no pieces, no legal move,
+    /// goals). Repetition needs the history: see [`Game`](crate::engine::game::Game).
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The 64-bit Zobrist hash, kept incrementally: covers every column, the side to
+    /// move, and any other state that changes the legal moves.
+    fn zobrist(&self) -> u64;
+
+    /// The same hash computed from scratch (to check the incremental one).
+    fn zobrist_from_scratch(&self) -> u64;
+
+    /// Reads a move in the ruleset's notation against this position.
+    ///
+    /// # Errors
+    /// [`MoveParseError`] when the text is malformed, names no legal move, or names
+    /// several (the error lists them).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveParseError>;
+
+    /// Whether threefold repetition ends the game as a draw in this ruleset (with its
+    /// options). [`Game`](crate::engine::game::Game) asks this.
+    fn repetition_draws(&self) -> bool {
+        true
+    }
+
+    /// The number of men of `color` in the game (board and hand). Used by invariant
+    /// checks: in Emergo it never changes.
+    fn men(&self, color: Color) -> usize;
+
+    /// Whether every move keeps the number of men of each colour
+    /// ([`men`](Self::men)) unchanged: true in the games where captured men become
+    /// prisoners (Emergo, Lasca, Bashni, Stapeldammen), false where they leave the
+    /// board (the draughts games, Dameo, Epaminondas). In every ruleset no move
+    /// increases a colour's men. Used by the invariant checks
+    /// ([`invariants`](crate::tools::invariants)). Default: false.
+    fn men_are_conserved(&self) -> bool {
+        false
+    }
+
+    /// A readable multi-line drawing of the board.
+    fn diagram(&self) -> String;
+
+    /// The board as a ruleset-independent [`BoardView`]: geometry, columns, men in
+    /// hand, side to move — for renderers (the `svg` feature), evaluation functions
+    /// and GUIs that work with any ruleset. The default is `None` (a position type
+    /// that does not expose its board); the crate's position types all return one.
+    ///
+    /// # Examples
+    /// ```
+    /// use column_checkers::{Color, Position};
+    ///
+    /// fn men_on_top<P: Position>(pos: &P, color: Color) -> usize {
+    ///     pos.board_view().map_or(0, |v| v.men_under(color))
+    /// }
+    /// let pos: column_checkers::Emergo = "e4:bw,e6:w b 10/11".parse().unwrap();
+    /// assert_eq!(men_on_top(&pos, Color::White), 3);
+    /// ```
+    fn board_view(&self) -> Option<BoardView<'_>> {
+        None
+    }
+}

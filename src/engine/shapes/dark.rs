@@ -1,0 +1,97 @@
+//! The dark (playing) squares of square draughts boards: `a1` is a playing square and
+//! pieces move diagonally.
+
+use crate::engine::board::{Board, Geometry};
+use std::sync::OnceLock;
+
+const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+
+fn dark(name: &'static str, n: u8) -> Geometry {
+    Geometry::new(name, n, n, |x, y| (x + y) % 2 == 0, &DIAGONALS)
+}
+
+macro_rules! dark_board {
+    ($(#[$doc:meta])* $name:ident, $n:expr, $shape:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name;
+
+        impl Board for $name {
+            fn geometry() -> &'static Geometry {
+                static G: OnceLock<Geometry> = OnceLock::new();
+                G.get_or_init(|| dark($shape, $n))
+            }
+        }
+    };
+}
+
+dark_board!(
+    /// The 25 corner-colour squares of a 7x7 board (Lasca), named `a1`, `c1`, ... `g7`.
+    Dark7,
+    7,
+    "dark-7"
+);
+dark_board!(
+    /// The 32 dark squares of an 8x8 board (Bashni, Russian and Brazilian draughts).
+    Dark8,
+    8,
+    "dark-8"
+);
+
+/// The 50 dark squares of a 10x10 board (international draughts, Stapeldammen), `a1`
+/// dark, named by the FMJD numbers: `1` to `5` on Black's back row (`b10` ... `j10`),
+/// row by row down to `46` to `50` on White's (`a1` ... `i1`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Dark10;
+
+impl Board for Dark10 {
+    fn geometry() -> &'static Geometry {
+        static G: OnceLock<Geometry> = OnceLock::new();
+        G.get_or_init(|| {
+            let g = dark("dark-10", 10);
+            let names = g
+                .squares()
+                .map(|sq| {
+                    let (x, y) = g.coords(sq);
+                    (usize::from(9 - y) * 5 + usize::from(x) / 2 + 1).to_string()
+                })
+                .collect();
+            g.with_names(names)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::color::Color;
+
+    #[test]
+    fn sizes_and_rows() {
+        assert_eq!(Dark7::geometry().len(), 25);
+        let g = Dark8::geometry();
+        assert_eq!(g.len(), 32);
+        assert_eq!(g.name(crate::engine::square::Square(0)), "a1");
+        assert_eq!(g.far_row(Color::White).count(), 4);
+        assert!(g
+            .far_row(Color::Black)
+            .contains(g.parse_square("g1").unwrap()));
+        assert_eq!(g.forward(Color::White).iter().count(), 2);
+    }
+
+    #[test]
+    fn fmjd_numbers() {
+        let g = Dark10::geometry();
+        assert_eq!(g.len(), 50);
+        let at = |n: &str| g.coords(g.parse_square(n).unwrap());
+        assert_eq!(at("1"), (1, 9)); // b10
+        assert_eq!(at("5"), (9, 9)); // j10
+        assert_eq!(at("6"), (0, 8)); // a9
+        assert_eq!(at("46"), (0, 0)); // a1
+        assert_eq!(at("50"), (8, 0)); // i1
+        assert_eq!(g.name(crate::engine::square::Square(0)), "46");
+        assert_eq!(g.parse_square("0"), None);
+        assert_eq!(g.parse_square("51"), None);
+        assert_eq!(g.far_row(Color::White).count(), 5);
+    }
+}

@@ -1,0 +1,581 @@
+//! A generic position for the checkers-like games: pieces (or columns of men) that
+//! step or fly without capturing, capture under a [`CapturePolicy`], and may be
+//! promoted. A ruleset is a small [`CheckersRules`] type — board, start, move
+//! directions, capture policy, promotion squares — and [`CheckersPosition`] does the
+//! rest: legal moves, play, outcome (the player who cannot move loses), hashing,
+//! notation and position text.
+//!
+//! This is the model of `dctl`'s variant traits: Lasca, Bashni, the classic draughts
+//! and Dameo are each one rules type over this one position.
+
+use crate::engine::board::Board;
+use crate::engine::capture::{CaptureGenerator, CapturePolicy, Leap};
+use crate::engine::color::Color;
+use crate::engine::columns::Columns;
+use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
+use crate::engine::moves::{Move, MoveKind, MoveList, Route};
+use crate::engine::position::{EndReason, Outcome, Position};
+use crate::engine::square::{DirectionSet, Square};
+use crate::engine::stack::{Man, Rank};
+use crate::engine::zobrist::BLACK_TO_MOVE;
+use crate::text::position_text as text;
+use core::fmt;
+use core::hash::Hash;
+use core::marker::PhantomData;
+use core::str::FromStr;
+
+/// The rules of a checkers-like game, for [`CheckersPosition`].
+///
+/// The [`CapturePolicy`] part says how captures work; the rest says how pieces move
+/// otherwise, where the game starts, and what positions can exist. Options of a
+/// ruleset are fields of the implementing type (it is stored in the position); the
+/// `Default` value is the standard game.
+pub trait CheckersRules:
+    CapturePolicy + Copy + Default + Eq + Hash + fmt::Debug + Send + Sync + 'static
+{
+    /// The board.
+    type Board: Board;
+    /// The ruleset's name as used by the examples (`"lasca"`, ...).
+    const NAME: &'static str;
+    /// The start position, as a position text (`<columns> <side>`).
+    const START: &'static str;
+    /// The men each side has at the start (a position may not hold more).
+    const MEN: usize;
+    /// Whether men stack into columns (column games); otherwise every square holds at
+    /// most one piece (draughts).
+    const COLUMNS: bool;
+    /// The separator between the squares of a capture in the notation (`x`, or `:` in
+    /// Russian notation).
+    const CAPTURE_SEPARATOR: char = 'x';
+    /// The separator printed between the two squares of a non-capturing move: `-`
+    /// (`c3-d4`) by default, empty for Dameo's `d1b3`. Both forms are read either way.
+    const STEP_SEPARATOR: &'static str = "-";
+
+    /// The directions in which a column led by `commander` moves without capturing.
+    fn move_directions(&self, commander: Man) -> DirectionSet;
+
+    /// Whether a column led by `commander` steps one square or flies along a line.
+    fn move_leap(&self, commander: Man) -> Leap;
+
+    /// Calls `out(from, to)` for every non-capturing move of `side`. The default moves
+    /// each owned column by [`move_directions`](Self::move_directions) and
+    /// [`move_leap`](Self::move_leap); a ruleset with other quiet moves (Dameo's line
+    /// advances) overrides it. A quiet move takes the column on `from` to `to`.
+    fn quiet_moves(
+        &self,
+        cols: &Columns<Self::Board>,
+        side: Color,
+        out: impl FnMut(Square, Square),
+    ) {
+        standard_quiet_moves(self, cols, side, out)
+    }
+
+    /// The number of non-capturing moves of `side`: the number of calls
+    /// [`quiet_moves`](Self::quiet_moves) makes. The default counts them that way; a
+    /// ruleset that keeps the default `quiet_moves` may override this with
+    /// [`count_standard_quiet_moves`], which counts with bitboards.
+    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
+        let mut n = 0;
+        self.quiet_moves(cols, side, |_, _| n += 1);
+        n
+    }
+
+    /// Whether threefold repetition draws (through [`Game`](crate::engine::game::Game)).
+    fn repetition_draws(&self) -> bool {
+        true
+    }
+}
+
+/// The default non-capturing moves of [`CheckersRules::quiet_moves`]: each column of
+/// `side` moves by the [`move_directions`](CheckersRules::move_directions) and
+/// [`move_leap`](CheckersRules::move_leap) of its commander, to vacant squares. Calls
+/// `out(from, to)` by origin square, then direction, then distance.
+pub fn standard_quiet_moves<R: CheckersRules>(
+    rules: &R,
+    cols: &Columns<R::Board>,
+    side: Color,
+    mut out: impl FnMut(Square, Square),
+) {
+    let g = R::Board::geometry();
+    let vacant = cols.vacant();
+    let kings = cols.kings();
+    let by_rank = [Rank::Man, Rank::King].map(|rank| {
+        let man = Man { color: side, rank };
+        (
+            rules.move_directions(man),
+            rules.move_leap(man) == Leap::Flying,
+        )
+    });
+    for from in cols.owned(side) {
+        let (dirs, flying) = by_rank[usize::from(kings.contains(from))];
+        for d in dirs.iter() {
+            let mut at = from;
+            while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
+                out(from, to);
+                if !flying {
+                    break;
+                }
+                at = to;
+            }
+        }
+    }
+}
+
+/// The number of moves [`standard_quiet_moves`] makes, counted with bitboard shifts
+/// (square by square only for flying columns). For rulesets that keep the default
+/// [`CheckersRules::quiet_moves`] to use as their
+/// [`count_quiet_moves`](CheckersRules::count_quiet_moves).
+pub fn count_standard_quiet_moves<R: CheckersRules>(
+    rules: &R,
+    cols: &Columns<R::Board>,
+    side: Color,
+) -> usize {
+    let g = R::Board::geometry();
+    let vacant = cols.vacant();
+    let own = cols.owned(side);
+    let mut n = 0;
+    for (rank, group) in [
+        (Rank::Man, own - cols.kings()),
+        (Rank::King, own & cols.kings()),
+    ] {
+        if group.is_empty() {
+            continue;
+        }
+        let man = Man { color: side, rank };
+        let dirs = rules.move_directions(man);
+        if rules.move_leap(man) == Leap::Flying {
+            for d in dirs.iter() {
+                let mut front = group;
+                loop {
+                    front = g.shift(front, d) & vacant;
+                    if front.is_empty() {
+                        break;
+                    }
+                    n += front.count();
+                }
+            }
+        } else {
+            for d in dirs.iter() {
+                n += (g.shift(group, d) & vacant).count();
+            }
+        }
+    }
+    n
+}
+
+/// A move of a [`CheckersPosition`]: a [`Move`] printed with the ruleset's capture
+/// separator (`c3-d4`, `b2xd4`, or `c3:e5` in Russian notation).
+pub struct CheckersMove<R: CheckersRules> {
+    inner: Move<R::Board>,
+    rules: PhantomData<R>,
+}
+
+impl<R: CheckersRules> CheckersMove<R> {
+    /// Wraps a move.
+    #[inline]
+    pub const fn new(inner: Move<R::Board>) -> Self {
+        CheckersMove {
+            inner,
+            rules: PhantomData,
+        }
+    }
+
+    /// The move without its notation.
+    #[inline]
+    pub const fn inner(&self) -> &Move<R::Board> {
+        &self.inner
+    }
+
+    /// What the move does.
+    #[inline]
+    pub const fn kind(&self) -> &MoveKind {
+        self.inner.kind()
+    }
+
+    /// Whether it is a capture.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.inner.is_capture()
+    }
+}
+
+impl<R: CheckersRules> Clone for CheckersMove<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<R: CheckersRules> Copy for CheckersMove<R> {}
+impl<R: CheckersRules> PartialEq for CheckersMove<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+impl<R: CheckersRules> Eq for CheckersMove<R> {}
+impl<R: CheckersRules> Hash for CheckersMove<R> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.inner.hash(state)
+    }
+}
+impl<R: CheckersRules> fmt::Display for CheckersMove<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut sep = [0u8; 4];
+        self.inner.write_with_separators(
+            R::STEP_SEPARATOR,
+            R::CAPTURE_SEPARATOR.encode_utf8(&mut sep),
+            f,
+        )
+    }
+}
+impl<R: CheckersRules> fmt::Debug for CheckersMove<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}
+
+/// A position of a checkers-like game with rules `R`.
+///
+/// # Position text
+/// `<columns> <side>`: the columns as `square:men` items joined by commas, each
+/// column's men **bottom to top** (`w`/`b` men or soldiers, `W`/`B` kings or officers),
+/// or `-` for an empty board; then `w` or `b`. Example: `c3:bW,e5:b b`. `Display`
+/// writes it, `FromStr` reads it with the default options of `R` (see
+/// [`with_rules`](Self::with_rules)); `{:#}` draws the board.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct CheckersPosition<R: CheckersRules> {
+    rules: R,
+    columns: Columns<R::Board>,
+    turn: Color,
+}
+
+impl<R: CheckersRules> CheckersPosition<R> {
+    /// The start position with the given rules options.
+    pub fn start_with(rules: R) -> Self {
+        Self::start().with_rules(rules)
+    }
+
+    /// The same position under other rules options.
+    pub fn with_rules(mut self, rules: R) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// The rules (with their options).
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The columns on the board.
+    pub fn columns(&self) -> &Columns<R::Board> {
+        &self.columns
+    }
+
+    fn captures(&self) -> CaptureGenerator<'_, R::Board, R> {
+        CaptureGenerator::new(&self.rules, &self.columns, self.turn)
+    }
+
+    fn equivalent_capture(&self, route: &Route) -> Option<Move<R::Board>> {
+        let gen = self.captures();
+        let mut target = None;
+        gen.all_routes(|r, h| {
+            if r == *route {
+                target = Some(h);
+            }
+        });
+        let h = target?;
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        let mut found = None;
+        gen.all_routes(|r, rh| {
+            if found.is_none() && rh == h && r.from() == route.from() {
+                found = legal
+                    .iter()
+                    .find(|m| *m.kind() == MoveKind::Capture(r))
+                    .map(|m| m.inner);
+            }
+        });
+        found
+    }
+
+    fn check(&self) -> Result<(), PositionError> {
+        let g = R::Board::geometry();
+        for (sq, s) in self.columns.iter() {
+            let name = || g.name(sq).to_string();
+            if !R::COLUMNS && s.height() > 1 {
+                return Err(PositionError::new(
+                    K::ColumnTooTall {
+                        square: name(),
+                        height: s.height(),
+                        max: 1,
+                    },
+                    0,
+                ));
+            }
+            let impossible = |why| {
+                Err(PositionError::new(
+                    K::ImpossibleColumn {
+                        square: name(),
+                        column: s.to_string(),
+                        why,
+                    },
+                    0,
+                ))
+            };
+            if s.layers() > 2 {
+                return impossible(
+                    "more than two colour layers (captures only add prisoners at the bottom)",
+                );
+            }
+            let top = s.top().expect("occupied");
+            if top.rank == Rank::Man && self.rules.promotion_squares(top.color).contains(sq) {
+                return impossible("a man on its promotion row would have been promoted");
+            }
+        }
+        for c in Color::ALL {
+            let count = self.columns.men(c);
+            if count > R::MEN {
+                return Err(PositionError::new(
+                    K::TooManyMen {
+                        color: c,
+                        count,
+                        max: R::MEN,
+                    },
+                    0,
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<R: CheckersRules> Position for CheckersPosition<R> {
+    type Move = CheckersMove<R>;
+    const NAME: &'static str = R::NAME;
+
+    fn start() -> Self {
+        R::START
+            .parse()
+            .expect("the start position text of a ruleset is valid")
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<CheckersMove<R>>) {
+        out.clear();
+        let gen = self.captures();
+        gen.routes(|r| out.push(CheckersMove::new(Move::capture(r))));
+        if !out.is_empty() {
+            return;
+        }
+        self.rules
+            .quiet_moves(&self.columns, self.turn, |from, to| {
+                out.push(CheckersMove::new(Move::step(from, to)))
+            });
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        match self.captures().count() {
+            0 => self.rules.count_quiet_moves(&self.columns, self.turn),
+            n => n,
+        }
+    }
+
+    /// Quiet steps are played on one scratch copy and taken back in place (the column
+    /// moved there and back with [`Columns::shuttle`]: counting does not read the
+    /// hash); promotions and captures are played on a copy each.
+    fn count_replies(&self, moves: &[CheckersMove<R>]) -> u64 {
+        let mut scratch = self.clone();
+        let side = self.turn;
+        let promotion = self.rules.promotion_squares(side);
+        let mut total = 0;
+        for mv in moves {
+            match *mv.kind() {
+                MoveKind::Step { from, to }
+                    if scratch.columns.get(from).top_is_king() || !promotion.contains(to) =>
+                {
+                    scratch.columns.shuttle(from, to);
+                    scratch.turn = !side;
+                    total += scratch.count_legal_moves() as u64;
+                    scratch.columns.shuttle(to, from);
+                    scratch.turn = side;
+                }
+                _ => {
+                    let mut next = self.clone();
+                    next.play_unchecked(mv);
+                    total += next.count_legal_moves() as u64;
+                }
+            }
+        }
+        debug_assert!(scratch == *self, "steps taken back exactly");
+        total
+    }
+
+    fn play_unchecked(&mut self, mv: &CheckersMove<R>) {
+        let side = self.turn;
+        match *mv.kind() {
+            MoveKind::Step { from, to } => {
+                self.columns.move_column(from, to);
+                let mut s = self.columns.get(to);
+                if !s.top_is_king() && self.rules.promotion_squares(side).contains(to) {
+                    s.promote_top();
+                    self.columns.set(to, s);
+                }
+            }
+            MoveKind::Capture(ref r) => {
+                CaptureGenerator::apply(&self.rules, &mut self.columns, side, r)
+            }
+            MoveKind::Enter { .. } => {}
+        }
+        self.turn = !side;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.count_legal_moves() == 0).then_some(Outcome::Win {
+            winner: !self.turn,
+            reason: EndReason::NoLegalMove,
+        })
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.columns.hash()
+            ^ if self.turn == Color::Black {
+                BLACK_TO_MOVE
+            } else {
+                0
+            }
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.columns.full_hash()
+            ^ if self.turn == Color::Black {
+                BLACK_TO_MOVE
+            } else {
+                0
+            }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<CheckersMove<R>, MoveParseError> {
+        if let Some(o) = self.outcome() {
+            return Err(MoveParseError::GameOver(o));
+        }
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        let inner: Vec<Move<R::Board>> = legal.iter().map(|m| m.inner).collect();
+        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r))
+            .map(CheckersMove::new)
+    }
+
+    fn repetition_draws(&self) -> bool {
+        self.rules.repetition_draws()
+    }
+
+    fn men(&self, color: Color) -> usize {
+        self.columns.men(color)
+    }
+
+    /// Men are conserved when captured men become prisoners
+    /// ([`Taking::Prisoner`](crate::engine::capture::Taking::Prisoner)).
+    fn men_are_conserved(&self) -> bool {
+        self.rules.taking() == crate::engine::capture::Taking::Prisoner
+    }
+
+    fn diagram(&self) -> String {
+        let mut s = text::grid_diagram(&self.columns, false);
+        s.push_str(&format!("{} to move\n", self.turn));
+        s
+    }
+
+    fn board_view(&self) -> Option<crate::engine::view::BoardView<'_>> {
+        Some(crate::engine::view::BoardView::new(
+            R::Board::geometry(),
+            self.columns.stacks(),
+            self.turn,
+        ))
+    }
+}
+
+impl<R: CheckersRules> fmt::Display for CheckersPosition<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return f.write_str(&self.diagram());
+        }
+        text::write_columns(&self.columns, f)?;
+        write!(f, " {}", self.turn.char())
+    }
+}
+
+impl<R: CheckersRules> fmt::Debug for CheckersPosition<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}({self})", R::NAME)
+    }
+}
+
+impl<R: CheckersRules> FromStr for CheckersPosition<R> {
+    type Err = PositionError;
+
+    fn from_str(s: &str) -> Result<Self, PositionError> {
+        let fields = text::fields(s)?;
+        let (off, cols) = *fields
+            .first()
+            .ok_or(PositionError::new(K::Missing("columns"), 0))?;
+        let columns = text::read_columns::<R::Board>(cols, off)?;
+        let (off, side) = *fields
+            .get(1)
+            .ok_or(PositionError::new(K::Missing("side to move"), s.len()))?;
+        let turn = match side {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            _ => return Err(PositionError::new(K::BadSide(side.to_string()), off)),
+        };
+        if let Some(&(off, _)) = fields.get(2) {
+            return Err(PositionError::new(K::Trailing, off));
+        }
+        let pos = CheckersPosition {
+            rules: R::default(),
+            columns,
+            turn,
+        };
+        pos.check().map_err(|e| {
+            PositionError::new(
+                e.kind,
+                if e.at == 0 {
+                    cols_offset(&fields)
+                } else {
+                    e.at
+                },
+            )
+        })?;
+        Ok(pos)
+    }
+}
+
+fn cols_offset(fields: &[(usize, &str)]) -> usize {
+    fields.first().map_or(0, |f| f.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::draughts::RussianDraughts;
+
+    #[test]
+    fn text_round_trip_and_errors() {
+        let p = RussianDraughts::start();
+        assert_eq!(p.to_string().parse::<RussianDraughts>().unwrap(), p);
+        let err = "h8:w w".parse::<RussianDraughts>().unwrap_err();
+        assert!(matches!(err.kind, K::ImpossibleColumn { .. }), "{err}");
+        let err = "c3:ww w".parse::<RussianDraughts>().unwrap_err();
+        assert!(matches!(err.kind, K::ColumnTooTall { .. }), "{err}");
+        assert!(matches!(
+            "c3:w x".parse::<RussianDraughts>().unwrap_err().kind,
+            K::BadSide(_)
+        ));
+        assert!(matches!(
+            "c3:w w 1".parse::<RussianDraughts>().unwrap_err().kind,
+            K::Trailing
+        ));
+    }
+}

@@ -1,0 +1,306 @@
+//! The classic draughts games, as [`CheckersRules`] of the [`CheckersPosition`]: pieces
+//! stand alone (no columns) and captured pieces leave the board when the move ends.
+//!
+//! They validate the engine's capture generator against published perft counts:
+//! [`RussianDraughts`] (free choice of capture, a man crowned during a capture goes on
+//! as a king), and [`InternationalDraughts`] and [`BrazilianDraughts`] — one rules type,
+//! [`InternationalRules`], on two layouts (majority capture, promotion only at the end
+//! of the move).
+//!
+//! ```
+//! use column_checkers::{perft, InternationalDraughts, Position};
+//!
+//! let mut p = InternationalDraughts::start();
+//! assert_eq!(perft(&p, 3), 658);
+//! p.play(&p.parse_move("32-28").unwrap()).unwrap();
+//! assert_eq!(p.parse_move("19-23").unwrap().to_string(), "19-23");
+//! ```
+
+use crate::engine::board::Board;
+use crate::engine::capture::{
+    CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer,
+};
+use crate::engine::color::Color;
+use crate::engine::columns::Columns;
+use crate::engine::shapes::dark::{Dark10, Dark8};
+use crate::engine::square::{DirectionSet, SquareSet};
+use crate::engine::stack::{Man, Rank};
+use crate::games::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
+use core::fmt::Debug;
+use core::hash::Hash;
+use core::marker::PhantomData;
+
+/// Russian draughts (shashki): 8x8, 12 men each; men step diagonally forward and
+/// capture forward and backward; flying kings; free choice among captures (a capture
+/// must be completed); a man reaching the far row during a capture becomes a king at
+/// once and continues capturing as one; captured pieces are removed when the move
+/// ends and may not be jumped twice (Turkish strike). The player who cannot move
+/// loses. Notation `c3-d4`, captures `c3:e5:c7` (`x` accepted).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Russian;
+
+/// A position of Russian draughts.
+pub type RussianDraughts = CheckersPosition<Russian>;
+
+/// The king-flies, man-steps leap rule shared by the flying-king games.
+#[inline]
+pub fn flying_kings(commander: Man) -> Leap {
+    match commander.rank {
+        Rank::King => Leap::Flying,
+        Rank::Man => Leap::Short,
+    }
+}
+
+/// Diagonal moves of the Russian-style games: kings in all four directions, men
+/// forward only.
+#[inline]
+pub fn forward_men_diagonals(g: &crate::engine::board::Geometry, commander: Man) -> DirectionSet {
+    match commander.rank {
+        Rank::King => g.all_directions(),
+        Rank::Man => g.forward(commander.color),
+    }
+}
+
+impl CapturePolicy for Russian {
+    #[inline]
+    fn directions(&self, _commander: Man) -> DirectionSet {
+        DirectionSet::first(4)
+    }
+    #[inline]
+    fn leap(&self, commander: Man) -> Leap {
+        flying_kings(commander)
+    }
+    #[inline]
+    fn taking(&self) -> Taking {
+        Taking::Removed
+    }
+    #[inline]
+    fn transfer(&self) -> Transfer {
+        Transfer::EndOfMove
+    }
+    #[inline]
+    fn rejump(&self) -> Rejump {
+        Rejump::Never
+    }
+    #[inline]
+    fn no_reversal(&self) -> bool {
+        false
+    }
+    #[inline]
+    fn majority(&self) -> Majority {
+        Majority::FreeChoice
+    }
+    #[inline]
+    fn promotion(&self) -> CapturePromotion {
+        CapturePromotion::Continues
+    }
+    #[inline]
+    fn promotion_squares(&self, color: Color) -> SquareSet {
+        Dark8::geometry().far_row(color)
+    }
+}
+
+impl CheckersRules for Russian {
+    type Board = Dark8;
+    const NAME: &'static str = "russian";
+    const START: &'static str = "a1:w,c1:w,e1:w,g1:w,b2:w,d2:w,f2:w,h2:w,a3:w,c3:w,e3:w,g3:w,\
+        b6:b,d6:b,f6:b,h6:b,a7:b,c7:b,e7:b,g7:b,b8:b,d8:b,f8:b,h8:b w";
+    const MEN: usize = 12;
+    const COLUMNS: bool = false;
+    const CAPTURE_SEPARATOR: char = ':';
+
+    #[inline]
+    fn move_directions(&self, commander: Man) -> DirectionSet {
+        forward_men_diagonals(Dark8::geometry(), commander)
+    }
+    #[inline]
+    fn move_leap(&self, commander: Man) -> Leap {
+        flying_kings(commander)
+    }
+    #[inline]
+    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
+        count_standard_quiet_moves(self, cols, side)
+    }
+}
+
+/// The board and set-up of a game played under [`InternationalRules`].
+pub trait InternationalLayout: Copy + Default + Eq + Hash + Debug + Send + Sync + 'static {
+    /// The board.
+    type Board: Board;
+    /// The ruleset's name.
+    const NAME: &'static str;
+    /// The start position text.
+    const START: &'static str;
+    /// The men each side has at the start.
+    const MEN: usize;
+}
+
+/// The 10x10 layout of international draughts: 20 men each, Black on 1–20, White on
+/// 31–50 (FMJD numbers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Ten;
+
+impl InternationalLayout for Ten {
+    type Board = Dark10;
+    const NAME: &'static str = "international";
+    const START: &'static str = "1:b,2:b,3:b,4:b,5:b,6:b,7:b,8:b,9:b,10:b,\
+        11:b,12:b,13:b,14:b,15:b,16:b,17:b,18:b,19:b,20:b,\
+        31:w,32:w,33:w,34:w,35:w,36:w,37:w,38:w,39:w,40:w,\
+        41:w,42:w,43:w,44:w,45:w,46:w,47:w,48:w,49:w,50:w w";
+    const MEN: usize = 20;
+}
+
+/// The 8x8 layout of Brazilian draughts: 12 men each on the first three rows, as in
+/// Russian draughts; algebraic square names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Eight;
+
+impl InternationalLayout for Eight {
+    type Board = Dark8;
+    const NAME: &'static str = "brazilian";
+    const START: &'static str = <Russian as CheckersRules>::START;
+    const MEN: usize = 12;
+}
+
+/// The rules of international draughts on the layout `L`: men step diagonally forward
+/// and capture forward and backward; flying kings; the capture taking the most pieces
+/// is compulsory (kings count as men); captured pieces are removed when the move ends
+/// and may not be jumped twice (Turkish strike); a man is promoted only when his move
+/// ends on the far row (passing it during a capture does not count). The player who
+/// cannot move loses. Notation `32-28`, `28x19x10` (`28x10` when it names one move).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct InternationalRules<L: InternationalLayout>(PhantomData<L>);
+
+/// International draughts (10x10).
+pub type International = InternationalRules<Ten>;
+/// A position of international draughts.
+pub type InternationalDraughts = CheckersPosition<International>;
+/// Brazilian draughts: international rules on 8x8.
+pub type Brazilian = InternationalRules<Eight>;
+/// A position of Brazilian draughts.
+pub type BrazilianDraughts = CheckersPosition<Brazilian>;
+
+impl<L: InternationalLayout> CapturePolicy for InternationalRules<L> {
+    #[inline]
+    fn directions(&self, _commander: Man) -> DirectionSet {
+        DirectionSet::first(4)
+    }
+    #[inline]
+    fn leap(&self, commander: Man) -> Leap {
+        flying_kings(commander)
+    }
+    #[inline]
+    fn taking(&self) -> Taking {
+        Taking::Removed
+    }
+    #[inline]
+    fn transfer(&self) -> Transfer {
+        Transfer::EndOfMove
+    }
+    #[inline]
+    fn rejump(&self) -> Rejump {
+        Rejump::Never
+    }
+    #[inline]
+    fn no_reversal(&self) -> bool {
+        false
+    }
+    #[inline]
+    fn majority(&self) -> Majority {
+        Majority::MostCaptures
+    }
+    #[inline]
+    fn promotion(&self) -> CapturePromotion {
+        CapturePromotion::AtEndOfMove
+    }
+    #[inline]
+    fn promotion_squares(&self, color: Color) -> SquareSet {
+        L::Board::geometry().far_row(color)
+    }
+}
+
+impl<L: InternationalLayout> CheckersRules for InternationalRules<L> {
+    type Board = L::Board;
+    const NAME: &'static str = L::NAME;
+    const START: &'static str = L::START;
+    const MEN: usize = L::MEN;
+    const COLUMNS: bool = false;
+
+    #[inline]
+    fn move_directions(&self, commander: Man) -> DirectionSet {
+        forward_men_diagonals(L::Board::geometry(), commander)
+    }
+    #[inline]
+    fn move_leap(&self, commander: Man) -> Leap {
+        flying_kings(commander)
+    }
+    #[inline]
+    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
+        count_standard_quiet_moves(self, cols, side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::perft::perft;
+    use crate::engine::position::Position;
+
+    #[test]
+    fn russian_perft_published() {
+        let p = RussianDraughts::start();
+        for (d, n) in [7, 49, 302, 1_469, 7_482, 37_986].into_iter().enumerate() {
+            assert_eq!(perft(&p, d as u32 + 1), n, "depth {}", d + 1);
+        }
+    }
+
+    #[test]
+    fn russian_notation() {
+        let p: RussianDraughts = "c3:w,d4:b,f6:b w".parse().unwrap();
+        let m = p.parse_move("c3:e5:g7").unwrap();
+        assert_eq!(m.to_string(), "c3:e5:g7");
+        assert_eq!(p.parse_move("c3xe5xg7").unwrap(), m);
+        assert_eq!(p.parse_move("c3:g7").unwrap(), m);
+    }
+
+    #[test]
+    fn international_numeric_notation() {
+        let p = InternationalDraughts::start();
+        let m = p.parse_move("32-28").unwrap();
+        assert_eq!(m.to_string(), "32-28");
+        assert!(p.parse_move("32-27").is_ok());
+        assert!(p.parse_move("32-23").is_err());
+        let p: InternationalDraughts = "28:w,23:b,14:b w".parse().unwrap();
+        let m = p.parse_move("28x19x10").unwrap();
+        assert_eq!(m.to_string(), "28x19x10");
+        assert_eq!(p.parse_move("28x10").unwrap(), m);
+        assert_eq!(p.parse_move("28:19:10").unwrap(), m);
+        assert!(p.parse_move("28x19").is_err(), "majority capture");
+        assert!(p.parse_move("99x10").is_err());
+    }
+
+    #[test]
+    fn international_promotion_only_at_the_end() {
+        // 12x3x14 passes the far row (3) and ends on 14: still a man
+        let mut p: InternationalDraughts = "12:w,8:b,9:b w".parse().unwrap();
+        p.play(&p.parse_move("12x3x14").unwrap()).unwrap();
+        assert_eq!(p.to_string(), "14:w b");
+        // ending on the far row crowns
+        let mut p: InternationalDraughts = "12:w,8:b w".parse().unwrap();
+        p.play(&p.parse_move("12x3").unwrap()).unwrap();
+        assert_eq!(p.to_string(), "3:W b");
+    }
+
+    #[test]
+    fn international_flying_king_lands_where_it_continues() {
+        // the king on 46 jumps 37 and may land on 32, 28, 23, ... but only 28 lets
+        // it go on (over 17)
+        let p: InternationalDraughts = "46:W,37:b,17:b w".parse().unwrap();
+        let mut moves = crate::engine::moves::MoveList::new();
+        p.legal_moves(&mut moves);
+        let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(texts, ["46x28x11", "46x28x6"]);
+        let brazilian = BrazilianDraughts::start();
+        assert_eq!(perft(&brazilian, 5), 7_473);
+    }
+}

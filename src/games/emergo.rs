@@ -1,0 +1,645 @@
+//! **Emergo** (Christian Freeling & Ed van Zon, 1986): column checkers from an empty
+//! board, with men entered from hand.
+//!
+//! The rules, as the designers' texts give them and `DECISIONS.md` rules the open
+//! points:
+//!
+//! - The board starts empty; each player has 12 men in hand; White moves first.
+//! - A move is a capture, an entry or a step, in that order of precedence: a player who
+//!   can capture must; otherwise a player with men in hand must enter; otherwise he
+//!   steps a column to a vacant neighbouring square (any direction of the board:
+//!   four on the square board, six on the hexagon).
+//! - **Capture**: a column jumps an adjacent enemy-topped column to the vacant square
+//!   beyond and takes its *top man only*, which goes under the capturer at once. It
+//!   goes on jumping while it can, in any direction but straight back (no 180° turn);
+//!   it may revisit squares, jump a column again while that column's top man is still
+//!   the enemy's, and end on its own origin. **Majority capture**: a route taking the
+//!   most men must be chosen (ties free).
+//! - **Entering**: one man on a vacant square; once the opponent has nothing left in
+//!   hand, all the men left in hand at once as one column, the *shadowpiece*. White's
+//!   very first entry may not be on the centre (e5; d4 on the hexagon). **No
+//!   feeding**: an entry may not let the opponent capture, unless the entering player
+//!   is already under attack (the opponent, were it his turn, would have a capture).
+//! - **End**: a player to move who controls no column and has nothing in hand loses; a
+//!   player to move who has a piece but no legal move (men in hand and no legal entry
+//!   included) draws; threefold repetition draws (through [`Game`](crate::engine::game::Game)).
+//!
+//! The ruleset is generic over its board ([`EmergoBoard`]): [`Emergo`] is the 41-square
+//! board of the seeds, [`HexEmergo`] the same rules on the 37-cell hexagon
+//! ([`Hex37`], six directions, centre d4).
+
+use crate::engine::board::{Board, Geometry};
+use crate::engine::capture::{
+    CaptureGenerator, CapturePolicy, Leap, Majority, Rejump, Taking, Transfer,
+};
+use crate::engine::color::Color;
+use crate::engine::columns::Columns;
+use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
+use crate::engine::moves::{Move, MoveKind, MoveList, Route};
+use crate::engine::position::{EndReason, Outcome, Position};
+use crate::engine::shapes::hex::Hex37;
+use crate::engine::square::{DirectionSet, Square, SquareSet};
+use crate::engine::stack::{Man, Rank, Stack};
+use crate::engine::zobrist::{counter_key, BLACK_TO_MOVE};
+use crate::text::position_text as text;
+use core::fmt;
+use core::str::FromStr;
+use std::sync::OnceLock;
+
+/// A board Emergo can be played on: the geometry plus the game's numbers on it.
+pub trait EmergoBoard: Board {
+    /// The ruleset's name on this board ([`Position::NAME`]), e.g. `"emergo"`.
+    const NAME: &'static str;
+    /// Men each player has in the game: in hand at the start of the standard game.
+    const MEN: u8;
+    /// The men on the board at the start, as the columns field of the position text;
+    /// the men of a colour not on the board are in hand. The default, `-`, is the
+    /// empty board of the standard game; a set-up variant lists its men here (it must
+    /// be a valid columns field for the board, with at most [`MEN`](Self::MEN) men of
+    /// each colour).
+    const START_COLUMNS: &'static str = "-";
+    /// The square White may not enter on with the first move of the game.
+    fn centre() -> Square;
+}
+
+/// Emergo's board: the 41 dark squares of a 9x9 board, named in the seeds' oblique
+/// coordinates. Letter lines `a`–`i` and number lines `1`–`9`; square (L, N) exists when
+/// |L − e| + |N − 5| ≤ 4; neighbours differ by one step along one line (four
+/// directions); the corners are a5, e1, e9 and i5; the centre is e5.
+///
+/// Internally the squares are indexed as the dark squares of the 9x9 board seen
+/// orthogonally (a5 top left, e9 top right, e1 bottom left, i5 bottom right), where
+/// every step along a line is a constant bit shift; diagrams draw the seeds' diamond.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Oblique9;
+
+impl Board for Oblique9 {
+    fn geometry() -> &'static Geometry {
+        static G: OnceLock<Geometry> = OnceLock::new();
+        G.get_or_init(|| {
+            // orthogonal grid (file f, rank r from 0): f = L + N - 5, r = N - L + 3
+            let g = Geometry::new(
+                "emergo-41",
+                9,
+                9,
+                |f, r| (f + r) % 2 == 0,
+                // one step along a number line (L + 1), along a letter line (N + 1),
+                // and back
+                &[(1, -1), (1, 1), (-1, 1), (-1, -1)],
+            );
+            let oblique: Vec<(u8, u8)> = g
+                .squares()
+                .map(|s| {
+                    let (f, r) = g.coords(s);
+                    ((f + 8 - r) / 2, (f + r) / 2)
+                })
+                .collect();
+            let names = oblique
+                .iter()
+                .map(|&(l, n)| format!("{}{}", (b'a' + l) as char, n + 1))
+                .collect();
+            g.with_names(names).with_display(9, 9, oblique)
+        })
+    }
+}
+
+impl EmergoBoard for Oblique9 {
+    const NAME: &'static str = "emergo";
+    const MEN: u8 = 12;
+    fn centre() -> Square {
+        Self::geometry().square_at(4, 4).expect("e5 exists")
+    }
+}
+
+/// HexEmergo: Emergo on the 37-cell hexagon, six directions, 12 men each, White's
+/// first entry not on the centre d4.
+impl EmergoBoard for Hex37 {
+    const NAME: &'static str = "hexemergo";
+    const MEN: u8 = 12;
+    fn centre() -> Square {
+        Self::geometry().square_at(3, 3).expect("d4 exists")
+    }
+}
+
+/// HexEmergo's set-up variant for correspondence play (the pbmserv text, and the
+/// Zillions variant "HexEmergo – Set up"): the [`Hex37`] hexagon with **13** men each,
+/// all on the board at the start — White on a1–d1, a2–e2 and b3–e3, Black on d7–g7,
+/// c6–g6 and c5–f5 — and none in hand, so the game starts in the movement phase,
+/// White first. Not the standard game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hex37Setup;
+
+impl Board for Hex37Setup {
+    fn geometry() -> &'static Geometry {
+        Hex37::geometry()
+    }
+}
+
+impl EmergoBoard for Hex37Setup {
+    const NAME: &'static str = "hexemergo-setup";
+    const MEN: u8 = 13;
+    const START_COLUMNS: &'static str = "a1:w,b1:w,c1:w,d1:w,a2:w,b2:w,c2:w,d2:w,e2:w,\
+        b3:w,c3:w,d3:w,e3:w,c5:b,d5:b,e5:b,f5:b,c6:b,d6:b,e6:b,f6:b,g6:b,d7:b,e7:b,f7:b,g7:b";
+    fn centre() -> Square {
+        Hex37::centre()
+    }
+}
+
+/// Emergo's capture rules for the [`CaptureGenerator`]: short leaps in every direction,
+/// the top man taken prisoner at once, re-jumps while enemy-topped, no 180° turn,
+/// majority capture counted in men.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EmergoCapture {
+    directions: u8,
+}
+
+impl CapturePolicy for EmergoCapture {
+    #[inline]
+    fn directions(&self, _commander: Man) -> DirectionSet {
+        DirectionSet(self.directions)
+    }
+    #[inline]
+    fn leap(&self, _commander: Man) -> Leap {
+        Leap::Short
+    }
+    #[inline]
+    fn taking(&self) -> Taking {
+        Taking::Prisoner
+    }
+    #[inline]
+    fn transfer(&self) -> Transfer {
+        Transfer::Immediate
+    }
+    #[inline]
+    fn rejump(&self) -> Rejump {
+        Rejump::WhileEnemyTopped
+    }
+    #[inline]
+    fn no_reversal(&self) -> bool {
+        true
+    }
+    #[inline]
+    fn majority(&self) -> Majority {
+        Majority::MostCaptures
+    }
+}
+
+/// A position of Emergo on board `B`: the columns, the side to move and the men in
+/// hand.
+///
+/// # Position text
+/// `<columns> <side> <white in hand>/<black in hand>`, where `<columns>` is `-` or
+/// `square:men` items joined by commas, men **bottom to top** (`w`, `b`), and `<side>`
+/// is `w` or `b`. The start is `- w 12/12`; Freeling's majority example is
+/// `c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0`.
+///
+/// A position may hold fewer men than the game (a study position: men in hand are
+/// whatever the text says), never more. Columns must be a cap over prisoners of one
+/// colour, the only columns captures can build.
+///
+/// `Display` writes that text; the alternate form `{:#}` draws the board.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct EmergoPosition<B: EmergoBoard> {
+    columns: Columns<B>,
+    turn: Color,
+    hand: [u8; 2],
+}
+
+/// Emergo on its 41-square board.
+pub type Emergo = EmergoPosition<Oblique9>;
+
+/// HexEmergo (Freeling): the Emergo rules on the 37-cell hexagon [`Hex37`], with six
+/// directions to step and capture in; White's first entry may not be on d4.
+///
+/// ```
+/// use column_checkers::{HexEmergo, MoveList, Position};
+///
+/// let pos = HexEmergo::start();
+/// let mut moves = MoveList::new();
+/// pos.legal_moves(&mut moves);
+/// assert_eq!(moves.len(), 36); // any cell but the centre d4
+/// assert!(pos.parse_move("d4").is_err());
+/// ```
+pub type HexEmergo = EmergoPosition<Hex37>;
+
+/// HexEmergo's 13-men set-up variant ([`Hex37Setup`]): `start()` is the set-up
+/// position, 13 men each on the board, none in hand, White to move.
+///
+/// ```
+/// use column_checkers::{HexEmergoSetup, Position};
+///
+/// let pos = HexEmergoSetup::start();
+/// assert_eq!(pos.men(column_checkers::Color::Black), 13);
+/// assert!(pos.to_string().ends_with(" w 0/0"));
+/// ```
+pub type HexEmergoSetup = EmergoPosition<Hex37Setup>;
+
+impl<B: EmergoBoard> EmergoPosition<B> {
+    fn capture_rules() -> EmergoCapture {
+        EmergoCapture {
+            directions: DirectionSet::first(B::geometry().direction_count()).0,
+        }
+    }
+
+    /// The empty board with `B::MEN` men in each hand, White to move.
+    pub fn new() -> Self {
+        EmergoPosition {
+            columns: Columns::new(),
+            turn: Color::White,
+            hand: [B::MEN; 2],
+        }
+    }
+
+    /// A position from its parts, unchecked (the endgame classes number positions
+    /// they build this way).
+    #[cfg(feature = "solver")]
+    pub(crate) fn from_parts(columns: Columns<B>, turn: Color, hand: [u8; 2]) -> Self {
+        EmergoPosition {
+            columns,
+            turn,
+            hand,
+        }
+    }
+
+    /// The columns on the board.
+    pub fn columns(&self) -> &Columns<B> {
+        &self.columns
+    }
+
+    /// Men `color` still has in hand.
+    pub fn in_hand(&self, color: Color) -> usize {
+        self.hand[color.index()] as usize
+    }
+
+    /// Whether `color` is under attack: the opponent, were it his turn, could capture.
+    pub fn under_attack(&self, color: Color) -> bool {
+        CaptureGenerator::new(&Self::capture_rules(), &self.columns, !color).exists()
+    }
+
+    /// The vacant squares where an entry by `color` would let the opponent capture the
+    /// entered column at once (feeding): next to an enemy-topped column with a vacant
+    /// square on the far side.
+    pub fn feeding_squares(&self, color: Color) -> SquareSet {
+        let g = B::geometry();
+        let vacant = self.columns.vacant();
+        let enemy = self.columns.owned(!color);
+        let mut out = SquareSet::EMPTY;
+        for d in g.directions() {
+            // s next to an enemy column X (s = X + d), with s + d vacant
+            out |= g.shift(enemy, d) & vacant & g.shift(vacant, g.opposite(d));
+        }
+        out
+    }
+
+    /// The squares where the side to move may enter now, and how many men it enters
+    /// (all in hand as the shadowpiece when the opponent has none left), assuming it
+    /// has no capture and men in hand.
+    fn entries(&self) -> (SquareSet, u8) {
+        let side = self.turn;
+        let mut targets = self.columns.vacant();
+        if side == Color::White && self.columns.occupied().is_empty() {
+            targets.remove(B::centre());
+        }
+        if !self.under_attack(side) {
+            targets = targets - self.feeding_squares(side);
+        }
+        let men = if self.hand[(!side).index()] == 0 {
+            self.hand[side.index()]
+        } else {
+            1
+        };
+        (targets, men)
+    }
+
+    fn no_pieces(&self) -> bool {
+        self.hand[self.turn.index()] == 0 && self.columns.owned(self.turn).is_empty()
+    }
+
+    /// Calls `out` with every legal capture move and returns whether there was one.
+    fn captures(&self, out: &mut MoveList<Move<B>>) -> bool {
+        let before = out.len();
+        CaptureGenerator::new(&Self::capture_rules(), &self.columns, self.turn)
+            .routes(|r| out.push(Move::capture(r)));
+        out.len() > before
+    }
+
+    /// The legal move equivalent (ruling 1) to an arbitrary capture route, if the route
+    /// is a legal one.
+    fn equivalent_capture(&self, route: &Route) -> Option<Move<B>> {
+        let rules = Self::capture_rules();
+        let gen = CaptureGenerator::new(&rules, &self.columns, self.turn);
+        let mut target = None;
+        gen.all_routes(|r, h| {
+            if r == *route {
+                target = Some(h);
+            }
+        });
+        let h = target?;
+        let mut canonical = None;
+        gen.all_routes(|r, rh| {
+            if canonical.is_none() && rh == h && r.from() == route.from() {
+                canonical = Some(r);
+            }
+        });
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        // the listed move with the same origin and result
+        legal.iter().copied().find(|m| match m.kind() {
+            MoveKind::Capture(r) => Some(*r) == canonical,
+            _ => false,
+        })
+    }
+
+    fn check(&self, at_end: usize) -> Result<(), PositionError> {
+        let g = B::geometry();
+        for (sq, s) in self.columns.iter() {
+            if let Some(c) = s.men().find(|m| m.rank == Rank::King).map(|m| m.char()) {
+                return Err(PositionError::new(K::NoKings(c), 0));
+            }
+            if s.layers() > 2 {
+                return Err(PositionError::new(
+                    K::ImpossibleColumn {
+                        square: g.name(sq).to_string(),
+                        column: s.to_string(),
+                        why: "more than two colour layers (captures only add prisoners at the bottom)",
+                    },
+                    0,
+                ));
+            }
+        }
+        for c in Color::ALL {
+            let count = self.columns.men(c) + self.in_hand(c);
+            if count > B::MEN as usize {
+                return Err(PositionError::new(
+                    K::TooManyMen {
+                        color: c,
+                        count,
+                        max: B::MEN as usize,
+                    },
+                    at_end,
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<B: EmergoBoard> Default for EmergoPosition<B> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<B: EmergoBoard> Position for EmergoPosition<B> {
+    type Move = Move<B>;
+    const NAME: &'static str = B::NAME;
+
+    /// The empty board with [`EmergoBoard::MEN`] men in each hand, or the set-up of
+    /// [`EmergoBoard::START_COLUMNS`] with the other men in hand.
+    ///
+    /// # Panics
+    /// When the board's `START_COLUMNS` is not a valid columns field (a programming
+    /// error in the board definition; the crate's boards are tested).
+    fn start() -> Self {
+        let mut pos = Self::new();
+        if B::START_COLUMNS != "-" {
+            pos.columns = text::read_columns(B::START_COLUMNS, 0)
+                .expect("the board's START_COLUMNS is a valid columns field");
+            for c in Color::ALL {
+                let on_board = pos.columns.men(c).min(B::MEN as usize) as u8;
+                pos.hand[c.index()] = B::MEN - on_board;
+            }
+            debug_assert!(pos.check(0).is_ok(), "the board's start position is valid");
+        }
+        pos
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Move<B>>) {
+        out.clear();
+        if self.no_pieces() || self.captures(out) {
+            return;
+        }
+        let side = self.turn;
+        if self.hand[side.index()] > 0 {
+            let (targets, men) = self.entries();
+            let order = B::geometry().reading_order();
+            for &sq in order.iter().filter(|&&s| targets.contains(s)) {
+                out.push(Move::enter(sq, men));
+            }
+            return;
+        }
+        let g = B::geometry();
+        let vacant = self.columns.vacant();
+        let own = self.columns.owned(side);
+        for &from in g.reading_order().iter().filter(|&&s| own.contains(s)) {
+            for d in g.directions() {
+                if let Some(to) = g.neighbour(from, d).filter(|&t| vacant.contains(t)) {
+                    out.push(Move::step(from, to));
+                }
+            }
+        }
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        if self.no_pieces() {
+            return 0;
+        }
+        let rules = Self::capture_rules();
+        let gen = CaptureGenerator::new(&rules, &self.columns, self.turn);
+        if gen.exists() {
+            return gen.count();
+        }
+        let side = self.turn;
+        if self.hand[side.index()] > 0 {
+            return self.entries().0.count();
+        }
+        let g = B::geometry();
+        let vacant = self.columns.vacant();
+        let own = self.columns.owned(side);
+        g.directions()
+            .map(|d| (g.shift(own, d) & vacant).count())
+            .sum()
+    }
+
+    fn play_unchecked(&mut self, mv: &Move<B>) {
+        let side = self.turn;
+        match *mv.kind() {
+            MoveKind::Enter { to, men } => {
+                let men = men.clamp(1, self.hand[side.index()].max(1));
+                self.columns.set(to, Stack::uniform(side, men as usize));
+                self.hand[side.index()] = self.hand[side.index()].saturating_sub(men);
+            }
+            MoveKind::Step { from, to } => {
+                let s = self.columns.take(from);
+                self.columns.set(to, s);
+            }
+            MoveKind::Capture(ref r) => {
+                CaptureGenerator::apply(&Self::capture_rules(), &mut self.columns, side, r)
+            }
+        }
+        self.turn = !side;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.no_pieces() {
+            return Some(Outcome::Win {
+                winner: !self.turn,
+                reason: EndReason::NoPieces,
+            });
+        }
+        (self.count_legal_moves() == 0).then_some(Outcome::Draw {
+            reason: EndReason::NoLegalMove,
+        })
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.columns.hash() ^ self.extra_hash()
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.columns.full_hash() ^ self.extra_hash()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move<B>, MoveParseError> {
+        if let Some(o) = self.outcome() {
+            return Err(MoveParseError::GameOver(o));
+        }
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        crate::text::notation::match_move(text, &legal, |r| self.equivalent_capture(r))
+    }
+
+    fn men(&self, color: Color) -> usize {
+        self.columns.men(color) + self.in_hand(color)
+    }
+
+    fn men_are_conserved(&self) -> bool {
+        true
+    }
+
+    fn diagram(&self) -> String {
+        let mut s = text::grid_diagram(&self.columns, B::geometry().direction_count() == 6);
+        s.push_str(&format!(
+            "{} to move; in hand: White {}, Black {}\n",
+            self.turn, self.hand[0], self.hand[1]
+        ));
+        s
+    }
+
+    fn board_view(&self) -> Option<crate::engine::view::BoardView<'_>> {
+        Some(
+            crate::engine::view::BoardView::new(B::geometry(), self.columns.stacks(), self.turn)
+                .with_hand(self.hand[0] as usize, self.hand[1] as usize),
+        )
+    }
+}
+
+impl<B: EmergoBoard> EmergoPosition<B> {
+    #[inline]
+    fn extra_hash(&self) -> u64 {
+        let side = if self.turn == Color::Black {
+            BLACK_TO_MOVE
+        } else {
+            0
+        };
+        side ^ counter_key(0, Color::White, self.hand[0] as u32)
+            ^ counter_key(0, Color::Black, self.hand[1] as u32)
+    }
+}
+
+impl<B: EmergoBoard> fmt::Display for EmergoPosition<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return f.write_str(&self.diagram());
+        }
+        text::write_columns(&self.columns, f)?;
+        write!(f, " {} {}/{}", self.turn.char(), self.hand[0], self.hand[1])
+    }
+}
+
+impl<B: EmergoBoard> fmt::Debug for EmergoPosition<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "EmergoPosition({self})")
+    }
+}
+
+impl<B: EmergoBoard> FromStr for EmergoPosition<B> {
+    type Err = PositionError;
+
+    fn from_str(s: &str) -> Result<Self, PositionError> {
+        let fields = text::fields(s)?;
+        let field = |i: usize, what| {
+            fields
+                .get(i)
+                .copied()
+                .ok_or(PositionError::new(K::Missing(what), s.len()))
+        };
+        let (off, cols) = field(0, "columns")?;
+        let columns = text::read_columns::<B>(cols, off)?;
+        let (off, side) = field(1, "side to move")?;
+        let turn = match side {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            _ => return Err(PositionError::new(K::BadSide(side.to_string()), off)),
+        };
+        let (off, hand) = field(2, "men in hand (white/black)")?;
+        let bad = || PositionError::new(K::BadNumber(hand.to_string()), off);
+        let (w, b) = hand.split_once('/').ok_or_else(bad)?;
+        let parse = |t: &str| {
+            t.parse::<u8>()
+                .ok()
+                .filter(|&n| n <= B::MEN)
+                .ok_or_else(bad)
+        };
+        let hand = [parse(w)?, parse(b)?];
+        if let Some(&(off, _)) = fields.get(3) {
+            return Err(PositionError::new(K::Trailing, off));
+        }
+        let pos = EmergoPosition {
+            columns,
+            turn,
+            hand,
+        };
+        pos.check(off)?;
+        Ok(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_shape() {
+        let g = Oblique9::geometry();
+        assert_eq!(g.len(), 41);
+        for corner in ["a5", "e1", "e9", "i5"] {
+            let sq = g.parse_square(corner).unwrap();
+            assert_eq!(g.directions().filter_map(|d| g.neighbour(sq, d)).count(), 1);
+        }
+        assert_eq!(g.name(Oblique9::centre()), "e5");
+        assert!(g.parse_square("a1").is_none());
+        assert!(g.parse_square("j5").is_none());
+        let e5 = g.parse_square("e5").unwrap();
+        let mut n: Vec<_> = g
+            .directions()
+            .filter_map(|d| g.neighbour(e5, d))
+            .map(|s| g.name(s).to_string())
+            .collect();
+        n.sort();
+        assert_eq!(n, ["d5", "e4", "e6", "f5"]);
+    }
+
+    #[test]
+    fn start_text_round_trips() {
+        let p = Emergo::start();
+        assert_eq!(p.to_string(), "- w 12/12");
+        assert_eq!("- w 12/12".parse::<Emergo>().unwrap(), p);
+    }
+}

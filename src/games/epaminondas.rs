@@ -1,0 +1,883 @@
+//! **Epaminondas** (Robert Abbott, 1975) and **NeoCrossings**: phalanxes of men on a
+//! full grid, captures of whole enemy lines, and a race to the opponent's home row.
+//!
+//! The rules, as the seed gives them and `DECISIONS.md` rules the open points:
+//!
+//! - **Board**: Epaminondas is played on 14 files (a–n) by 12 ranks (1–12), NeoCrossings
+//!   on 8x8. Each player fills the two rows nearest him: White ranks 1–2, Black the two
+//!   top ranks (28 men each on 14x12, 16 on 8x8). White moves first. A player's *home
+//!   row* is his first rank (White rank 1, Black the top rank).
+//! - **Phalanx**: an unbroken straight line (orthogonal or diagonal) of own men. A
+//!   single man steps one square in any of the eight directions onto an empty square.
+//!   A phalanx, or any contiguous part of it that contains its *leading end* (the end
+//!   towards which it moves), moves along its own line by 1 to `n` squares, `n` being
+//!   the number of men moved, through empty squares only: it never moves sideways and
+//!   never passes own or enemy men.
+//! - **Capture**: the head of a moving group of `n ≥ 2` men may land on an enemy man
+//!   when the enemy line counted from that man onward, *in the direction of movement*
+//!   (the man landed on and every contiguous enemy man behind it on that line), is
+//!   strictly shorter than `n`. That whole line is removed and the group stops with its
+//!   head on the first captured square. A single man never captures. Enemy men on
+//!   other lines through the square do not count. Capture is never compulsory.
+//! - **Win**: at the start of his turn a player wins ([`EndReason::Goal`]) when he has
+//!   more men on the opponent's home row than the opponent has on his. Reaching the far
+//!   row does not win at once: the opponent has one move to capture the intruders or
+//!   to cross himself.
+//! - **No legal move**: the player to move loses ([`EndReason::NoLegalMove`]); a player
+//!   with no men has no move. The crossing test comes first: a player who wins at the
+//!   start of his turn wins even if he could not move.
+//! - **Options** ([`EpaminondasOptions`]), both off by default: the *symmetry rule* (a
+//!   move that increases the mover's men on the opponent's home row may not leave a
+//!   position that is its own mirror image across the middle line between the home
+//!   rows with the colours exchanged), and threefold repetition as a draw (through
+//!   [`Game`](crate::engine::game::Game)).
+//!
+//! # Notation
+//! A move is written as the square of the **tail** of the moving group (its rear end;
+//! the man itself for a single man) and the square its **head** reaches, joined by `-`,
+//! or by `x` for a capture: `e5-e7`, `h11xc11`. The tail chooses the group (all own men
+//! from the tail up to the leading end of the line) and the destination gives the
+//! direction and the distance, so each legal move has exactly this one text and no two
+//! legal moves share it. When reading, `x<square>` (e.g. `xe7`) names the capture whose
+//! head reaches that square if there is exactly one; otherwise the error lists the
+//! candidates. The separator must match the move (`-` for a plain move, `x` for a
+//! capture).
+//!
+//! # Move identity
+//! Two different moves never lead to the same position: a move of `k` squares empties
+//! the `k` squares from its tail onwards and fills the `k` squares beyond its head, and
+//! these two sets determine the tail, the direction and the distance. So ruling 1 of
+//! `DECISIONS.md` never merges moves here, and the legal-move list is every (tail,
+//! direction, distance) that the rules allow.
+
+use crate::engine::board::Board;
+use crate::engine::color::Color;
+use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
+use crate::engine::moves::MoveList;
+use crate::engine::position::{EndReason, Outcome, Position};
+use crate::engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
+use crate::engine::square::{Direction, Square};
+use crate::engine::wide_set::WideSquareSet;
+use crate::engine::zobrist::{mix, BLACK_TO_MOVE};
+use core::fmt::{self, Write};
+use core::marker::PhantomData;
+use core::str::FromStr;
+
+/// A board Epaminondas rules can be played on: a full grid with eight directions.
+pub trait EpaminondasBoard: FullGrid {
+    /// The name of the ruleset on this board (`"epaminondas"`, `"neocrossings"`).
+    const RULESET: &'static str;
+}
+
+impl EpaminondasBoard for Grid14x12 {
+    const RULESET: &'static str = "epaminondas";
+}
+
+impl EpaminondasBoard for Grid8x8 {
+    const RULESET: &'static str = "neocrossings";
+}
+
+/// The rule options of Epaminondas; both are off by default (`DECISIONS.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EpaminondasOptions {
+    /// The symmetry rule (found only in secondary sources): a move that increases the
+    /// mover's men on the opponent's home row is illegal when it leaves a position that
+    /// equals its mirror image across the middle line between the home rows with the
+    /// colours exchanged (the symmetry a copying opponent keeps). Written `symmetry` in
+    /// the position text.
+    pub symmetry: bool,
+    /// Threefold repetition ends a [`Game`](crate::engine::game::Game) as a draw. Written
+    /// `repetition` in the position text.
+    pub repetition: bool,
+}
+
+/// A move of Epaminondas on board `B`: a group of own men, from its tail to the
+/// leading end of its line, moved `steps` squares along that line (a capture when the
+/// head lands on enemy men).
+///
+/// Moves come from a position ([`Position::legal_moves`], [`Position::parse_move`]).
+/// [`Display`](fmt::Display) writes the notation of the [module](self): `e5-e7`,
+/// `e5xe7`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PhalanxMove<B: Board> {
+    from: Square,
+    to: Square,
+    dir: Direction,
+    men: u8,
+    steps: u8,
+    captured: u8,
+    board: PhantomData<B>,
+}
+
+impl<B: Board> PhalanxMove<B> {
+    /// The tail of the moving group: its rear end (the man itself for a single man).
+    #[inline]
+    pub fn from(&self) -> Square {
+        self.from
+    }
+
+    /// The square the head of the group reaches.
+    #[inline]
+    pub fn to(&self) -> Square {
+        self.to
+    }
+
+    /// The direction of movement.
+    #[inline]
+    pub fn direction(&self) -> Direction {
+        self.dir
+    }
+
+    /// The number of men moved.
+    #[inline]
+    pub fn men(&self) -> usize {
+        self.men as usize
+    }
+
+    /// The number of squares moved (1 to [`men`](Self::men)).
+    #[inline]
+    pub fn steps(&self) -> usize {
+        self.steps as usize
+    }
+
+    /// The number of enemy men captured (0 when not a capture).
+    #[inline]
+    pub fn captured(&self) -> usize {
+        self.captured as usize
+    }
+
+    /// Whether the move is a capture.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.captured > 0
+    }
+}
+
+impl<B: Board> fmt::Display for PhalanxMove<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = B::geometry();
+        let sep = if self.is_capture() { 'x' } else { '-' };
+        write!(f, "{}{sep}{}", g.name(self.from), g.name(self.to))
+    }
+}
+
+impl<B: Board> fmt::Debug for PhalanxMove<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PhalanxMove({self})")
+    }
+}
+
+const fn man_keys() -> [[u64; 256]; 2] {
+    let mut keys = [[0; 256]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 256 {
+            let v = ((c as u64) << 8) | s as u64;
+            keys[c][s] = mix(0x6a09_e667_f3bc_c908 ^ v.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            s += 1;
+        }
+        c += 1;
+    }
+    keys
+}
+
+/// Zobrist keys of a man of each colour on each square (stable: a fixed mixer).
+static MAN_KEYS: [[u64; 256]; 2] = man_keys();
+
+/// The key XORed in when the symmetry rule is on (it changes the legal moves).
+const SYMMETRY_KEY: u64 = 0x3c6e_f372_fe94_f82b;
+
+/// A position of Epaminondas on board `B`: the men of each side, the side to move and
+/// the rule options.
+///
+/// # Position text
+/// `<rows> <side> [<options>]`:
+/// - `<rows>`: the ranks from the **top** (Black's home row) down to rank 1, joined by
+///   `/`; in each rank, from file `a` on, `w` for a white man, `b` for a black man and
+///   a number (one or more digits) for that many empty squares; each rank must cover
+///   the board's width exactly.
+/// - `<side>`: `w` or `b`, the player to move.
+/// - `<options>` (optional): `-` or a comma-separated list of `symmetry` and
+///   `repetition` ([`EpaminondasOptions`]); written only when an option is on.
+///
+/// NeoCrossings starts from `bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w`. A
+/// position may hold fewer men than the game (a study), never more than the start
+/// (two full rows).
+///
+/// `Display` writes that text; the alternate form `{:#}` draws the board.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct EpaminondasPosition<B: EpaminondasBoard> {
+    men: [WideSquareSet; 2],
+    turn: Color,
+    options: EpaminondasOptions,
+    hash: u64,
+    board: PhantomData<B>,
+}
+
+/// Epaminondas on its 14x12 board.
+pub type Epaminondas = EpaminondasPosition<Grid14x12>;
+
+/// NeoCrossings: Epaminondas rules on the 8x8 board.
+pub type NeoCrossings = EpaminondasPosition<Grid8x8>;
+
+impl<B: EpaminondasBoard> EpaminondasPosition<B> {
+    const W: usize = B::WIDTH as usize;
+    const H: usize = B::HEIGHT as usize;
+    /// Home rows: White's rank 1, Black's top rank.
+    const HOME: [WideSquareSet; 2] = [
+        WideSquareSet::range(0, Self::W),
+        WideSquareSet::range((Self::H - 1) * Self::W, Self::H * Self::W),
+    ];
+    /// The most men a side may have: two full rows.
+    const MAX_MEN: usize = 2 * Self::W;
+
+    /// An empty board, White to move, default options.
+    pub fn empty() -> Self {
+        EpaminondasPosition {
+            men: [WideSquareSet::EMPTY; 2],
+            turn: Color::White,
+            options: EpaminondasOptions::default(),
+            hash: 0,
+            board: PhantomData,
+        }
+    }
+
+    /// The same position with other rule options.
+    pub fn with_options(mut self, options: EpaminondasOptions) -> Self {
+        self.options = options;
+        self.hash = self.zobrist_from_scratch();
+        self
+    }
+
+    /// The rule options.
+    pub fn options(&self) -> EpaminondasOptions {
+        self.options
+    }
+
+    /// The squares of `color`'s men.
+    pub fn men_of(&self, color: Color) -> WideSquareSet {
+        self.men[color.index()]
+    }
+
+    /// The men of `color` on the opponent's home row (its crossings).
+    pub fn crossings(&self, color: Color) -> usize {
+        (self.men[color.index()] & Self::HOME[(!color).index()]).count()
+    }
+
+    /// Every move the movement and capture rules (and the symmetry option) allow the
+    /// side to move, **ignoring whether the game is over**: [`Position::legal_moves`] is
+    /// this list, or empty when the player to move has already won by crossings. Meant
+    /// for analysis and for the seed's illustrations, which ignore the crossing count.
+    pub fn phalanx_moves(&self, out: &mut MoveList<PhalanxMove<B>>) {
+        out.clear();
+        if self.options.symmetry {
+            self.generate(|m| {
+                if !self.breaks_symmetry(&m) {
+                    out.push(m)
+                }
+            });
+        } else {
+            self.generate(|m| out.push(m));
+        }
+    }
+
+    /// The player to move, when he wins at the start of his turn: more men on the
+    /// opponent's home row than the opponent has on his.
+    #[inline]
+    fn goal_reached(&self) -> bool {
+        self.crossings(self.turn) > self.crossings(!self.turn)
+    }
+
+    #[inline]
+    fn put(&mut self, c: Color, s: Square) {
+        self.lift(!c, s);
+        if !self.men[c.index()].contains(s) {
+            self.men[c.index()].insert(s);
+            self.hash ^= MAN_KEYS[c.index()][s.index()];
+        }
+    }
+
+    #[inline]
+    fn lift(&mut self, c: Color, s: Square) {
+        if self.men[c.index()].contains(s) {
+            self.men[c.index()].remove(s);
+            self.hash ^= MAN_KEYS[c.index()][s.index()];
+        }
+    }
+
+    /// Calls `emit` with every move the movement and capture rules allow (before the
+    /// symmetry option).
+    #[inline]
+    fn generate(&self, mut emit: impl FnMut(PhalanxMove<B>)) {
+        let g = B::geometry();
+        let own = self.men[self.turn.index()];
+        let opp = self.men[(!self.turn).index()];
+        for tail in own {
+            for dir in g.directions() {
+                // the group: from the tail to the last own man of the line
+                let mut men = 1u8;
+                let mut next = g.neighbour(tail, dir);
+                while let Some(s) = next {
+                    if !own.contains(s) {
+                        break;
+                    }
+                    men += 1;
+                    next = g.neighbour(s, dir);
+                }
+                let mut steps = 1u8;
+                while let Some(s) = next {
+                    let mv = |captured| PhalanxMove {
+                        from: tail,
+                        to: s,
+                        dir,
+                        men,
+                        steps,
+                        captured,
+                        board: PhantomData,
+                    };
+                    if opp.contains(s) {
+                        if men >= 2 {
+                            // the enemy line from s onwards, counted up to `men`
+                            let mut line = 1u8;
+                            let mut e = g.neighbour(s, dir);
+                            while let Some(x) = e {
+                                if line >= men || !opp.contains(x) {
+                                    break;
+                                }
+                                line += 1;
+                                e = g.neighbour(x, dir);
+                            }
+                            if line < men {
+                                emit(mv(line));
+                            }
+                        }
+                        break;
+                    }
+                    if own.contains(s) {
+                        break;
+                    }
+                    emit(mv(0));
+                    if steps == men {
+                        break;
+                    }
+                    steps += 1;
+                    next = g.neighbour(s, dir);
+                }
+            }
+        }
+    }
+
+    /// Moves the men of a move of the side to move (without passing the turn). Never
+    /// panics: a move of another position changes what it can and keeps the hash right.
+    fn apply(&mut self, mv: &PhalanxMove<B>) {
+        let g = B::geometry();
+        let me = self.turn;
+        let d = mv.dir;
+        if d.index() >= g.direction_count() || mv.from.index() >= g.len() {
+            return;
+        }
+        let mut head = mv.from;
+        for _ in 1..mv.men {
+            match g.neighbour(head, d) {
+                Some(s) => head = s,
+                None => return,
+            }
+        }
+        let mut s = mv.from;
+        for i in 0..mv.steps {
+            self.lift(me, s);
+            if i + 1 < mv.steps {
+                match g.neighbour(s, d) {
+                    Some(n) => s = n,
+                    None => break,
+                }
+            }
+        }
+        let mut s = head;
+        for i in 0..mv.steps {
+            let Some(n) = g.neighbour(s, d) else { break };
+            s = n;
+            if i + 1 == mv.steps {
+                let mut e = Some(s);
+                for _ in 0..mv.captured {
+                    match e {
+                        Some(x) if self.men[(!me).index()].contains(x) => {
+                            self.lift(!me, x);
+                            e = g.neighbour(x, d);
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            self.put(me, s);
+        }
+    }
+
+    /// Whether the board equals its mirror image across the middle line between the
+    /// home rows with the colours exchanged.
+    fn mirror_symmetric(&self) -> bool {
+        let [w, b] = self.men;
+        (0..Self::H).all(|y| {
+            (0..Self::W).all(|x| {
+                let s = Square((y * Self::W + x) as u8);
+                let m = Square(((Self::H - 1 - y) * Self::W + x) as u8);
+                w.contains(s) == b.contains(m) && b.contains(s) == w.contains(m)
+            })
+        })
+    }
+
+    /// Whether the symmetry option forbids `mv`.
+    fn breaks_symmetry(&self, mv: &PhalanxMove<B>) -> bool {
+        if !self.options.symmetry {
+            return false;
+        }
+        let mut next = self.clone();
+        next.apply(mv);
+        next.crossings(self.turn) > self.crossings(self.turn) && next.mirror_symmetric()
+    }
+
+    fn check(&self, at: usize) -> Result<(), PositionError> {
+        for c in Color::ALL {
+            let count = self.men[c.index()].count();
+            if count > Self::MAX_MEN {
+                return Err(PositionError::new(
+                    K::TooManyMen {
+                        color: c,
+                        count,
+                        max: Self::MAX_MEN,
+                    },
+                    at,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn side_hash(&self) -> u64 {
+        let side = if self.turn == Color::Black {
+            BLACK_TO_MOVE
+        } else {
+            0
+        };
+        let sym = if self.options.symmetry {
+            SYMMETRY_KEY
+        } else {
+            0
+        };
+        side ^ sym
+    }
+}
+
+impl<B: EpaminondasBoard> Default for EpaminondasPosition<B> {
+    fn default() -> Self {
+        Self::start()
+    }
+}
+
+impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
+    type Move = PhalanxMove<B>;
+    const NAME: &'static str = B::RULESET;
+
+    fn start() -> Self {
+        let (w, h) = (Self::W, Self::H);
+        let mut p = Self::empty();
+        p.men = [
+            WideSquareSet::range(0, 2 * w),
+            WideSquareSet::range((h - 2) * w, h * w),
+        ];
+        p.hash = p.zobrist_from_scratch();
+        p
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<PhalanxMove<B>>) {
+        out.clear();
+        if self.goal_reached() {
+            return;
+        }
+        self.phalanx_moves(out);
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        if self.goal_reached() {
+            return 0;
+        }
+        let mut n = 0;
+        if self.options.symmetry {
+            self.generate(|m| n += usize::from(!self.breaks_symmetry(&m)));
+        } else {
+            self.generate(|_| n += 1);
+        }
+        n
+    }
+
+    fn play_unchecked(&mut self, mv: &PhalanxMove<B>) {
+        self.apply(mv);
+        self.turn = !self.turn;
+        self.hash ^= BLACK_TO_MOVE;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.goal_reached() {
+            return Some(Outcome::Win {
+                winner: self.turn,
+                reason: EndReason::Goal,
+            });
+        }
+        (self.count_legal_moves() == 0).then_some(Outcome::Win {
+            winner: !self.turn,
+            reason: EndReason::NoLegalMove,
+        })
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        let mut h = self.side_hash();
+        for c in Color::ALL {
+            for s in self.men[c.index()] {
+                h ^= MAN_KEYS[c.index()][s.index()];
+            }
+        }
+        h
+    }
+
+    fn parse_move(&self, text: &str) -> Result<PhalanxMove<B>, MoveParseError> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(MoveParseError::Empty);
+        }
+        if t.len() > 16 {
+            return Err(MoveParseError::TooLong(t.len()));
+        }
+        let syntax = |reason| MoveParseError::Syntax {
+            text: t.to_string(),
+            reason,
+        };
+        let g = B::geometry();
+        let square = |name: &str| {
+            g.parse_square(name)
+                .ok_or_else(|| MoveParseError::UnknownSquare {
+                    square: name.to_string(),
+                })
+        };
+        // "x<to>", or "<from>-<to>" / "<from>x<to>" with a square name = letters,
+        // then digits
+        let (from, capture, to) = if let Some(rest) = t.strip_prefix(['x', 'X']) {
+            (None, true, rest)
+        } else {
+            let letters = t
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(t.len());
+            let digits = t[letters..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(t.len(), |i| letters + i);
+            if letters == 0 || digits == letters {
+                return Err(syntax("expected a square such as e5"));
+            }
+            let capture = match t[digits..].chars().next() {
+                Some('-') => false,
+                Some('x' | 'X') => true,
+                _ => return Err(syntax("expected `-` or `x` between the two squares")),
+            };
+            (Some(&t[..digits]), capture, &t[digits + 1..])
+        };
+        if to.is_empty() {
+            return Err(syntax("missing the destination square"));
+        }
+        let from = from.map(square).transpose()?;
+        let to = square(to)?;
+        if let Some(o) = self.outcome() {
+            return Err(MoveParseError::GameOver(o));
+        }
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        let illegal = |hint: String| MoveParseError::Illegal {
+            text: t.to_string(),
+            hint: Some(hint),
+        };
+        match from {
+            Some(from) => {
+                let Some(mv) = legal.iter().find(|m| m.from == from && m.to == to) else {
+                    let from_here: Vec<String> = legal
+                        .iter()
+                        .filter(|m| m.from == from)
+                        .map(|m| m.to_string())
+                        .collect();
+                    return Err(illegal(if from_here.is_empty() {
+                        format!("no legal move has its tail on {}", g.name(from))
+                    } else {
+                        format!("legal from {}: {}", g.name(from), from_here.join(", "))
+                    }));
+                };
+                if mv.is_capture() != capture {
+                    let what = if mv.is_capture() {
+                        "it is a capture"
+                    } else {
+                        "it is not a capture"
+                    };
+                    return Err(illegal(format!("{what}: write {mv}")));
+                }
+                Ok(*mv)
+            }
+            None => {
+                let found: Vec<&PhalanxMove<B>> = legal
+                    .iter()
+                    .filter(|m| m.to == to && m.is_capture())
+                    .collect();
+                match found.as_slice() {
+                    [] => Err(illegal(format!("no capture reaches {}", g.name(to)))),
+                    [one] => Ok(**one),
+                    many => Err(MoveParseError::Ambiguous {
+                        text: t.to_string(),
+                        candidates: many.iter().map(|m| m.to_string()).collect(),
+                    }),
+                }
+            }
+        }
+    }
+
+    fn repetition_draws(&self) -> bool {
+        self.options.repetition
+    }
+
+    fn men(&self, color: Color) -> usize {
+        self.men[color.index()].count()
+    }
+
+    fn board_view(&self) -> Option<crate::engine::view::BoardView<'_>> {
+        let g = B::geometry();
+        let stacks = g
+            .squares()
+            .map(|sq| {
+                Color::ALL
+                    .into_iter()
+                    .find(|c| self.men[c.index()].contains(sq))
+                    .map_or(crate::engine::stack::Stack::EMPTY, |c| {
+                        crate::engine::stack::Stack::single(crate::engine::stack::Man::new(c))
+                    })
+            })
+            .collect();
+        Some(crate::engine::view::BoardView::owned(g, stacks, self.turn))
+    }
+
+    fn diagram(&self) -> String {
+        let g = B::geometry();
+        let mut out = String::new();
+        for y in (0..Self::H).rev() {
+            let _ = write!(out, "{:>2} ", y + 1);
+            for x in 0..Self::W {
+                let s = Square((y * Self::W + x) as u8);
+                let c = if self.men[0].contains(s) {
+                    'w'
+                } else if self.men[1].contains(s) {
+                    'b'
+                } else {
+                    '.'
+                };
+                out.push(' ');
+                out.push(c);
+            }
+            out.push('\n');
+        }
+        out.push_str("   ");
+        for x in 0..g.width() {
+            out.push(' ');
+            out.push((b'a' + x) as char);
+        }
+        let _ = writeln!(
+            out,
+            "\n{} to move; crossings: White {}, Black {}",
+            self.turn,
+            self.crossings(Color::White),
+            self.crossings(Color::Black)
+        );
+        out
+    }
+}
+
+impl<B: EpaminondasBoard> fmt::Display for EpaminondasPosition<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return f.write_str(&self.diagram());
+        }
+        for y in (0..Self::H).rev() {
+            let mut empty = 0;
+            for x in 0..Self::W {
+                let s = Square((y * Self::W + x) as u8);
+                let c = if self.men[0].contains(s) {
+                    'w'
+                } else if self.men[1].contains(s) {
+                    'b'
+                } else {
+                    empty += 1;
+                    continue;
+                };
+                if empty > 0 {
+                    write!(f, "{empty}")?;
+                    empty = 0;
+                }
+                f.write_char(c)?;
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if y > 0 {
+                f.write_char('/')?;
+            }
+        }
+        write!(f, " {}", self.turn.char())?;
+        let o = self.options;
+        match (o.symmetry, o.repetition) {
+            (false, false) => Ok(()),
+            (true, false) => f.write_str(" symmetry"),
+            (false, true) => f.write_str(" repetition"),
+            (true, true) => f.write_str(" symmetry,repetition"),
+        }
+    }
+}
+
+impl<B: EpaminondasBoard> fmt::Debug for EpaminondasPosition<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "EpaminondasPosition({self})")
+    }
+}
+
+impl<B: EpaminondasBoard> FromStr for EpaminondasPosition<B> {
+    type Err = PositionError;
+
+    fn from_str(s: &str) -> Result<Self, PositionError> {
+        let fields = crate::text::position_text::fields(s)?;
+        let Some(&(rows_at, rows)) = fields.first() else {
+            return Err(PositionError::new(K::Missing("rows"), s.len()));
+        };
+        let (w, h) = (Self::W, Self::H);
+        let mut pos = Self::empty();
+        let mut at = rows_at;
+        let mut count = 0;
+        for (i, row) in rows.split('/').enumerate() {
+            count = i + 1;
+            if i >= h {
+                return Err(PositionError::new(
+                    K::RowCount {
+                        found: rows.split('/').count(),
+                        expected: h,
+                    },
+                    at,
+                ));
+            }
+            let y = h - 1 - i;
+            let mut x = 0usize;
+            let mut run = 0usize;
+            let mut run_at = at;
+            let too_wide = |found, at| {
+                PositionError::new(
+                    K::RowWidth {
+                        rank: y + 1,
+                        found,
+                        expected: w,
+                    },
+                    at,
+                )
+            };
+            for (j, c) in row.char_indices() {
+                let here = at + j;
+                if let Some(dg) = c.to_digit(10) {
+                    if run == 0 {
+                        if dg == 0 {
+                            return Err(PositionError::new(K::BadNumber("0".into()), here));
+                        }
+                        run_at = here;
+                    }
+                    run = run * 10 + dg as usize;
+                    if x + run > w {
+                        return Err(too_wide(x + run, run_at));
+                    }
+                    continue;
+                }
+                x += run;
+                run = 0;
+                let color = match c {
+                    'w' => Color::White,
+                    'b' => Color::Black,
+                    'W' | 'B' => return Err(PositionError::new(K::NoKings(c), here)),
+                    _ => return Err(PositionError::new(K::BadMan(c), here)),
+                };
+                if x >= w {
+                    return Err(too_wide(x + 1, here));
+                }
+                pos.men[color.index()].insert(Square((y * w + x) as u8));
+                x += 1;
+            }
+            x += run;
+            if x != w {
+                return Err(too_wide(x, at + row.len()));
+            }
+            at += row.len() + 1;
+        }
+        if count < h {
+            return Err(PositionError::new(
+                K::RowCount {
+                    found: count,
+                    expected: h,
+                },
+                rows_at + rows.len(),
+            ));
+        }
+        let Some(&(side_at, side)) = fields.get(1) else {
+            return Err(PositionError::new(K::Missing("side to move"), s.len()));
+        };
+        pos.turn = match side {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            _ => return Err(PositionError::new(K::BadSide(side.to_string()), side_at)),
+        };
+        if let Some(&(opt_at, opts)) = fields.get(2) {
+            if opts != "-" {
+                let mut off = opt_at;
+                for name in opts.split(',') {
+                    match name {
+                        "symmetry" => pos.options.symmetry = true,
+                        "repetition" => pos.options.repetition = true,
+                        _ => {
+                            return Err(PositionError::new(K::UnknownOption(name.to_string()), off))
+                        }
+                    }
+                    off += name.len() + 1;
+                }
+            }
+        }
+        if let Some(&(off, _)) = fields.get(3) {
+            return Err(PositionError::new(K::Trailing, off));
+        }
+        pos.check(rows_at)?;
+        pos.hash = pos.zobrist_from_scratch();
+        Ok(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_texts() {
+        let p = NeoCrossings::start();
+        let t = "bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w";
+        assert_eq!(p.to_string(), t);
+        assert_eq!(t.parse::<NeoCrossings>().unwrap(), p);
+        let e = Epaminondas::start();
+        assert_eq!(e.men(Color::White), 28);
+        assert_eq!(e.to_string().parse::<Epaminondas>().unwrap(), e);
+        assert_eq!(e.zobrist(), e.zobrist_from_scratch());
+        assert_ne!(e.zobrist(), 0);
+    }
+}

@@ -1,0 +1,224 @@
+//! Reading moves of the stack-board games: full routes (`e4xc4xc6`, `g6-e6-c6`,
+//! `c3:e5`), steps (`e4-e5`), entries (`e4`) and the compact Mindsports forms (`fe4`,
+//! `f45`, `hd4x`, `h6d4x`, `f6x`), matched against the legal moves of a position.
+
+use crate::engine::board::{Board, Geometry};
+use crate::engine::error::MoveParseError;
+use crate::engine::moves::{Move, MoveKind, Route};
+use crate::engine::square::Square;
+use smallvec::SmallVec;
+
+/// The longest move text worth reading.
+const MAX_MOVE_TEXT: usize = 256;
+
+/// A move text read into squares, before it is matched against legal moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveQuery {
+    /// The squares named, in order.
+    pub squares: SmallVec<[Square; 16]>,
+    /// Whether the text lists a full path (squares joined by `x`, `:` or `-`);
+    /// otherwise it names an origin and an end only (compact forms) or one square.
+    pub full_path: bool,
+    /// Whether the text marks a capture (an `x` or `:` anywhere).
+    pub capture: bool,
+}
+
+fn unknown(s: &str) -> MoveParseError {
+    MoveParseError::UnknownSquare {
+        square: s.to_string(),
+    }
+}
+
+/// Reads `text` into a [`MoveQuery`] on geometry `g`.
+///
+/// # Errors
+/// [`MoveParseError`] for empty or overlong text, unknown squares and text that fits
+/// no form.
+pub fn read_query(g: &Geometry, text: &str) -> Result<MoveQuery, MoveParseError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(MoveParseError::Empty);
+    }
+    if t.len() > MAX_MOVE_TEXT {
+        return Err(MoveParseError::TooLong(t.len()));
+    }
+    let syntax = |reason| MoveParseError::Syntax {
+        text: t.to_string(),
+        reason,
+    };
+    let t = t.trim_end_matches(['*', '+', '!', '?']);
+    let capture = t.contains(['x', 'X', ':']);
+    let body = t.strip_suffix(['x', 'X']).unwrap_or(t);
+    if body.is_empty() {
+        return Err(syntax("no square"));
+    }
+    let parts: Vec<&str> = body.split(['x', 'X', ':', '-']).collect();
+    if parts.len() > crate::engine::moves::MAX_ROUTE + 1 {
+        return Err(syntax("more squares than any move has"));
+    }
+    let mut squares = SmallVec::new();
+    if parts.len() > 1 {
+        if parts.iter().any(|p| p.is_empty()) {
+            return Err(syntax("empty square between separators"));
+        }
+        for p in &parts {
+            squares.push(g.parse_square(p).ok_or_else(|| unknown(p))?);
+        }
+        return Ok(MoveQuery {
+            squares,
+            full_path: true,
+            capture,
+        });
+    }
+    if let Some(sq) = g.parse_square(body) {
+        squares.push(sq);
+        return Ok(MoveQuery {
+            squares,
+            full_path: false,
+            capture,
+        });
+    }
+    // compact forms, on boards with one-letter files and one-digit ranks
+    let b = body.as_bytes();
+    let sq = |s: String| g.parse_square(&s).ok_or_else(|| unknown(&s));
+    let (from, to) = match b {
+        // fe4: two letters, one number line
+        [l1, l2, n]
+            if l1.is_ascii_alphabetic() && l2.is_ascii_alphabetic() && n.is_ascii_digit() =>
+        {
+            (
+                sq(format!("{}{}", *l1 as char, *n as char))?,
+                sq(format!("{}{}", *l2 as char, *n as char))?,
+            )
+        }
+        // f45: one letter line, two numbers
+        [l, n1, n2] if l.is_ascii_alphabetic() && n1.is_ascii_digit() && n2.is_ascii_digit() => (
+            sq(format!("{}{}", *l as char, *n1 as char))?,
+            sq(format!("{}{}", *l as char, *n2 as char))?,
+        ),
+        // h6d4: two squares
+        [l1, n1, l2, n2]
+            if l1.is_ascii_alphabetic()
+                && n1.is_ascii_digit()
+                && l2.is_ascii_alphabetic()
+                && n2.is_ascii_digit() =>
+        {
+            (
+                sq(format!("{}{}", *l1 as char, *n1 as char))?,
+                sq(format!("{}{}", *l2 as char, *n2 as char))?,
+            )
+        }
+        _ => {
+            return Err(match g.parse_square(body) {
+                None if body.len() <= 3 => unknown(body),
+                _ => syntax("not a square, a route or a compact move"),
+            })
+        }
+    };
+    squares.push(from);
+    squares.push(to);
+    Ok(MoveQuery {
+        squares,
+        full_path: false,
+        capture,
+    })
+}
+
+fn path_of<B: Board>(mv: &Move<B>) -> SmallVec<[Square; 16]> {
+    let mut v = SmallVec::new();
+    match *mv.kind() {
+        MoveKind::Enter { to, .. } => v.push(to),
+        MoveKind::Step { from, to } => {
+            v.push(from);
+            v.push(to);
+        }
+        MoveKind::Capture(r) => {
+            v.push(r.from());
+            v.extend_from_slice(r.landings());
+        }
+    }
+    v
+}
+
+/// Matches a move text against the legal moves `legal` of a position on board `B`.
+///
+/// A full path must equal a legal move's path — or, for a capture, be another route of
+/// the same move (ruling 1), which `equivalent` finds. A two-square path written with
+/// `x` or `:` may also name a capture by its origin and end (`28x10`). Compact forms
+/// name origin and end. One square is an entry (or with `x`, a capture that ends where
+/// it starts).
+///
+/// # Errors
+/// [`MoveParseError::Illegal`] when no legal move matches,
+/// [`MoveParseError::Ambiguous`] when several do, and the errors of [`read_query`].
+pub fn match_move<B: Board>(
+    text: &str,
+    legal: &[Move<B>],
+    equivalent: impl Fn(&Route) -> Option<Move<B>>,
+) -> Result<Move<B>, MoveParseError> {
+    let q = read_query(B::geometry(), text)?;
+    let text = text.trim().to_string();
+    let mut found: SmallVec<[Move<B>; 4]> = SmallVec::new();
+    if q.full_path {
+        found.extend(legal.iter().copied().filter(|m| path_of(m) == q.squares));
+        if found.is_empty() && q.squares.len() >= 2 {
+            if let Some(r) = Route::from_squares(q.squares[0], &q.squares[1..]) {
+                found.extend(equivalent(&r));
+            }
+        }
+        if found.is_empty() && q.squares.len() == 2 && q.capture {
+            found.extend(
+                legal.iter().copied().filter(|m| {
+                    m.is_capture() && m.from() == q.squares[0] && m.to() == q.squares[1]
+                }),
+            );
+        }
+    } else if q.squares.len() == 1 {
+        let sq = q.squares[0];
+        found.extend(legal.iter().copied().filter(|m| {
+            if q.capture {
+                m.is_capture() && m.from() == sq && m.to() == sq
+            } else {
+                matches!(m.kind(), MoveKind::Enter { to, .. } if *to == sq)
+            }
+        }));
+    } else {
+        let (from, to) = (q.squares[0], q.squares[1]);
+        found.extend(legal.iter().copied().filter(|m| {
+            !matches!(m.kind(), MoveKind::Enter { .. })
+                && m.from() == from
+                && m.to() == to
+                && (!q.capture || m.is_capture())
+        }));
+    }
+    match found.len() {
+        1 => Ok(found[0]),
+        0 => Err(MoveParseError::Illegal {
+            text,
+            hint: Some(hint(legal)),
+        }),
+        _ => Err(MoveParseError::Ambiguous {
+            text,
+            candidates: found.iter().map(|m| m.to_string()).collect(),
+        }),
+    }
+}
+
+/// A short description of the legal moves, for error messages.
+fn hint<B: Board>(legal: &[Move<B>]) -> String {
+    if legal.is_empty() {
+        return "there is no legal move".into();
+    }
+    let what = match legal[0].kind() {
+        MoveKind::Capture(_) => "capture is compulsory",
+        MoveKind::Enter { .. } => "a man must be entered",
+        MoveKind::Step { .. } => "a column must step",
+    };
+    let list: Vec<String> = legal.iter().take(8).map(|m| m.to_string()).collect();
+    let more = if legal.len() > 8 {
+        format!(", ... ({} in all)", legal.len())
+    } else {
+        String::new()
+    };
+    format!("{what}; legal: {}{more}", list.join(", "))
+}

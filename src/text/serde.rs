@@ -1,0 +1,378 @@
+//! Serde support (feature `serde`): everything is written as its text form, so JSON
+//! stays readable and matches what the rest of the crate reads and writes.
+//!
+//! | type | serialized as | example |
+//! |---|---|---|
+//! | positions ([`EmergoPosition`], [`CheckersPosition`]) | position text | `"d6:w b 11/12"` |
+//! | moves ([`Move`], [`CheckersMove`]) | notation | `"g6xe6xc6"` |
+//! | [`Color`] | `"White"` / `"Black"` (reads `w`, `b`, any case) | `"Black"` |
+//! | [`EndReason`] | kebab-case word | `"no-legal-move"` |
+//! | [`Outcome`] | result and reason | `"1-0 no-pieces"`, `"1/2-1/2 repetition"` |
+//! | [`Game`] | start position and moves | `{"start":"- w 12/12","moves":["d6","d8"]}` |
+//!
+//! **Moves are read against a position.** A move's text means something only where it
+//! is played (an entry's size, compact forms, ruling 1), so moves serialize as their
+//! notation but do not implement `Deserialize`: read them with a [`MoveSeed`] (a
+//! `DeserializeSeed` holding the position) or deserialize a `String` and call
+//! [`Position::parse_move`]. A [`Game`] deserializes by replaying its moves from its
+//! start, so every move is checked. Position texts carry no ruleset options: a
+//! [`CheckersPosition`] reads back with its rules' defaults.
+//!
+//! ```
+//! use column_checkers::text::serde::MoveSeed;
+//! use column_checkers::{Emergo, Game, Position};
+//! use serde::de::DeserializeSeed;
+//!
+//! let mut game = Game::new(Emergo::start());
+//! game.play_text("d6").unwrap();
+//! let json = serde_json::to_string(&game).unwrap();
+//! assert_eq!(json, r#"{"start":"- w 12/12","moves":["d6"]}"#);
+//! let back: Game<Emergo> = serde_json::from_str(&json).unwrap();
+//! assert_eq!(back.position(), game.position());
+//!
+//! let pos = back.position();
+//! let mut de = serde_json::Deserializer::from_str(r#""d8""#);
+//! let mv = MoveSeed::new(pos).deserialize(&mut de).unwrap();
+//! assert_eq!(mv, pos.parse_move("d8").unwrap());
+//! ```
+//!
+//! A new position type gets the same by implementing `Serialize` with
+//! [`serialize_display`] and `Deserialize` with [`deserialize_from_str`] (its move
+//! type: `Serialize` with [`serialize_display`]).
+
+use crate::engine::board::Board;
+use crate::engine::color::Color;
+use crate::engine::game::Game;
+use crate::engine::moves::Move;
+use crate::engine::position::{EndReason, Outcome, Position};
+use crate::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
+use crate::games::emergo::{EmergoBoard, EmergoPosition};
+use crate::games::epaminondas::{EpaminondasBoard, EpaminondasPosition, PhalanxMove};
+use ::serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use ::serde::ser::SerializeStruct;
+use ::serde::{Deserialize, Deserializer, Serialize, Serializer};
+use core::fmt::{self, Display};
+use core::marker::PhantomData;
+use core::str::FromStr;
+
+/// Serializes any value as its `Display` text.
+///
+/// # Errors
+/// The serializer's.
+pub fn serialize_display<T: Display + ?Sized, S: Serializer>(
+    value: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
+}
+
+/// Deserializes a value from a string through its `FromStr`.
+///
+/// # Errors
+/// The deserializer's, or the `FromStr` error as a custom error.
+pub fn deserialize_from_str<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+where
+    T: FromStr,
+    T::Err: Display,
+    D: Deserializer<'de>,
+{
+    let s = String::deserialize(deserializer)?;
+    s.parse().map_err(de::Error::custom)
+}
+
+impl<B: EmergoBoard> Serialize for EmergoPosition<B> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_display(self, s)
+    }
+}
+impl<'de, B: EmergoBoard> Deserialize<'de> for EmergoPosition<B> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        deserialize_from_str(d)
+    }
+}
+impl<R: CheckersRules> Serialize for CheckersPosition<R> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_display(self, s)
+    }
+}
+impl<'de, R: CheckersRules> Deserialize<'de> for CheckersPosition<R> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        deserialize_from_str(d)
+    }
+}
+impl<B: EpaminondasBoard> Serialize for EpaminondasPosition<B> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_display(self, s)
+    }
+}
+impl<'de, B: EpaminondasBoard> Deserialize<'de> for EpaminondasPosition<B> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        deserialize_from_str(d)
+    }
+}
+impl<B: EpaminondasBoard> Serialize for PhalanxMove<B> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_display(self, s)
+    }
+}
+impl<B: Board> Serialize for Move<B> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_display(self, s)
+    }
+}
+impl<R: CheckersRules> Serialize for CheckersMove<R> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_display(self, s)
+    }
+}
+
+/// Reads a move's notation against a position: a `DeserializeSeed` giving the legal
+/// move the text names (see the [module documentation](self)).
+#[derive(Clone, Copy, Debug)]
+pub struct MoveSeed<'a, P: Position> {
+    position: &'a P,
+}
+
+impl<'a, P: Position> MoveSeed<'a, P> {
+    /// A seed reading moves of `position`.
+    pub fn new(position: &'a P) -> Self {
+        MoveSeed { position }
+    }
+}
+
+impl<'de, P: Position> DeserializeSeed<'de> for MoveSeed<'_, P> {
+    type Value = P::Move;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<P::Move, D::Error> {
+        let s = String::deserialize(d)?;
+        self.position.parse_move(&s).map_err(de::Error::custom)
+    }
+}
+
+impl Serialize for Color {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_display(self, s)
+    }
+}
+impl<'de> Deserialize<'de> for Color {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        match s.to_ascii_lowercase().as_str() {
+            "white" | "w" => Ok(Color::White),
+            "black" | "b" => Ok(Color::Black),
+            _ => Err(de::Error::custom(format_args!(
+                "{s:?} is not a colour (White or Black)"
+            ))),
+        }
+    }
+}
+
+fn reason_word(r: EndReason) -> &'static str {
+    match r {
+        EndReason::NoPieces => "no-pieces",
+        EndReason::NoLegalMove => "no-legal-move",
+        EndReason::Repetition => "repetition",
+        EndReason::Goal => "goal",
+    }
+}
+
+fn read_reason(s: &str) -> Option<EndReason> {
+    Some(match s {
+        "no-pieces" => EndReason::NoPieces,
+        "no-legal-move" => EndReason::NoLegalMove,
+        "repetition" => EndReason::Repetition,
+        "goal" => EndReason::Goal,
+        _ => return None,
+    })
+}
+
+impl Serialize for EndReason {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(reason_word(*self))
+    }
+}
+impl<'de> Deserialize<'de> for EndReason {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        read_reason(&s).ok_or_else(|| de::Error::custom(format_args!("unknown end reason {s:?}")))
+    }
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&format_args!(
+            "{} {}",
+            self.result_text(),
+            reason_word(self.reason())
+        ))
+    }
+}
+impl<'de> Deserialize<'de> for Outcome {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        let bad = || {
+            de::Error::custom(format_args!(
+                "{s:?} is not an outcome (e.g. \"1-0 no-pieces\")"
+            ))
+        };
+        let (result, reason) = s.split_once(' ').ok_or_else(bad)?;
+        let reason = read_reason(reason.trim()).ok_or_else(bad)?;
+        Ok(match result {
+            "1-0" => Outcome::Win {
+                winner: Color::White,
+                reason,
+            },
+            "0-1" => Outcome::Win {
+                winner: Color::Black,
+                reason,
+            },
+            "1/2-1/2" => Outcome::Draw { reason },
+            _ => return Err(bad()),
+        })
+    }
+}
+
+impl<P: Position> Serialize for Game<P> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Moves<'a, M>(&'a [M]);
+        impl<M: Display> Serialize for Moves<'_, M> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.iter().map(|m| m.to_string()))
+            }
+        }
+        let mut st = s.serialize_struct("Game", 2)?;
+        st.serialize_field("start", &self.start().to_string())?;
+        st.serialize_field("moves", &Moves(self.moves()))?;
+        st.end()
+    }
+}
+
+impl<'de, P: Position> Deserialize<'de> for Game<P> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct GameVisitor<P>(PhantomData<P>);
+        fn replay<P: Position, E: de::Error>(start: &str, moves: &[String]) -> Result<Game<P>, E> {
+            let start: P = start.parse().map_err(E::custom)?;
+            let mut game = Game::new(start);
+            for (i, m) in moves.iter().enumerate() {
+                game.play_text(m)
+                    .map_err(|e| E::custom(format_args!("move {} ({m}): {e}", i + 1)))?;
+            }
+            Ok(game)
+        }
+        impl<'de, P: Position> Visitor<'de> for GameVisitor<P> {
+            type Value = Game<P>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a game: {\"start\": position text, \"moves\": [move texts]}")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Game<P>, A::Error> {
+                let mut start: Option<String> = None;
+                let mut moves: Option<Vec<String>> = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "start" if start.is_none() => start = Some(map.next_value()?),
+                        "moves" if moves.is_none() => moves = Some(map.next_value()?),
+                        "start" | "moves" => {
+                            return Err(de::Error::custom(format_args!("duplicate field {key}")))
+                        }
+                        _ => return Err(de::Error::unknown_field(&key, &["start", "moves"])),
+                    }
+                }
+                let start = start.unwrap_or_else(|| P::start().to_string());
+                replay(&start, &moves.unwrap_or_default())
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Game<P>, A::Error> {
+                let start: String = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                let moves: Vec<String> = seq.next_element()?.unwrap_or_default();
+                replay(&start, &moves)
+            }
+        }
+        d.deserialize_struct("Game", &["start", "moves"], GameVisitor(PhantomData))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::moves::MoveList;
+    use crate::games::draughts::RussianDraughts;
+    use crate::games::emergo::Emergo;
+
+    fn round_trip<T: Serialize + for<'de> Deserialize<'de> + PartialEq + fmt::Debug>(
+        v: &T,
+    ) -> String {
+        let json = serde_json::to_string(v).unwrap();
+        let back: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"));
+        assert_eq!(&back, v);
+        json
+    }
+
+    #[test]
+    fn positions_colours_outcomes_round_trip() {
+        let p: Emergo = "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0".parse().unwrap();
+        assert_eq!(
+            round_trip(&p),
+            "\"f4:wwww,g4:w,h4:bb,c5:b,e5:b,d6:b w 0/0\""
+        );
+        round_trip(&RussianDraughts::start());
+        round_trip(&crate::games::epaminondas::NeoCrossings::start());
+        round_trip(&crate::games::epaminondas::Epaminondas::start());
+        let mut l = MoveList::new();
+        crate::games::epaminondas::NeoCrossings::start().legal_moves(&mut l);
+        assert_eq!(
+            serde_json::to_string(&l[0]).unwrap(),
+            format!("\"{}\"", l[0])
+        );
+        assert_eq!(round_trip(&Color::Black), "\"Black\"");
+        assert_eq!(
+            serde_json::from_str::<Color>("\"w\"").unwrap(),
+            Color::White
+        );
+        let o = Outcome::Win {
+            winner: Color::White,
+            reason: EndReason::NoPieces,
+        };
+        assert_eq!(round_trip(&o), "\"1-0 no-pieces\"");
+        round_trip(&Outcome::Draw {
+            reason: EndReason::Repetition,
+        });
+        round_trip(&EndReason::NoLegalMove);
+        assert!(serde_json::from_str::<Emergo>("\"zz w 0/0\"").is_err());
+        assert!(serde_json::from_str::<Outcome>("\"2-0 goal\"").is_err());
+        assert!(serde_json::from_str::<Color>("\"red\"").is_err());
+    }
+
+    #[test]
+    fn moves_serialize_as_notation_and_read_with_a_seed() {
+        let p: RussianDraughts = "c3:w,d4:b,f6:b w".parse().unwrap();
+        let mut list = MoveList::new();
+        p.legal_moves(&mut list);
+        let json = serde_json::to_string(&list[0]).unwrap();
+        assert_eq!(json, "\"c3:e5:g7\"");
+        let mut de = serde_json::Deserializer::from_str(&json);
+        assert_eq!(MoveSeed::new(&p).deserialize(&mut de).unwrap(), list[0]);
+        let mut de = serde_json::Deserializer::from_str("\"c3-d4\"");
+        assert!(MoveSeed::new(&p).deserialize(&mut de).is_err());
+        let e = Emergo::start();
+        let m = e.parse_move("d6").unwrap();
+        assert_eq!(serde_json::to_string(&m).unwrap(), "\"d6\"");
+    }
+
+    #[test]
+    fn games_replay_when_read() {
+        let mut g = Game::new(Emergo::start());
+        for m in ["d6", "d8", "e4"] {
+            g.play_text(m).unwrap();
+        }
+        let json = serde_json::to_string(&g).unwrap();
+        let back: Game<Emergo> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.moves(), g.moves());
+        assert_eq!(back.position(), g.position());
+        let bad = r#"{"start":"- w 12/12","moves":["d6","d6"]}"#;
+        let err = serde_json::from_str::<Game<Emergo>>(bad).unwrap_err();
+        assert!(err.to_string().contains("move 2 (d6)"), "{err}");
+        let r: Game<RussianDraughts> = serde_json::from_str(r#"{"moves":["c3-d4"]}"#).unwrap();
+        assert_eq!(r.moves().len(), 1);
+        assert!(serde_json::from_str::<Game<Emergo>>(r#"{"x":1}"#).is_err());
+    }
+}

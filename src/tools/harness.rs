@@ -1,0 +1,414 @@
+//! Fuzz harnesses: scenarios driven by arbitrary bytes, run on every ruleset of the
+//! [`registry`](crate::tools::registry) (or the one the bytes select), that answer
+//! `Err(`[`Finding`]`)` on anything the crate promises not to do — a broken invariant
+//! ([`invariants`]), a failed operation that changed the state, an accepted illegal
+//! move. A panic inside them is a finding too.
+//!
+//! The `fuzz/` crate's `cargo fuzz` targets call these functions; the regression tests
+//! replay inputs with them, and the tests run them on seeded random bytes. Their cost
+//! is bounded by the input's length (and the crate's own bounds on text and material).
+//!
+//! ```
+//! use column_checkers::tools::harness;
+//!
+//! harness::position_text(b"e5:wb w 0/0").unwrap();
+//! harness::move_text(b"\x00seedseed\x04e4-e5").unwrap();
+//! harness::play_sequence(&[1, 7, 3, 250, 9]).unwrap();
+//! harness::game_ops(&[0, 0, 3, 1, 2, 2, 4, 3, b'x', b'y', 5]).unwrap();
+//! ```
+
+use crate::engine::error::{MoveParseError, PlayError};
+use crate::engine::game::Game;
+use crate::engine::moves::MoveList;
+use crate::engine::position::Position;
+use crate::tools::invariants::{self, Violation};
+use crate::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use crate::tools::rng::SplitMix64;
+use thiserror::Error;
+
+/// Plies at most that [`play_sequence`] and [`game_ops`] play, whatever the input's
+/// length.
+pub const MAX_PLIES: usize = 400;
+
+/// Something a harness found wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Finding {
+    /// A broken invariant.
+    #[error("{ruleset}: {violation} (in {position:?})")]
+    Violation {
+        /// The ruleset's name.
+        ruleset: &'static str,
+        /// The position text where it showed.
+        position: String,
+        /// What is wrong.
+        violation: Box<Violation>,
+    },
+    /// An operation that failed changed the state.
+    #[error("{ruleset}: failed {op} changed the state (in {position:?})")]
+    StateChanged {
+        /// The ruleset's name.
+        ruleset: &'static str,
+        /// The operation.
+        op: String,
+        /// The position text before it.
+        position: String,
+    },
+    /// Any other broken promise, in words.
+    #[error("{ruleset}: {what} (in {position:?})")]
+    Wrong {
+        /// The ruleset's name.
+        ruleset: &'static str,
+        /// The position text where it showed.
+        position: String,
+        /// What is wrong.
+        what: String,
+    },
+}
+
+fn violation<P: Position>(pos: &P) -> impl Fn(Violation) -> Finding + '_ {
+    move |violation| Finding::Violation {
+        ruleset: P::NAME,
+        position: pos.to_string(),
+        violation: Box::new(violation),
+    }
+}
+
+fn wrong<P: Position>(pos: &P, what: String) -> Finding {
+    Finding::Wrong {
+        ruleset: P::NAME,
+        position: pos.to_string(),
+        what,
+    }
+}
+
+/// Input bytes read in order; zeros once exhausted.
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn u8(&mut self) -> u8 {
+        match self.0.split_first() {
+            Some((&b, rest)) => {
+                self.0 = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+    fn u64(&mut self) -> u64 {
+        (0..8).fold(0, |acc, _| acc << 8 | self.u8() as u64)
+    }
+    fn take(&mut self, n: usize) -> &[u8] {
+        let (a, b) = self.0.split_at(n.min(self.0.len()));
+        self.0 = b;
+        a
+    }
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Runs `visitor` on the ruleset number `index` (modulo the number of rulesets).
+fn on_ruleset<V: RulesetVisitor>(index: u8, visitor: V) -> V::Output {
+    let info = &RULESETS[index as usize % RULESETS.len()];
+    dispatch(info.name, &[], visitor).expect("every registered ruleset dispatches")
+}
+
+/// Reads the input as a position text in every ruleset. A text that is accepted must
+/// give a position that passes [`invariants::check`]; a text that is refused must get
+/// an error whose byte offset lies within the text.
+///
+/// # Errors
+/// The first [`Finding`].
+pub fn position_text(data: &[u8]) -> Result<(), Finding> {
+    struct V<'a>(&'a str);
+    impl RulesetVisitor for V<'_> {
+        type Output = Result<(), Finding>;
+        fn visit<P: Position>(self, _: &[String]) -> Self::Output {
+            match self.0.parse::<P>() {
+                Ok(pos) => invariants::check(&pos).map_err(violation(&pos)),
+                Err(e) if e.at <= self.0.len() => Ok(()),
+                Err(e) => Err(wrong(
+                    &P::start(),
+                    format!("error offset {} beyond the text: {e}", e.at),
+                )),
+            }
+        }
+    }
+    let text = String::from_utf8_lossy(data);
+    for info in RULESETS {
+        dispatch(info.name, &[], V(&text)).expect("registered")?;
+    }
+    Ok(())
+}
+
+/// A position reached from the start by up to `plies` random legal moves with `seed`,
+/// through a [`Game`] (so it has a history).
+fn random_game<P: Position>(seed: u64, plies: usize) -> Game<P> {
+    let mut rng = SplitMix64::new(seed);
+    let mut game = Game::new(P::start());
+    let mut moves = MoveList::new();
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        game.position().legal_moves(&mut moves);
+        let Some(&mv) = moves.get(rng.below(moves.len().max(1))) else {
+            break;
+        };
+        if game.play(&mv).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// Input: a ruleset byte, an 8-byte seed, a ply count byte, then a move text. Reaches a
+/// position by that many random moves and reads the text against it: a move read must
+/// be legal and play; [`Game::play_text`] must either fail leaving the game as it was
+/// (its redo list included) or play exactly the move read.
+///
+/// # Errors
+/// The first [`Finding`].
+pub fn move_text(data: &[u8]) -> Result<(), Finding> {
+    struct V<'a>(u64, usize, &'a str);
+    impl RulesetVisitor for V<'_> {
+        type Output = Result<(), Finding>;
+        fn visit<P: Position>(self, _: &[String]) -> Self::Output {
+            let V(seed, plies, text) = self;
+            let mut game = random_game::<P>(seed, plies);
+            if plies % 3 == 0 {
+                // leave a move to redo, which a failed play_text must keep
+                game.undo();
+            }
+            let pos = game.position().clone();
+            let parsed = pos.parse_move(text);
+            if let Ok(mv) = parsed {
+                if !pos.is_legal(&mv) {
+                    return Err(wrong(&pos, format!("{text:?} read as illegal move {mv}")));
+                }
+                let mut next = pos.clone();
+                if let Err(e) = next.play(&mv) {
+                    return Err(wrong(
+                        &pos,
+                        format!("{text:?} read as {mv}, which fails: {e}"),
+                    ));
+                }
+            }
+            let before = game.clone();
+            match game.play_text(text) {
+                Err(_) if game == before => Ok(()),
+                Err(e) => Err(Finding::StateChanged {
+                    ruleset: P::NAME,
+                    op: format!("play_text({text:?}): {e}"),
+                    position: pos.to_string(),
+                }),
+                Ok(mv) if parsed.as_ref() == Ok(&mv) => {
+                    let mut next = pos.clone();
+                    next.play_unchecked(&mv);
+                    if *game.position() != next {
+                        return Err(wrong(&pos, format!("play_text({text:?}) played wrong")));
+                    }
+                    invariants::check_move(&pos, &mv, game.position()).map_err(violation(&pos))
+                }
+                Ok(mv) => Err(wrong(
+                    &pos,
+                    format!("play_text({text:?}) played {mv}, parse_move said {parsed:?}"),
+                )),
+            }
+        }
+    }
+    let mut b = Bytes(data);
+    let ruleset = b.u8();
+    let seed = b.u64();
+    let plies = b.u8() as usize;
+    let text = String::from_utf8_lossy(b.0);
+    on_ruleset(ruleset, V(seed, plies, &text))
+}
+
+/// Input: a ruleset byte, then one byte per move choosing it by index (modulo the
+/// number) from the legal moves. Checks [`invariants::check`] on every position and
+/// [`invariants::check_move`] on every move, for at most [`MAX_PLIES`] plies.
+///
+/// # Errors
+/// The first [`Finding`].
+pub fn play_sequence(data: &[u8]) -> Result<(), Finding> {
+    struct V<'a>(&'a [u8]);
+    impl RulesetVisitor for V<'_> {
+        type Output = Result<(), Finding>;
+        fn visit<P: Position>(self, _: &[String]) -> Self::Output {
+            let mut pos = P::start();
+            let mut moves = MoveList::new();
+            for &choice in self.0.iter().take(MAX_PLIES) {
+                invariants::check(&pos).map_err(violation(&pos))?;
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    return Ok(());
+                }
+                let mv = moves[choice as usize % moves.len()];
+                let before = pos.clone();
+                pos.play(&mv).map_err(|error| {
+                    violation(&before)(Violation::ListedMoveFails {
+                        mv: mv.to_string(),
+                        error,
+                    })
+                })?;
+                invariants::check_move(&before, &mv, &pos).map_err(violation(&before))?;
+            }
+            invariants::check(&pos).map_err(violation(&pos))
+        }
+    }
+    let mut b = Bytes(data);
+    let ruleset = b.u8();
+    on_ruleset(ruleset, V(b.0))
+}
+
+/// Input: a ruleset byte, then operations on a [`Game`], one byte each (some read an
+/// argument byte or more): play a legal move by index, undo, redo, play a legal move by
+/// its text, play a junk text, play a move of another position. A model of the game
+/// (its positions and the moves to redo) is kept beside it: every operation must do
+/// what the model says, and every failed one must leave the game `==` to what it was.
+///
+/// # Errors
+/// The first [`Finding`].
+pub fn game_ops(data: &[u8]) -> Result<(), Finding> {
+    struct V<'a>(&'a [u8]);
+    impl RulesetVisitor for V<'_> {
+        type Output = Result<(), Finding>;
+        fn visit<P: Position>(self, _: &[String]) -> Self::Output {
+            let mut b = Bytes(self.0);
+            let mut game = Game::new(P::start());
+            // the model: positions from the start, and the moves to redo (last first)
+            let mut history = vec![P::start()];
+            let mut redo: Vec<P::Move> = Vec::new();
+            // moves seen in earlier positions, to try where they may be illegal
+            let mut seen: Vec<P::Move> = Vec::new();
+            let mut moves = MoveList::new();
+            let mut steps = 0;
+            while !b.is_empty() && steps < MAX_PLIES {
+                steps += 1;
+                let pos = game.position().clone();
+                if *history.last().expect("start") != pos || game.moves().len() + 1 != history.len()
+                {
+                    return Err(wrong(&pos, "the game differs from its model".into()));
+                }
+                if pos.zobrist() != pos.zobrist_from_scratch() {
+                    let (incremental, scratch) = (pos.zobrist(), pos.zobrist_from_scratch());
+                    return Err(violation(&pos)(Violation::HashMismatch {
+                        incremental,
+                        scratch,
+                    }));
+                }
+                pos.legal_moves(&mut moves);
+                let over = game.outcome().is_some();
+                if over != (moves.is_empty() || (game.repetitions() >= 3 && pos.repetition_draws()))
+                {
+                    return Err(wrong(&pos, "game outcome and legal moves disagree".into()));
+                }
+                let before = game.clone();
+                let unchanged = |game: &Game<P>, op: String| {
+                    if *game == before {
+                        Ok(())
+                    } else {
+                        Err(Finding::StateChanged {
+                            ruleset: P::NAME,
+                            op,
+                            position: pos.to_string(),
+                        })
+                    }
+                };
+                let op = b.u8() % 6;
+                let arg = b.u8();
+                match op {
+                    0 | 3 if !moves.is_empty() => {
+                        let mv = moves[arg as usize % moves.len()];
+                        seen.push(mv);
+                        let result = if op == 0 {
+                            game.play(&mv).map(|()| mv)
+                        } else {
+                            game.play_text(&mv.to_string()).map_err(|e| match e {
+                                MoveParseError::GameOver(o) => PlayError::GameOver(o),
+                                e => PlayError::IllegalMove {
+                                    mv: mv.to_string(),
+                                    reason: e.to_string(),
+                                },
+                            })
+                        };
+                        match result {
+                            Ok(played) if played == mv && !over => {
+                                let mut next = pos.clone();
+                                next.play_unchecked(&mv);
+                                history.push(next);
+                                redo.clear();
+                            }
+                            Err(PlayError::GameOver(_)) if over => {
+                                unchanged(&game, format!("play {mv} after the end"))?
+                            }
+                            other => {
+                                return Err(wrong(&pos, format!("playing {mv} gave {other:?}")))
+                            }
+                        }
+                    }
+                    1 => match game.undo() {
+                        None if history.len() == 1 => unchanged(&game, "undo at the start".into())?,
+                        Some(mv) if history.len() > 1 => {
+                            history.pop();
+                            redo.push(mv);
+                        }
+                        other => return Err(wrong(&pos, format!("undo gave {other:?}"))),
+                    },
+                    2 => match game.redo() {
+                        None if redo.is_empty() => unchanged(&game, "redo with nothing".into())?,
+                        Some(mv) if redo.last() == Some(&mv) => {
+                            redo.pop();
+                            let mut next = pos.clone();
+                            next.play_unchecked(&mv);
+                            history.push(next);
+                        }
+                        other => return Err(wrong(&pos, format!("redo gave {other:?}"))),
+                    },
+                    4 => {
+                        let junk = String::from_utf8_lossy(b.take(arg as usize % 12)).into_owned();
+                        match game.play_text(&junk) {
+                            Err(e) => unchanged(&game, format!("play_text({junk:?}): {e}"))?,
+                            Ok(mv) => {
+                                if over || !moves.contains(&mv) {
+                                    return Err(wrong(&pos, format!("{junk:?} played as {mv}")));
+                                }
+                                let mut next = pos.clone();
+                                next.play_unchecked(&mv);
+                                history.push(next);
+                                redo.clear();
+                            }
+                        }
+                    }
+                    _ => {
+                        let Some(&mv) = seen.get(arg as usize % seen.len().max(1)) else {
+                            continue;
+                        };
+                        match game.play(&mv) {
+                            Err(e) => {
+                                if !over && moves.contains(&mv) {
+                                    return Err(wrong(&pos, format!("legal {mv} refused: {e}")));
+                                }
+                                unchanged(&game, format!("play {mv}: {e}"))?
+                            }
+                            Ok(()) => {
+                                if over || !moves.contains(&mv) {
+                                    return Err(wrong(&pos, format!("illegal {mv} accepted")));
+                                }
+                                let mut next = pos.clone();
+                                next.play_unchecked(&mv);
+                                history.push(next);
+                                redo.clear();
+                            }
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+    let mut b = Bytes(data);
+    let ruleset = b.u8();
+    on_ruleset(ruleset, V(b.0))
+}

@@ -1,0 +1,21 @@
+//! Tools at the edge of the engine: choosing a ruleset by name at run time
+//! ([`registry`]), random playouts ([`playout`], [`rng`]), the `minimax` crate adapter
+//! (feature `minimax`), and, behind the feature `testing`, the test rig the crate's own
+//! tests, fuzzers and soak runs use (`invariants`, `soak`, `harness`).
+
+#[cfg(feature = "minimax")]
+#[cfg_attr(docsrs, doc(cfg(feature = "minimax")))]
+pub mod minimax;
+pub mod playout;
+pub mod registry;
+pub mod rng;
+
+#[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
+pub mod harness;
+#[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
+pub mod invariants;
+#[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
+pub mod soak;

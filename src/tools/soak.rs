@@ -1,0 +1,201 @@
+//! Soak runs: many seeded random games of a ruleset with every [`invariants`] check on
+//! every move. The `soak` example drives it from the command line over the
+//! [`registry`](crate::tools::registry); tests run a few games of it.
+//!
+//! Each game has its own seed, derived from the run's seed and the game's number
+//! ([`game_seed`]), so a violation names the seed and the ply that reproduce it with
+//! [`soak_game`] alone.
+//!
+//! ```
+//! use column_checkers::tools::soak::{soak, SoakConfig};
+//! use column_checkers::Emergo;
+//!
+//! let stats = soak::<Emergo>(&SoakConfig { games: 2, seed: 1, max_plies: 40 }).unwrap();
+//! assert_eq!(stats.games, 2);
+//! ```
+
+use crate::engine::game::Game;
+use crate::engine::moves::MoveList;
+use crate::engine::position::{Outcome, Position};
+use crate::tools::invariants::{self, Violation};
+use crate::tools::registry::RulesetVisitor;
+use crate::tools::rng::SplitMix64;
+use thiserror::Error;
+
+/// Plies after which a soak game stops unfinished, by default.
+pub const DEFAULT_MAX_PLIES: usize = 300;
+
+/// What a soak run does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoakConfig {
+    /// Games to play.
+    pub games: u64,
+    /// The run's seed; game `i` plays with [`game_seed`]`(seed, i)`.
+    pub seed: u64,
+    /// Plies after which a game stops unfinished.
+    pub max_plies: usize,
+}
+
+/// The seed of game number `game` of a run seeded with `run_seed`.
+pub fn game_seed(run_seed: u64, game: u64) -> u64 {
+    crate::engine::zobrist::mix(run_seed ^ crate::engine::zobrist::mix(game.wrapping_add(1)))
+}
+
+/// A violation found by a soak game, with what reproduces it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{ruleset}: game seed {seed:#x}, ply {ply}, position {position:?}: {violation}")]
+pub struct SoakFailure {
+    /// The ruleset's name.
+    pub ruleset: &'static str,
+    /// The game's seed (give it to [`soak_game`], or to the example's `--replay`).
+    pub seed: u64,
+    /// Plies played before the violation showed.
+    pub ply: usize,
+    /// The position text where it showed.
+    pub position: String,
+    /// The moves played from the start, in the ruleset's notation.
+    pub moves: Vec<String>,
+    /// What is wrong.
+    pub violation: Box<Violation>,
+}
+
+/// How one soak game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRun {
+    /// Plies played.
+    pub plies: usize,
+    /// The game's outcome (repetition included), `None` when stopped at the ply limit.
+    pub outcome: Option<Outcome>,
+}
+
+/// Plays one random game of `P` from its start with seed `seed`, for at most
+/// `max_plies` plies, through a [`Game`] (so threefold repetition ends it), checking
+/// before every move [`invariants::check`] on the position, and after it
+/// [`invariants::check_move`] and [`invariants::check_undo_redo`]. Moves are played
+/// alternately with [`Game::play`] and, by their text, [`Game::play_text`].
+///
+/// # Errors
+/// The first violation, as a [`SoakFailure`].
+pub fn soak_game<P: Position>(seed: u64, max_plies: usize) -> Result<GameRun, SoakFailure> {
+    let mut rng = SplitMix64::new(seed);
+    let mut game = Game::new(P::start());
+    let mut moves = MoveList::new();
+    let fail = |game: &Game<P>, violation| SoakFailure {
+        ruleset: P::NAME,
+        seed,
+        ply: game.moves().len(),
+        position: game.position().to_string(),
+        moves: game.moves().iter().map(|m| m.to_string()).collect(),
+        violation: Box::new(violation),
+    };
+    for ply in 0..max_plies {
+        let before = game.position().clone();
+        invariants::check(&before).map_err(|v| fail(&game, v))?;
+        if let Some(outcome) = game.outcome() {
+            return Ok(GameRun {
+                plies: ply,
+                outcome: Some(outcome),
+            });
+        }
+        before.legal_moves(&mut moves);
+        let Some(&mv) = moves.get(rng.below(moves.len().max(1))) else {
+            // unreachable after `check`: no move means an outcome
+            return Err(fail(&game, Violation::NoMoveNoOutcome));
+        };
+        let played = if ply % 2 == 0 {
+            game.play(&mv).map_err(|error| Violation::ListedMoveFails {
+                mv: mv.to_string(),
+                error,
+            })
+        } else {
+            match game.play_text(&mv.to_string()) {
+                Ok(read) if read == mv => Ok(()),
+                Ok(read) => Err(Violation::MoveTextMismatch {
+                    mv: mv.to_string(),
+                    read: read.to_string(),
+                }),
+                Err(error) => Err(Violation::MoveTextUnreadable {
+                    mv: mv.to_string(),
+                    error,
+                }),
+            }
+        };
+        played.map_err(|v| fail(&game, v))?;
+        invariants::check_move(&before, &mv, game.position()).map_err(|v| fail(&game, v))?;
+        invariants::check_undo_redo(&mut game).map_err(|v| fail(&game, v))?;
+    }
+    invariants::check(game.position()).map_err(|v| fail(&game, v))?;
+    Ok(GameRun {
+        plies: max_plies,
+        outcome: game.outcome(),
+    })
+}
+
+/// Totals of a soak run of one ruleset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SoakStats {
+    /// The ruleset's name.
+    pub ruleset: &'static str,
+    /// Games played.
+    pub games: u64,
+    /// Plies played in all.
+    pub plies: u64,
+    /// Games won by White.
+    pub white_wins: u64,
+    /// Games won by Black.
+    pub black_wins: u64,
+    /// Games drawn (repetition included).
+    pub draws: u64,
+    /// Games stopped at the ply limit.
+    pub unfinished: u64,
+}
+
+/// Plays `config.games` soak games of `P` ([`soak_game`]).
+///
+/// # Errors
+/// The first violation, as a [`SoakFailure`].
+pub fn soak<P: Position>(config: &SoakConfig) -> Result<SoakStats, SoakFailure> {
+    let mut stats = SoakStats {
+        ruleset: P::NAME,
+        ..SoakStats::default()
+    };
+    for i in 0..config.games {
+        let run = soak_game::<P>(game_seed(config.seed, i), config.max_plies)?;
+        stats.games += 1;
+        stats.plies += run.plies as u64;
+        match run.outcome.map(|o| o.winner()) {
+            None => stats.unfinished += 1,
+            Some(None) => stats.draws += 1,
+            Some(Some(crate::engine::color::Color::White)) => stats.white_wins += 1,
+            Some(Some(crate::engine::color::Color::Black)) => stats.black_wins += 1,
+        }
+    }
+    Ok(stats)
+}
+
+/// A [`RulesetVisitor`] running [`soak`] on the ruleset a name selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Soak(pub SoakConfig);
+
+impl RulesetVisitor for Soak {
+    type Output = Result<SoakStats, SoakFailure>;
+    fn visit<P: Position>(self, _options: &[String]) -> Self::Output {
+        soak::<P>(&self.0)
+    }
+}
+
+/// A [`RulesetVisitor`] replaying one soak game ([`soak_game`]) with a given seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The game's seed.
+    pub seed: u64,
+    /// Plies after which the game stops.
+    pub max_plies: usize,
+}
+
+impl RulesetVisitor for Replay {
+    type Output = Result<GameRun, SoakFailure>;
+    fn visit<P: Position>(self, _options: &[String]) -> Self::Output {
+        soak_game::<P>(self.seed, self.max_plies)
+    }
+}
