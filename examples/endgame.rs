@@ -3,13 +3,18 @@
 //!
 //! ```text
 //! cargo run --release --features solver --example endgame -- <1v1|2v1>
-//!     [--threads N] [--save DIR] [--load DIR] [--probe "<position text>"]... [--quiet]
+//!     [--threads N] [--save DIR] [--load DIR] [--probe "<position text>"]...
+//!     [--check STEP] [--quiet]
 //! ```
 //!
 //! `1v1` solves one column against one (pure, 12 men each, nothing in hand); `2v1`
 //! solves it first, then two columns against one (with one against two). `--save DIR`
 //! writes the tables to `DIR/<class>.cctb`, `--load DIR` reads them from there instead
 //! of building them. `--probe` prints the value and the best moves of a position.
+//! `--check STEP` checks every STEP-th position of the table against the ruleset's moves:
+//! a win has a move to a loss one ply shorter (and none to a shorter one), a loss has
+//! only moves to wins, the longest one ply shorter, a draw a move to a draw and none to
+//! a loss.
 
 use column_checkers::solver::emergo::{steps_apart, OneOnOne, Tables, TwoOnOne, TwoOnOneParts};
 use column_checkers::solver::retrograde::{self, Options, Progress, Stats};
@@ -23,7 +28,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-const USAGE: &str = "usage: endgame <1v1|2v1> [--threads N] [--save DIR] [--load DIR] [--probe \"<position text>\"]... [--quiet]";
+const USAGE: &str = "usage: endgame <1v1|2v1> [--threads N] [--save DIR] [--load DIR] [--probe \"<position text>\"]... [--check STEP] [--quiet]";
 
 struct Args {
     class: String,
@@ -32,6 +37,7 @@ struct Args {
     load: Option<PathBuf>,
     probes: Vec<String>,
     quiet: bool,
+    check: Option<u64>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -43,6 +49,7 @@ fn parse_args() -> Result<Args, String> {
         load: None,
         probes: Vec::new(),
         quiet: false,
+        check: None,
     };
     while let Some(x) = it.next() {
         let mut value = |what: &str| it.next().ok_or(format!("{x} needs {what}"));
@@ -59,6 +66,15 @@ fn parse_args() -> Result<Args, String> {
             "--load" => a.load = Some(value("a directory")?.into()),
             "--probe" => a.probes.push(value("a position text")?),
             "--quiet" => a.quiet = true,
+            "--check" => {
+                let v = value("a step")?;
+                a.check = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|&n: &u64| n >= 1)
+                        .ok_or(format!("--check {v}: not a step (every n-th number)"))?,
+                );
+            }
             "1v1" | "2v1" if a.class.is_empty() => a.class = x,
             _ => return Err(format!("unknown argument {x:?}")),
         }
@@ -188,7 +204,8 @@ impl Claim {
         } else {
             self.disagree += weight;
             if self.examples.len() < 3 {
-                self.examples.push(format!("{} ({value})", pos()));
+                self.examples
+                    .push(format!("{} (the side to move: {value})", pos()));
             }
         }
     }
@@ -349,6 +366,53 @@ fn two_on_one(table: &Table, tables: &Tables) {
     six.print("2v1");
 }
 
+/// Checks the value of `pos` against the values its moves lead to.
+fn check_position(tables: &Tables, pos: &Emergo) -> Result<(), String> {
+    let v = tables
+        .value(pos)
+        .ok_or(format!("{pos}: not in the tables"))?;
+    let moves = tables
+        .moves(pos)
+        .ok_or(format!("{pos}: a move leads out of the tables"))?;
+    let after: Vec<Value> = moves.iter().map(|m| m.1).collect();
+    let ok = match v {
+        _ if after.is_empty() => matches!(v, Value::Loss(0) | Value::Draw),
+        Value::Win(d) => {
+            after.contains(&v) && after.iter().all(|w| w.score() <= Value::Win(d).score())
+        }
+        Value::Loss(_) => {
+            after.contains(&v)
+                && after
+                    .iter()
+                    .all(|w| matches!(w, Value::Loss(_)) && w.score() <= v.score())
+        }
+        Value::Draw => {
+            after.contains(&Value::Draw) && after.iter().all(|w| !matches!(w, Value::Win(_)))
+        }
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("{pos}: {v}, but its moves give {after:?}"))
+    }
+}
+
+fn check(tables: &Tables, class: &str, step: u64) -> Result<(), String> {
+    let (size, position): (u64, Box<dyn Fn(u64) -> Emergo>) = if class == "1v1" {
+        let c = OneOnOne::default();
+        (c.size(), Box::new(move |i| c.position(i)))
+    } else {
+        (TwoOnOne::SIZE, Box::new(TwoOnOne::position))
+    };
+    let mut n = 0u64;
+    for i in (0..size).step_by(step as usize) {
+        check_position(tables, &position(i))?;
+        n += 1;
+    }
+    println!("{class}: checked {n} positions (every {step}th) against their moves: consistent");
+    Ok(())
+}
+
 fn probe(tables: &Tables, text: &str) -> Result<(), String> {
     let pos: Emergo = text.parse().map_err(|e| format!("--probe {text:?}: {e}"))?;
     let Some(v) = tables.value(&pos) else {
@@ -385,6 +449,9 @@ fn run() -> Result<(), String> {
     } else {
         let t = tables.two_on_one.as_ref().expect("built");
         two_on_one(t, &tables);
+    }
+    if let Some(step) = a.check {
+        check(&tables, &a.class, step)?;
     }
     for p in &a.probes {
         probe(&tables, p)?;

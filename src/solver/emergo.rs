@@ -51,11 +51,11 @@ use super::{PositionClass, Successor, Value};
 use crate::engine::board::Board;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
-use crate::games::emergo::{Emergo, Oblique9};
 use crate::engine::moves::{Move, MoveList};
 use crate::engine::position::{Outcome, Position};
 use crate::engine::square::Square;
 use crate::engine::stack::{Man, Stack};
+use crate::games::emergo::{Emergo, Oblique9};
 use std::sync::OnceLock;
 
 /// Men of each colour in the game (and on the board in these classes).
