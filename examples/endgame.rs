@@ -186,6 +186,7 @@ struct Claim {
     text: &'static str,
     agree: u64,
     disagree: u64,
+    draws: u64,
     examples: Vec<String>,
 }
 
@@ -195,6 +196,7 @@ impl Claim {
             text,
             agree: 0,
             disagree: 0,
+            draws: 0,
             examples: Vec::new(),
         }
     }
@@ -203,6 +205,9 @@ impl Claim {
             self.agree += weight;
         } else {
             self.disagree += weight;
+            if value == Value::Draw {
+                self.draws += weight;
+            }
             if self.examples.len() < 3 {
                 self.examples
                     .push(format!("{} (the side to move: {value})", pos()));
@@ -212,8 +217,8 @@ impl Claim {
     fn print(&self, label: &str) {
         let verdict = if self.disagree == 0 { "holds" } else { "fails" };
         println!(
-            "{label} claim \"{}\": {verdict}: {} positions agree, {} do not",
-            self.text, self.agree, self.disagree
+            "{label} claim \"{}\": {verdict}: {} positions agree, {} do not ({} of them draws)",
+            self.text, self.agree, self.disagree, self.draws
         );
         for e in &self.examples {
             println!("    counterexample: {e}");
@@ -311,6 +316,8 @@ fn two_on_one(table: &Table, tables: &Tables) {
     };
     let mut six =
         Claim::new("six under six (a column of 6 over 6) is a win in virtually any situation");
+    let mut six_two = Claim::new("(the same, the six under six one of two columns)");
+    let mut six_one = Claim::new("(the same, the six under six the single column)");
     let mut total = 0u64;
     for i in 0..TwoOnOne::SIZE {
         let parts: TwoOnOneParts = TwoOnOne::parts(i);
@@ -343,7 +350,10 @@ fn two_on_one(table: &Table, tables: &Tables) {
                 Value::Loss(_) => !owner_to_move,
                 Value::Draw => false,
             };
-            six.record(ok, weight, || parts.position().to_string(), v);
+            let text = || parts.position().to_string();
+            six.record(ok, weight, text, v);
+            let by = if two_has { &mut six_two } else { &mut six_one };
+            by.record(ok, weight, text, v);
         }
     }
     assert_eq!(
@@ -363,7 +373,9 @@ fn two_on_one(table: &Table, tables: &Tables) {
     if let Some((d, i)) = s.longest {
         print_longest("2v1", tables, &TwoOnOne::position(i), d);
     }
-    six.print("2v1");
+    for c in [&six, &six_two, &six_one] {
+        c.print("2v1");
+    }
 }
 
 /// Checks the value of `pos` against the values its moves lead to.
