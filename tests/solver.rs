@@ -2,8 +2,9 @@
 //! files (feature `solver`).
 #![cfg(feature = "solver")]
 
-use column_checkers::solver::emergo::{outcome_value, OneOnOne};
+use column_checkers::solver::emergo::{outcome_value, OneOnOne, TwoOnOne, TwoOnOneParts};
 use column_checkers::solver::retrograde::{self, Options};
+use column_checkers::solver::table::{BitVec, Distances};
 use column_checkers::solver::table::{Table, TableError};
 use column_checkers::solver::{PositionClass, Successor, Value};
 use column_checkers::{MoveList, Position};
@@ -272,13 +273,42 @@ fn tables_round_trip_through_files_and_corrupt_ones_are_refused() {
     assert!(e.to_string().contains(&path.display().to_string()), "{e}");
 }
 
+/// The class of the game: its figures in the README. Some seconds in a debug build,
+/// so run by `.ci/run` with `--ignored`.
 #[test]
+#[ignore]
 fn one_on_one_figures() {
-    // the class of the game, solved in a test build: its published figures
     let class = OneOnOne::default();
     let table = solve(&class);
     assert_eq!(table.len(), 472_320);
     assert_eq!(table.counts(), (235_680, 236_640, 0));
     let start: column_checkers::Emergo = "e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0".parse().unwrap();
     assert_eq!(table.value(class.index(&start).unwrap()), Value::Win(79));
+}
+
+#[test]
+fn two_on_one_is_closed_under_moves() {
+    // a stand-in one-on-one table (all draws): only the closure is checked here
+    let n = OneOnOne::SIZE as usize;
+    let draws = Table::from_parts(
+        OneOnOne::default().name(),
+        BitVec::repeat(false, n),
+        BitVec::repeat(false, n),
+        Distances::U8(vec![0; n]),
+    );
+    let class = TwoOnOne::new(&draws);
+    let mut out = Vec::new();
+    let mut moves = MoveList::new();
+    for i in (0..TwoOnOne::SIZE).step_by(9_973) {
+        out.clear();
+        let pos = TwoOnOne::position(i);
+        let end = class.successors(i, &mut out);
+        pos.legal_moves(&mut moves);
+        assert_eq!(out.len(), moves.len(), "{pos}");
+        assert_eq!(end.is_some(), moves.is_empty(), "{pos}");
+        // numbering: the position's number stands for it and its mirror images
+        let parts = TwoOnOneParts::of(&pos).unwrap();
+        assert_eq!(TwoOnOne::index(&pos), Some(parts.index()));
+        assert!(parts.index() <= i);
+    }
 }

@@ -20,7 +20,8 @@
 //! | 4 | CRC-32 (IEEE) of everything before it |
 
 use super::Value;
-use bitvec::prelude::{BitVec, Lsb0};
+/// The bit vector types of the tables, from `bitvec`.
+pub use bitvec::prelude::{BitVec, Lsb0};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"CCEGTB\x01\x00";
