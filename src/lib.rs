@@ -189,6 +189,7 @@
 //! | `play` | play against a small alpha-beta search in the terminal (`--game`, `--color`, `--depth`) |
 //! | `replay` | check a game record from a file or stdin; illegal moves by number and side |
 //! | `diagram` | a position (or `--moves` from the start) as SVG; needs `--features svg` |
+//! | `endgame` | builds Emergo's endgame tables (`1v1`, `2v1`), checks the published endgame claims, `--probe`s positions; needs `--features solver` |
 //! | `custom_variant` | Lasca on 9x9 with 18 men, defined in the example with the public API, and its perft |
 //!
 //! ## Features
@@ -201,6 +202,7 @@
 //! | `serde` | `Serialize`/`Deserialize` for positions, moves (serialize; read with `serde::MoveSeed`), [`Color`], [`EndReason`], [`Outcome`] and [`Game`], all as their text forms | `serde` |
 //! | `minimax` | `minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
 //! | `rayon` | `perft_parallel`: perft with the first ply split across threads | `rayon` |
+//! | `solver` | `solver`: endgame tables by retrograde analysis over any finite class of positions, saved with a checksum; Emergo's pure one-on-one and two-on-one classes | `bitvec` |
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -214,6 +216,10 @@ pub mod engine;
 pub mod games;
 pub mod text;
 pub mod tools;
+
+#[cfg(feature = "solver")]
+#[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
+pub mod solver;
 
 pub use engine::board::{Board, Geometry, Shift};
 pub use engine::capture::{
