@@ -20,8 +20,10 @@
 //! - **Variations** `( ... )` after a move: other moves in its place, nested to
 //!   [`MAX_VARIATION_DEPTH`] levels.
 //! - **Game terminators**: `1-0`, `0-1`, `1/2-1/2`, international draughts' `2-0`,
-//!   `0-2`, `1-1`, the double forfeit `0-0`, and `*`. A tag after movetext without a
-//!   terminator starts the next game too.
+//!   `0-2`, `1-1`, the double forfeit `0-0`, and `*`; also a token equal to the
+//!   game's `Result` tag when that is not one of these (the `4-6` of the Delfts result
+//!   format), read as `*`. A tag after movetext without a terminator starts the next
+//!   game too.
 //!
 //! Errors name the game (1-based), the line and the column; reading goes on with the
 //! next game (at the next line starting with `[` after the bad game's movetext), so
@@ -683,6 +685,13 @@ fn apply(
             }
         }
         Tok::Move(text, strength) => {
+            let other_result = g.record.tag("Result").map(str::trim).is_some_and(|r| {
+                r == text && RecordResult::from_token(r).is_none() && strength.is_none()
+            });
+            if depth == 0 && other_result {
+                // the result of another format (the Delfts `4-6`) as the terminator
+                return apply(g, Tok::Result(RecordResult::Unknown), line, col, out);
+            }
             g.in_body = true;
             let l = g.lines.last_mut().expect("a line");
             let number = l.number.take();
@@ -838,7 +847,7 @@ pub fn record_of_game<P: Position>(game: &Game<P>) -> Record {
         .tags()
         .iter()
         .filter(|(n, _)| {
-            !["SetUp", "FEN", "Position"]
+            !["SetUp", "FEN", "Position", "Result"]
                 .iter()
                 .any(|t| t.eq_ignore_ascii_case(n))
         })
@@ -859,24 +868,24 @@ pub fn record_of_game<P: Position>(game: &Game<P>) -> Record {
         let fen = fen_of(start).unwrap_or_else(|| start.to_string());
         tags.push(("FEN".into(), fen));
     }
-    let result = game.outcome().map(RecordResult::of);
+    // the result: the rules', else the game's Result tag
     let international = game_type_of(P::NAME) == Some(20);
-    if let Some(r) = result {
-        let token = if international {
-            r.international_token()
-        } else {
-            r.token()
-        };
-        match tags.iter_mut().find(|(n, _)| n == "Result") {
-            Some(t) => t.1 = token.to_string(),
-            None => tags.push(("Result".into(), token.to_string())),
+    let result = match game.outcome() {
+        Some(o) => {
+            let r = RecordResult::of(o);
+            let token = if international {
+                r.international_token()
+            } else {
+                r.token()
+            };
+            tags.push(("Result".into(), token.to_string()));
+            Some(r)
         }
-    }
-    let result = result.or_else(|| {
-        tags.iter()
-            .find(|(n, _)| n == "Result")
-            .and_then(|(_, v)| RecordResult::from_token(v.trim()))
-    });
+        None => game.tag("Result").map(|v| {
+            tags.push(("Result".into(), v.to_string()));
+            RecordResult::from_token(v.trim()).unwrap_or(RecordResult::Unknown)
+        }),
+    };
     let comments_at = |ply: usize| -> Vec<String> {
         game.comments()
             .iter()
@@ -1019,6 +1028,11 @@ mod tests {
         assert!(matches!(kind("32-28 /FEN \"W:W1\"/"), K::Setup(_)));
         assert!(matches!(kind("41. - -"), K::UnknownMove(_)));
         assert!(matches!(kind("[White \"open"), K::Unterminated(_)));
+        // another result format's token ends the game when the Result tag says it
+        let g = games("[Result \"4-6\"]\n01. 34-29 18-22 4-6\n[Result \"x\"] 1. 32-28 *");
+        assert_eq!(g.len(), 2);
+        let r = g[0].as_ref().unwrap();
+        assert_eq!((r.moves.len(), r.result), (2, Some(RecordResult::Unknown)));
         let deep = format!("32-28 {}", "(19-23 ".repeat(MAX_VARIATION_DEPTH + 1));
         assert_eq!(kind(&deep), K::TooDeep);
     }

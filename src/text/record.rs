@@ -1,13 +1,13 @@
 //! Game records: the tags, moves, comments, variations and result of one game, read
 //! from PDN (Portable Draughts Notation, the draughts form of PGN; see
-//! [`pdn`](crate::text::pdn) for the format and for files of many games) and replayed
+//! [`pdn`] for the format and for files of many games) and replayed
 //! with every move checked by [`Record::replay`].
 //!
 //! The moves are in the game's own notation, for any ruleset. The start position is
 //! the `FEN` tag (PDN's FEN, or the ruleset's own position text) or a `Position` tag,
 //! else the game's start. The ruleset is chosen by the `GameType` tag (PDN's numbers)
 //! or a `Variant` (or `Game`) tag naming one of the crate's rulesets: see
-//! [`pdn::ruleset_of`](crate::text::pdn::ruleset_of).
+//! [`pdn::ruleset_of`].
 //!
 //! ```
 //! use column_checkers::text::record::{Record, ResultCheck};
@@ -43,7 +43,7 @@ use thiserror::Error;
 
 /// The longest record text [`Record::from_str`] accepts (1 MiB); longer input is
 /// rejected before any work. Files of many games are read game by game with
-/// [`pdn::read_games`](crate::text::pdn::read_games).
+/// [`pdn::read_games`].
 pub const MAX_RECORD_LEN: usize = 1 << 20;
 
 /// The deepest nesting of variations read or replayed.
@@ -330,9 +330,9 @@ pub struct Replay<P: Position> {
 
 /// A game record: tags, comments, moves (with their variations) and result.
 ///
-/// Two records are equal when their tags, comments, moves and result are (the place
-/// in the text is not compared): a record written with [`Display`](fmt::Display)
-/// reads back equal.
+/// Two records are equal when their tags, comments, moves and result are (no result
+/// and `*` are the same; the place in the text is not compared): a record written with
+/// [`Display`](fmt::Display) reads back equal.
 #[derive(Clone, Debug, Default)]
 pub struct Record {
     /// The tags, in order: `(name, value)`.
@@ -352,7 +352,8 @@ impl PartialEq for Record {
         self.tags == other.tags
             && self.comments == other.comments
             && self.moves == other.moves
-            && self.result == other.result
+            && self.result.unwrap_or(RecordResult::Unknown)
+                == other.result.unwrap_or(RecordResult::Unknown)
     }
 }
 impl Eq for Record {}
@@ -583,7 +584,7 @@ fn play_line<'r, P: Position>(
 impl FromStr for Record {
     type Err = RecordError;
 
-    /// Reads the one game of a PDN text (see [`pdn`](crate::text::pdn)).
+    /// Reads the one game of a PDN text (see [`pdn`]).
     fn from_str(text: &str) -> Result<Record, RecordError> {
         if text.len() > MAX_RECORD_LEN {
             return Err(RecordError {
@@ -612,7 +613,7 @@ impl FromStr for Record {
 }
 
 impl fmt::Display for Record {
-    /// Writes the record as PDN (see [`pdn`](crate::text::pdn)).
+    /// Writes the record as PDN (see [`pdn`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&pdn::write_record(self))
     }
