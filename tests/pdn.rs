@@ -275,3 +275,20 @@ proptest! {
         round_trip(&random_game::<Emergo>(seed, before, plies, &tags, &comments))?;
     }
 }
+
+#[test]
+fn captures_written_with_squares_left_out() {
+    // L. Viergever (J.C. Vink, Verzamelde, 1975), from the standard's fail/Cat.C1.pdn:
+    // `2x30x11` leaves out the landing on 39 of `2x30x39x11`
+    let r: Record = "[FEN \"W:W20,24,27,37,38,45,46,49:B13,15,16,18,34,36,39,40.\"]\n\
+                     1. 49-43 39x48 2. 24-19 48x22 3. 19x8 15x24 4. 46-41 36x47 5. 8-2 47x29 6.\n\
+                     2x30x11 16x7 7. 45x1 1-0"
+        .parse()
+        .unwrap();
+    let rep = r.replay::<InternationalDraughts>().unwrap();
+    assert_eq!(rep.game.moves()[10].to_string(), "2x30x39x11");
+    // a square the king flies over names the capture too, when no landing does
+    let p: InternationalDraughts = "46:W,37:b,17:b w".parse().unwrap();
+    assert_eq!(p.parse_move("46x41x11").unwrap().to_string(), "46x28x11");
+    assert!(p.parse_move("46x28x7").is_err());
+}
