@@ -26,7 +26,7 @@
 //! cargo run --release --example replay -- --game russian tests/data/pdn/russian.pdn
 //! ```
 
-use column_checkers::text::pdn::{read_games, ruleset_of};
+use column_checkers::text::pdn::{game_type_of, read_games, ruleset_of};
 use column_checkers::text::record::{Record, ResultCheck};
 use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use column_checkers::Position;
@@ -55,9 +55,15 @@ impl RulesetVisitor for Replay<'_> {
 
     fn visit<P: Position>(self, _options: &[String]) -> Report {
         let r = self.record;
-        let stated = r
-            .stated_result()
-            .map_or("none".to_string(), |t| t.to_string());
+        // in the game's own result tokens (`2-0` in international draughts)
+        let international = game_type_of(P::NAME) == Some(20);
+        let stated = r.stated_result().map_or("none", |t| {
+            if international {
+                t.international_token()
+            } else {
+                t.token()
+            }
+        });
         match r.replay::<P>() {
             Err(e) => {
                 let place = if e.line > 0 {

@@ -180,6 +180,8 @@ struct Lexer<'a> {
     /// (line, column) of each char, 1-based
     at: Vec<(usize, usize)>,
     i: usize,
+    /// The line of the last token read (0 before the first).
+    token_line: usize,
     _text: &'a str,
 }
 
@@ -208,6 +210,7 @@ impl<'a> Lexer<'a> {
             chars,
             at,
             i: 0,
+            token_line: 0,
             _text: text,
         }
     }
@@ -220,12 +223,9 @@ impl<'a> Lexer<'a> {
         self.at[self.i.min(self.at.len() - 1)]
     }
 
+    /// Whether the next token is the first on its line (only blanks before it).
     fn at_line_start(&self) -> bool {
-        self.chars[..self.i]
-            .iter()
-            .rev()
-            .take_while(|&&c| c != '\n')
-            .all(|c| c.is_whitespace())
+        self.pos().0 != self.token_line
     }
 
     fn skip_line(&mut self) {
@@ -269,6 +269,7 @@ impl<'a> Lexer<'a> {
             break;
         }
         let (line, col) = self.pos();
+        self.token_line = line;
         let c = self.peek(0)?;
         let tok = match c {
             '[' => self.tag(),
@@ -1035,6 +1036,19 @@ mod tests {
         assert_eq!((r.moves.len(), r.result), (2, Some(RecordResult::Unknown)));
         let deep = format!("32-28 {}", "(19-23 ".repeat(MAX_VARIATION_DEPTH + 1));
         assert_eq!(kind(&deep), K::TooDeep);
+    }
+
+    #[test]
+    fn hostile_texts_read_quickly() {
+        // long lines of tokens that are not moves, deep variations, many games
+        let t = std::time::Instant::now();
+        let line = "1. 32-28 % ".repeat(50_000);
+        assert!(games(&line)[0].is_err());
+        let many = "[E \"x\"] 1. 32-28 * ".repeat(20_000);
+        assert_eq!(games(&many).len(), 20_000);
+        let parens = format!("32-28 {}", "(19-23 ".repeat(100_000));
+        assert_eq!(games(&parens)[0].as_ref().unwrap_err().kind, K::TooDeep);
+        assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
     }
 
     #[test]
