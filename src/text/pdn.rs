@@ -53,7 +53,12 @@
 //! [`write_record`] (and [`Record`]'s `Display`) writes tags, a blank line, then the
 //! movetext in lines of at most 80 characters: every White move numbered, a Black move
 //! numbered `N...` when it opens the game or a variation or follows a comment or a
-//! variation, comments as `{ text }`, variations in parentheses, then the result.
+//! variation, comments as `{ text }`, variations in parentheses, then the result as
+//! the game terminator (as PGN and the standard's reading grammar have it; the strict
+//! PDN 3.0 writing grammar would end every game with `*` and keep the result in the
+//! `Result` tag alone, which the game writer sets too). Moves follow the writing
+//! restrictions: no spaces or leading zeros, the ruleset's capture separator, a capture
+//! by its first and last square unless that is ambiguous.
 //! International draughts' records get its result tokens (`2-0`). A comment cannot
 //! hold `{` or `}` (PDN has no escape for them): they are written as `(` and `)`; tag
 //! values are written on one line, line breaks as spaces.
