@@ -30,7 +30,8 @@
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{
-    CaptureGenerator, CapturePolicy, Leap, Majority, Rejump, Taking, Transfer,
+    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump,
+    Reversal, Taking, Transfer,
 };
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
@@ -154,6 +155,14 @@ pub struct EmergoCapture {
 }
 
 impl CapturePolicy for EmergoCapture {
+    const RULES: CaptureRules = CaptureRules {
+        taking: Taking::Prisoner,
+        transfer: Transfer::Immediate,
+        rejump: Rejump::WhileEnemyTopped,
+        reversal: Some(Reversal::AnyTurnBack),
+        majority: Majority::MostCaptures,
+        promotion: CapturePromotion::Never,
+    };
     #[inline]
     fn directions(&self, _commander: Man) -> DirectionSet {
         DirectionSet(self.directions)
@@ -161,26 +170,6 @@ impl CapturePolicy for EmergoCapture {
     #[inline]
     fn leap(&self, _commander: Man) -> Leap {
         Leap::Short
-    }
-    #[inline]
-    fn taking(&self) -> Taking {
-        Taking::Prisoner
-    }
-    #[inline]
-    fn transfer(&self) -> Transfer {
-        Transfer::Immediate
-    }
-    #[inline]
-    fn rejump(&self) -> Rejump {
-        Rejump::WhileEnemyTopped
-    }
-    #[inline]
-    fn no_reversal(&self) -> bool {
-        true
-    }
-    #[inline]
-    fn majority(&self) -> Majority {
-        Majority::MostCaptures
     }
 }
 
@@ -250,6 +239,17 @@ impl<B: EmergoBoard> EmergoPosition<B> {
         }
     }
 
+    /// A position from its parts, unchecked (the endgame classes number positions
+    /// they build this way).
+    #[cfg(feature = "solver")]
+    pub(crate) fn from_parts(columns: Columns<B>, turn: Color, hand: [u8; 2]) -> Self {
+        EmergoPosition {
+            columns,
+            turn,
+            hand,
+        }
+    }
+
     /// The columns on the board.
     pub fn columns(&self) -> &Columns<B> {
         &self.columns
@@ -290,7 +290,7 @@ impl<B: EmergoBoard> EmergoPosition<B> {
             targets.remove(B::centre());
         }
         if !self.under_attack(side) {
-            targets = targets - self.feeding_squares(side);
+            targets -= self.feeding_squares(side);
         }
         let men = if self.hand[(!side).index()] == 0 {
             self.hand[side.index()]
@@ -603,6 +603,9 @@ impl<B: EmergoBoard> FromStr for EmergoPosition<B> {
         Ok(pos)
     }
 }
+
+#[cfg(feature = "serde")]
+crate::text::serde::serde_as_text!(impl<B: EmergoBoard> EmergoPosition<B>, read);
 
 #[cfg(test)]
 mod tests {
