@@ -536,6 +536,15 @@ impl<R: CheckersRules> FromStr for CheckersPosition<R> {
     type Err = PositionError;
 
     fn from_str(s: &str) -> Result<Self, PositionError> {
+        Self::read_text(s)
+            .and_then(|pos| crate::text::position_text::check_side_not_to_move(pos, s))
+            .map_err(|e| e.quoting(s))
+    }
+}
+
+impl<R: CheckersRules> CheckersPosition<R> {
+    /// Reads a position text (see [`FromStr`]); the error is quoted by the caller.
+    fn read_text(s: &str) -> Result<Self, PositionError> {
         let fields = text::fields(s)?;
         let (off, cols) = *fields
             .first()

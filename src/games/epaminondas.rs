@@ -40,8 +40,9 @@
 //! direction and the distance, so each legal move has exactly this one text and no two
 //! legal moves share it. When reading, `x<square>` (e.g. `xe7`) names the capture whose
 //! head reaches that square if there is exactly one; otherwise the error lists the
-//! candidates. The separator must match the move (`-` for a plain move, `x` for a
-//! capture).
+//! candidates. As in every notation of the crate, `x` marks captures only (`e5xe7` is
+//! refused where `e5-e7` captures nothing); here, unlike the stack games, a capture
+//! must be written with `x` too. Spaces around the separator are allowed (`e5 - e7`).
 //!
 //! # Move identity
 //! Two different moves never lead to the same position: a move of `k` squares empties
@@ -248,8 +249,9 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         };
         // "x<to>", or "<from>-<to>" / "<from>x<to>" with a square name = letters,
         // then digits
+        // spaces around the separator are allowed (`e4 - e6`)
         let (from, capture, to) = if let Some(rest) = t.strip_prefix(['x', 'X']) {
-            (None, true, rest)
+            (None, true, rest.trim_start())
         } else {
             let letters = t
                 .find(|c: char| !c.is_ascii_alphabetic())
@@ -260,12 +262,13 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
             if letters == 0 || digits == letters {
                 return Err(syntax("expected a square such as e5"));
             }
-            let capture = match t[digits..].chars().next() {
+            let after = t[digits..].trim_start();
+            let capture = match after.chars().next() {
                 Some('-') => false,
                 Some('x' | 'X') => true,
                 _ => return Err(syntax("expected `-` or `x` between the two squares")),
             };
-            (Some(&t[..digits]), capture, &t[digits + 1..])
+            (Some(&t[..digits]), capture, after[1..].trim_start())
         };
         if to.is_empty() {
             return Err(syntax("missing the destination square"));
@@ -302,13 +305,15 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
                         format!("legal from {}: {}", g.name(from), from_here.join(", "))
                     }));
                 };
-                if mv.is_capture() != capture {
-                    let what = if mv.is_capture() {
-                        "it is a capture"
-                    } else {
-                        "it is not a capture"
-                    };
-                    return Err(illegal(format!("{what}: write {mv}")));
+                // `x` marks captures only (as in every notation of the crate); here a
+                // capture must be written with it too
+                if capture && !mv.is_capture() {
+                    return Err(illegal(format!(
+                        "{mv} captures nothing: `x` marks captures only, write {mv}"
+                    )));
+                }
+                if !capture && mv.is_capture() {
+                    return Err(illegal(format!("it is a capture: write {mv}")));
                 }
                 Ok(*mv)
             }
@@ -791,6 +796,15 @@ impl<B: EpaminondasBoard> FromStr for EpaminondasPosition<B> {
     type Err = PositionError;
 
     fn from_str(s: &str) -> Result<Self, PositionError> {
+        Self::read_text(s)
+            .and_then(|pos| crate::text::position_text::check_side_not_to_move(pos, s))
+            .map_err(|e| e.quoting(s))
+    }
+}
+
+impl<B: EpaminondasBoard> EpaminondasPosition<B> {
+    /// Reads a position text (see [`FromStr`]); the error is quoted by the caller.
+    fn read_text(s: &str) -> Result<Self, PositionError> {
         let fields = crate::text::position_text::fields(s)?;
         let Some(&(rows_at, rows)) = fields.first() else {
             return Err(PositionError::new(K::Missing("rows"), s.len()));
