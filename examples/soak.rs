@@ -14,7 +14,7 @@
 //! its moves. Prints games/s per ruleset; on a violation, prints it with the game's
 //! seed, the ply and the position, and exits with status 1.
 
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor, RULESETS};
 use column_checkers::tools::soak::{
     game_seed, soak_game, SoakFailure, SoakStats, DEFAULT_MAX_PLIES,
 };
@@ -143,7 +143,7 @@ fn main() -> ExitCode {
     if let Err(e) = parsed {
         let known: Vec<&str> = RULESETS.iter().map(|r| r.name).collect();
         if e.is_empty() {
-            println!("{USAGE}\nrulesets: {}", known.join(", "));
+            print!("{USAGE}\n{}", rulesets_help());
             return ExitCode::SUCCESS;
         }
         eprintln!("soak: {e}\n{USAGE}\nrulesets: {}", known.join(", "));
