@@ -490,6 +490,131 @@ fn play_in_headless_chromium() {
     assert_eq!(d.value("#position"), after.to_string());
     assert_eq!(d.moves(), [mv.to_string()]);
 
+    // against the computer (one ply): an entry by click, and the computer answers
+    d.click("#game option[value='emergo']");
+    d.click("#mode option[value='computer']");
+    d.click("#depth option[value='1']");
+    d.click("#newgame");
+    d.play_clicks(&["d6"]);
+    let moves = d.moves();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert!(moves[0].starts_with("d6  "), "{moves:?}");
+    assert!(d.text("#message").starts_with("the computer plays"));
+
     d.cmd("DELETE", "", None);
     let _ = std::fs::remove_dir_all(&profile);
+}
+
+/// A form POST or a GET to the web example; the status and the JSON answer.
+fn api(port: u16, method: &str, path: &str, form: &str, cookie: &str) -> (u16, Value) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: {cookie}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{form}",
+        form.len()
+    );
+    s.write_all(head.as_bytes()).expect("write");
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).expect("read");
+    let (head, body) = raw.split_once("\r\n\r\n").expect("a header");
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+/// The web example's HTTP API without a browser: every bad request gets a 4xx answer
+/// that says what was wrong, and the server stays up and keeps the game.
+#[test]
+fn web_api_answers_bad_input_with_4xx() {
+    let Some(web) = web_binary() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set and the web example is not built"
+        );
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "web_api: SKIPPED (not an error outside CI): the web example is not built (it needs the svg feature)"
+        );
+        return;
+    };
+    let (_server, port) = start_server(&web);
+    let (status, v) = api(port, "POST", "/api/new", "game=lasca&mode=human", "");
+    assert_eq!(status, 200, "{v}");
+    // the session cookie is what the server set; take it from a fresh request
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.write_all(b"POST /api/new HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 21\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\ngame=lasca&mode=human")
+        .unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).unwrap();
+    let cookie = raw
+        .lines()
+        .find_map(|l| l.strip_prefix("Set-Cookie: "))
+        .and_then(|c| c.split(';').next())
+        .expect("a session cookie")
+        .to_string();
+    let big = "a".repeat(20_000);
+    let bad: [(&str, &str, &str, u16, &str); 11] = [
+        ("GET", "/nowhere", "", 404, "no page"),
+        ("GET", "/api/click", "", 405, "not allowed"),
+        (
+            "POST",
+            "/api/new",
+            "game=chess",
+            400,
+            "unknown game \"chess\"",
+        ),
+        ("POST", "/api/new", "game=lasca&depth=9", 400, "depth \"9\""),
+        (
+            "POST",
+            "/api/new",
+            "game=lasca&color=red",
+            400,
+            "color \"red\"",
+        ),
+        (
+            "POST",
+            "/api/new",
+            "game=lasca&position=z9:w+w",
+            422,
+            "bad position text",
+        ),
+        (
+            "POST",
+            "/api/new",
+            "game=lasca&what=1",
+            400,
+            "unknown field",
+        ),
+        ("POST", "/api/click", "square=%zz", 400, "bad %-escape"),
+        (
+            "POST",
+            "/api/click",
+            "square=d4",
+            422,
+            "no move starts on d4",
+        ),
+        ("POST", "/api/click", "square=q99", 422, "no square \"q99\""),
+        ("POST", "/api/click", &big, 413, "over 16384 bytes"),
+    ];
+    for (method, path, form, want, says) in bad {
+        let (status, v) = api(port, method, path, form, &cookie);
+        let error = v["error"].as_str().unwrap_or_default();
+        assert_eq!(
+            status,
+            want,
+            "{method} {path} {}: {v}",
+            &form[..form.len().min(40)]
+        );
+        assert!(
+            error.contains(says),
+            "{method} {path}: {error:?} lacks {says:?}"
+        );
+    }
+    // the game is still there and still playable
+    let (status, v) = api(port, "POST", "/api/click", "square=c3", &cookie);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["state"]["clicks"], json!(["c3"]));
+    assert_eq!(v["state"]["game"], json!("lasca"));
+    let (status, v) = api(port, "POST", "/api/back", "", &cookie);
+    assert_eq!((status, v["state"]["clicks"].clone()), (200, json!([])));
+    let (status, v) = api(port, "POST", "/api/undo", "", &cookie);
+    assert_eq!(status, 409, "{v}");
 }
