@@ -119,13 +119,16 @@
 //! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 //! struct MiniColumns;
 //! impl CapturePolicy for MiniColumns {
+//!     const RULES: CaptureRules = CaptureRules {
+//!         taking: Taking::Prisoner,
+//!         transfer: Transfer::Immediate,
+//!         rejump: Rejump::Never,
+//!         reversal: Some(Reversal::AnyTurnBack),
+//!         majority: Majority::FreeChoice,
+//!         promotion: CapturePromotion::Never,
+//!     };
 //!     fn directions(&self, m: Man) -> DirectionSet { Dark6::geometry().forward(m.color) }
 //!     fn leap(&self, _: Man) -> Leap { Leap::Short }
-//!     fn taking(&self) -> Taking { Taking::Prisoner }
-//!     fn transfer(&self) -> Transfer { Transfer::Immediate }
-//!     fn rejump(&self) -> Rejump { Rejump::Never }
-//!     fn no_reversal(&self) -> bool { true }
-//!     fn majority(&self) -> Majority { Majority::FreeChoice }
 //! }
 //! impl CheckersRules for MiniColumns {
 //!     type Board = Dark6;
@@ -147,33 +150,33 @@
 //! ```
 //!
 //! A game with its own state (like Emergo's men in hand) implements [`Position`]
-//! directly, using the same parts: [`Columns`], [`CaptureGenerator`], the [`text`] and
-//! [`notation`] helpers, and [`zobrist`] keys.
+//! directly, using the same parts: [`Columns`], [`CaptureGenerator`], the [`text`](text::position_text) and
+//! [`notation`](text::notation) helpers, and [`zobrist`](engine::zobrist) keys.
 //!
 //! ## Rulesets
 //!
 //! | name | module | board |
 //! |---|---|---|
-//! | `emergo` | [`emergo`] | 41 squares, oblique coordinates |
-//! | `hexemergo`, `hexemergo-setup` | [`emergo`] on [`Hex37`] | 37-cell hexagon |
-//! | `lasca` (`--roundabout`, `--repetition`) | [`lasca`] | 7x7 corner-colour squares |
-//! | `bashni` (`--russian-code`) | [`bashni`] | 8x8 dark squares |
-//! | `dameo` | [`dameo`] | 8x8 full grid |
-//! | `russian`, `international`, `brazilian` | [`draughts`] | 8x8 / 10x10 dark squares |
-//! | `stapeldammen` | [`stapeldammen`] | 10x10 dark squares |
-//! | `epaminondas`, `neocrossings` | [`epaminondas`] | 14x12 / 8x8 full grids |
+//! | `emergo` | [`emergo`](games::emergo) | 41 squares, oblique coordinates |
+//! | `hexemergo`, `hexemergo-setup` | [`emergo`](games::emergo) on [`Hex37`] | 37-cell hexagon |
+//! | `lasca` (`--roundabout`, `--repetition`) | [`lasca`](games::lasca) | 7x7 corner-colour squares |
+//! | `bashni` (`--russian-code`) | [`bashni`](games::bashni) | 8x8 dark squares |
+//! | `dameo` | [`dameo`](games::dameo) | 8x8 full grid |
+//! | `russian`, `international`, `brazilian` | [`draughts`](games::draughts) | 8x8 / 10x10 dark squares |
+//! | `stapeldammen` | [`stapeldammen`](games::stapeldammen) | 10x10 dark squares |
+//! | `epaminondas`, `neocrossings` | [`epaminondas`](games::epaminondas) | 14x12 / 8x8 full grids |
 //!
-//! The examples choose a ruleset by name through the [`registry`].
+//! The examples choose a ruleset by name through the [`registry`](tools::registry).
 //!
 //! ## Game records, diagrams and any-ruleset code
 //!
-//! - [`record`] reads PGN-style game records (`[Tag "value"]` lines, numbered
+//! - [`record`](text::record) reads PGN-style game records (`[Tag "value"]` lines, numbered
 //!   movetext, `{comments}`, a result token) and replays them with every move checked;
-//!   [`record::Record::write_game`] writes a [`Game`] as one.
+//!   [`text::record::Record::write_game`] writes a [`Game`] as one.
 //! - [`Position::board_view`] gives a ruleset-independent [`BoardView`] (geometry,
 //!   columns, men in hand) for renderers, evaluation functions and GUIs; the `svg`
 //!   feature draws it.
-//! - [`registry::dispatch`] runs generic code on a ruleset chosen by name.
+//! - [`tools::registry::dispatch`] runs generic code on a ruleset chosen by name.
 //!
 //! ## Examples
 //!
@@ -214,8 +217,8 @@ pub mod tools;
 
 pub use engine::board::{Board, Geometry, Shift};
 pub use engine::capture::{
-    CaptureGenerator, CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Reversal, Taking,
-    Transfer,
+    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump,
+    Reversal, Taking, Transfer,
 };
 pub use engine::color::Color;
 pub use engine::columns::Columns;

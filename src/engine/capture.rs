@@ -57,7 +57,7 @@ pub enum Rejump {
     WhileEnemyTopped,
 }
 
-/// What the 180° rule ([`CapturePolicy::no_reversal`]) forbids.
+/// What the 180° rule ([`CaptureRules::reversal`]) forbids.
 ///
 /// With short leaps the two readings give the same moves: turning back means jumping
 /// the adjacent square just jumped, and if that column vanished there is nothing to
@@ -98,39 +98,83 @@ pub enum CapturePromotion {
     AtEndOfMove,
 }
 
+/// The constant part of a ruleset's capture rules, as data: a ruleset declares one as
+/// [`CapturePolicy::RULES`], in a few lines.
+///
+/// ```
+/// use column_checkers::{CapturePromotion, CaptureRules, Majority, Rejump, Reversal, Taking, Transfer};
+///
+/// // Emergo: prisoners taken jump by jump, roundabouts, no 180° turn, most men
+/// const EMERGO: CaptureRules = CaptureRules {
+///     taking: Taking::Prisoner,
+///     transfer: Transfer::Immediate,
+///     rejump: Rejump::WhileEnemyTopped,
+///     reversal: Some(Reversal::AnyTurnBack),
+///     majority: Majority::MostCaptures,
+///     promotion: CapturePromotion::Never,
+/// };
+/// assert_eq!(EMERGO.promotion, CapturePromotion::Never);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CaptureRules {
+    /// What happens to the man taken.
+    pub taking: Taking,
+    /// When it happens.
+    pub transfer: Transfer,
+    /// Whether a column may be jumped twice in one move.
+    pub rejump: Rejump,
+    /// What the 180° rule forbids, or `None` when a capturer may turn straight back.
+    pub reversal: Option<Reversal>,
+    /// The majority rule.
+    pub majority: Majority,
+    /// Promotion during a capture; [`CapturePromotion::Never`] also means that men are
+    /// never promoted at all (the [promotion squares](Self::promotion_squares) are
+    /// empty).
+    pub promotion: CapturePromotion,
+}
+
+impl CaptureRules {
+    /// The squares where a man of `color` is promoted on the board `g`: its far row, or
+    /// none when the rules have no promotion.
+    ///
+    /// ```
+    /// use column_checkers::{Board, CaptureRules, CapturePromotion, Color, Majority, Rejump, Taking, Transfer};
+    /// use column_checkers::engine::shapes::dark::Dark8;
+    ///
+    /// let russian = CaptureRules {
+    ///     taking: Taking::Removed,
+    ///     transfer: Transfer::EndOfMove,
+    ///     rejump: Rejump::Never,
+    ///     reversal: None,
+    ///     majority: Majority::FreeChoice,
+    ///     promotion: CapturePromotion::Continues,
+    /// };
+    /// let g = Dark8::geometry();
+    /// assert_eq!(russian.promotion_squares(g, Color::White), g.far_row(Color::White));
+    /// ```
+    #[inline]
+    pub fn promotion_squares(&self, g: &Geometry, color: Color) -> SquareSet {
+        if self.promotion == CapturePromotion::Never {
+            SquareSet::EMPTY
+        } else {
+            g.far_row(color)
+        }
+    }
+}
+
 /// The capture rules of a ruleset: everything the [`CaptureGenerator`] needs to know.
+/// The constant part is data ([`RULES`](Self::RULES)); the parts that depend on the
+/// commander of the capturing column are code.
 ///
 /// The methods are called on hot paths: implement them with constants or plain field
 /// reads so they inline.
 pub trait CapturePolicy {
+    /// The rules that do not depend on the capturing column.
+    const RULES: CaptureRules;
     /// The directions in which a column led by `commander` may capture.
     fn directions(&self, commander: Man) -> DirectionSet;
     /// How a column led by `commander` leaps.
     fn leap(&self, commander: Man) -> Leap;
-    /// What happens to the man taken.
-    fn taking(&self) -> Taking;
-    /// When it happens.
-    fn transfer(&self) -> Transfer;
-    /// Whether a column may be jumped twice in one move.
-    fn rejump(&self) -> Rejump;
-    /// Whether a 180° turn straight back after a jump is forbidden.
-    fn no_reversal(&self) -> bool;
-    /// What the 180° rule forbids when [`no_reversal`](Self::no_reversal) is on.
-    /// Default: [`Reversal::AnyTurnBack`].
-    fn reversal(&self) -> Reversal {
-        Reversal::AnyTurnBack
-    }
-    /// The majority rule.
-    fn majority(&self) -> Majority;
-    /// Promotion during a capture. Default: none.
-    fn promotion(&self) -> CapturePromotion {
-        CapturePromotion::Never
-    }
-    /// The squares where a man of `color` is promoted. Default: none.
-    fn promotion_squares(&self, color: Color) -> SquareSet {
-        let _ = color;
-        SquareSet::EMPTY
-    }
 }
 
 /// Up to this many routes are kept without allocating.
@@ -333,9 +377,9 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             last_dir: None,
             last_victim: None,
             best: 0,
-            promo: self.policy.promotion_squares(self.side),
+            promo: P::RULES.promotion_squares(self.geometry, self.side),
             found,
-            majority: self.policy.majority() == Majority::MostCaptures,
+            majority: P::RULES.majority == Majority::MostCaptures,
         };
         for origin in origins {
             s.carrier = s.cols.lift(origin);
@@ -519,8 +563,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
     #[inline]
     fn jumpable(&self, x: Square) -> bool {
         self.cols.owned[(!self.side).index()].contains(x)
-            && !((self.policy.rejump() == Rejump::Never
-                || self.policy.transfer() == Transfer::EndOfMove)
+            && !((P::RULES.rejump == Rejump::Never || P::RULES.transfer == Transfer::EndOfMove)
                 && self.jumped.contains(x))
     }
 
@@ -531,9 +574,9 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
         // the direction straight back, when only a jump over the column just jumped
         // is barred in it
         let mut back = None;
-        if let (true, Some(last)) = (self.policy.no_reversal(), self.last_dir) {
+        if let (Some(reversal), Some(last)) = (P::RULES.reversal, self.last_dir) {
             let opposite = self.g.opposite(last);
-            match self.policy.reversal() {
+            match reversal {
                 Reversal::AnyTurnBack => dirs.0 &= !(1 << opposite.0),
                 Reversal::OverJustJumped => back = Some(opposite),
             }
@@ -560,14 +603,14 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
     fn jump(&mut self, d: Direction, x: Square, first: Square, leap: Leap) {
         // take
         let before = self.cols.get(x);
-        let immediate = self.policy.transfer() == Transfer::Immediate;
+        let immediate = P::RULES.transfer == Transfer::Immediate;
         let was_jumped = self.jumped.contains(x);
         self.jumped.insert(x);
         if immediate {
             let mut rest = before;
             let taken = rest.pop_top().expect("victim is not empty");
             self.cols.set(x, rest);
-            if self.policy.taking() == Taking::Prisoner {
+            if P::RULES.taking == Taking::Prisoner {
                 self.carrier.push_bottom(taken);
             }
         } else {
@@ -588,7 +631,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             }
         };
         let mut continued = false;
-        let promotion = self.policy.promotion();
+        let promotion = P::RULES.promotion;
         let mut landing = Some(first);
         while let Some(l) = landing {
             self.route.push(l);
@@ -632,7 +675,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
         self.last_dir = saved_dir;
         self.last_victim = saved_victim;
         if immediate {
-            if self.policy.taking() == Taking::Prisoner {
+            if P::RULES.taking == Taking::Prisoner {
                 self.carrier.pop_bottom();
             }
             self.cols.set(x, before);
@@ -662,7 +705,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             let before = self.cols.get(x);
             let mut after = before;
             let taken = after.pop_top().expect("pending victim");
-            if self.policy.taking() == Taking::Prisoner {
+            if P::RULES.taking == Taking::Prisoner {
                 carrier.push_bottom(taken);
             }
             hash ^= column_key(x, before) ^ column_key(x, after);
@@ -688,7 +731,7 @@ fn apply_route<B: Board, P: CapturePolicy + ?Sized>(
 /// column, in order.
 fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
     g: &Geometry,
-    policy: &P,
+    _policy: &P,
     cols: &mut Columns<B>,
     side: Color,
     route: &Route,
@@ -697,8 +740,8 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
     let mut carrier = cols.take(route.from());
     let mut at = route.from();
     let mut pending: SmallVec<[Square; 16]> = SmallVec::new();
-    let promo_squares = policy.promotion_squares(side);
-    let promotion = policy.promotion();
+    let promo_squares = P::RULES.promotion_squares(g, side);
+    let promotion = P::RULES.promotion;
     for &l in route.landings() {
         // a leap of two steps (every short leap) jumps the square in between
         let short = g.directions().find_map(|d| {
@@ -715,12 +758,12 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
             }
         };
         on_take(x);
-        match policy.transfer() {
+        match P::RULES.transfer {
             Transfer::Immediate => {
                 let mut rest = cols.get(x);
                 let taken = rest.pop_top().expect("victim");
                 cols.set(x, rest);
-                if policy.taking() == Taking::Prisoner {
+                if P::RULES.taking == Taking::Prisoner {
                     carrier.push_bottom(taken);
                 }
             }
@@ -738,7 +781,7 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
         let mut rest = cols.get(x);
         let taken = rest.pop_top().expect("victim");
         cols.set(x, rest);
-        if policy.taking() == Taking::Prisoner {
+        if P::RULES.taking == Taking::Prisoner {
             carrier.push_bottom(taken);
         }
     }

@@ -333,7 +333,11 @@ impl<R: CheckersRules> CheckersPosition<R> {
                 );
             }
             let top = s.top().expect("occupied");
-            if top.rank == Rank::Man && self.rules.promotion_squares(top.color).contains(sq) {
+            if top.rank == Rank::Man
+                && R::RULES
+                    .promotion_squares(R::Board::geometry(), top.color)
+                    .contains(sq)
+            {
                 return impossible("a man on its promotion row would have been promoted");
             }
         }
@@ -395,7 +399,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     fn count_replies(&self, moves: &[CheckersMove<R>]) -> u64 {
         let mut scratch = self.clone();
         let side = self.turn;
-        let promotion = self.rules.promotion_squares(side);
+        let promotion = R::RULES.promotion_squares(R::Board::geometry(), side);
         let mut total = 0;
         for mv in moves {
             match *mv.kind() {
@@ -425,7 +429,11 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             MoveKind::Step { from, to } => {
                 self.columns.move_column(from, to);
                 let mut s = self.columns.get(to);
-                if !s.top_is_king() && self.rules.promotion_squares(side).contains(to) {
+                if !s.top_is_king()
+                    && R::RULES
+                        .promotion_squares(R::Board::geometry(), side)
+                        .contains(to)
+                {
                     s.promote_top();
                     self.columns.set(to, s);
                 }
@@ -486,7 +494,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     /// Men are conserved when captured men become prisoners
     /// ([`Taking::Prisoner`](crate::engine::capture::Taking::Prisoner)).
     fn men_are_conserved(&self) -> bool {
-        self.rules.taking() == crate::engine::capture::Taking::Prisoner
+        R::RULES.taking == crate::engine::capture::Taking::Prisoner
     }
 
     fn diagram(&self) -> String {
@@ -621,6 +629,11 @@ impl<R: CheckersRules> FromStr for CheckersPosition<R> {
 fn cols_offset(fields: &[(usize, &str)]) -> usize {
     fields.first().map_or(0, |f| f.0)
 }
+
+#[cfg(feature = "serde")]
+crate::text::serde::serde_as_text!(impl<R: CheckersRules> CheckersPosition<R>, read);
+#[cfg(feature = "serde")]
+crate::text::serde::serde_as_text!(impl<R: CheckersRules> CheckersMove<R>);
 
 #[cfg(test)]
 mod tests {

@@ -30,7 +30,8 @@
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{
-    CaptureGenerator, CapturePolicy, Leap, Majority, Rejump, Taking, Transfer,
+    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump,
+    Reversal, Taking, Transfer,
 };
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
@@ -155,6 +156,14 @@ pub struct EmergoCapture {
 }
 
 impl CapturePolicy for EmergoCapture {
+    const RULES: CaptureRules = CaptureRules {
+        taking: Taking::Prisoner,
+        transfer: Transfer::Immediate,
+        rejump: Rejump::WhileEnemyTopped,
+        reversal: Some(Reversal::AnyTurnBack),
+        majority: Majority::MostCaptures,
+        promotion: CapturePromotion::Never,
+    };
     #[inline]
     fn directions(&self, _commander: Man) -> DirectionSet {
         DirectionSet(self.directions)
@@ -162,26 +171,6 @@ impl CapturePolicy for EmergoCapture {
     #[inline]
     fn leap(&self, _commander: Man) -> Leap {
         Leap::Short
-    }
-    #[inline]
-    fn taking(&self) -> Taking {
-        Taking::Prisoner
-    }
-    #[inline]
-    fn transfer(&self) -> Transfer {
-        Transfer::Immediate
-    }
-    #[inline]
-    fn rejump(&self) -> Rejump {
-        Rejump::WhileEnemyTopped
-    }
-    #[inline]
-    fn no_reversal(&self) -> bool {
-        true
-    }
-    #[inline]
-    fn majority(&self) -> Majority {
-        Majority::MostCaptures
     }
 }
 
@@ -291,7 +280,7 @@ impl<B: EmergoBoard> EmergoPosition<B> {
             targets.remove(B::centre());
         }
         if !self.under_attack(side) {
-            targets = targets - self.feeding_squares(side);
+            targets -= self.feeding_squares(side);
         }
         let men = if self.hand[(!side).index()] == 0 {
             self.hand[side.index()]
@@ -634,6 +623,9 @@ impl<B: EmergoBoard> FromStr for EmergoPosition<B> {
         Ok(pos)
     }
 }
+
+#[cfg(feature = "serde")]
+crate::text::serde::serde_as_text!(impl<B: EmergoBoard> EmergoPosition<B>, read);
 
 #[cfg(test)]
 mod tests {

@@ -918,6 +918,11 @@ impl<B: EpaminondasBoard> FromStr for EpaminondasPosition<B> {
     }
 }
 
+#[cfg(feature = "serde")]
+crate::text::serde::serde_as_text!(impl<B: EpaminondasBoard> EpaminondasPosition<B>, read);
+#[cfg(feature = "serde")]
+crate::text::serde::serde_as_text!(impl<B: EpaminondasBoard> PhalanxMove<B>);
+
 #[cfg(test)]
 mod tests {
     use super::*;
