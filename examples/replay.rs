@@ -1,80 +1,121 @@
-//! Replay: reads a game record, checks every move, prints the final position and
-//! the outcome.
+//! Replay: reads every game of a PDN file, checks every move (variations included),
+//! and prints one line per game and a summary.
 //!
 //! ```text
 //! cargo run --release --example replay -- [FILE | -] [--game NAME] [--quiet]
 //!     [ruleset options]
 //! ```
 //!
-//! The record (a file, or standard input when FILE is `-` or absent) is numbered
-//! movetext such as `1. d6 d8 2. e4 g6 ...`, with optional `[Tag "value"]` header
-//! lines, `{comments}` and a result token (`1-0`, `0-1`, `1/2-1/2`, `*`); see
-//! `column_checkers::text::record`. The ruleset is `--game`, else the record's `[Game "..."]`
-//! or `[Variant "..."]` tag, else Emergo; a `[Position "..."]` tag sets the start.
-//! Exit code 0 when every move is legal (even if the result token disagrees with the
-//! rules: that is reported), 1 on an illegal move or a bad record, 2 on bad arguments.
+//! The file (standard input when FILE is `-` or absent) holds one or more games in PDN
+//! (`[Tag "value"]` lines, numbered movetext, `{comments}`, `(variations)`, a result
+//! or `*` after each game); see `column_checkers::text::pdn`. Each game's ruleset is
+//! `--game` when given, else its `Variant` (or `Game`) tag, else its `GameType` tag
+//! (20 international, 25 Russian, 26 Brazilian draughts), else international
+//! draughts; a `FEN` tag sets the start.
+//!
+//! Each game gets a line: its number, the players, the moves read, the result, and
+//! `ok` or the first error with its line and move. A file of one game also gets the
+//! final position and the outcome. `--quiet` prints only the failed games and the
+//! summary. Exit code 0 when every game replays (even if a result disagrees with the
+//! rules: that is reported), 1 when any game fails, 2 on bad arguments.
 //!
 //! ```text
-//! printf '[Game "emergo"]\n1. d6 d8 2. e4 g6 3. f4 g7 4. b6 d7 5. f6 g6xe6xc6 *\n' \
+//! printf '[Variant "emergo"]\n1. d6 d8 2. e4 g6 3. f4 g7 4. b6 d7 5. f6 g6xe6xc6 *\n' \
 //!     | cargo run --release --example replay
+//! cargo run --release --example replay -- tests/data/pdn/international.pdn
+//! cargo run --release --example replay -- --game russian tests/data/pdn/russian.pdn
 //! ```
 
+use column_checkers::text::pdn::{game_type_of, read_games, ruleset_of};
 use column_checkers::text::record::{Record, ResultCheck};
-use column_checkers::tools::registry::{dispatch, RegistryError, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use column_checkers::Position;
 use std::io::Read;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: replay [FILE | -] [--game NAME] [--quiet] [ruleset options]";
 
+/// The ruleset of a game when neither `--game` nor its tags name one (PDN's default).
+const DEFAULT_RULESET: &str = "international";
+
 struct Replay<'a> {
     record: &'a Record,
-    quiet: bool,
+    /// Print the final position and outcome too.
+    detail: bool,
+}
+
+/// What a replayed game reports: its summary (moves, result) and whether it replayed.
+struct Report {
+    line: String,
+    ok: bool,
 }
 
 impl RulesetVisitor for Replay<'_> {
-    type Output = Result<(), String>;
+    type Output = Report;
 
-    fn visit<P: Position>(self, _options: &[String]) -> Result<(), String> {
+    fn visit<P: Position>(self, _options: &[String]) -> Report {
         let r = self.record;
-        let replay = r.replay::<P>().map_err(|e| {
-            if e.line > 0 {
-                format!("line {}: {e}", e.line)
+        // in the game's own result tokens (`2-0` in international draughts)
+        let international = game_type_of(P::NAME) == Some(20);
+        let stated = r.stated_result().map_or("none", |t| {
+            if international {
+                t.international_token()
             } else {
-                e.to_string()
+                t.token()
             }
-        })?;
-        let game = &replay.game;
-        if !self.quiet {
-            println!(
-                "{} record, {} plies, every move legal",
-                P::NAME,
-                game.moves().len()
-            );
-            for (name, value) in &r.tags {
-                println!("  [{name} \"{value}\"]");
+        });
+        match r.replay::<P>() {
+            Err(e) => {
+                let place = if e.line > 0 {
+                    format!("line {}, column {}: ", e.line, e.column)
+                } else {
+                    String::new()
+                };
+                Report {
+                    line: format!("{}, result {stated}: FAILED at {place}{e}", P::NAME),
+                    ok: false,
+                }
             }
-            println!("\n{:#}", game.position());
+            Ok(replay) => {
+                let game = &replay.game;
+                let check = match replay.result_check {
+                    ResultCheck::Agrees => "agrees with the rules".to_string(),
+                    ResultCheck::Disagrees { rules } => {
+                        format!("DISAGREES with the rules ({})", rules.result_text())
+                    }
+                    ResultCheck::NotByRules => "not reached by the rules".to_string(),
+                    ResultCheck::Unfinished => "unfinished".to_string(),
+                };
+                if self.detail {
+                    println!("{:#}", game.position());
+                    println!("final position: {}", game.position());
+                    match game.outcome() {
+                        Some(o) => println!("outcome: {o}"),
+                        None => println!("outcome: the game is not over"),
+                    }
+                }
+                Report {
+                    line: format!(
+                        "{}, {} moves read ({} in the main line), result {stated} ({check}): ok",
+                        P::NAME,
+                        replay.moves_read,
+                        game.moves().len()
+                    ),
+                    ok: true,
+                }
+            }
         }
-        println!("final position: {}", game.position());
-        match game.outcome() {
-            Some(o) => println!("outcome: {o}"),
-            None => println!("outcome: the game is not over"),
-        }
-        let stated = r.result.map_or("none".to_string(), |t| t.to_string());
-        match replay.result_check {
-            ResultCheck::Agrees => println!("result {stated}: agrees with the rules"),
-            ResultCheck::Disagrees { rules } => println!(
-                "result {stated}: DISAGREES with the rules, which say {}",
-                rules.result_text()
-            ),
-            ResultCheck::NotByRules => println!(
-                "result {stated}: not reached by the rules (resignation, agreement or time)"
-            ),
-            ResultCheck::Unfinished => println!("result {stated}: unfinished"),
-        }
-        Ok(())
     }
+}
+
+fn players(r: &Record) -> String {
+    let name = |tag| {
+        r.tag(tag)
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && *s != "?")
+            .unwrap_or("?")
+    };
+    format!("{} - {}", name("White"), name("Black"))
 }
 
 fn main() -> ExitCode {
@@ -109,10 +150,16 @@ fn main() -> ExitCode {
             }
         }
     }
-    let mut text = String::new();
+    if let Some(g) = &game {
+        if let Err(e) = dispatch(g, &options, NoOp) {
+            eprintln!("error: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
+    let mut bytes = Vec::new();
     let read = match &file {
-        Some(path) => std::fs::read_to_string(path).map(|t| text = t),
-        None => std::io::stdin().read_to_string(&mut text).map(|_| ()),
+        Some(path) => std::fs::read(path).map(|b| bytes = b),
+        None => std::io::stdin().read_to_end(&mut bytes).map(|_| ()),
     };
     if let Err(e) = read {
         eprintln!(
@@ -121,43 +168,78 @@ fn main() -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let record: Record = match text.parse() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: bad record: {e}");
-            return ExitCode::FAILURE;
-        }
+    // PDN is UTF-8; older files in Latin-1 are read as such
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
     };
-    // --game, else the record's tag (as written, then its first word), else Emergo
-    let names: Vec<String> = match (&game, record.ruleset()) {
-        (Some(g), _) => vec![g.clone()],
-        (None, Some(tag)) => {
-            let first = tag.split_whitespace().next().unwrap_or(tag);
-            vec![tag.to_string(), first.to_string()]
-        }
-        (None, None) => vec!["emergo".to_string()],
-    };
-    let mut last = None;
-    for name in &names {
-        let visitor = Replay {
-            record: &record,
-            quiet,
+    let games = read_games(&text);
+    let single = games.len() == 1;
+    let (mut ok, mut failed) = (0usize, 0usize);
+    for (i, g) in games.iter().enumerate() {
+        let number = i + 1;
+        let report = match g {
+            Err(e) => Report {
+                line: format!(
+                    "FAILED to read at line {}, column {}: {}",
+                    e.line, e.column, e.kind
+                ),
+                ok: false,
+            },
+            Ok(record) => {
+                let name = match (&game, ruleset_of(record)) {
+                    (Some(g), _) => Ok(g.as_str()),
+                    (None, Ok(Some(n))) => Ok(n),
+                    (None, Ok(None)) => Ok(DEFAULT_RULESET),
+                    (None, Err(e)) => Err(e.to_string()),
+                };
+                let visitor = Replay {
+                    record,
+                    detail: single && !quiet,
+                };
+                let who = players(record);
+                let report = match name.map(|n| dispatch(n, &options, visitor)) {
+                    Ok(Ok(report)) => report,
+                    Ok(Err(e)) => Report {
+                        line: format!("FAILED: {e}"),
+                        ok: false,
+                    },
+                    Err(e) => Report {
+                        line: format!("FAILED: {e} (choose one with --game)"),
+                        ok: false,
+                    },
+                };
+                Report {
+                    line: format!("{who}: {}", report.line),
+                    ok: report.ok,
+                }
+            }
         };
-        match dispatch(name, &options, visitor) {
-            Ok(Ok(())) => return ExitCode::SUCCESS,
-            Ok(Err(e)) => {
-                eprintln!("error: {e}");
-                return ExitCode::FAILURE;
-            }
-            Err(e @ RegistryError::UnknownRuleset { .. }) => last = Some(e),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::FAILURE;
-            }
+        if report.ok {
+            ok += 1;
+        } else {
+            failed += 1;
+        }
+        if !report.ok || !quiet {
+            println!("game {number}: {}", report.line);
         }
     }
-    if let Some(e) = last {
-        eprintln!("error: {e}");
+    println!(
+        "{} game{}: {ok} replayed, {failed} failed",
+        games.len(),
+        if games.len() == 1 { "" } else { "s" }
+    );
+    if failed > 0 || games.is_empty() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
-    ExitCode::FAILURE
+}
+
+/// Checks that `--game` and the options name a ruleset, doing nothing with it.
+struct NoOp;
+
+impl RulesetVisitor for NoOp {
+    type Output = ();
+    fn visit<P: Position>(self, _options: &[String]) {}
 }

@@ -201,7 +201,6 @@ impl<P: Introspect> Table for WebGame<P> {
             Opponent::Human => ("human", None, 2),
         };
         let outcome = self.game.outcome().map(|o| o.to_string());
-        let tags = [("Game", P::NAME)];
         json!({
             "game": P::NAME,
             "mode": mode,
@@ -215,7 +214,7 @@ impl<P: Introspect> Table for WebGame<P> {
             "moves": moves,
             "start_white": self.game.start().turn() == Color::White,
             "position": pos.to_string(),
-            "record": Record::write_game(&self.game, &tags),
+            "record": Record::of_game(&self.game).to_string(),
             "outcome": outcome,
             "message": self.message,
         })

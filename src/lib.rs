@@ -170,9 +170,12 @@
 //!
 //! ## Game records, diagrams and any-ruleset code
 //!
-//! - [`record`](text::record) reads PGN-style game records (`[Tag "value"]` lines, numbered
-//!   movetext, `{comments}`, a result token) and replays them with every move checked;
-//!   [`text::record::Record::write_game`] writes a [`Game`] as one.
+//! - [`text::pdn`] reads PDN files (Portable Draughts Notation, the draughts form of
+//!   PGN) of many games into [`text::record::Record`]s — tags, numbered movetext,
+//!   comments, variations, results, `FEN` start positions ([`text::fen`]) — which
+//!   replay with every move checked; `GameType` or `Variant` tags choose the ruleset;
+//!   [`text::record::Record::of_game`] writes a [`Game`] (tags and comments included)
+//!   back as PDN.
 //! - [`Position::board_view`] gives a ruleset-independent [`BoardView`] (geometry,
 //!   columns, men in hand) for renderers, evaluation functions and GUIs; the `svg`
 //!   feature draws it.
@@ -187,8 +190,9 @@
 //! | `perft` | perft and divide of any ruleset, from the start, a position or after moves |
 //! | `selfplay` | two computer players play a game (`--game`, `--seed`, `--every`, `--player`) |
 //! | `play` | play against a small alpha-beta search in the terminal (`--game`, `--color`, `--depth`) |
-//! | `replay` | check a game record from a file or stdin; illegal moves by number and side |
+//! | `replay` | check every game of a PDN file or stdin: one line per game, errors by line and move |
 //! | `diagram` | a position (or `--moves` from the start) as SVG; needs `--features svg` |
+//! | `endgame` | builds Emergo's endgame tables (`1v1`, `2v1`), checks the published endgame claims, `--probe`s positions; needs `--features solver` |
 //! | `custom_variant` | Lasca on 9x9 with 18 men, defined in the example with the public API, and its perft |
 //!
 //! ## Features
@@ -201,6 +205,7 @@
 //! | `serde` | `Serialize`/`Deserialize` for positions, moves (serialize; read with `serde::MoveSeed`), [`Color`], [`EndReason`], [`Outcome`] and [`Game`], all as their text forms | `serde` |
 //! | `minimax` | `minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
 //! | `rayon` | `perft_parallel`: perft with the first ply split across threads | `rayon` |
+//! | `solver` | `solver`: endgame tables by retrograde analysis over any finite class of positions, saved with a checksum; Emergo's pure one-on-one and two-on-one classes | `bitvec` |
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -214,6 +219,10 @@ pub mod engine;
 pub mod games;
 pub mod text;
 pub mod tools;
+
+#[cfg(feature = "solver")]
+#[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
+pub mod solver;
 
 pub use engine::board::{Board, Geometry, Shift};
 pub use engine::capture::{

@@ -240,6 +240,17 @@ impl<B: EmergoBoard> EmergoPosition<B> {
         }
     }
 
+    /// A position from its parts, unchecked (the endgame classes number positions
+    /// they build this way).
+    #[cfg(feature = "solver")]
+    pub(crate) fn from_parts(columns: Columns<B>, turn: Color, hand: [u8; 2]) -> Self {
+        EmergoPosition {
+            columns,
+            turn,
+            hand,
+        }
+    }
+
     /// The columns on the board.
     pub fn columns(&self) -> &Columns<B> {
         &self.columns

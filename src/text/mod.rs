@@ -1,8 +1,11 @@
 //! Text formats: reading moves ([`notation`]), the position text and diagrams
-//! ([`position_text`]), game records ([`record`]), and behind features SVG pictures
+//! ([`position_text`]), game records ([`record`]) in PDN ([`pdn`]) with PDN's FEN
+//! positions ([`fen`]), and behind features SVG pictures
 //! (`svg`) and serde support (`serde`), every one of them through the text forms.
 
+pub mod fen;
 pub mod notation;
+pub mod pdn;
 pub mod position_text;
 pub mod record;
 #[cfg(feature = "serde")]

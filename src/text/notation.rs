@@ -173,6 +173,23 @@ pub fn match_move<B: Board>(
                 }),
             );
         }
+        if found.is_empty() && q.squares.len() > 2 && q.capture {
+            // a capture written with some of its landing squares left out: `2x30x11`
+            // for `2x30x39x11`; failing that, by squares it passes (PDN's turning
+            // squares and the squares behind captured men)
+            let g = B::geometry();
+            for landing_only in [true, false] {
+                found.extend(
+                    legal
+                        .iter()
+                        .copied()
+                        .filter(|m| passes_through(g, m, &q.squares, landing_only)),
+                );
+                if !found.is_empty() {
+                    break;
+                }
+            }
+        }
     } else if q.squares.len() == 1 {
         let sq = q.squares[0];
         found.extend(legal.iter().copied().filter(|m| {
@@ -202,6 +219,41 @@ pub fn match_move<B: Board>(
             candidates: found.iter().map(|m| m.to_string()).collect(),
         }),
     }
+}
+
+/// Whether capture `mv` starts on the first of `squares`, ends on the last, and
+/// passes the others in order: lands on them (`landing_only`), or lands on them or
+/// flies over them.
+fn passes_through<B: Board>(
+    g: &Geometry,
+    mv: &Move<B>,
+    squares: &[Square],
+    landing_only: bool,
+) -> bool {
+    let MoveKind::Capture(r) = *mv.kind() else {
+        return false;
+    };
+    if squares.first() != Some(&r.from()) || squares.last() != Some(&mv.to()) {
+        return false;
+    }
+    // the squares of the capture's path, in order
+    let mut path = vec![r.from()];
+    let mut at = r.from();
+    for &land in r.landings() {
+        if landing_only {
+            path.push(land);
+            continue;
+        }
+        let Some((d, n)) = g.line_between(at, land) else {
+            return false;
+        };
+        path.extend(g.ray(at, d).take(n as usize));
+        at = land;
+    }
+    let mut rest = path.iter();
+    squares[1..squares.len() - 1]
+        .iter()
+        .all(|s| rest.any(|p| p == s))
 }
 
 /// A short description of the legal moves, for error messages.

@@ -1,32 +1,33 @@
-//! Game records: reading numbered movetext such as `1. d6 d8 2. e4 g6 ... 1-0`, with
-//! optional `[Tag "value"]` header lines, `{comments}`, `; comments`, `(variations)`
-//! and a result token (`1-0`, `0-1`, `1/2-1/2`, `*`; draughts' `2-0`, `0-2`, `1-1`
-//! too), then checking every move against the rules with [`Record::replay`].
+//! Game records: the tags, moves, comments, variations and result of one game, read
+//! from PDN (Portable Draughts Notation, the draughts form of PGN; see
+//! [`pdn`] for the format and for files of many games) and replayed
+//! with every move checked by [`Record::replay`].
 //!
-//! The format is PGN's, for any ruleset; the moves are in the game's own notation. A
-//! `[Position "..."]` (or `[FEN "..."]`) tag gives a start position other than the
-//! game's start; a `[Game "..."]` or `[Variant "..."]` tag names the ruleset
-//! ([`Record::ruleset`]) so a tool can choose it through the
-//! [`registry`](crate::tools::registry).
+//! The moves are in the game's own notation, for any ruleset. The start position is
+//! the `FEN` tag (PDN's FEN, or the ruleset's own position text) or a `Position` tag,
+//! else the game's start. The ruleset is chosen by the `GameType` tag (PDN's numbers)
+//! or a `Variant` (or `Game`) tag naming one of the crate's rulesets: see
+//! [`pdn::ruleset_of`].
 //!
 //! ```
 //! use column_checkers::text::record::{Record, ResultCheck};
 //! use column_checkers::{Emergo, Position};
 //!
-//! let text = r#"[Game "emergo"]
+//! let text = r#"[Variant "emergo"]
 //! [White "Freeling"]
 //! 1. d6 d8 2. e4 {the centre is free now} g6 3. f4 g7 4. b6 d7 5. f6 g6xe6xc6 *"#;
 //! let record: Record = text.parse().unwrap();
-//! assert_eq!(record.tag("white"), Some("Freeling"));
-//! assert_eq!(record.ruleset(), Some("emergo"));
+//! assert_eq!(record.tag("White"), Some("Freeling"));
+//! assert_eq!(record.moves[2].comments, ["the centre is free now"]);
 //! let replay = record.replay::<Emergo>().unwrap();
 //! assert_eq!(replay.game.moves().len(), 10);
 //! assert_eq!(replay.result_check, ResultCheck::Unfinished);
 //!
-//! // an illegal move is reported with its number and side
+//! // an illegal move is reported with its number, side, line and column
 //! let bad: Record = "1. d6 d8 2. e5 e5".parse().unwrap();
 //! let err = bad.replay::<Emergo>().unwrap_err();
 //! assert_eq!((err.number, err.side), (2, column_checkers::Color::Black));
+//! assert_eq!((err.line, err.column), (1, 16));
 //! assert!(err.to_string().starts_with("move 2... e5 (Black): e5 is not a legal move here"));
 //! ```
 
@@ -34,14 +35,22 @@ use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PositionError};
 use crate::engine::game::Game;
 use crate::engine::position::{Outcome, Position};
+use crate::text::fen::{looks_like_fen, position_from_fen, FenError};
+use crate::text::pdn;
 use core::fmt;
 use core::str::FromStr;
 use thiserror::Error;
 
-/// The longest record accepted (1 MiB); longer input is rejected before any work.
+/// The longest record text [`Record::from_str`] accepts (1 MiB); longer input is
+/// rejected before any work. Files of many games are read game by game with
+/// [`pdn::read_games`].
 pub const MAX_RECORD_LEN: usize = 1 << 20;
 
-/// The result a record states.
+/// The deepest nesting of variations read or replayed.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// The result a record states, from the side that moves first (White in every ruleset
+/// of this crate).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RecordResult {
     /// `1-0` (or `2-0`).
@@ -50,29 +59,45 @@ pub enum RecordResult {
     BlackWins,
     /// `1/2-1/2` (or `1-1`).
     Draw,
+    /// `0-0`: the game was declared lost for both players.
+    BothLose,
     /// `*`: unfinished or unknown.
     Unknown,
 }
 
 impl RecordResult {
-    /// Reads a result token.
+    /// Reads a result token: `1-0`, `0-1`, `1/2-1/2`, international draughts' `2-0`,
+    /// `0-2`, `1-1`, the double forfeit `0-0`, or `*`.
     pub fn from_token(t: &str) -> Option<RecordResult> {
         Some(match t {
             "1-0" | "2-0" => RecordResult::WhiteWins,
             "0-1" | "0-2" => RecordResult::BlackWins,
             "1/2-1/2" | "½-½" | "1-1" => RecordResult::Draw,
+            "0-0" => RecordResult::BothLose,
             "*" => RecordResult::Unknown,
             _ => return None,
         })
     }
 
-    /// The token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    /// The token: `1-0`, `0-1`, `1/2-1/2`, `0-0` or `*`.
     pub fn token(self) -> &'static str {
         match self {
             RecordResult::WhiteWins => "1-0",
             RecordResult::BlackWins => "0-1",
             RecordResult::Draw => "1/2-1/2",
+            RecordResult::BothLose => "0-0",
             RecordResult::Unknown => "*",
+        }
+    }
+
+    /// The token of international draughts' results (PDN's result type
+    /// "International"): `2-0`, `0-2`, `1-1`, `0-0` or `*`.
+    pub fn international_token(self) -> &'static str {
+        match self {
+            RecordResult::WhiteWins => "2-0",
+            RecordResult::BlackWins => "0-2",
+            RecordResult::Draw => "1-1",
+            other => other.token(),
         }
     }
 
@@ -92,16 +117,54 @@ impl fmt::Display for RecordResult {
     }
 }
 
-/// One move of the movetext, as written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One move of the movetext, as written, with what is attached to it.
+///
+/// Two moves are equal when their text, number, marks, comments and variations are;
+/// where they stand in the text (`line`, `column`) is not compared.
+#[derive(Clone, Debug, Default)]
 pub struct RecordMove {
-    /// The move text (in the game's notation).
+    /// The move text in the game's notation, squares without leading zeros (`01-06`
+    /// and `1- 6` are read as `1-6`), without its strength mark.
     pub text: String,
-    /// The move number written just before it (`12.` before White's move, `12...`
-    /// before Black's), if any.
+    /// The move number written just before it (`12.` or `12...`), if any.
     pub number: Option<u32>,
-    /// The line of the record it is on (1-based).
+    /// Whether that number was written as Black's (`12...`, or `12. ...`).
+    pub black_number: bool,
+    /// The move strength mark right after the move: `!`, `?!`, `(!?)`, ...
+    pub strength: Option<String>,
+    /// Numeric annotation glyphs after it (`$1` is 1).
+    pub nags: Vec<u32>,
+    /// Comments after it, trimmed.
+    pub comments: Vec<String>,
+    /// Variations: other moves in its place, each a line of play from the position
+    /// before it.
+    pub variations: Vec<Variation>,
+    /// The line of the text it is on (1-based).
     pub line: usize,
+    /// Its column on that line (1-based, in characters).
+    pub column: usize,
+}
+
+impl PartialEq for RecordMove {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+            && self.number == other.number
+            && self.black_number == other.black_number
+            && self.strength == other.strength
+            && self.nags == other.nags
+            && self.comments == other.comments
+            && self.variations == other.variations
+    }
+}
+impl Eq for RecordMove {}
+
+/// A variation: comments before its first move, then its moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Comments before the first move.
+    pub comments: Vec<String>,
+    /// The moves.
+    pub moves: Vec<RecordMove>,
 }
 
 /// What is wrong with a record's text.
@@ -111,37 +174,66 @@ pub enum RecordErrorKind {
     /// Longer than [`MAX_RECORD_LEN`].
     #[error("record too long ({0} bytes)")]
     TooLong(usize),
-    /// A `{` comment or `(` variation that is never closed.
+    /// A `{` comment, `(` variation or tag string that is never closed.
     #[error("unterminated {0}")]
     Unterminated(&'static str),
-    /// A header line that is not `[Name "value"]`.
-    #[error("bad tag line {0:?} (expected [Name \"value\"])")]
+    /// A `{` inside a comment: PDN comments do not nest.
+    #[error("'{{' inside a comment (comments do not nest)")]
+    NestedComment,
+    /// A tag that is not `[Name "value"]`.
+    #[error("bad tag {0:?} (expected [Name \"value\"])")]
     BadTag(String),
-    /// A token after the result.
-    #[error("{0:?} after the result token")]
-    AfterResult(String),
     /// A move number that is not a number.
     #[error("bad move number {0:?}")]
     BadNumber(String),
+    /// A token that is neither a move, a move number nor a result.
+    #[error("unexpected {0:?}")]
+    Unexpected(String),
+    /// A `(` before any move of its line: a variation replaces the move before it.
+    #[error("variation before any move")]
+    VariationBeforeMove,
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    #[error("variations nested deeper than {MAX_VARIATION_DEPTH}")]
+    TooDeep,
+    /// A result token or tag inside a variation.
+    #[error("{0:?} inside a variation")]
+    InsideVariation(String),
+    /// A move written as unknown (`-` or `--`).
+    #[error("unknown move {0:?}")]
+    UnknownMove(String),
+    /// A setup command `/FEN "..."/` in the movetext (PDN 3.0's extension, not read).
+    #[error("setup command {0:?} in the movetext is not supported")]
+    Setup(String),
+    /// [`Record::from_str`] was given more than one game.
+    #[error("more than one game (read files of many games with pdn::read_games)")]
+    MoreThanOneGame,
 }
 
-/// A record that could not be read: what and on which line (1-based).
+/// A record that could not be read: what, on which line and column (1-based), in which
+/// game of the text (1-based).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("line {line}: {kind}")]
+#[error("game {game}, line {line}, column {column}: {kind}")]
 pub struct RecordError {
     /// What is wrong.
     pub kind: RecordErrorKind,
-    /// Where.
+    /// The line.
     pub line: usize,
+    /// The column (in characters).
+    pub column: usize,
+    /// The game of the text: 1 for the first.
+    pub game: usize,
 }
 
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ReplayErrorKind {
-    /// The start position tag cannot be read.
+    /// The `Position` tag cannot be read.
     #[error("bad start position: {0}")]
     BadPosition(PositionError),
+    /// The `FEN` tag cannot be read.
+    #[error("bad FEN tag: {0}")]
+    BadFen(Box<FenError>),
     /// A move is not legal (or not readable) where it is played.
     #[error("{0}")]
     Move(MoveParseError),
@@ -154,9 +246,15 @@ pub enum ReplayErrorKind {
         /// The number written.
         found: u32,
     },
+    /// A number marked as Black's (`12...`) before White's move.
+    #[error("Black's move number before White's move")]
+    WrongSide,
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    #[error("variations nested deeper than {MAX_VARIATION_DEPTH}")]
+    TooDeep,
 }
 
-/// A move of a record that does not replay: its number, side, text and why.
+/// A move of a record that does not replay: its number, side, text, place and why.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub struct ReplayError {
     /// The move number (as a record numbers it: one number per White-Black pair).
@@ -167,28 +265,40 @@ pub struct ReplayError {
     pub text: String,
     /// The line of the record (1-based; 0 for a bad start position).
     pub line: usize,
+    /// The column on that line (1-based; 0 for a bad start position).
+    pub column: usize,
+    /// Whether the move is in a variation (not the main line).
+    pub in_variation: bool,
     /// Why.
     pub kind: ReplayErrorKind,
 }
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let ReplayErrorKind::BadPosition(_) = self.kind {
+        if matches!(
+            self.kind,
+            ReplayErrorKind::BadPosition(_) | ReplayErrorKind::BadFen(_)
+        ) {
             return write!(f, "{}", self.kind);
         }
         let dots = match self.side {
             Color::White => ".",
             Color::Black => "...",
         };
+        let var = if self.in_variation {
+            " in a variation"
+        } else {
+            ""
+        };
         write!(
             f,
-            "move {}{dots} {} ({}): {}",
+            "move {}{dots} {} ({}){var}: {}",
             self.number, self.text, self.side, self.kind
         )
     }
 }
 
-/// How the result token compares with what the rules say of the final position.
+/// How the result compares with what the rules say of the final position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResultCheck {
     /// The game is over by the rules with the result the record states.
@@ -202,29 +312,51 @@ pub enum ResultCheck {
     /// The rules have not ended the game, but the record gives a result (a
     /// resignation, an agreed draw, time).
     NotByRules,
-    /// Neither the rules nor the record (no result token, or `*`) end the game.
+    /// Neither the rules nor the record (no result, or `*`) end the game.
     Unfinished,
 }
 
-/// A record replayed: the game and how its result compares.
+/// A record replayed: the game (with the record's tags and main-line comments) and how
+/// its result compares.
 #[derive(Clone, Debug)]
 pub struct Replay<P: Position> {
-    /// The game, every move played.
+    /// The game, every move of the main line played.
     pub game: Game<P>,
     /// The result check.
     pub result_check: ResultCheck,
+    /// The moves read, variations included.
+    pub moves_read: usize,
 }
 
-/// A game record: tags, moves and result.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A game record: tags, comments, moves (with their variations) and result.
+///
+/// Two records are equal when their tags, comments, moves and result are (no result
+/// and `*` are the same; the place in the text is not compared): a record written with
+/// [`Display`](fmt::Display) reads back equal.
+#[derive(Clone, Debug, Default)]
 pub struct Record {
-    /// The header tags, in order: `(name, value)`.
+    /// The tags, in order: `(name, value)`.
     pub tags: Vec<(String, String)>,
+    /// Comments before the first move.
+    pub comments: Vec<String>,
     /// The moves of the main line.
     pub moves: Vec<RecordMove>,
-    /// The result token, if any.
+    /// The result token that ends the game (the game terminator), if any.
     pub result: Option<RecordResult>,
+    /// The line of the text where the game starts (1-based).
+    pub line: usize,
 }
+
+impl PartialEq for Record {
+    fn eq(&self, other: &Self) -> bool {
+        self.tags == other.tags
+            && self.comments == other.comments
+            && self.moves == other.moves
+            && self.result.unwrap_or(RecordResult::Unknown)
+                == other.result.unwrap_or(RecordResult::Unknown)
+    }
+}
+impl Eq for Record {}
 
 impl Record {
     /// The value of the first tag called `name` (ASCII case-insensitive).
@@ -235,281 +367,264 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The ruleset the record names in a `Game` or `Variant` tag, if any.
+    /// The ruleset named by a `Variant` or `Game` tag, if any (as written).
     pub fn ruleset(&self) -> Option<&str> {
-        self.tag("Game")
-            .or_else(|| self.tag("Variant"))
+        self.tag("Variant")
+            .or_else(|| self.tag("Game"))
             .map(str::trim)
             .filter(|s| !s.is_empty())
     }
 
-    /// The start position text of a `Position` or `FEN` tag, if any.
+    /// The start position text of a `FEN` or `Position` tag, if any.
     pub fn start_text(&self) -> Option<&str> {
-        self.tag("Position").or_else(|| self.tag("FEN"))
+        self.tag("FEN")
+            .or_else(|| self.tag("Position"))
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
     }
 
-    /// Replays the record under ruleset `P` from its start (the `Position`/`FEN`
-    /// tag, else `P::start()`), checking every move and the move numbers.
+    /// The result the record states: the game terminator when it is a result, else
+    /// the `Result` tag's (when it is a result token).
+    pub fn stated_result(&self) -> Option<RecordResult> {
+        match self.result {
+            Some(r) if r != RecordResult::Unknown => Some(r),
+            _ => self
+                .tag("Result")
+                .and_then(|t| RecordResult::from_token(t.trim()))
+                .or(self.result),
+        }
+    }
+
+    /// The number of moves, variations included.
+    pub fn move_count(&self) -> usize {
+        fn count(moves: &[RecordMove]) -> usize {
+            moves
+                .iter()
+                .map(|m| 1 + m.variations.iter().map(|v| count(&v.moves)).sum::<usize>())
+                .sum()
+        }
+        count(&self.moves)
+    }
+
+    /// The start position under ruleset `P` (the `FEN` or `Position` tag, else
+    /// `P::start()`), and whether its side to move is known (a FEN's `?` is not).
     ///
     /// # Errors
-    /// [`ReplayError`] for the first move that is illegal, unreadable or misnumbered,
-    /// or a start position tag that does not read.
+    /// [`ReplayErrorKind::BadFen`] or [`ReplayErrorKind::BadPosition`] for a tag that
+    /// does not read.
+    pub fn start<P: Position>(&self) -> Result<(P, bool), ReplayErrorKind> {
+        match self.start_text() {
+            Some(t) if looks_like_fen(t) => {
+                position_from_fen::<P>(t).map_err(|e| ReplayErrorKind::BadFen(Box::new(e)))
+            }
+            Some(t) => t
+                .parse::<P>()
+                .map(|p| (p, true))
+                .map_err(ReplayErrorKind::BadPosition),
+            None => Ok((P::start(), true)),
+        }
+    }
+
+    /// Replays the record under ruleset `P` from its start ([`Record::start`]),
+    /// checking every move and move number of the main line and of every variation
+    /// (each from the position before the move it replaces). When the FEN leaves the
+    /// side to move open (`?`), the first move's number says it (`1...` for Black).
+    ///
+    /// The game returned carries the record's tags and the comments of its main line.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for the first move that is illegal, unreadable or misnumbered
+    /// (main line first, then the variations), or a start tag that does not read.
     pub fn replay<P: Position>(&self) -> Result<Replay<P>, ReplayError> {
-        let start = match self.start_text() {
-            Some(t) => t.parse::<P>().map_err(|e| ReplayError {
-                number: 1,
-                side: Color::White,
-                text: String::new(),
-                line: 0,
-                kind: ReplayErrorKind::BadPosition(e),
-            })?,
-            None => P::start(),
-        };
+        let (mut start, side_known) = self.start::<P>().map_err(|kind| ReplayError {
+            number: 1,
+            side: Color::White,
+            text: String::new(),
+            line: 0,
+            column: 0,
+            in_variation: false,
+            kind,
+        })?;
+        if !side_known && self.moves.first().is_some_and(|m| m.black_number) {
+            if let Some(t) = self.start_text() {
+                let black = format!("B{}", &t.trim_start()[1..]);
+                if let Ok((p, _)) = position_from_fen::<P>(&black) {
+                    start = p;
+                }
+            }
+        }
         let mut game = Game::new(start);
-        let black_first = game.position().turn() == Color::Black;
         let first_number = self
             .moves
             .first()
             .and_then(|m| m.number)
             .unwrap_or(1)
             .max(1);
-        for (i, m) in self.moves.iter().enumerate() {
-            let half = i as u32 + black_first as u32;
-            let number = first_number.saturating_add(half / 2);
-            let side = game.position().turn();
-            let err = |kind| ReplayError {
-                number,
-                side,
-                text: m.text.clone(),
-                line: m.line,
-                kind,
-            };
-            if let Some(found) = m.number.filter(|&n| n != number) {
-                return Err(err(ReplayErrorKind::WrongNumber {
-                    expected: number,
-                    found,
-                }));
-            }
-            game.play_text(&m.text)
-                .map_err(|e| err(ReplayErrorKind::Move(e)))?;
+        let black_first = game.position().turn() == Color::Black;
+        for (name, value) in &self.tags {
+            game.set_tag(name, value);
         }
-        let result_check = match (game.outcome(), self.result) {
+        for c in &self.comments {
+            game.add_comment(c);
+        }
+        let mut moves_read = 0;
+        let mut lines: Vec<Pending<'_, P>> = Vec::new();
+        // the main line, then the variations (each with the game before the move it
+        // replaces), depth first
+        let main = play_line(
+            &mut game,
+            &self.moves,
+            first_number,
+            black_first,
+            false,
+            &mut moves_read,
+            &mut lines,
+            0,
+        );
+        main?;
+        while let Some((mut g, moves, depth, number, black)) = lines.pop() {
+            play_line(
+                &mut g,
+                moves,
+                number,
+                black,
+                true,
+                &mut moves_read,
+                &mut lines,
+                depth,
+            )?;
+        }
+        let result_check = match (game.outcome(), self.stated_result()) {
             (Some(o), Some(r)) if RecordResult::of(o) == r => ResultCheck::Agrees,
             (Some(o), _) => ResultCheck::Disagrees { rules: o },
             (None, None | Some(RecordResult::Unknown)) => ResultCheck::Unfinished,
             (None, Some(_)) => ResultCheck::NotByRules,
         };
-        Ok(Replay { game, result_check })
+        Ok(Replay {
+            game,
+            result_check,
+            moves_read,
+        })
     }
 
-    /// Writes a game as a record: the tags given, a `Position` tag when the game did
-    /// not start from `P::start()`, numbered movetext and the result (`*` while the
-    /// game is not over). [`Record::replay`] reads it back.
-    pub fn write_game<P: Position>(game: &Game<P>, tags: &[(&str, &str)]) -> String {
-        let mut out = String::new();
-        for (n, v) in tags {
-            out.push_str(&format!(
-                "[{n} \"{}\"]\n",
-                v.replace('\\', "\\\\").replace('"', "\\\"")
-            ));
-        }
-        if *game.start() != P::start() {
-            out.push_str(&format!("[Position \"{}\"]\n", game.start()));
-        }
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        let black_first = game.start().turn() == Color::Black;
-        let mut line = String::new();
-        for (i, m) in game.moves().iter().enumerate() {
-            let half = i + black_first as usize;
-            let token = if half % 2 == 0 {
-                format!("{}. {m}", half / 2 + 1)
-            } else if i == 0 {
-                format!("{}... {m}", half / 2 + 1)
-            } else {
-                m.to_string()
-            };
-            if !line.is_empty() && line.len() + token.len() > 78 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&token);
-        }
-        let result = game
-            .outcome()
-            .map_or(RecordResult::Unknown, RecordResult::of);
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(result.token());
-        out.push_str(&line);
-        out.push('\n');
-        out
+    /// The record of a game: its tags, a `GameType` or `Variant` tag naming the
+    /// ruleset (unless it has one), `SetUp` and `FEN` when it did not start from
+    /// `P::start()`, `Result` when the rules have ended it, its comments, and its moves
+    /// in the ruleset's notation (a capture by its first and last square when that
+    /// names it alone). Written with [`Display`](fmt::Display), it reads and replays
+    /// back to the same game, tags and comments.
+    pub fn of_game<P: Position>(game: &Game<P>) -> Record {
+        pdn::record_of_game(game)
     }
 }
 
-fn parse_tag(line: &str) -> Option<(String, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let (name, rest) = inner.split_once(|c: char| c.is_whitespace())?;
-    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-        return None;
-    }
-    let rest = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let mut value = String::new();
-    let mut chars = rest.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => value.push(chars.next()?),
-            '"' => return None,
-            c => value.push(c),
+/// A variation still to replay: the game before the move it replaces, its moves, its
+/// depth, the number of its first move and whether that is Black's.
+type Pending<'r, P> = (Game<P>, &'r [RecordMove], usize, u32, bool);
+
+#[allow(clippy::too_many_arguments)]
+fn play_line<'r, P: Position>(
+    game: &mut Game<P>,
+    moves: &'r [RecordMove],
+    first_number: u32,
+    black_first: bool,
+    in_variation: bool,
+    moves_read: &mut usize,
+    pending: &mut Vec<Pending<'r, P>>,
+    depth: usize,
+) -> Result<(), ReplayError> {
+    for (i, m) in moves.iter().enumerate() {
+        let half = i as u32 + black_first as u32;
+        let number = first_number.saturating_add(half / 2);
+        let side = game.position().turn();
+        let err = |kind| ReplayError {
+            number,
+            side,
+            text: m.text.clone(),
+            line: m.line,
+            column: m.column,
+            in_variation,
+            kind,
+        };
+        if let Some(found) = m.number.filter(|&n| n != number) {
+            return Err(err(ReplayErrorKind::WrongNumber {
+                expected: number,
+                found,
+            }));
+        }
+        if m.black_number && m.number.is_some() && side == Color::White {
+            return Err(err(ReplayErrorKind::WrongSide));
+        }
+        if !m.variations.is_empty() {
+            if depth >= MAX_VARIATION_DEPTH {
+                return Err(err(ReplayErrorKind::TooDeep));
+            }
+            for v in m.variations.iter().rev() {
+                pending.push((
+                    game.clone(),
+                    &v.moves,
+                    depth + 1,
+                    number,
+                    side == Color::Black,
+                ));
+            }
+        }
+        game.play_text(&m.text)
+            .map_err(|e| err(ReplayErrorKind::Move(e)))?;
+        *moves_read += 1;
+        if !in_variation {
+            for c in &m.comments {
+                game.add_comment(c);
+            }
         }
     }
-    Some((name.to_string(), value))
+    Ok(())
 }
 
 impl FromStr for Record {
     type Err = RecordError;
 
+    /// Reads the one game of a PDN text (see [`pdn`]).
     fn from_str(text: &str) -> Result<Record, RecordError> {
         if text.len() > MAX_RECORD_LEN {
             return Err(RecordError {
                 kind: RecordErrorKind::TooLong(text.len()),
                 line: 1,
+                column: 1,
+                game: 1,
             });
         }
-        let mut record = Record::default();
-        let mut comment: Option<usize> = None; // line where a `{` comment opened
-        let mut depth = 0usize; // open `(` variations
-        let mut variation_line = 0;
-        let mut number = None;
-        let mut in_header = true;
-        for (i, raw) in text.lines().enumerate() {
-            let line_no = i + 1;
-            let err = |kind| {
-                Err(RecordError {
-                    kind,
-                    line: line_no,
-                })
+        let mut games = pdn::read_games(text).into_iter();
+        let first = games.next().unwrap_or_else(|| Ok(Record::default()))?;
+        if let Some(second) = games.next() {
+            let line = match &second {
+                Ok(r) => r.line,
+                Err(e) => e.line,
             };
-            let trimmed = raw.trim();
-            if comment.is_none() && depth == 0 && in_header {
-                if trimmed.is_empty() || trimmed.starts_with('%') {
-                    continue;
-                }
-                if trimmed.starts_with('[') {
-                    match parse_tag(trimmed) {
-                        Some(tag) => record.tags.push(tag),
-                        None => return err(RecordErrorKind::BadTag(trimmed.to_string())),
-                    }
-                    continue;
-                }
-                in_header = false;
-            }
-            // split the line into tokens, skipping comments and variations
-            let mut rest = raw;
-            while !rest.is_empty() {
-                if comment.is_some() {
-                    match rest.find('}') {
-                        Some(k) => {
-                            comment = None;
-                            rest = &rest[k + 1..];
-                            continue;
-                        }
-                        None => break,
-                    }
-                }
-                rest = rest.trim_start();
-                let Some(c) = rest.chars().next() else { break };
-                match c {
-                    '{' => {
-                        comment = Some(line_no);
-                        rest = &rest[1..];
-                        continue;
-                    }
-                    ';' if depth == 0 => break,
-                    '(' => {
-                        if depth == 0 {
-                            variation_line = line_no;
-                        }
-                        depth += 1;
-                        rest = &rest[1..];
-                        continue;
-                    }
-                    ')' if depth > 0 => {
-                        depth -= 1;
-                        rest = &rest[1..];
-                        continue;
-                    }
-                    _ => {}
-                }
-                let end = rest
-                    .find(|c: char| c.is_whitespace() || matches!(c, '{' | '(' | ')' | ';'))
-                    .unwrap_or(rest.len())
-                    .max(1);
-                let token = &rest[..end];
-                rest = &rest[end..];
-                if depth > 0 || token.starts_with('$') {
-                    continue; // inside a variation, or an annotation glyph
-                }
-                if let Some(r) = RecordResult::from_token(token) {
-                    if record.result.is_some() {
-                        return err(RecordErrorKind::AfterResult(token.to_string()));
-                    }
-                    record.result = Some(r);
-                    continue;
-                }
-                if record.result.is_some() {
-                    return err(RecordErrorKind::AfterResult(token.to_string()));
-                }
-                // a move number `12.` or `12...`, possibly glued to the move (`12.d6`)
-                let digits =
-                    token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-                let mut mv = token;
-                if digits > 0 && token[digits..].starts_with('.') {
-                    let n = token[..digits].parse::<u32>().map_err(|_| RecordError {
-                        kind: RecordErrorKind::BadNumber(token.to_string()),
-                        line: line_no,
-                    })?;
-                    number = Some(n);
-                    mv = token[digits..].trim_start_matches('.');
-                    if mv.is_empty() {
-                        continue;
-                    }
-                }
-                record.moves.push(RecordMove {
-                    text: mv.to_string(),
-                    number: number.take(),
-                    line: line_no,
-                });
-            }
-        }
-        if let Some(line) = comment {
             return Err(RecordError {
-                kind: RecordErrorKind::Unterminated("{comment}"),
+                kind: RecordErrorKind::MoreThanOneGame,
                 line,
+                column: 1,
+                game: 2,
             });
         }
-        if depth > 0 {
-            return Err(RecordError {
-                kind: RecordErrorKind::Unterminated("(variation)"),
-                line: variation_line,
-            });
-        }
-        Ok(record)
+        Ok(first)
+    }
+}
+
+impl fmt::Display for Record {
+    /// Writes the record as PDN (see [`pdn`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&pdn::write_record(self))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::position::EndReason;
-    use crate::games::draughts::RussianDraughts;
+    use crate::games::draughts::{InternationalDraughts, RussianDraughts};
     use crate::games::emergo::Emergo;
+    use crate::EndReason;
 
     fn read(t: &str) -> Record {
         t.parse().unwrap_or_else(|e| panic!("{t}: {e}"))
@@ -518,7 +633,7 @@ mod tests {
     #[test]
     fn tags_comments_variations_and_numbers() {
         let r = read(
-            "[Event \"Test \\\"cup\\\"\"]\n[Game \"Emergo\"]\n\n1.d6 {a\nlong comment} d8 ; rest\n\
+            "[Event \"Test \\\"cup\\\"\"]\n[Variant \"Emergo\"]\n\n1.d6 {a\nlong comment} d8 ; rest\n\
              2. e4 (2. e6 e4) g6 $1 3. f4 1/2-1/2\n",
         );
         assert_eq!(r.tag("event"), Some("Test \"cup\""));
@@ -526,23 +641,28 @@ mod tests {
         let texts: Vec<_> = r.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["d6", "d8", "e4", "g6", "f4"]);
         assert_eq!(r.moves[0].number, Some(1));
+        assert_eq!(r.moves[0].comments, ["a\nlong comment"]);
+        assert_eq!(r.moves[1].comments, ["rest"]);
         assert_eq!(r.moves[1].number, None);
         assert_eq!(r.moves[2].number, Some(2));
-        assert_eq!(r.moves[4].line, 6);
+        assert_eq!(r.moves[2].variations[0].moves.len(), 2);
+        assert_eq!(r.moves[3].nags, [1]);
+        assert_eq!((r.moves[4].line, r.moves[4].column), (6, 27));
         assert_eq!(r.result, Some(RecordResult::Draw));
+        assert_eq!(r.move_count(), 7);
     }
 
     #[test]
-    fn read_errors_name_the_line() {
+    fn read_errors_name_the_line_and_column() {
         let e = "[Event nope]\n1. d6".parse::<Record>().unwrap_err();
         assert!(matches!(e.kind, RecordErrorKind::BadTag(_)) && e.line == 1);
         let e = "1. d6\n{open".parse::<Record>().unwrap_err();
-        assert_eq!(e.line, 2);
+        assert_eq!((e.line, e.column), (2, 1));
         assert!(matches!(e.kind, RecordErrorKind::Unterminated(_)));
         let e = "1. d6 (1. e4".parse::<Record>().unwrap_err();
         assert!(matches!(e.kind, RecordErrorKind::Unterminated(_)));
         let e = "1. d6 1-0 d8".parse::<Record>().unwrap_err();
-        assert!(matches!(e.kind, RecordErrorKind::AfterResult(_)));
+        assert_eq!(e.kind, RecordErrorKind::MoreThanOneGame);
         let e = "99999999999. d6".parse::<Record>().unwrap_err();
         assert!(matches!(e.kind, RecordErrorKind::BadNumber(_)));
         let long = "d6 ".repeat(MAX_RECORD_LEN);
@@ -572,6 +692,19 @@ mod tests {
             .replay::<Emergo>()
             .unwrap_err();
         assert!(matches!(e.kind, ReplayErrorKind::BadPosition(_)));
+        let e = read("[FEN \"W:W99\"]\n1. 32-28")
+            .replay::<InternationalDraughts>()
+            .unwrap_err();
+        assert!(matches!(e.kind, ReplayErrorKind::BadFen(_)));
+        let e = read("1... 32-28")
+            .replay::<InternationalDraughts>()
+            .unwrap_err();
+        assert_eq!(e.kind, ReplayErrorKind::WrongSide);
+        // a variation is checked from the position before the move it replaces
+        let e = read("1. 32-28 (1. 32-27 19-23 2. 50-45?) 19-23")
+            .replay::<InternationalDraughts>()
+            .unwrap_err();
+        assert!(e.in_variation && e.number == 2 && e.text == "50-45", "{e}");
     }
 
     #[test]
@@ -587,12 +720,12 @@ mod tests {
             rep.game.outcome().map(|o| o.reason()),
             Some(EndReason::NoPieces)
         );
-        let text = Record::write_game(&rep.game, &[("Game", "emergo")]);
+        let text = Record::of_game(&rep.game).to_string();
         let again = read(&text).replay::<Emergo>().unwrap();
         assert_eq!(again.game.position(), rep.game.position());
         assert_eq!(again.result_check, ResultCheck::Agrees);
 
-        let wrong = read(&text.replace("1-0", "0-1"))
+        let wrong = read(&text.replace(" 1-0", " 0-1").replace("\"1-0\"", "\"0-1\""))
             .replay::<Emergo>()
             .unwrap();
         assert!(matches!(wrong.result_check, ResultCheck::Disagrees { .. }));
@@ -607,6 +740,11 @@ mod tests {
                 .result_check,
             ResultCheck::Unfinished
         );
+        // the Result tag stands in for a `*` terminator
+        let tagged = read("[Result \"0-2\"]\n1. 32-28 *")
+            .replay::<InternationalDraughts>()
+            .unwrap();
+        assert_eq!(tagged.result_check, ResultCheck::NotByRules);
     }
 
     #[test]
@@ -614,7 +752,11 @@ mod tests {
         let r = read("[Position \"c3:w,f6:b b\"]\n1... f6-e5 2. c3-d4");
         let rep = r.replay::<RussianDraughts>().unwrap();
         assert_eq!(rep.game.moves().len(), 2);
-        let text = Record::write_game(&rep.game, &[]);
+        let text = Record::of_game(&rep.game).to_string();
         assert!(text.contains("1... f6-e5 2. c3-d4"), "{text}");
+        // an unknown side to move is read from the first move number
+        let r = read("[FEN \"?:W28:B19\"]\n1... 19-23 2. 28x19");
+        let rep = r.replay::<InternationalDraughts>().unwrap();
+        assert_eq!(rep.game.moves().len(), 2);
     }
 }

@@ -1,0 +1,1100 @@
+//! PDN, Portable Draughts Notation (version 3.0, the draughts form of PGN): reading
+//! files of many games into [`Record`]s, writing records and games, and choosing a
+//! game's ruleset from its tags.
+//!
+//! # What is read
+//! A file is a sequence of games; each game is tags, then movetext, then a game
+//! terminator. Following the standard's reading grammar:
+//!
+//! - **Tags** `[Name "value"]`, several on a line or one per line; the value is a
+//!   string of any Unicode with `\"` and `\\` escapes.
+//! - **Comments** `{...}` anywhere in the movetext (a `{` inside one is an error: PDN
+//!   comments do not nest), `; ...` to the end of the line, and **line comments**: a
+//!   line starting with `%` is skipped.
+//! - **Move numbers** `1.`, `1...` (Black's move), `01.`, glued to the move or not;
+//!   `1. ... 7-12` is read as `1... 7-12`.
+//! - **Moves** in the game's notation: numeric (`32-28`, `28x19`, `28x19x10`) or
+//!   algebraic (`c3-d4`, `d4:b6`, `a3b4`); padded numbers as older files write them
+//!   (`1- 6`, `47x 9`, `01-06`) are read as `1-6`, `47x9`. A **strength mark** right
+//!   after a move (`!`, `?`, `!?`, `(!?!!!)`) and **NAGs** (`$1`) are kept.
+//! - **Variations** `( ... )` after a move: other moves in its place, nested to
+//!   [`MAX_VARIATION_DEPTH`] levels.
+//! - **Game terminators**: `1-0`, `0-1`, `1/2-1/2`, international draughts' `2-0`,
+//!   `0-2`, `1-1`, the double forfeit `0-0`, and `*`; also a token equal to the
+//!   game's `Result` tag when that is not one of these (the `4-6` of the Delfts result
+//!   format), read as `*`. A tag after movetext without a terminator starts the next
+//!   game too.
+//!
+//! Errors name the game (1-based), the line and the column; reading goes on with the
+//! next game (at the next line starting with `[` after the bad game's movetext), so
+//! one bad game does not hide the others.
+//!
+//! Not read: setup commands `/FEN "..."/` in the movetext (an error), unknown moves
+//! `-`.
+//!
+//! # Rulesets: `GameType` and `Variant`
+//! [`ruleset_of`] chooses a record's ruleset: a `Variant` (or `Game`) tag naming one
+//! of the crate's rulesets (`[Variant "stapeldammen"]`, as the
+//! [registry](crate::tools::registry) names them), else PDN's `GameType` tag:
+//! [`GAME_TYPES`] lists the numbers — 20 international, 25 Russian, 26 Brazilian
+//! draughts; the other numbers of the standard name games this crate does not play.
+//! Only the number counts: the attributes after it (`"20,W,10,10,N2,0"`) are not read.
+//! Without either tag the record names no ruleset (the `replay` example then takes
+//! `--game`, or international draughts, PDN's own default).
+//!
+//! # Start positions
+//! The `FEN` tag holds PDN's FEN (see [`fen`](crate::text::fen)) for the draughts
+//! games and for Stapeldammen positions of single men. For the column games, whose
+//! positions FEN cannot say, the crate writes the ruleset's own position text in the
+//! `FEN` tag (`[FEN "c5:b,f4:wwww w 0/0"]`) and reads either form there; a
+//! `Position` tag is read as the ruleset's text as well.
+//!
+//! # Writing
+//! [`write_record`] (and [`Record`]'s `Display`) writes tags, a blank line, then the
+//! movetext in lines of at most 80 characters: every White move numbered, a Black move
+//! numbered `N...` when it opens the game or a variation or follows a comment or a
+//! variation, comments as `{ text }`, variations in parentheses, then the result as
+//! the game terminator (as PGN and the standard's reading grammar have it; the strict
+//! PDN 3.0 writing grammar would end every game with `*` and keep the result in the
+//! `Result` tag alone, which the game writer sets too). Moves follow the writing
+//! restrictions: no spaces or leading zeros, the ruleset's capture separator, a capture
+//! by its first and last square unless that is ambiguous.
+//! International draughts' records get its result tokens (`2-0`). A comment cannot
+//! hold `{` or `}` (PDN has no escape for them): they are written as `(` and `)`; tag
+//! values are written on one line, line breaks as spaces.
+//!
+//! ```
+//! use column_checkers::text::pdn::{read_games, ruleset_of};
+//!
+//! let file = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n\
+//!             [Event \"2\"]\n1.33-29 { padded } 20- 24 *\n";
+//! let games: Vec<_> = read_games(file).into_iter().map(Result::unwrap).collect();
+//! assert_eq!(games.len(), 2);
+//! assert_eq!(ruleset_of(&games[0]), Ok(Some("international")));
+//! assert_eq!(games[1].moves[1].text, "20-24");
+//! ```
+
+use crate::engine::color::Color;
+use crate::engine::game::Game;
+use crate::engine::position::Position;
+use crate::text::fen::fen_of;
+use crate::text::record::{
+    Record, RecordError, RecordErrorKind as K, RecordMove, RecordResult, Variation,
+    MAX_VARIATION_DEPTH,
+};
+use crate::tools::registry::RULESETS;
+use core::fmt::Write;
+use thiserror::Error;
+
+/// PDN's `GameType` numbers: `(number, game, the crate's ruleset if it plays it)`.
+pub const GAME_TYPES: &[(u32, &str, Option<&str>)] = &[
+    (0, "chess", None),
+    (1, "Chinese chess", None),
+    (20, "international draughts", Some("international")),
+    (21, "English draughts", None),
+    (22, "Italian draughts", None),
+    (23, "American pool checkers", None),
+    (24, "Spanish draughts", None),
+    (25, "Russian draughts", Some("russian")),
+    (26, "Brazilian draughts", Some("brazilian")),
+    (27, "Canadian draughts", None),
+    (28, "Portuguese draughts", None),
+    (29, "Czech draughts", None),
+    (30, "Turkish draughts", None),
+    (31, "Thai draughts", None),
+    (40, "Frisian draughts", None),
+    (41, "Spantsiretti draughts", None),
+    (50, "Othello", None),
+];
+
+/// Why a record's tags name no ruleset of this crate.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GameTypeError {
+    /// A `GameType` of a game this crate does not play.
+    #[error("GameType {number} ({game}) is not a ruleset of this crate")]
+    NotPlayed {
+        /// The number.
+        number: u32,
+        /// The game it stands for.
+        game: &'static str,
+    },
+    /// A `GameType` that is not a number of the standard.
+    #[error("GameType {0:?} is not a game type of PDN 3.0")]
+    Unknown(String),
+}
+
+/// The ruleset a record's tags name (see the [module documentation](self)): a `Variant`
+/// or `Game` tag with one of the crate's ruleset names, else the `GameType` tag; `None`
+/// when there is neither.
+///
+/// # Errors
+/// [`GameTypeError`] for a `GameType` of a game the crate does not play, or not of
+/// the standard.
+pub fn ruleset_of(record: &Record) -> Result<Option<&'static str>, GameTypeError> {
+    if let Some(name) = record.ruleset() {
+        let first = name.split_whitespace().next().unwrap_or(name);
+        if let Some(info) = RULESETS
+            .iter()
+            .find(|r| r.name.eq_ignore_ascii_case(name) || r.name.eq_ignore_ascii_case(first))
+        {
+            return Ok(Some(info.name));
+        }
+    }
+    let Some(gt) = record.tag("GameType") else {
+        return Ok(None);
+    };
+    let number_text = gt.split(',').next().unwrap_or("").trim();
+    let number: u32 = number_text
+        .parse()
+        .map_err(|_| GameTypeError::Unknown(gt.to_string()))?;
+    match GAME_TYPES.iter().find(|t| t.0 == number) {
+        Some((_, _, Some(name))) => Ok(Some(name)),
+        Some(&(number, game, None)) => Err(GameTypeError::NotPlayed { number, game }),
+        None => Err(GameTypeError::Unknown(gt.to_string())),
+    }
+}
+
+/// The `GameType` number of one of the crate's rulesets, if PDN has one.
+pub fn game_type_of(ruleset: &str) -> Option<u32> {
+    GAME_TYPES
+        .iter()
+        .find(|t| t.2.is_some_and(|n| n.eq_ignore_ascii_case(ruleset)))
+        .map(|t| t.0)
+}
+
+// ---------------------------------------------------------------------------------
+// Reading
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Tag(String, String),
+    Comment(String),
+    Open,
+    Close,
+    Nag(u32),
+    Number(u32, bool),
+    Ellipsis,
+    Move(String, Option<String>),
+    Result(RecordResult),
+    Setup(String),
+}
+
+struct Lexer<'a> {
+    chars: Vec<char>,
+    /// (line, column) of each char, 1-based
+    at: Vec<(usize, usize)>,
+    i: usize,
+    /// The line of the last token read (0 before the first).
+    token_line: usize,
+    _text: &'a str,
+}
+
+type LexError = (K, usize, usize);
+
+fn is_sep(c: char) -> bool {
+    matches!(c, '-' | 'x' | 'X' | ':')
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Self {
+        let chars: Vec<char> = text.chars().collect();
+        let mut at = Vec::with_capacity(chars.len() + 1);
+        let (mut line, mut col) = (1, 1);
+        for &c in &chars {
+            at.push((line, col));
+            if c == '\n' {
+                line += 1;
+                col = 1;
+            } else {
+                col += 1;
+            }
+        }
+        at.push((line, col));
+        Lexer {
+            chars,
+            at,
+            i: 0,
+            token_line: 0,
+            _text: text,
+        }
+    }
+
+    fn peek(&self, k: usize) -> Option<char> {
+        self.chars.get(self.i + k).copied()
+    }
+
+    fn pos(&self) -> (usize, usize) {
+        self.at[self.i.min(self.at.len() - 1)]
+    }
+
+    /// Whether the next token is the first on its line (only blanks before it).
+    fn at_line_start(&self) -> bool {
+        self.pos().0 != self.token_line
+    }
+
+    fn skip_line(&mut self) {
+        while let Some(c) = self.peek(0) {
+            self.i += 1;
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    /// Skips to the next game after an error: the next line starting with `[` once a
+    /// line of movetext has been passed (`in_body`: the error was in the movetext).
+    fn recover(&mut self, mut in_body: bool) {
+        self.skip_line();
+        while self.i < self.chars.len() {
+            let mut k = self.i;
+            while k < self.chars.len() && matches!(self.chars[k], ' ' | '\t' | '\r') {
+                k += 1;
+            }
+            match self.chars.get(k) {
+                Some('[') if in_body => return,
+                Some('[') | Some('\n') | None => {}
+                Some(_) => in_body = true,
+            }
+            self.skip_line();
+        }
+    }
+
+    fn next(&mut self) -> Option<Result<(Tok, usize, usize), LexError>> {
+        loop {
+            let c = self.peek(0)?;
+            if c.is_whitespace() || c == '\u{feff}' {
+                self.i += 1;
+                continue;
+            }
+            if c == '%' && self.at_line_start() {
+                self.skip_line();
+                continue;
+            }
+            break;
+        }
+        let (line, col) = self.pos();
+        self.token_line = line;
+        let c = self.peek(0)?;
+        let tok = match c {
+            '[' => self.tag(),
+            '{' => self.comment(),
+            ';' => {
+                self.i += 1;
+                let start = self.i;
+                self.skip_line();
+                let text: String = self.chars[start..self.i].iter().collect();
+                Ok(Tok::Comment(text.trim().to_string()))
+            }
+            '(' => {
+                self.i += 1;
+                Ok(Tok::Open)
+            }
+            ')' => {
+                self.i += 1;
+                Ok(Tok::Close)
+            }
+            '*' => {
+                self.i += 1;
+                Ok(Tok::Result(RecordResult::Unknown))
+            }
+            '$' => {
+                self.i += 1;
+                let start = self.i;
+                while self.peek(0).is_some_and(|c| c.is_ascii_digit()) {
+                    self.i += 1;
+                }
+                let digits: String = self.chars[start..self.i].iter().collect();
+                digits
+                    .parse()
+                    .map(Tok::Nag)
+                    .map_err(|_| (K::Unexpected(format!("${digits}")), line, col))
+            }
+            '/' => {
+                self.i += 1;
+                let start = self.i;
+                while self.peek(0).is_some_and(|c| c != '/') {
+                    self.i += 1;
+                }
+                if self.peek(0).is_none() {
+                    return Some(Err((K::Unterminated("setup command"), line, col)));
+                }
+                let text: String = self.chars[start..self.i].iter().collect();
+                self.i += 1;
+                Ok(Tok::Setup(text))
+            }
+            '}' | ']' => {
+                self.i += 1;
+                Err((K::Unexpected(c.to_string()), line, col))
+            }
+            _ => self.word(line, col),
+        };
+        Some(tok.map(|t| (t, line, col)))
+    }
+
+    fn tag(&mut self) -> Result<Tok, (K, usize, usize)> {
+        let (line, col) = self.pos();
+        let start = self.i;
+        let bad = |lx: &mut Lexer<'_>| {
+            // the rest of the line, for the message
+            let mut end = start;
+            while end < lx.chars.len() && lx.chars[end] != '\n' {
+                end += 1;
+            }
+            let text: String = lx.chars[start..end].iter().collect();
+            Err((K::BadTag(text.trim_end().to_string()), line, col))
+        };
+        self.i += 1;
+        while self.peek(0).is_some_and(|c| c == ' ' || c == '\t') {
+            self.i += 1;
+        }
+        let name_start = self.i;
+        while self
+            .peek(0)
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        {
+            self.i += 1;
+        }
+        let name: String = self.chars[name_start..self.i].iter().collect();
+        if name.is_empty() {
+            return bad(self);
+        }
+        while self.peek(0).is_some_and(|c| c == ' ' || c == '\t') {
+            self.i += 1;
+        }
+        if self.peek(0) != Some('"') {
+            return bad(self);
+        }
+        self.i += 1;
+        let mut value = String::new();
+        loop {
+            match self.peek(0) {
+                None | Some('\n') | Some('\r') => {
+                    return Err((K::Unterminated("tag string"), line, col));
+                }
+                Some('\\') => {
+                    match self.peek(1) {
+                        Some(e @ ('"' | '\\')) => value.push(e),
+                        Some('\n') | None => {
+                            return Err((K::Unterminated("tag string"), line, col));
+                        }
+                        Some(other) => {
+                            value.push('\\');
+                            value.push(other);
+                        }
+                    }
+                    self.i += 2;
+                }
+                Some('"') => {
+                    self.i += 1;
+                    break;
+                }
+                Some(c) => {
+                    value.push(c);
+                    self.i += 1;
+                }
+            }
+        }
+        while self.peek(0).is_some_and(|c| c == ' ' || c == '\t') {
+            self.i += 1;
+        }
+        if self.peek(0) != Some(']') {
+            return bad(self);
+        }
+        self.i += 1;
+        Ok(Tok::Tag(name, value))
+    }
+
+    fn comment(&mut self) -> Result<Tok, (K, usize, usize)> {
+        let (line, col) = self.pos();
+        self.i += 1;
+        let start = self.i;
+        loop {
+            match self.peek(0) {
+                None => return Err((K::Unterminated("{comment}"), line, col)),
+                Some('{') => {
+                    let (l, c) = self.pos();
+                    return Err((K::NestedComment, l, c));
+                }
+                Some('}') => break,
+                Some(_) => self.i += 1,
+            }
+        }
+        let text: String = self.chars[start..self.i].iter().collect();
+        self.i += 1;
+        Ok(Tok::Comment(text.trim().to_string()))
+    }
+
+    fn word(&mut self, line: usize, col: usize) -> Result<Tok, (K, usize, usize)> {
+        let stop = |c: char| c.is_whitespace() || "{}()[];$*".contains(c);
+        let start = self.i;
+        let mut word = String::new();
+        loop {
+            while let Some(c) = self.peek(0).filter(|&c| !stop(c)) {
+                word.push(c);
+                self.i += 1;
+            }
+            // padded numbers: `1- 6`, `47x 9` (numeric moves only, and not before a
+            // move number: `47x 2.` is a move and the next number)
+            let numeric = word.chars().all(|c| c.is_ascii_digit() || is_sep(c));
+            if numeric && word.ends_with(is_sep) && word.len() > 1 {
+                let mut k = self.i;
+                while self.chars.get(k).is_some_and(|&c| c == ' ') {
+                    k += 1;
+                }
+                let mut d = k;
+                while self.chars.get(d).is_some_and(|c| c.is_ascii_digit()) {
+                    d += 1;
+                }
+                if k > self.i && d > k && self.chars.get(d) != Some(&'.') {
+                    self.i = k;
+                    continue;
+                }
+            }
+            break;
+        }
+        if let Some(r) = RecordResult::from_token(&word) {
+            return Ok(Tok::Result(r));
+        }
+        // a move number: digits then dots, maybe glued to the move
+        let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits > 0 && word[digits..].starts_with('.') {
+            let n: u32 = word[..digits]
+                .parse()
+                .map_err(|_| (K::BadNumber(word.clone()), line, col))?;
+            let rest = &word[digits..];
+            let dots = rest.len() - rest.trim_start_matches('.').len();
+            let black = dots >= 2;
+            let mv = &rest[dots..];
+            if mv.is_empty() {
+                return Ok(Tok::Number(n, black));
+            }
+            // glued (`1.32-28`): the number now, the move next time
+            self.i = start + digits + dots;
+            return Ok(Tok::Number(n, black));
+        }
+        if !word.is_empty() && word.chars().all(|c| c == '.') {
+            return Ok(Tok::Ellipsis);
+        }
+        if !word.is_empty() && word.chars().all(|c| c == '-') {
+            return Err((K::UnknownMove(word), line, col));
+        }
+        // the strength mark: trailing `!`/`?`, or `(!?)` right after the move
+        let body = word.trim_end_matches(['!', '?']);
+        let mut strength = (body.len() < word.len()).then(|| word[body.len()..].to_string());
+        let body = body.to_string();
+        if strength.is_none() && self.peek(0) == Some('(') {
+            let mut k = self.i + 1;
+            while self.chars.get(k).is_some_and(|&c| c == '!' || c == '?') {
+                k += 1;
+            }
+            if k > self.i + 1 && self.chars.get(k) == Some(&')') {
+                strength = Some(self.chars[self.i..=k].iter().collect());
+                self.i = k + 1;
+            }
+        }
+        if body.is_empty() || !body.chars().any(|c| c.is_alphanumeric()) {
+            return Err((K::Unexpected(word), line, col));
+        }
+        Ok(Tok::Move(normalize_move(&body), strength))
+    }
+}
+
+/// A move text with the leading zeros of its numbered squares dropped (`01-06` is
+/// `1-6`).
+fn normalize_move(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut part = String::new();
+    let flush = |part: &mut String, out: &mut String| {
+        if part.len() > 1 && part.bytes().all(|b| b.is_ascii_digit()) {
+            let t = part.trim_start_matches('0');
+            out.push_str(if t.is_empty() { "0" } else { t });
+        } else {
+            out.push_str(part);
+        }
+        part.clear();
+    };
+    for c in text.chars() {
+        if is_sep(c) {
+            flush(&mut part, &mut out);
+            out.push(c);
+        } else {
+            part.push(c);
+        }
+    }
+    flush(&mut part, &mut out);
+    out
+}
+
+struct LineBuilder {
+    comments: Vec<String>,
+    moves: Vec<RecordMove>,
+    number: Option<(u32, bool)>,
+    open: (usize, usize),
+}
+
+impl LineBuilder {
+    fn new(open: (usize, usize)) -> Self {
+        LineBuilder {
+            comments: Vec::new(),
+            moves: Vec::new(),
+            number: None,
+            open,
+        }
+    }
+}
+
+struct GameBuilder {
+    record: Record,
+    lines: Vec<LineBuilder>,
+    /// whether any movetext (move, number, comment after the tags) has been read
+    in_body: bool,
+    started: bool,
+}
+
+impl GameBuilder {
+    fn new() -> Self {
+        GameBuilder {
+            record: Record::default(),
+            lines: vec![LineBuilder::new((0, 0))],
+            in_body: false,
+            started: false,
+        }
+    }
+
+    fn finish(mut self) -> Option<Record> {
+        let main = self.lines.swap_remove(0);
+        self.record.comments.extend(main.comments);
+        self.record.moves = main.moves;
+        let r = self.record;
+        (!r.tags.is_empty() || !r.moves.is_empty()).then_some(r)
+    }
+}
+
+/// Reads every game of a PDN text, in order: each a [`Record`] or the error that
+/// stopped its reading (see the [module documentation](self)). Reading goes on after
+/// a bad game with the next one.
+pub fn read_games(text: &str) -> Vec<Result<Record, RecordError>> {
+    let mut out: Vec<Result<Record, RecordError>> = Vec::new();
+    let mut lx = Lexer::new(text);
+    let mut g = GameBuilder::new();
+    loop {
+        let game_no = out.len() + 1;
+        let item = lx.next();
+        let step = match item {
+            None => {
+                if g.lines.len() > 1 {
+                    let open = g.lines.last().map_or((0, 0), |l| l.open);
+                    Err((K::Unterminated("(variation)"), open.0, open.1))
+                } else {
+                    if let Some(r) = g.finish() {
+                        out.push(Ok(r));
+                    }
+                    return out;
+                }
+            }
+            Some(Err(e)) => Err(e),
+            Some(Ok((tok, line, col))) => {
+                if !g.started {
+                    g.started = true;
+                    g.record.line = line;
+                }
+                apply(&mut g, tok, line, col, &mut out)
+            }
+        };
+        if let Err((kind, line, column)) = step {
+            let in_body = g.in_body;
+            out.push(Err(RecordError {
+                kind,
+                line,
+                column,
+                game: game_no,
+            }));
+            g = GameBuilder::new();
+            lx.recover(in_body);
+        }
+    }
+}
+
+/// Applies one token to the game being read; may finish it (into `out`).
+fn apply(
+    g: &mut GameBuilder,
+    tok: Tok,
+    line: usize,
+    col: usize,
+    out: &mut Vec<Result<Record, RecordError>>,
+) -> Result<(), LexError> {
+    let depth = g.lines.len() - 1;
+    match tok {
+        Tok::Tag(name, value) => {
+            if depth > 0 {
+                return Err((K::InsideVariation(format!("[{name}")), line, col));
+            }
+            if g.in_body {
+                // a new header without a terminator: the game before ends here
+                let done = core::mem::replace(g, GameBuilder::new());
+                if let Some(r) = done.finish() {
+                    out.push(Ok(r));
+                }
+                g.started = true;
+                g.record.line = line;
+            }
+            g.record.tags.push((name, value));
+        }
+        Tok::Comment(text) => {
+            g.in_body = true;
+            let l = g.lines.last_mut().expect("the main line");
+            match l.moves.last_mut() {
+                Some(m) => m.comments.push(text),
+                None => l.comments.push(text),
+            }
+        }
+        Tok::Open => {
+            g.in_body = true;
+            if g.lines.last().is_some_and(|l| l.moves.is_empty()) {
+                return Err((K::VariationBeforeMove, line, col));
+            }
+            if depth >= MAX_VARIATION_DEPTH {
+                return Err((K::TooDeep, line, col));
+            }
+            g.lines.push(LineBuilder::new((line, col)));
+        }
+        Tok::Close => {
+            if depth == 0 {
+                return Err((K::Unexpected(")".into()), line, col));
+            }
+            let v = g.lines.pop().expect("a variation");
+            let parent = g.lines.last_mut().expect("the line it branches from");
+            if !(v.moves.is_empty() && v.comments.is_empty()) {
+                if let Some(m) = parent.moves.last_mut() {
+                    m.variations.push(Variation {
+                        comments: v.comments,
+                        moves: v.moves,
+                    });
+                }
+            }
+        }
+        Tok::Nag(n) => {
+            g.in_body = true;
+            if let Some(m) = g.lines.last_mut().and_then(|l| l.moves.last_mut()) {
+                m.nags.push(n);
+            }
+        }
+        Tok::Number(n, black) => {
+            g.in_body = true;
+            g.lines.last_mut().expect("a line").number = Some((n, black));
+        }
+        Tok::Ellipsis => {
+            g.in_body = true;
+            if let Some(num) = g.lines.last_mut().and_then(|l| l.number.as_mut()) {
+                num.1 = true;
+            }
+        }
+        Tok::Move(text, strength) => {
+            let other_result = g.record.tag("Result").map(str::trim).is_some_and(|r| {
+                r == text && RecordResult::from_token(r).is_none() && strength.is_none()
+            });
+            if depth == 0 && other_result {
+                // the result of another format (the Delfts `4-6`) as the terminator
+                return apply(g, Tok::Result(RecordResult::Unknown), line, col, out);
+            }
+            g.in_body = true;
+            let l = g.lines.last_mut().expect("a line");
+            let number = l.number.take();
+            l.moves.push(RecordMove {
+                text,
+                number: number.map(|n| n.0),
+                black_number: number.is_some_and(|n| n.1),
+                strength,
+                line,
+                column: col,
+                ..RecordMove::default()
+            });
+        }
+        Tok::Result(r) => {
+            if depth > 0 {
+                return Err((K::InsideVariation(r.token().into()), line, col));
+            }
+            g.record.result = Some(r);
+            let done = core::mem::replace(g, GameBuilder::new());
+            if let Some(rec) = done.finish() {
+                out.push(Ok(rec));
+            }
+        }
+        Tok::Setup(text) => return Err((K::Setup(format!("/{text}/")), line, col)),
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------
+// Writing
+
+/// Whether the record's `GameType` has PDN's international result type (`2-0`).
+fn international_results(record: &Record) -> bool {
+    record
+        .tag("GameType")
+        .and_then(|t| t.split(',').next())
+        .is_some_and(|n| matches!(n.trim(), "20" | "27"))
+}
+
+fn clean_comment(text: &str) -> String {
+    text.replace('{', "(").replace('}', ")")
+}
+
+fn escape_tag(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+struct Wrap {
+    out: String,
+    line: String,
+}
+
+impl Wrap {
+    fn token(&mut self, t: &str) {
+        if !self.line.is_empty() && self.line.chars().count() + 1 + t.chars().count() > 80 {
+            self.out.push_str(&self.line);
+            self.out.push('\n');
+            self.line.clear();
+        }
+        if !self.line.is_empty() {
+            self.line.push(' ');
+        }
+        self.line.push_str(t);
+    }
+}
+
+fn write_line(w: &mut Wrap, comments: &[String], moves: &[RecordMove]) {
+    for c in comments {
+        w.token(&format!("{{ {} }}", clean_comment(c)));
+    }
+    for m in moves {
+        let mut t = String::new();
+        if let Some(n) = m.number {
+            let _ = write!(t, "{n}{} ", if m.black_number { "..." } else { "." });
+        }
+        t.push_str(&m.text);
+        if let Some(s) = &m.strength {
+            t.push_str(s);
+        }
+        w.token(&t);
+        for n in &m.nags {
+            w.token(&format!("${n}"));
+        }
+        for c in &m.comments {
+            w.token(&format!("{{ {} }}", clean_comment(c)));
+        }
+        for v in &m.variations {
+            w.token("(");
+            write_line(w, &v.comments, &v.moves);
+            w.token(")");
+        }
+    }
+}
+
+/// Writes a record as PDN (see the [module documentation](self)); [`read_games`]
+/// reads it back to an equal record.
+pub fn write_record(record: &Record) -> String {
+    let mut out = String::new();
+    for (name, value) in &record.tags {
+        let _ = writeln!(out, "[{name} \"{}\"]", escape_tag(value));
+    }
+    if !record.tags.is_empty() {
+        out.push('\n');
+    }
+    let mut w = Wrap {
+        out,
+        line: String::new(),
+    };
+    write_line(&mut w, &record.comments, &record.moves);
+    let result = record.result.unwrap_or(RecordResult::Unknown);
+    w.token(if international_results(record) {
+        result.international_token()
+    } else {
+        result.token()
+    });
+    let mut out = w.out;
+    out.push_str(&w.line);
+    out.push('\n');
+    out
+}
+
+/// A move's text, by its first and last square when that names it alone among the
+/// legal moves (`28x10` for `28x19x10`), else in full.
+fn short_text<P: Position>(pos: &P, mv: &P::Move) -> String {
+    let full = mv.to_string();
+    let seps: Vec<(usize, char)> = full
+        .char_indices()
+        .filter(|&(_, c)| c == 'x' || c == ':')
+        .collect();
+    if seps.len() >= 2 {
+        let (first_end, sep) = seps[0];
+        let (last_start, _) = seps[seps.len() - 1];
+        let short = format!("{}{sep}{}", &full[..first_end], &full[last_start + 1..]);
+        if pos.parse_move(&short).is_ok_and(|m| m == *mv) {
+            return short;
+        }
+    }
+    full
+}
+
+/// The record of a game: see [`Record::of_game`].
+pub fn record_of_game<P: Position>(game: &Game<P>) -> Record {
+    let mut tags: Vec<(String, String)> = game
+        .tags()
+        .iter()
+        .filter(|(n, _)| {
+            !["SetUp", "FEN", "Position", "Result"]
+                .iter()
+                .any(|t| t.eq_ignore_ascii_case(n))
+        })
+        .cloned()
+        .collect();
+    let has = |tags: &[(String, String)], name: &str| {
+        tags.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
+    };
+    if !has(&tags, "GameType") && !has(&tags, "Variant") && !has(&tags, "Game") {
+        match game_type_of(P::NAME) {
+            Some(n) => tags.push(("GameType".into(), n.to_string())),
+            None => tags.push(("Variant".into(), P::NAME.to_string())),
+        }
+    }
+    let start = game.start();
+    if *start != P::start() {
+        tags.push(("SetUp".into(), "1".into()));
+        let fen = fen_of(start).unwrap_or_else(|| start.to_string());
+        tags.push(("FEN".into(), fen));
+    }
+    // the result: the rules', else the game's Result tag
+    let international = game_type_of(P::NAME) == Some(20);
+    let result = match game.outcome() {
+        Some(o) => {
+            let r = RecordResult::of(o);
+            let token = if international {
+                r.international_token()
+            } else {
+                r.token()
+            };
+            tags.push(("Result".into(), token.to_string()));
+            Some(r)
+        }
+        None => game.tag("Result").map(|v| {
+            tags.push(("Result".into(), v.to_string()));
+            RecordResult::from_token(v.trim()).unwrap_or(RecordResult::Unknown)
+        }),
+    };
+    let comments_at = |ply: usize| -> Vec<String> {
+        game.comments()
+            .iter()
+            .filter(|(p, _)| *p == ply)
+            .map(|(_, c)| c.clone())
+            .collect()
+    };
+    let mut pos = start.clone();
+    let black_first = pos.turn() == Color::Black;
+    let mut moves = Vec::new();
+    let mut renumber = true;
+    for (i, mv) in game.moves().iter().enumerate() {
+        let half = i + black_first as usize;
+        let white = half % 2 == 0;
+        let text = short_text(&pos, mv);
+        let number = (white || renumber).then_some(half as u32 / 2 + 1);
+        let comments = comments_at(i + 1);
+        renumber = !comments.is_empty();
+        moves.push(RecordMove {
+            text,
+            number,
+            black_number: !white && number.is_some(),
+            comments,
+            ..RecordMove::default()
+        });
+        pos.play_unchecked(mv);
+    }
+    Record {
+        tags,
+        comments: comments_at(0),
+        moves,
+        result: Some(result.unwrap_or(RecordResult::Unknown)),
+        line: 0,
+    }
+}
+
+/// Writes a game as PDN: [`Record::of_game`], written.
+pub fn write_game<P: Position>(game: &Game<P>) -> String {
+    write_record(&record_of_game(game))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games(t: &str) -> Vec<Result<Record, RecordError>> {
+        read_games(t)
+    }
+
+    fn one(t: &str) -> Record {
+        let mut g = games(t);
+        assert_eq!(g.len(), 1, "{t}: {g:?}");
+        g.pop().unwrap().unwrap_or_else(|e| panic!("{t}: {e}"))
+    }
+
+    #[test]
+    fn the_standards_small_cases() {
+        // fen.pdn: three games of FEN tags and terminators
+        let g = games("[FEN \"?:W29,13,11:B22,4,2\"]\r\n*\r\n\r\n[FEN \"W:W31,29,K15:B14,13,12,9\"]\r\n*\r\n\r\n[FEN \"W:W31-50:B1-20\"]\r\n*\r\n");
+        assert_eq!(g.len(), 3);
+        assert!(g
+            .iter()
+            .all(|r| r.as_ref().unwrap().result == Some(RecordResult::Unknown)));
+        // gameterminator.pdn
+        assert_eq!(one("1.32-28 1/2-1/2\n").result, Some(RecordResult::Draw));
+        // linecomment.pdn
+        let r = one("% Board game: International Draughts 10x10\r\n[Date \"2012.02.01\"]\r\n1. 32-28 19-23\r\n");
+        assert_eq!((r.tags.len(), r.moves.len(), r.result), (1, 2, None));
+        // movestrength.pdn
+        let r = one("1.32-28!? 19-23(!?!!!) 2.28x19 *\n");
+        assert_eq!(r.moves[0].strength.as_deref(), Some("!?"));
+        assert_eq!(r.moves[1].strength.as_deref(), Some("(!?!!!)"));
+        assert_eq!(r.moves[1].text, "19-23");
+        assert!(r.moves[1].variations.is_empty());
+        // string.pdn
+        let r = one("[White \"This is a string with an escaped character \\\"\"] 32-28\n");
+        assert_eq!(
+            r.tag("White"),
+            Some("This is a string with an escaped character \"")
+        );
+        // unicode.pdn
+        let r = one("[White \"Сергей Федеев\"]\n[Black \"龙\"]\n1.32-28 19-23");
+        assert_eq!(r.tag("Black"), Some("龙"));
+        // variation.pdn
+        let r = one("32-28 19-23 (18-23 38-32 (37-32? 23-29! { Black wins }) 12-18) 28x19 14x23\n");
+        let v = &r.moves[1].variations[0];
+        assert_eq!(v.moves.len(), 3);
+        assert_eq!(v.moves[1].variations[0].moves[1].comments, ["Black wins"]);
+        // alphanumeric.pdn
+        assert_eq!(one("1.a3b4\n").moves[0].text, "a3b4");
+        // nested_comment.pdn is refused
+        let e = games("1. 33-29 19-23 2. 35-30 { nested { comment } } \r\n");
+        let e = e[0].as_ref().unwrap_err();
+        assert_eq!(
+            (e.kind.clone(), e.line, e.column, e.game),
+            (K::NestedComment, 1, 34, 1)
+        );
+    }
+
+    #[test]
+    fn padded_numbers_and_numbers() {
+        let r = one("01. 34-29  18-22 02. 32-28  06-11 3. 47x 9 1- 6 4.  9- 3 *");
+        let t: Vec<_> = r.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(t, ["34-29", "18-22", "32-28", "6-11", "47x9", "1-6", "9-3"]);
+        assert_eq!(r.moves[2].number, Some(2));
+        let r = one("1. ... 7-12 2. 32-28");
+        assert!(r.moves[0].black_number);
+        let r = one("23... 20-25");
+        assert_eq!(
+            (r.moves[0].number, r.moves[0].black_number),
+            (Some(23), true)
+        );
+    }
+
+    #[test]
+    fn many_games_and_recovery() {
+        let text = "[Event \"a\"]\n1. 32-28 2-0\n\n[Event \"b\"]\n1. 32-28 { open { nested }\n2. 1-2\n\n\
+                    [Event \"c\"]\n1. 33-28 *\n[Event \"d\"]\n1. 34-29\n[Event \"e\"]\n1. 31-26 0-0";
+        let g = games(text);
+        assert_eq!(g.len(), 5, "{g:?}");
+        assert!(g[0].is_ok() && g[2].is_ok() && g[3].is_ok() && g[4].is_ok());
+        let e = g[1].as_ref().unwrap_err();
+        assert_eq!((e.game, e.line, e.kind.clone()), (2, 5, K::NestedComment));
+        assert_eq!(g[2].as_ref().unwrap().tag("Event"), Some("c"));
+        assert_eq!(g[3].as_ref().unwrap().result, None);
+        assert_eq!(g[4].as_ref().unwrap().result, Some(RecordResult::BothLose));
+        // a bad tag skips its game only
+        let g = games("[Event x]\n[Site \"s\"]\n1. 32-28 *\n[Event \"ok\"]\n1. 32-28 *");
+        assert_eq!(g.len(), 2);
+        assert!(matches!(g[0].as_ref().unwrap_err().kind, K::BadTag(_)));
+        assert_eq!(g[1].as_ref().unwrap().tag("Event"), Some("ok"));
+    }
+
+    #[test]
+    fn errors_of_the_movetext() {
+        let kind = |t: &str| games(t)[0].as_ref().unwrap_err().kind.clone();
+        assert_eq!(kind("( 32-28 )"), K::VariationBeforeMove);
+        assert_eq!(kind("32-28 )"), K::Unexpected(")".into()));
+        assert!(matches!(kind("32-28 (19-23 *)"), K::InsideVariation(_)));
+        assert!(matches!(kind("32-28 /FEN \"W:W1\"/"), K::Setup(_)));
+        assert!(matches!(kind("41. - -"), K::UnknownMove(_)));
+        assert!(matches!(kind("[White \"open"), K::Unterminated(_)));
+        // another result format's token ends the game when the Result tag says it
+        let g = games("[Result \"4-6\"]\n01. 34-29 18-22 4-6\n[Result \"x\"] 1. 32-28 *");
+        assert_eq!(g.len(), 2);
+        let r = g[0].as_ref().unwrap();
+        assert_eq!((r.moves.len(), r.result), (2, Some(RecordResult::Unknown)));
+        let deep = format!("32-28 {}", "(19-23 ".repeat(MAX_VARIATION_DEPTH + 1));
+        assert_eq!(kind(&deep), K::TooDeep);
+    }
+
+    #[test]
+    fn hostile_texts_read_quickly() {
+        // long lines of tokens that are not moves, deep variations, many games
+        let t = std::time::Instant::now();
+        let line = "1. 32-28 % ".repeat(50_000);
+        assert!(games(&line)[0].is_err());
+        let many = "[E \"x\"] 1. 32-28 * ".repeat(20_000);
+        assert_eq!(games(&many).len(), 20_000);
+        let parens = format!("32-28 {}", "(19-23 ".repeat(100_000));
+        assert_eq!(games(&parens)[0].as_ref().unwrap_err().kind, K::TooDeep);
+        assert!(t.elapsed().as_secs() < 20, "{:?}", t.elapsed());
+    }
+
+    #[test]
+    fn rulesets_from_tags() {
+        let rs = |t: &str| ruleset_of(&one(t));
+        assert_eq!(rs("[GameType \"20\"] 32-28"), Ok(Some("international")));
+        assert_eq!(
+            rs("[GameType \"20,W,10,10,N1,0\"] 32-28"),
+            Ok(Some("international"))
+        );
+        assert_eq!(rs("[GameType \"25\"] c3-d4"), Ok(Some("russian")));
+        assert_eq!(rs("[GameType \"26\"] c3-d4"), Ok(Some("brazilian")));
+        assert_eq!(
+            rs("[Variant \"Stapeldammen\"] 32-28"),
+            Ok(Some("stapeldammen"))
+        );
+        assert_eq!(rs("[Game \"emergo\"] d6"), Ok(Some("emergo")));
+        assert_eq!(rs("[Event \"x\"] 32-28"), Ok(None));
+        assert_eq!(
+            rs("[GameType \"21\"] 11-15"),
+            Err(GameTypeError::NotPlayed {
+                number: 21,
+                game: "English draughts"
+            })
+        );
+        assert!(matches!(
+            rs("[GameType \"x\"] 1"),
+            Err(GameTypeError::Unknown(_))
+        ));
+        assert_eq!(game_type_of("russian"), Some(25));
+        assert_eq!(game_type_of("emergo"), None);
+    }
+
+    #[test]
+    fn records_round_trip() {
+        let text =
+            "[Event \"x \\\\ \\\"y\\\"\"]\n[GameType \"20\"]\n\n{ before } 1. 32-28! $3 { c } \
+                    19-23 (19-24 { v } 2. 28-22? (2. 33-29 (2. 34-29)) 17x28) 2. 28x19 14x23 2-0\n";
+        let r = one(text);
+        let written = write_record(&r);
+        assert_eq!(one(&written), r, "{written}");
+        assert!(written.ends_with("2-0\n"), "{written}");
+    }
+}
