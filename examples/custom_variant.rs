@@ -57,32 +57,19 @@ fn directions(commander: Man) -> DirectionSet {
 }
 
 impl CapturePolicy for Lasca9 {
+    const RULES: CaptureRules = CaptureRules {
+        taking: Taking::Prisoner,
+        transfer: Transfer::Immediate,
+        rejump: Rejump::Never,
+        reversal: Some(Reversal::AnyTurnBack),
+        majority: Majority::FreeChoice,
+        promotion: CapturePromotion::EndsMove,
+    };
     fn directions(&self, commander: Man) -> DirectionSet {
         directions(commander)
     }
     fn leap(&self, _: Man) -> Leap {
         Leap::Short
-    }
-    fn taking(&self) -> Taking {
-        Taking::Prisoner
-    }
-    fn transfer(&self) -> Transfer {
-        Transfer::Immediate
-    }
-    fn rejump(&self) -> Rejump {
-        Rejump::Never
-    }
-    fn no_reversal(&self) -> bool {
-        true
-    }
-    fn majority(&self) -> Majority {
-        Majority::FreeChoice
-    }
-    fn promotion(&self) -> CapturePromotion {
-        CapturePromotion::EndsMove
-    }
-    fn promotion_squares(&self, color: Color) -> SquareSet {
-        Dark9::geometry().far_row(color)
     }
 }
 

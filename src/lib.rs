@@ -119,13 +119,16 @@
 //! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 //! struct MiniColumns;
 //! impl CapturePolicy for MiniColumns {
+//!     const RULES: CaptureRules = CaptureRules {
+//!         taking: Taking::Prisoner,
+//!         transfer: Transfer::Immediate,
+//!         rejump: Rejump::Never,
+//!         reversal: Some(Reversal::AnyTurnBack),
+//!         majority: Majority::FreeChoice,
+//!         promotion: CapturePromotion::Never,
+//!     };
 //!     fn directions(&self, m: Man) -> DirectionSet { Dark6::geometry().forward(m.color) }
 //!     fn leap(&self, _: Man) -> Leap { Leap::Short }
-//!     fn taking(&self) -> Taking { Taking::Prisoner }
-//!     fn transfer(&self) -> Transfer { Transfer::Immediate }
-//!     fn rejump(&self) -> Rejump { Rejump::Never }
-//!     fn no_reversal(&self) -> bool { true }
-//!     fn majority(&self) -> Majority { Majority::FreeChoice }
 //! }
 //! impl CheckersRules for MiniColumns {
 //!     type Board = Dark6;
@@ -147,23 +150,23 @@
 //! ```
 //!
 //! A game with its own state (like Emergo's men in hand) implements [`Position`]
-//! directly, using the same parts: [`Columns`], [`CaptureGenerator`], the [`text`] and
-//! [`notation`] helpers, and [`zobrist`] keys.
+//! directly, using the same parts: [`Columns`], [`CaptureGenerator`], the [`text`](text::position_text) and
+//! [`notation`](text::notation) helpers, and [`zobrist`](engine::zobrist) keys.
 //!
 //! ## Rulesets
 //!
 //! | name | module | board |
 //! |---|---|---|
-//! | `emergo` | [`emergo`] | 41 squares, oblique coordinates |
-//! | `hexemergo`, `hexemergo-setup` | [`emergo`] on [`Hex37`] | 37-cell hexagon |
-//! | `lasca` (`--roundabout`, `--repetition`) | [`lasca`] | 7x7 corner-colour squares |
-//! | `bashni` (`--russian-code`) | [`bashni`] | 8x8 dark squares |
-//! | `dameo` | [`dameo`] | 8x8 full grid |
-//! | `russian`, `international`, `brazilian` | [`draughts`] | 8x8 / 10x10 dark squares |
-//! | `stapeldammen` | [`stapeldammen`] | 10x10 dark squares |
-//! | `epaminondas`, `neocrossings` | [`epaminondas`] | 14x12 / 8x8 full grids |
+//! | `emergo` | [`emergo`](games::emergo) | 41 squares, oblique coordinates |
+//! | `hexemergo`, `hexemergo-setup` | [`emergo`](games::emergo) on [`Hex37`] | 37-cell hexagon |
+//! | `lasca` (`--roundabout`, `--repetition`) | [`lasca`](games::lasca) | 7x7 corner-colour squares |
+//! | `bashni` (`--russian-code`) | [`bashni`](games::bashni) | 8x8 dark squares |
+//! | `dameo` | [`dameo`](games::dameo) | 8x8 full grid |
+//! | `russian`, `international`, `brazilian` | [`draughts`](games::draughts) | 8x8 / 10x10 dark squares |
+//! | `stapeldammen` | [`stapeldammen`](games::stapeldammen) | 10x10 dark squares |
+//! | `epaminondas`, `neocrossings` | [`epaminondas`](games::epaminondas) | 14x12 / 8x8 full grids |
 //!
-//! The examples choose a ruleset by name through the [`registry`].
+//! The examples choose a ruleset by name through the [`registry`](tools::registry).
 //!
 //! ## Game records, diagrams and any-ruleset code
 //!
@@ -176,7 +179,7 @@
 //! - [`Position::board_view`] gives a ruleset-independent [`BoardView`] (geometry,
 //!   columns, men in hand) for renderers, evaluation functions and GUIs; the `svg`
 //!   feature draws it.
-//! - [`registry::dispatch`] runs generic code on a ruleset chosen by name.
+//! - [`tools::registry::dispatch`] runs generic code on a ruleset chosen by name.
 //!
 //! ## Examples
 //!
@@ -189,6 +192,7 @@
 //! | `play` | play against a small alpha-beta search in the terminal (`--game`, `--color`, `--depth`) |
 //! | `replay` | check every game of a PDN file or stdin: one line per game, errors by line and move |
 //! | `diagram` | a position (or `--moves` from the start) as SVG; needs `--features svg` |
+//! | `endgame` | builds Emergo's endgame tables (`1v1`, `2v1`), checks the published endgame claims, `--probe`s positions; needs `--features solver` |
 //! | `custom_variant` | Lasca on 9x9 with 18 men, defined in the example with the public API, and its perft |
 //!
 //! ## Features
@@ -201,6 +205,7 @@
 //! | `serde` | `Serialize`/`Deserialize` for positions, moves (serialize; read with `serde::MoveSeed`), [`Color`], [`EndReason`], [`Outcome`] and [`Game`], all as their text forms | `serde` |
 //! | `minimax` | `minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
 //! | `rayon` | `perft_parallel`: perft with the first ply split across threads | `rayon` |
+//! | `solver` | `solver`: endgame tables by retrograde analysis over any finite class of positions, saved with a checksum; Emergo's pure one-on-one and two-on-one classes | `bitvec` |
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -215,10 +220,14 @@ pub mod games;
 pub mod text;
 pub mod tools;
 
+#[cfg(feature = "solver")]
+#[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
+pub mod solver;
+
 pub use engine::board::{Board, Geometry, Shift};
 pub use engine::capture::{
-    CaptureGenerator, CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Reversal, Taking,
-    Transfer,
+    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump,
+    Reversal, Taking, Transfer,
 };
 pub use engine::color::Color;
 pub use engine::columns::Columns;

@@ -57,7 +57,7 @@ pub enum Rejump {
     WhileEnemyTopped,
 }
 
-/// What the 180° rule ([`CapturePolicy::no_reversal`]) forbids.
+/// What the 180° rule ([`CaptureRules::reversal`]) forbids.
 ///
 /// With short leaps the two readings give the same moves: turning back means jumping
 /// the adjacent square just jumped, and if that column vanished there is nothing to
@@ -98,39 +98,83 @@ pub enum CapturePromotion {
     AtEndOfMove,
 }
 
+/// The constant part of a ruleset's capture rules, as data: a ruleset declares one as
+/// [`CapturePolicy::RULES`], in a few lines.
+///
+/// ```
+/// use column_checkers::{CapturePromotion, CaptureRules, Majority, Rejump, Reversal, Taking, Transfer};
+///
+/// // Emergo: prisoners taken jump by jump, roundabouts, no 180° turn, most men
+/// const EMERGO: CaptureRules = CaptureRules {
+///     taking: Taking::Prisoner,
+///     transfer: Transfer::Immediate,
+///     rejump: Rejump::WhileEnemyTopped,
+///     reversal: Some(Reversal::AnyTurnBack),
+///     majority: Majority::MostCaptures,
+///     promotion: CapturePromotion::Never,
+/// };
+/// assert_eq!(EMERGO.promotion, CapturePromotion::Never);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CaptureRules {
+    /// What happens to the man taken.
+    pub taking: Taking,
+    /// When it happens.
+    pub transfer: Transfer,
+    /// Whether a column may be jumped twice in one move.
+    pub rejump: Rejump,
+    /// What the 180° rule forbids, or `None` when a capturer may turn straight back.
+    pub reversal: Option<Reversal>,
+    /// The majority rule.
+    pub majority: Majority,
+    /// Promotion during a capture; [`CapturePromotion::Never`] also means that men are
+    /// never promoted at all (the [promotion squares](Self::promotion_squares) are
+    /// empty).
+    pub promotion: CapturePromotion,
+}
+
+impl CaptureRules {
+    /// The squares where a man of `color` is promoted on the board `g`: its far row, or
+    /// none when the rules have no promotion.
+    ///
+    /// ```
+    /// use column_checkers::{Board, CaptureRules, CapturePromotion, Color, Majority, Rejump, Taking, Transfer};
+    /// use column_checkers::engine::shapes::dark::Dark8;
+    ///
+    /// let russian = CaptureRules {
+    ///     taking: Taking::Removed,
+    ///     transfer: Transfer::EndOfMove,
+    ///     rejump: Rejump::Never,
+    ///     reversal: None,
+    ///     majority: Majority::FreeChoice,
+    ///     promotion: CapturePromotion::Continues,
+    /// };
+    /// let g = Dark8::geometry();
+    /// assert_eq!(russian.promotion_squares(g, Color::White), g.far_row(Color::White));
+    /// ```
+    #[inline]
+    pub fn promotion_squares(&self, g: &Geometry, color: Color) -> SquareSet {
+        if self.promotion == CapturePromotion::Never {
+            SquareSet::EMPTY
+        } else {
+            g.far_row(color)
+        }
+    }
+}
+
 /// The capture rules of a ruleset: everything the [`CaptureGenerator`] needs to know.
+/// The constant part is data ([`RULES`](Self::RULES)); the parts that depend on the
+/// commander of the capturing column are code.
 ///
 /// The methods are called on hot paths: implement them with constants or plain field
 /// reads so they inline.
 pub trait CapturePolicy {
+    /// The rules that do not depend on the capturing column.
+    const RULES: CaptureRules;
     /// The directions in which a column led by `commander` may capture.
     fn directions(&self, commander: Man) -> DirectionSet;
     /// How a column led by `commander` leaps.
     fn leap(&self, commander: Man) -> Leap;
-    /// What happens to the man taken.
-    fn taking(&self) -> Taking;
-    /// When it happens.
-    fn transfer(&self) -> Transfer;
-    /// Whether a column may be jumped twice in one move.
-    fn rejump(&self) -> Rejump;
-    /// Whether a 180° turn straight back after a jump is forbidden.
-    fn no_reversal(&self) -> bool;
-    /// What the 180° rule forbids when [`no_reversal`](Self::no_reversal) is on.
-    /// Default: [`Reversal::AnyTurnBack`].
-    fn reversal(&self) -> Reversal {
-        Reversal::AnyTurnBack
-    }
-    /// The majority rule.
-    fn majority(&self) -> Majority;
-    /// Promotion during a capture. Default: none.
-    fn promotion(&self) -> CapturePromotion {
-        CapturePromotion::Never
-    }
-    /// The squares where a man of `color` is promoted. Default: none.
-    fn promotion_squares(&self, color: Color) -> SquareSet {
-        let _ = color;
-        SquareSet::EMPTY
-    }
 }
 
 /// Up to this many routes are kept without allocating.
@@ -253,6 +297,67 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         }
     }
 
+    /// Calls `out(listed, route)` for every maximal route (every path, also those that
+    /// ruling 1 merges into one move), with `listed` the route [`routes`](Self::routes)
+    /// lists for the same move: same origin, same position after it. This is how a
+    /// move may be named by any of its routes (move texts, clicks).
+    pub fn route_classes(&self, mut out: impl FnMut(&Route, &Route)) {
+        let mut listed = Found::new();
+        self.search(true, &mut listed);
+        if listed.is_empty() {
+            return;
+        }
+        let mut all = Found::new();
+        self.search(false, &mut all);
+        let g = self.geometry;
+        for (r, h) in &all {
+            let same = |l: &Route| {
+                l == r || {
+                    let mut a = *self.original;
+                    let mut b = *self.original;
+                    apply_route(g, self.policy, &mut a, self.side, l);
+                    apply_route(g, self.policy, &mut b, self.side, r);
+                    a == b
+                }
+            };
+            if let Some((l, _)) = listed
+                .iter()
+                .find(|(l, lh)| lh == h && l.from() == r.from() && same(l))
+            {
+                out(l, r);
+            }
+        }
+    }
+
+    /// The listed route ([`routes`](Self::routes)) of the move that `route` is a route
+    /// of (ruling 1), when `route` is a legal capture route here.
+    pub fn equivalent(&self, route: &Route) -> Option<Route> {
+        let mut found = None;
+        self.route_classes(|l, r| {
+            if found.is_none() && r == route {
+                found = Some(*l);
+            }
+        });
+        found
+    }
+
+    /// The squares of the men a route takes, in the order it takes them (a column
+    /// jumped twice is listed twice). The route is trusted like
+    /// [`apply`](Self::apply)'s.
+    pub fn taken(
+        policy: &P,
+        columns: &Columns<B>,
+        side: Color,
+        route: &Route,
+    ) -> SmallVec<[Square; 8]> {
+        let mut cols = *columns;
+        let mut out = SmallVec::new();
+        trace_route(B::geometry(), policy, &mut cols, side, route, |x| {
+            out.push(x)
+        });
+        out
+    }
+
     /// Fills the empty `found` with the capture routes and the hashes of the
     /// positions they lead to.
     fn search(&self, merge: bool, found: &mut Found) {
@@ -272,9 +377,9 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             last_dir: None,
             last_victim: None,
             best: 0,
-            promo: self.policy.promotion_squares(self.side),
+            promo: P::RULES.promotion_squares(self.geometry, self.side),
             found,
-            majority: self.policy.majority() == Majority::MostCaptures,
+            majority: P::RULES.majority == Majority::MostCaptures,
         };
         for origin in origins {
             s.carrier = s.cols.lift(origin);
@@ -458,8 +563,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
     #[inline]
     fn jumpable(&self, x: Square) -> bool {
         self.cols.owned[(!self.side).index()].contains(x)
-            && !((self.policy.rejump() == Rejump::Never
-                || self.policy.transfer() == Transfer::EndOfMove)
+            && !((P::RULES.rejump == Rejump::Never || P::RULES.transfer == Transfer::EndOfMove)
                 && self.jumped.contains(x))
     }
 
@@ -470,9 +574,9 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
         // the direction straight back, when only a jump over the column just jumped
         // is barred in it
         let mut back = None;
-        if let (true, Some(last)) = (self.policy.no_reversal(), self.last_dir) {
+        if let (Some(reversal), Some(last)) = (P::RULES.reversal, self.last_dir) {
             let opposite = self.g.opposite(last);
-            match self.policy.reversal() {
+            match reversal {
                 Reversal::AnyTurnBack => dirs.0 &= !(1 << opposite.0),
                 Reversal::OverJustJumped => back = Some(opposite),
             }
@@ -499,14 +603,14 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
     fn jump(&mut self, d: Direction, x: Square, first: Square, leap: Leap) {
         // take
         let before = self.cols.get(x);
-        let immediate = self.policy.transfer() == Transfer::Immediate;
+        let immediate = P::RULES.transfer == Transfer::Immediate;
         let was_jumped = self.jumped.contains(x);
         self.jumped.insert(x);
         if immediate {
             let mut rest = before;
             let taken = rest.pop_top().expect("victim is not empty");
             self.cols.set(x, rest);
-            if self.policy.taking() == Taking::Prisoner {
+            if P::RULES.taking == Taking::Prisoner {
                 self.carrier.push_bottom(taken);
             }
         } else {
@@ -527,7 +631,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             }
         };
         let mut continued = false;
-        let promotion = self.policy.promotion();
+        let promotion = P::RULES.promotion;
         let mut landing = Some(first);
         while let Some(l) = landing {
             self.route.push(l);
@@ -571,7 +675,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
         self.last_dir = saved_dir;
         self.last_victim = saved_victim;
         if immediate {
-            if self.policy.taking() == Taking::Prisoner {
+            if P::RULES.taking == Taking::Prisoner {
                 self.carrier.pop_bottom();
             }
             self.cols.set(x, before);
@@ -601,7 +705,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             let before = self.cols.get(x);
             let mut after = before;
             let taken = after.pop_top().expect("pending victim");
-            if self.policy.taking() == Taking::Prisoner {
+            if P::RULES.taking == Taking::Prisoner {
                 carrier.push_bottom(taken);
             }
             hash ^= column_key(x, before) ^ column_key(x, after);
@@ -612,6 +716,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
 }
 
 /// Plays a route on real columns (see [`CaptureGenerator::apply`]).
+#[inline]
 fn apply_route<B: Board, P: CapturePolicy + ?Sized>(
     g: &Geometry,
     policy: &P,
@@ -619,11 +724,24 @@ fn apply_route<B: Board, P: CapturePolicy + ?Sized>(
     side: Color,
     route: &Route,
 ) {
+    trace_route(g, policy, cols, side, route, |_| {});
+}
+
+/// Plays a route on real columns, calling `on_take` with the square of each jumped
+/// column, in order.
+fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
+    g: &Geometry,
+    _policy: &P,
+    cols: &mut Columns<B>,
+    side: Color,
+    route: &Route,
+    mut on_take: impl FnMut(Square),
+) {
     let mut carrier = cols.take(route.from());
     let mut at = route.from();
     let mut pending: SmallVec<[Square; 16]> = SmallVec::new();
-    let promo_squares = policy.promotion_squares(side);
-    let promotion = policy.promotion();
+    let promo_squares = P::RULES.promotion_squares(g, side);
+    let promotion = P::RULES.promotion;
     for &l in route.landings() {
         // a leap of two steps (every short leap) jumps the square in between
         let short = g.directions().find_map(|d| {
@@ -639,12 +757,13 @@ fn apply_route<B: Board, P: CapturePolicy + ?Sized>(
                     .expect("a jumped column on the way")
             }
         };
-        match policy.transfer() {
+        on_take(x);
+        match P::RULES.transfer {
             Transfer::Immediate => {
                 let mut rest = cols.get(x);
                 let taken = rest.pop_top().expect("victim");
                 cols.set(x, rest);
-                if policy.taking() == Taking::Prisoner {
+                if P::RULES.taking == Taking::Prisoner {
                     carrier.push_bottom(taken);
                 }
             }
@@ -662,7 +781,7 @@ fn apply_route<B: Board, P: CapturePolicy + ?Sized>(
         let mut rest = cols.get(x);
         let taken = rest.pop_top().expect("victim");
         cols.set(x, rest);
-        if policy.taking() == Taking::Prisoner {
+        if P::RULES.taking == Taking::Prisoner {
             carrier.push_bottom(taken);
         }
     }

@@ -191,7 +191,7 @@ pub trait Position:
     /// prisoners (Emergo, Lasca, Bashni, Stapeldammen), false where they leave the
     /// board (the draughts games, Dameo, Epaminondas). In every ruleset no move
     /// increases a colour's men. Used by the invariant checks
-    /// ([`invariants`](crate::tools::invariants)). Default: false.
+    /// (`tools::invariants`, feature `testing`). Default: false.
     fn men_are_conserved(&self) -> bool {
         false
     }

@@ -1,8 +1,5 @@
 //! Squares, directions and square sets (bitboards).
 
-use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
-
 /// The most squares a [`SquareSet`] (and so a stack board) can hold.
 pub const MAX_SQUARES: usize = 64;
 
@@ -83,6 +80,19 @@ impl SquareSet {
     /// The empty set.
     pub const EMPTY: SquareSet = SquareSet(0);
 
+    /// The set with the given word (square `i` is bit `i`), as an array of one word
+    /// like [`WideSquareSet::from_words`](crate::engine::wide_set::WideSquareSet::from_words).
+    #[inline]
+    pub const fn from_words(words: [u64; 1]) -> SquareSet {
+        SquareSet(words[0])
+    }
+
+    /// The word of the set, as an array of one word.
+    #[inline]
+    pub const fn words(self) -> [u64; 1] {
+        [self.0]
+    }
+
     /// The set holding just `sq`.
     #[inline]
     pub const fn from_square(sq: Square) -> SquareSet {
@@ -115,16 +125,6 @@ impl SquareSet {
     #[inline]
     pub fn remove(&mut self, sq: Square) {
         self.0 &= !(1 << sq.0);
-    }
-
-    /// Adds `sq` when `on`, removes it otherwise.
-    #[inline]
-    pub fn set(&mut self, sq: Square, on: bool) {
-        if on {
-            self.insert(sq)
-        } else {
-            self.remove(sq)
-        }
     }
 
     /// Number of squares in the set.
@@ -179,70 +179,123 @@ impl Iterator for SquareSetIter {
     }
 }
 
-impl ExactSizeIterator for SquareSetIter {}
-
-impl IntoIterator for SquareSet {
-    type Item = Square;
-    type IntoIter = SquareSetIter;
-    fn into_iter(self) -> SquareSetIter {
-        self.iter()
-    }
-}
-
-impl FromIterator<Square> for SquareSet {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> SquareSet {
-        let mut s = SquareSet::EMPTY;
-        for sq in iter {
-            s.insert(sq);
-        }
-        s
-    }
-}
-
-impl fmt::Debug for SquareSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|s| s.0)).finish()
-    }
-}
-
-macro_rules! set_op {
-    ($tr:ident, $m:ident, $atr:ident, $am:ident, $op:tt) => {
-        impl $tr for SquareSet {
-            type Output = SquareSet;
+/// The operations that [`SquareSet`] and [`WideSquareSet`](crate::engine::wide_set::WideSquareSet)
+/// share, written once over their words: set algebra (`&`, `|`, `^`, `-` and their
+/// assigning forms, `!`), [`set`](SquareSet::set), iteration by value, collecting
+/// squares, and `Debug` as the set of square indices. The type needs `EMPTY`,
+/// `words()`, `from_words()`, `insert`, `remove` and `iter`.
+macro_rules! square_set_common {
+    ($set:ident, $iter:ident) => {
+        impl $set {
+            /// Adds `sq` when `on`, removes it otherwise.
             #[inline]
-            fn $m(self, rhs: SquareSet) -> SquareSet {
-                SquareSet(self.0 $op rhs.0)
+            pub fn set(&mut self, sq: Square, on: bool) {
+                if on {
+                    self.insert(sq)
+                } else {
+                    self.remove(sq)
+                }
+            }
+
+            /// Combines the words of two sets one by one.
+            #[inline(always)]
+            fn zip_words(self, rhs: $set, f: impl Fn(u64, u64) -> u64) -> $set {
+                let (a, b) = (self.words(), rhs.words());
+                $set::from_words(core::array::from_fn(|i| f(a[i], b[i])))
             }
         }
-        impl $atr for SquareSet {
+        impl core::ops::BitAnd for $set {
+            type Output = $set;
+            /// Intersection.
             #[inline]
-            fn $am(&mut self, rhs: SquareSet) {
-                self.0 = self.0 $op rhs.0;
+            fn bitand(self, rhs: $set) -> $set {
+                self.zip_words(rhs, |a, b| a & b)
             }
         }
+        impl core::ops::BitOr for $set {
+            type Output = $set;
+            /// Union.
+            #[inline]
+            fn bitor(self, rhs: $set) -> $set {
+                self.zip_words(rhs, |a, b| a | b)
+            }
+        }
+        impl core::ops::BitXor for $set {
+            type Output = $set;
+            /// Symmetric difference.
+            #[inline]
+            fn bitxor(self, rhs: $set) -> $set {
+                self.zip_words(rhs, |a, b| a ^ b)
+            }
+        }
+        impl core::ops::Sub for $set {
+            type Output = $set;
+            /// Set difference.
+            #[inline]
+            fn sub(self, rhs: $set) -> $set {
+                self.zip_words(rhs, |a, b| a & !b)
+            }
+        }
+        impl core::ops::Not for $set {
+            type Output = $set;
+            /// Complement within all the bits of the words: intersect with the
+            /// board's squares.
+            #[inline]
+            fn not(self) -> $set {
+                self.zip_words(self, |a, _| !a)
+            }
+        }
+        impl core::ops::BitAndAssign for $set {
+            #[inline]
+            fn bitand_assign(&mut self, rhs: $set) {
+                *self = *self & rhs;
+            }
+        }
+        impl core::ops::BitOrAssign for $set {
+            #[inline]
+            fn bitor_assign(&mut self, rhs: $set) {
+                *self = *self | rhs;
+            }
+        }
+        impl core::ops::BitXorAssign for $set {
+            #[inline]
+            fn bitxor_assign(&mut self, rhs: $set) {
+                *self = *self ^ rhs;
+            }
+        }
+        impl core::ops::SubAssign for $set {
+            #[inline]
+            fn sub_assign(&mut self, rhs: $set) {
+                *self = *self - rhs;
+            }
+        }
+        impl IntoIterator for $set {
+            type Item = Square;
+            type IntoIter = $iter;
+            #[inline]
+            fn into_iter(self) -> $iter {
+                self.iter()
+            }
+        }
+        impl FromIterator<Square> for $set {
+            fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> $set {
+                let mut s = $set::EMPTY;
+                for sq in iter {
+                    s.insert(sq);
+                }
+                s
+            }
+        }
+        impl core::fmt::Debug for $set {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_set().entries(self.iter().map(|s| s.0)).finish()
+            }
+        }
+        impl ExactSizeIterator for $iter {}
     };
 }
-set_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-set_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-set_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Sub for SquareSet {
-    type Output = SquareSet;
-    /// Set difference.
-    #[inline]
-    fn sub(self, rhs: SquareSet) -> SquareSet {
-        SquareSet(self.0 & !rhs.0)
-    }
-}
-
-impl Not for SquareSet {
-    type Output = SquareSet;
-    /// Complement within all 64 bits: intersect with the board's squares.
-    #[inline]
-    fn not(self) -> SquareSet {
-        SquareSet(!self.0)
-    }
-}
+pub(crate) use square_set_common;
+square_set_common!(SquareSet, SquareSetIter);
 
 #[cfg(test)]
 mod tests {

@@ -7,9 +7,7 @@
 //! 32 bytes, free of dependencies and of `unsafe`, and its operations a handful of
 //! word operations each.
 
-use crate::engine::square::{Square, SquareSet};
-use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+use crate::engine::square::{square_set_common, Square, SquareSet};
 
 /// The number of `u64` words of a [`WideSquareSet`].
 pub const WIDE_WORDS: usize = 4;
@@ -97,16 +95,6 @@ impl WideSquareSet {
         self.0[sq.index() >> 6] &= !(1 << (sq.0 & 63));
     }
 
-    /// Adds `sq` when `on`, removes it otherwise.
-    #[inline]
-    pub fn set(&mut self, sq: Square, on: bool) {
-        if on {
-            self.insert(sq)
-        } else {
-            self.remove(sq)
-        }
-    }
-
     /// Number of squares in the set.
     #[inline]
     pub const fn count(self) -> usize {
@@ -185,82 +173,7 @@ impl Iterator for WideSquareSetIter {
     }
 }
 
-impl ExactSizeIterator for WideSquareSetIter {}
-
-impl IntoIterator for WideSquareSet {
-    type Item = Square;
-    type IntoIter = WideSquareSetIter;
-    fn into_iter(self) -> WideSquareSetIter {
-        self.iter()
-    }
-}
-
-impl FromIterator<Square> for WideSquareSet {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> WideSquareSet {
-        let mut s = WideSquareSet::EMPTY;
-        for sq in iter {
-            s.insert(sq);
-        }
-        s
-    }
-}
-
-impl fmt::Debug for WideSquareSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|s| s.0)).finish()
-    }
-}
-
-macro_rules! wide_op {
-    ($tr:ident, $m:ident, $atr:ident, $am:ident, $aop:tt) => {
-        impl $tr for WideSquareSet {
-            type Output = WideSquareSet;
-            #[inline]
-            fn $m(mut self, rhs: WideSquareSet) -> WideSquareSet {
-                for i in 0..WIDE_WORDS {
-                    self.0[i] $aop rhs.0[i];
-                }
-                self
-            }
-        }
-        impl $atr for WideSquareSet {
-            #[inline]
-            fn $am(&mut self, rhs: WideSquareSet) {
-                for i in 0..WIDE_WORDS {
-                    self.0[i] $aop rhs.0[i];
-                }
-            }
-        }
-    };
-}
-wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
-wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
-wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
-
-impl Sub for WideSquareSet {
-    type Output = WideSquareSet;
-    /// Set difference.
-    #[inline]
-    fn sub(mut self, rhs: WideSquareSet) -> WideSquareSet {
-        for i in 0..WIDE_WORDS {
-            self.0[i] &= !rhs.0[i];
-        }
-        self
-    }
-}
-
-impl Not for WideSquareSet {
-    type Output = WideSquareSet;
-    /// Complement within all [`MAX_WIDE_SQUARES`] bits: intersect with the board's
-    /// squares.
-    #[inline]
-    fn not(mut self) -> WideSquareSet {
-        for w in &mut self.0 {
-            *w = !*w;
-        }
-        self
-    }
-}
+square_set_common!(WideSquareSet, WideSquareSetIter);
 
 #[cfg(test)]
 mod tests {

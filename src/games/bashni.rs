@@ -73,10 +73,9 @@
 //! ```
 
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Reversal, Taking, Transfer,
+    CapturePolicy, CaptureRules, Leap, Rejump, Reversal, Taking, Transfer,
 };
-use crate::engine::color::Color;
-use crate::engine::square::{DirectionSet, SquareSet};
+use crate::engine::square::DirectionSet;
 use crate::engine::stack::Man;
 use crate::games::checkers::{CheckersPosition, CheckersRules};
 use crate::games::draughts::Russian;
@@ -100,6 +99,30 @@ pub type Bashni = CheckersPosition<BashniRules>;
 pub type BashniRussianCode = CheckersPosition<BashniRules<true>>;
 
 impl<const RUSSIAN_CODE: bool> CapturePolicy for BashniRules<RUSSIAN_CODE> {
+    /// Russian draughts with prisoners. Under the default (roundabout) reading the top
+    /// man is taken at once and a column may be jumped again while the opponent tops
+    /// it, but not straight back over the column just jumped (see the module
+    /// documentation); under the Russian code the jumped columns stand and block until
+    /// the move ends, so turning back over one is impossible anyway.
+    const RULES: CaptureRules = CaptureRules {
+        taking: Taking::Prisoner,
+        transfer: if RUSSIAN_CODE {
+            Transfer::EndOfMove
+        } else {
+            Transfer::Immediate
+        },
+        rejump: if RUSSIAN_CODE {
+            Rejump::Never
+        } else {
+            Rejump::WhileEnemyTopped
+        },
+        reversal: if RUSSIAN_CODE {
+            None
+        } else {
+            Some(Reversal::OverJustJumped)
+        },
+        ..Russian::RULES
+    };
     /// As Russian draughts: men and kings in all four diagonal directions.
     #[inline]
     fn directions(&self, commander: Man) -> DirectionSet {
@@ -109,49 +132,6 @@ impl<const RUSSIAN_CODE: bool> CapturePolicy for BashniRules<RUSSIAN_CODE> {
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
         Russian.leap(commander)
-    }
-    #[inline]
-    fn taking(&self) -> Taking {
-        Taking::Prisoner
-    }
-    #[inline]
-    fn transfer(&self) -> Transfer {
-        if RUSSIAN_CODE {
-            Transfer::EndOfMove
-        } else {
-            Transfer::Immediate
-        }
-    }
-    #[inline]
-    fn rejump(&self) -> Rejump {
-        if RUSSIAN_CODE {
-            Rejump::Never
-        } else {
-            Rejump::WhileEnemyTopped
-        }
-    }
-    /// Roundabout reading only: a jumped column still stands and blocks under the
-    /// Russian code, so turning back over it is impossible there anyway.
-    #[inline]
-    fn no_reversal(&self) -> bool {
-        !RUSSIAN_CODE
-    }
-    /// Only straight back over the column just jumped (see the module documentation).
-    #[inline]
-    fn reversal(&self) -> Reversal {
-        Reversal::OverJustJumped
-    }
-    #[inline]
-    fn majority(&self) -> Majority {
-        Russian.majority()
-    }
-    #[inline]
-    fn promotion(&self) -> CapturePromotion {
-        Russian.promotion()
-    }
-    #[inline]
-    fn promotion_squares(&self, color: Color) -> SquareSet {
-        Russian.promotion_squares(color)
     }
 }
 

@@ -68,10 +68,11 @@
 
 use crate::engine::board::Board;
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer,
 };
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
+use crate::engine::introspect::MoveType;
 use crate::engine::lines::{count_line_advances, line_advances, slides};
 use crate::engine::shapes::grid::{Grid8x8 as Grid8, EIGHT_DIRECTIONS as VECTORS};
 use crate::engine::square::{DirectionSet, Square, SquareSet};
@@ -85,11 +86,6 @@ pub struct DameoRules;
 
 /// A position of Dameo.
 pub type Dameo = CheckersPosition<DameoRules>;
-
-/// The far row of White (rank 8: squares 56 to 63 of [`Grid8x8`](crate::engine::shapes::grid::Grid8x8)).
-const WHITE_FAR_ROW: SquareSet = SquareSet(0xFF00_0000_0000_0000);
-/// The far row of Black (rank 1: squares 0 to 7).
-const BLACK_FAR_ROW: SquareSet = SquareSet(0xFF);
 
 /// The directions of [`VECTORS`] whose vector `(dx, dy)` passes `keep`: 0 keeps the
 /// orthogonal ones, 1 those going up (White's forward), -1 those going down.
@@ -134,6 +130,19 @@ fn men_and_kings(cols: &Columns<Grid8>, side: Color) -> (SquareSet, SquareSet) {
 }
 
 impl CapturePolicy for DameoRules {
+    /// Captured pieces leave the board when the move ends (until then they block); the
+    /// most pieces must be taken, kings and men counting the same; a man is promoted
+    /// only when the move ends on the far row. No 180° rule: a turn straight back would
+    /// jump the piece just taken again, which `Rejump::Never` already forbids, and a
+    /// king may turn back over empty squares.
+    const RULES: CaptureRules = CaptureRules {
+        taking: Taking::Removed,
+        transfer: Transfer::EndOfMove,
+        rejump: Rejump::Never,
+        reversal: None,
+        majority: Majority::MostCaptures,
+        promotion: CapturePromotion::AtEndOfMove,
+    };
     /// Men and kings capture along ranks and files only, in all four directions.
     #[inline]
     fn directions(&self, _commander: Man) -> DirectionSet {
@@ -143,42 +152,6 @@ impl CapturePolicy for DameoRules {
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
         flying_kings(commander)
-    }
-    #[inline]
-    fn taking(&self) -> Taking {
-        Taking::Removed
-    }
-    /// Captured pieces leave the board when the move ends; until then they block.
-    #[inline]
-    fn transfer(&self) -> Transfer {
-        Transfer::EndOfMove
-    }
-    #[inline]
-    fn rejump(&self) -> Rejump {
-        Rejump::Never
-    }
-    #[inline]
-    fn no_reversal(&self) -> bool {
-        // a 180° turn straight back would jump the piece just taken again, which
-        // `Rejump::Never` already forbids; a king may turn back over empty squares
-        false
-    }
-    /// The most pieces, kings and men counting the same (one piece per jump).
-    #[inline]
-    fn majority(&self) -> Majority {
-        Majority::MostCaptures
-    }
-    /// A man is promoted only when the move ends on the far row.
-    #[inline]
-    fn promotion(&self) -> CapturePromotion {
-        CapturePromotion::AtEndOfMove
-    }
-    #[inline]
-    fn promotion_squares(&self, color: Color) -> SquareSet {
-        match color {
-            Color::White => WHITE_FAR_ROW,
-            Color::Black => BLACK_FAR_ROW,
-        }
     }
 }
 
@@ -218,6 +191,18 @@ impl CheckersRules for DameoRules {
         slides(g, kings, vacant, g.all_directions(), out);
     }
 
+    /// A man moving more than one square is a line advance (its tail is lifted).
+    fn quiet_move_type(&self, cols: &Columns<Grid8>, from: Square, to: Square) -> MoveType {
+        let far = Grid8::geometry()
+            .line_between(from, to)
+            .is_some_and(|(_, k)| k > 1);
+        if far && !cols.get(from).top_is_king() {
+            MoveType::LineAdvance
+        } else {
+            MoveType::Step
+        }
+    }
+
     fn count_quiet_moves(&self, cols: &Columns<Grid8>, side: Color) -> usize {
         let g = Grid8::geometry();
         let vacant = cols.vacant();
@@ -237,8 +222,12 @@ mod tests {
         let g = Grid8::geometry();
         for c in Color::ALL {
             assert_eq!(forward(c), g.forward(c));
-            assert_eq!(DameoRules.promotion_squares(c), g.far_row(c));
         }
+        // men are promoted on the far row: rank 8 (squares 56 to 63) for White,
+        // rank 1 (squares 0 to 7) for Black
+        let promotion = |c| DameoRules::RULES.promotion_squares(g, c);
+        assert_eq!(promotion(Color::White), SquareSet(0xFF00_0000_0000_0000));
+        assert_eq!(promotion(Color::Black), SquareSet(0xFF));
         assert_eq!(ORTHOGONAL.iter().count(), 4);
         for d in ORTHOGONAL.iter() {
             let (dx, dy) = g.vector(d);

@@ -18,12 +18,12 @@
 
 use crate::engine::board::Board;
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer,
 };
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::shapes::dark::{Dark10, Dark8};
-use crate::engine::square::{DirectionSet, SquareSet};
+use crate::engine::square::DirectionSet;
 use crate::engine::stack::{Man, Rank};
 use crate::games::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
 use core::fmt::Debug;
@@ -62,6 +62,14 @@ pub fn forward_men_diagonals(g: &crate::engine::board::Geometry, commander: Man)
 }
 
 impl CapturePolicy for Russian {
+    const RULES: CaptureRules = CaptureRules {
+        taking: Taking::Removed,
+        transfer: Transfer::EndOfMove,
+        rejump: Rejump::Never,
+        reversal: None,
+        majority: Majority::FreeChoice,
+        promotion: CapturePromotion::Continues,
+    };
     #[inline]
     fn directions(&self, _commander: Man) -> DirectionSet {
         DirectionSet::first(4)
@@ -69,34 +77,6 @@ impl CapturePolicy for Russian {
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
         flying_kings(commander)
-    }
-    #[inline]
-    fn taking(&self) -> Taking {
-        Taking::Removed
-    }
-    #[inline]
-    fn transfer(&self) -> Transfer {
-        Transfer::EndOfMove
-    }
-    #[inline]
-    fn rejump(&self) -> Rejump {
-        Rejump::Never
-    }
-    #[inline]
-    fn no_reversal(&self) -> bool {
-        false
-    }
-    #[inline]
-    fn majority(&self) -> Majority {
-        Majority::FreeChoice
-    }
-    #[inline]
-    fn promotion(&self) -> CapturePromotion {
-        CapturePromotion::Continues
-    }
-    #[inline]
-    fn promotion_squares(&self, color: Color) -> SquareSet {
-        Dark8::geometry().far_row(color)
     }
 }
 
@@ -181,41 +161,20 @@ pub type Brazilian = InternationalRules<Eight>;
 pub type BrazilianDraughts = CheckersPosition<Brazilian>;
 
 impl<L: InternationalLayout> CapturePolicy for InternationalRules<L> {
+    /// Russian draughts' rules but for two: the most pieces must be taken, and a man
+    /// is promoted only when the capture ends on the far row.
+    const RULES: CaptureRules = CaptureRules {
+        majority: Majority::MostCaptures,
+        promotion: CapturePromotion::AtEndOfMove,
+        ..Russian::RULES
+    };
     #[inline]
-    fn directions(&self, _commander: Man) -> DirectionSet {
-        DirectionSet::first(4)
+    fn directions(&self, commander: Man) -> DirectionSet {
+        Russian.directions(commander)
     }
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
-        flying_kings(commander)
-    }
-    #[inline]
-    fn taking(&self) -> Taking {
-        Taking::Removed
-    }
-    #[inline]
-    fn transfer(&self) -> Transfer {
-        Transfer::EndOfMove
-    }
-    #[inline]
-    fn rejump(&self) -> Rejump {
-        Rejump::Never
-    }
-    #[inline]
-    fn no_reversal(&self) -> bool {
-        false
-    }
-    #[inline]
-    fn majority(&self) -> Majority {
-        Majority::MostCaptures
-    }
-    #[inline]
-    fn promotion(&self) -> CapturePromotion {
-        CapturePromotion::AtEndOfMove
-    }
-    #[inline]
-    fn promotion_squares(&self, color: Color) -> SquareSet {
-        L::Board::geometry().far_row(color)
+        Russian.leap(commander)
     }
 }
 

@@ -30,11 +30,13 @@
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{
-    CaptureGenerator, CapturePolicy, Leap, Majority, Rejump, Taking, Transfer,
+    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump,
+    Reversal, Taking, Transfer,
 };
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
+use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType};
 use crate::engine::moves::{Move, MoveKind, MoveList, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::shapes::hex::Hex37;
@@ -154,6 +156,14 @@ pub struct EmergoCapture {
 }
 
 impl CapturePolicy for EmergoCapture {
+    const RULES: CaptureRules = CaptureRules {
+        taking: Taking::Prisoner,
+        transfer: Transfer::Immediate,
+        rejump: Rejump::WhileEnemyTopped,
+        reversal: Some(Reversal::AnyTurnBack),
+        majority: Majority::MostCaptures,
+        promotion: CapturePromotion::Never,
+    };
     #[inline]
     fn directions(&self, _commander: Man) -> DirectionSet {
         DirectionSet(self.directions)
@@ -161,26 +171,6 @@ impl CapturePolicy for EmergoCapture {
     #[inline]
     fn leap(&self, _commander: Man) -> Leap {
         Leap::Short
-    }
-    #[inline]
-    fn taking(&self) -> Taking {
-        Taking::Prisoner
-    }
-    #[inline]
-    fn transfer(&self) -> Transfer {
-        Transfer::Immediate
-    }
-    #[inline]
-    fn rejump(&self) -> Rejump {
-        Rejump::WhileEnemyTopped
-    }
-    #[inline]
-    fn no_reversal(&self) -> bool {
-        true
-    }
-    #[inline]
-    fn majority(&self) -> Majority {
-        Majority::MostCaptures
     }
 }
 
@@ -250,6 +240,17 @@ impl<B: EmergoBoard> EmergoPosition<B> {
         }
     }
 
+    /// A position from its parts, unchecked (the endgame classes number positions
+    /// they build this way).
+    #[cfg(feature = "solver")]
+    pub(crate) fn from_parts(columns: Columns<B>, turn: Color, hand: [u8; 2]) -> Self {
+        EmergoPosition {
+            columns,
+            turn,
+            hand,
+        }
+    }
+
     /// The columns on the board.
     pub fn columns(&self) -> &Columns<B> {
         &self.columns
@@ -290,7 +291,7 @@ impl<B: EmergoBoard> EmergoPosition<B> {
             targets.remove(B::centre());
         }
         if !self.under_attack(side) {
-            targets = targets - self.feeding_squares(side);
+            targets -= self.feeding_squares(side);
         }
         let men = if self.hand[(!side).index()] == 0 {
             self.hand[side.index()]
@@ -316,27 +317,9 @@ impl<B: EmergoBoard> EmergoPosition<B> {
     /// is a legal one.
     fn equivalent_capture(&self, route: &Route) -> Option<Move<B>> {
         let rules = Self::capture_rules();
-        let gen = CaptureGenerator::new(&rules, &self.columns, self.turn);
-        let mut target = None;
-        gen.all_routes(|r, h| {
-            if r == *route {
-                target = Some(h);
-            }
-        });
-        let h = target?;
-        let mut canonical = None;
-        gen.all_routes(|r, rh| {
-            if canonical.is_none() && rh == h && r.from() == route.from() {
-                canonical = Some(r);
-            }
-        });
-        let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
-        // the listed move with the same origin and result
-        legal.iter().copied().find(|m| match m.kind() {
-            MoveKind::Capture(r) => Some(*r) == canonical,
-            _ => false,
-        })
+        CaptureGenerator::new(&rules, &self.columns, self.turn)
+            .equivalent(route)
+            .map(Move::capture)
     }
 
     fn check(&self, at_end: usize) -> Result<(), PositionError> {
@@ -529,6 +512,58 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
     }
 }
 
+/// Entries and the shadowpiece are clicked on the square entered; captures by their
+/// origin and every landing, any route of the move.
+impl<B: EmergoBoard> Introspect for EmergoPosition<B> {
+    fn geometry(&self) -> &'static Geometry {
+        B::geometry()
+    }
+
+    fn describe(&self, mv: &Move<B>) -> Option<MoveInfo> {
+        if !self.is_legal(mv) {
+            return None;
+        }
+        let side = self.turn;
+        Some(match *mv.kind() {
+            MoveKind::Enter { men, .. } => {
+                // all the men left in hand, once the opponent has none
+                let kind = if self.hand[(!side).index()] == 0 {
+                    MoveType::Shadowpiece
+                } else {
+                    MoveType::Entry
+                };
+                MoveInfo {
+                    men_moved: men as usize,
+                    ..MoveInfo::new(mv, kind)
+                }
+            }
+            MoveKind::Step { from, .. } => MoveInfo {
+                men_moved: self.columns.get(from).height(),
+                ..MoveInfo::new(mv, MoveType::Step)
+            },
+            MoveKind::Capture(ref r) => MoveInfo {
+                men_moved: self.columns.get(r.from()).height(),
+                taken: CaptureGenerator::taken(&Self::capture_rules(), &self.columns, side, r),
+                ..MoveInfo::new(mv, MoveType::Capture)
+            },
+        })
+    }
+
+    fn click_paths(&self, out: &mut dyn FnMut(&Move<B>, &[Square])) {
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        if legal.first().is_some_and(|m| m.is_capture()) {
+            let rules = Self::capture_rules();
+            CaptureGenerator::new(&rules, &self.columns, self.turn)
+                .route_classes(|l, r| out(&Move::capture(*l), &Move::<B>::capture(*r).clicks()));
+        } else {
+            for mv in &legal {
+                out(mv, &mv.clicks());
+            }
+        }
+    }
+}
+
 impl<B: EmergoBoard> EmergoPosition<B> {
     #[inline]
     fn extra_hash(&self) -> u64 {
@@ -599,6 +634,9 @@ impl<B: EmergoBoard> FromStr for EmergoPosition<B> {
         Ok(pos)
     }
 }
+
+#[cfg(feature = "serde")]
+crate::text::serde::serde_as_text!(impl<B: EmergoBoard> EmergoPosition<B>, read);
 
 #[cfg(test)]
 mod tests {

@@ -54,11 +54,11 @@
 
 use crate::engine::board::Board;
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Taking, Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
+    Transfer,
 };
-use crate::engine::color::Color;
 use crate::engine::shapes::dark::Dark7;
-use crate::engine::square::{DirectionSet, SquareSet};
+use crate::engine::square::DirectionSet;
 use crate::engine::stack::Man;
 use crate::games::checkers::{CheckersPosition, CheckersRules};
 use crate::games::draughts::forward_men_diagonals;
@@ -85,6 +85,24 @@ pub type LascaRoundabout = CheckersPosition<LascaRules<true>>;
 impl<const ROUNDABOUT: bool, const REPETITION: bool> CapturePolicy
     for LascaRules<ROUNDABOUT, REPETITION>
 {
+    /// The roundabout option lets a column be jumped again while its top man is still
+    /// the opponent's, but never straight back.
+    const RULES: CaptureRules = CaptureRules {
+        taking: Taking::Prisoner,
+        transfer: Transfer::Immediate,
+        rejump: if ROUNDABOUT {
+            Rejump::WhileEnemyTopped
+        } else {
+            Rejump::Never
+        },
+        reversal: if ROUNDABOUT {
+            Some(Reversal::AnyTurnBack)
+        } else {
+            None
+        },
+        majority: Majority::FreeChoice,
+        promotion: CapturePromotion::EndsMove,
+    };
     /// Soldiers capture forward only, officers in all four diagonal directions.
     #[inline]
     fn directions(&self, commander: Man) -> DirectionSet {
@@ -93,38 +111,6 @@ impl<const ROUNDABOUT: bool, const REPETITION: bool> CapturePolicy
     #[inline]
     fn leap(&self, _commander: Man) -> Leap {
         Leap::Short
-    }
-    #[inline]
-    fn taking(&self) -> Taking {
-        Taking::Prisoner
-    }
-    #[inline]
-    fn transfer(&self) -> Transfer {
-        Transfer::Immediate
-    }
-    #[inline]
-    fn rejump(&self) -> Rejump {
-        if ROUNDABOUT {
-            Rejump::WhileEnemyTopped
-        } else {
-            Rejump::Never
-        }
-    }
-    #[inline]
-    fn no_reversal(&self) -> bool {
-        ROUNDABOUT
-    }
-    #[inline]
-    fn majority(&self) -> Majority {
-        Majority::FreeChoice
-    }
-    #[inline]
-    fn promotion(&self) -> CapturePromotion {
-        CapturePromotion::EndsMove
-    }
-    #[inline]
-    fn promotion_squares(&self, color: Color) -> SquareSet {
-        Dark7::geometry().far_row(color)
     }
 }
 

@@ -11,7 +11,7 @@
 //! The player who cannot move loses.
 
 use crate::engine::board::Board;
-use crate::engine::capture::{CapturePolicy, Leap, Majority, Rejump, Taking, Transfer};
+use crate::engine::capture::{CapturePolicy, CaptureRules, Leap};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::shapes::dark::Dark10;
@@ -19,6 +19,7 @@ use crate::engine::square::DirectionSet;
 use crate::engine::stack::Man;
 use crate::games::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
 use crate::games::draughts::{InternationalLayout, Ten};
+use crate::games::emergo::EmergoCapture;
 
 /// The rules of Stapeldammen (see the [module documentation](self)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -28,6 +29,9 @@ pub struct Stapeldammen;
 pub type StapeldammenPosition = CheckersPosition<Stapeldammen>;
 
 impl CapturePolicy for Stapeldammen {
+    /// Emergo's capture: prisoners taken at once, roundabouts, no 180° turn, the most
+    /// men; no promotion.
+    const RULES: CaptureRules = EmergoCapture::RULES;
     #[inline]
     fn directions(&self, _commander: Man) -> DirectionSet {
         DirectionSet::first(4)
@@ -35,26 +39,6 @@ impl CapturePolicy for Stapeldammen {
     #[inline]
     fn leap(&self, _commander: Man) -> Leap {
         Leap::Short
-    }
-    #[inline]
-    fn taking(&self) -> Taking {
-        Taking::Prisoner
-    }
-    #[inline]
-    fn transfer(&self) -> Transfer {
-        Transfer::Immediate
-    }
-    #[inline]
-    fn rejump(&self) -> Rejump {
-        Rejump::WhileEnemyTopped
-    }
-    #[inline]
-    fn no_reversal(&self) -> bool {
-        true
-    }
-    #[inline]
-    fn majority(&self) -> Majority {
-        Majority::MostCaptures
     }
 }
 

@@ -3,8 +3,8 @@
 //!
 //! | type | serialized as | example |
 //! |---|---|---|
-//! | positions ([`EmergoPosition`], [`CheckersPosition`]) | position text | `"d6:w b 11/12"` |
-//! | moves ([`Move`], [`CheckersMove`]) | notation | `"g6xe6xc6"` |
+//! | positions ([`EmergoPosition`](crate::games::emergo::EmergoPosition), [`CheckersPosition`](crate::games::checkers::CheckersPosition), [`EpaminondasPosition`](crate::games::epaminondas::EpaminondasPosition)) | position text | `"d6:w b 11/12"` |
+//! | moves ([`Move`], [`CheckersMove`](crate::games::checkers::CheckersMove), [`PhalanxMove`](crate::games::epaminondas::PhalanxMove)) | notation | `"g6xe6xc6"` |
 //! | [`Color`] | `"White"` / `"Black"` (reads `w`, `b`, any case) | `"Black"` |
 //! | [`EndReason`] | kebab-case word | `"no-legal-move"` |
 //! | [`Outcome`] | result and reason | `"1-0 no-pieces"`, `"1/2-1/2 repetition"` |
@@ -16,7 +16,7 @@
 //! `DeserializeSeed` holding the position) or deserialize a `String` and call
 //! [`Position::parse_move`]. A [`Game`] deserializes by replaying its moves from its
 //! start, so every move is checked. Position texts carry no ruleset options: a
-//! [`CheckersPosition`] reads back with its rules' defaults.
+//! [`CheckersPosition`](crate::games::checkers::CheckersPosition) reads back with its rules' defaults.
 //!
 //! ```
 //! use column_checkers::text::serde::MoveSeed;
@@ -45,9 +45,6 @@ use crate::engine::color::Color;
 use crate::engine::game::Game;
 use crate::engine::moves::Move;
 use crate::engine::position::{EndReason, Outcome, Position};
-use crate::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
-use crate::games::emergo::{EmergoBoard, EmergoPosition};
-use crate::games::epaminondas::{EpaminondasBoard, EpaminondasPosition, PhalanxMove};
 use ::serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use ::serde::ser::SerializeStruct;
 use ::serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -80,51 +77,33 @@ where
     s.parse().map_err(de::Error::custom)
 }
 
-impl<B: EmergoBoard> Serialize for EmergoPosition<B> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serialize_display(self, s)
-    }
-}
-impl<'de, B: EmergoBoard> Deserialize<'de> for EmergoPosition<B> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        deserialize_from_str(d)
-    }
-}
-impl<R: CheckersRules> Serialize for CheckersPosition<R> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serialize_display(self, s)
-    }
-}
-impl<'de, R: CheckersRules> Deserialize<'de> for CheckersPosition<R> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        deserialize_from_str(d)
-    }
-}
-impl<B: EpaminondasBoard> Serialize for EpaminondasPosition<B> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serialize_display(self, s)
-    }
-}
-impl<'de, B: EpaminondasBoard> Deserialize<'de> for EpaminondasPosition<B> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        deserialize_from_str(d)
-    }
-}
-impl<B: EpaminondasBoard> Serialize for PhalanxMove<B> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serialize_display(self, s)
-    }
-}
 impl<B: Board> Serialize for Move<B> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         serialize_display(self, s)
     }
 }
-impl<R: CheckersRules> Serialize for CheckersMove<R> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serialize_display(self, s)
-    }
+
+/// Implements `Serialize` as the `Display` text for a ruleset's type and, with `, read`
+/// after the type, `Deserialize` through its `FromStr`. Used by the rulesets in
+/// [`games`](crate::games) for their positions and moves.
+macro_rules! serde_as_text {
+    (impl<$($g:ident: $b:path),*> $ty:ty) => {
+        impl<$($g: $b),*> ::serde::Serialize for $ty {
+            fn serialize<S: ::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                $crate::text::serde::serialize_display(self, s)
+            }
+        }
+    };
+    (impl<$($g:ident: $b:path),*> $ty:ty, read) => {
+        $crate::text::serde::serde_as_text!(impl<$($g: $b),*> $ty);
+        impl<'de, $($g: $b),*> ::serde::Deserialize<'de> for $ty {
+            fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                $crate::text::serde::deserialize_from_str(d)
+            }
+        }
+    };
 }
+pub(crate) use serde_as_text;
 
 /// Reads a move's notation against a position: a `DeserializeSeed` giving the legal
 /// move the text names (see the [module documentation](self)).

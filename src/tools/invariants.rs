@@ -30,7 +30,8 @@
 //! is sound.
 //!
 //! ```
-//! use column_checkers::{invariants, Emergo, Position};
+//! use column_checkers::tools::invariants;
+//! use column_checkers::{Emergo, Position};
 //!
 //! let mut pos = Emergo::start();
 //! invariants::check(&pos).unwrap();

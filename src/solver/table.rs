@@ -1,0 +1,467 @@
+//! A solved endgame table: the storage and its file format.
+//!
+//! Per position, two bits in [`bitvec`] bit vectors — *resolved* (the position is won
+//! or lost; unresolved positions are draws) and *win* (for the side to move, among the
+//! resolved) — and the distance to the end in plies, one byte per position, or two
+//! when some distance passes 255.
+//!
+//! # File format
+//! All numbers little-endian:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 8 | magic `CCEGTB` `1` `0` (format 1) |
+//! | 4 + n | the class's name: its length, then its UTF-8 bytes |
+//! | 8 | the number of positions `len` |
+//! | 1 | bytes per distance: 1 or 2 |
+//! | 8·⌈len/64⌉ | the resolved bits, 64 to a word, position `i` in bit `i % 64` |
+//! | 8·⌈len/64⌉ | the win bits, the same way |
+//! | len·width | the distances |
+//! | 4 | CRC-32 (IEEE) of everything before it |
+
+use super::Value;
+/// The bit vector types of the tables, from `bitvec`.
+pub use bitvec::prelude::{BitVec, Lsb0};
+use std::path::Path;
+
+const MAGIC: &[u8; 8] = b"CCEGTB\x01\x00";
+
+/// Why a table file could not be saved or loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The file could not be read or written.
+    #[error("cannot {action} the table file {path}: {source}")]
+    Io {
+        /// "read" or "write".
+        action: &'static str,
+        /// The file.
+        path: String,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The file does not start with the table magic bytes.
+    #[error(
+        "{path} is not an endgame table file (it does not start with the table's magic bytes)"
+    )]
+    NotATable {
+        /// The file.
+        path: String,
+    },
+    /// The file ends before the table does, or goes on after it.
+    #[error("{path} is truncated or malformed: {what}")]
+    Malformed {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        what: String,
+    },
+    /// The checksum does not match the contents: the file is corrupt.
+    #[error("{path} is corrupt: its checksum is {stored:08x}, its contents give {computed:08x}")]
+    Checksum {
+        /// The file.
+        path: String,
+        /// The checksum written in the file.
+        stored: u32,
+        /// The checksum of the contents.
+        computed: u32,
+    },
+    /// The file holds a table of another class (or another numbering).
+    #[error("{path} holds the table of class `{found}` ({found_len} positions), not `{expected}` ({expected_len} positions)")]
+    WrongClass {
+        /// The file.
+        path: String,
+        /// The class asked for.
+        expected: String,
+        /// Its size.
+        expected_len: u64,
+        /// The class in the file.
+        found: String,
+        /// Its size.
+        found_len: u64,
+    },
+}
+
+/// The distances of a table: one byte each when they all fit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Distances {
+    /// All distances are at most 255.
+    U8(Vec<u8>),
+    /// Some distance passes 255.
+    U16(Vec<u16>),
+}
+
+impl Distances {
+    /// Stores `d` in the narrowest width that holds its largest value.
+    pub fn compact(d: Vec<u16>) -> Distances {
+        if d.iter().all(|&x| x <= u8::MAX as u16) {
+            Distances::U8(d.into_iter().map(|x| x as u8).collect())
+        } else {
+            Distances::U16(d)
+        }
+    }
+
+    /// The distance of position `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> u16 {
+        match self {
+            Distances::U8(v) => v[i] as u16,
+            Distances::U16(v) => v[i],
+        }
+    }
+
+    /// Bytes per distance.
+    pub fn width(&self) -> usize {
+        match self {
+            Distances::U8(_) => 1,
+            Distances::U16(_) => 2,
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Distances::U8(v) => v.len(),
+            Distances::U16(v) => v.len(),
+        }
+    }
+}
+
+/// A solved class: the value of each of its positions for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    name: String,
+    resolved: BitVec<u64, Lsb0>,
+    win: BitVec<u64, Lsb0>,
+    dist: Distances,
+}
+
+impl Table {
+    /// A table from its parts: `resolved[i]` (won or lost), `win[i]` (won, among the
+    /// resolved) and the distance of position `i`.
+    ///
+    /// # Panics
+    /// When the three parts differ in length.
+    pub fn from_parts(
+        name: String,
+        resolved: BitVec<u64, Lsb0>,
+        win: BitVec<u64, Lsb0>,
+        dist: Distances,
+    ) -> Table {
+        assert!(resolved.len() == win.len() && win.len() == dist.len());
+        Table {
+            name,
+            resolved,
+            win,
+            dist,
+        }
+    }
+
+    /// The class's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// How many positions the table holds.
+    pub fn len(&self) -> u64 {
+        self.resolved.len() as u64
+    }
+
+    /// Whether the table holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.resolved.is_empty()
+    }
+
+    /// The value of position `index` for the side to move.
+    ///
+    /// # Panics
+    /// When `index` is not below [`len`](Self::len).
+    #[inline]
+    pub fn value(&self, index: u64) -> Value {
+        let i = index as usize;
+        if !self.resolved[i] {
+            Value::Draw
+        } else if self.win[i] {
+            Value::Win(self.dist.get(i))
+        } else {
+            Value::Loss(self.dist.get(i))
+        }
+    }
+
+    /// The resolved bits (won or lost).
+    pub fn resolved_bits(&self) -> &BitVec<u64, Lsb0> {
+        &self.resolved
+    }
+
+    /// The win bits (won, among the resolved).
+    pub fn win_bits(&self) -> &BitVec<u64, Lsb0> {
+        &self.win
+    }
+
+    /// The distances.
+    pub fn distances(&self) -> &Distances {
+        &self.dist
+    }
+
+    /// Wins, losses and draws for the side to move, one count per index.
+    pub fn counts(&self) -> (u64, u64, u64) {
+        let resolved = self.resolved.count_ones() as u64;
+        let wins = (self.resolved.clone() & &self.win).count_ones() as u64;
+        (wins, resolved - wins, self.len() - resolved)
+    }
+
+    /// Bytes the table takes in memory (bits and distances).
+    pub fn memory_bytes(&self) -> usize {
+        2 * self.resolved.as_raw_slice().len() * 8 + self.dist.len() * self.dist.width()
+    }
+
+    /// The table in the file format (see the module docs).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.memory_bytes() + 64);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&(self.name.len() as u32).to_le_bytes());
+        out.extend_from_slice(self.name.as_bytes());
+        out.extend_from_slice(&self.len().to_le_bytes());
+        out.push(self.dist.width() as u8);
+        for bits in [&self.resolved, &self.win] {
+            for w in bits.as_raw_slice() {
+                out.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        match &self.dist {
+            Distances::U8(v) => out.extend_from_slice(v),
+            Distances::U16(v) => v
+                .iter()
+                .for_each(|d| out.extend_from_slice(&d.to_le_bytes())),
+        }
+        let crc = crc32(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Reads a table in the file format, checking the checksum and that it is the
+    /// table of class `name` with `len` positions; `path` names the source in errors.
+    pub fn from_bytes(bytes: &[u8], name: &str, len: u64, path: &str) -> Result<Table, TableError> {
+        let malformed = |what: &str| TableError::Malformed {
+            path: path.to_string(),
+            what: what.to_string(),
+        };
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(TableError::NotATable {
+                path: path.to_string(),
+            });
+        }
+        if bytes.len() < MAGIC.len() + 4 + 8 + 1 + 4 {
+            return Err(malformed("shorter than a table's header"));
+        }
+        let (body, tail) = bytes.split_at(bytes.len() - 4);
+        let stored = u32::from_le_bytes(tail.try_into().expect("4 bytes"));
+        let computed = crc32(body);
+        if stored != computed {
+            return Err(TableError::Checksum {
+                path: path.to_string(),
+                stored,
+                computed,
+            });
+        }
+        let mut r = Reader {
+            bytes: body,
+            at: MAGIC.len(),
+        };
+        let name_len = r
+            .take(4)
+            .map(|b| u32::from_le_bytes(b.try_into().expect("4")));
+        let name_len = name_len.ok_or_else(|| malformed("no name length"))? as usize;
+        let found = r
+            .take(name_len)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .ok_or_else(|| malformed("the class name is cut or not UTF-8"))?
+            .to_string();
+        let found_len = r
+            .take(8)
+            .map(|b| u64::from_le_bytes(b.try_into().expect("8")))
+            .ok_or_else(|| malformed("no size"))?;
+        if found != name || found_len != len {
+            return Err(TableError::WrongClass {
+                path: path.to_string(),
+                expected: name.to_string(),
+                expected_len: len,
+                found,
+                found_len,
+            });
+        }
+        let width = r.take(1).ok_or_else(|| malformed("no distance width"))?[0];
+        if width != 1 && width != 2 {
+            return Err(malformed(&format!(
+                "distance width {width} (1 or 2 expected)"
+            )));
+        }
+        let n = usize::try_from(len).map_err(|_| malformed("too many positions"))?;
+        let words = n.div_ceil(64);
+        let mut bits = || -> Result<BitVec<u64, Lsb0>, TableError> {
+            let raw = r
+                .take(words * 8)
+                .ok_or_else(|| malformed("the bit vectors are cut short"))?;
+            let v: Vec<u64> = raw
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().expect("8")))
+                .collect();
+            let mut b = BitVec::from_vec(v);
+            b.truncate(n);
+            Ok(b)
+        };
+        let resolved = bits()?;
+        let win = bits()?;
+        let raw = r
+            .take(n * width as usize)
+            .ok_or_else(|| malformed("the distances are cut short"))?;
+        let dist = if width == 1 {
+            Distances::U8(raw.to_vec())
+        } else {
+            Distances::U16(
+                raw.chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect(),
+            )
+        };
+        if r.at != body.len() {
+            return Err(malformed("bytes after the distances"));
+        }
+        Ok(Table {
+            name: found,
+            resolved,
+            win,
+            dist,
+        })
+    }
+
+    /// Writes the table to `path` in the file format.
+    pub fn save(&self, path: &Path) -> Result<(), TableError> {
+        std::fs::write(path, self.to_bytes()).map_err(|source| TableError::Io {
+            action: "write",
+            path: path.display().to_string(),
+            source,
+        })
+    }
+
+    /// Reads the table of class `name` with `len` positions from `path`: a clear error
+    /// when the file is missing, is not a table, is corrupt, or holds another class.
+    pub fn load(path: &Path, name: &str, len: u64) -> Result<Table, TableError> {
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| TableError::Io {
+            action: "read",
+            path: shown.clone(),
+            source,
+        })?;
+        Table::from_bytes(&bytes, name, len, &shown)
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let end = self.at.checked_add(n)?;
+        let out = self.bytes.get(self.at..end)?;
+        self.at = end;
+        Some(out)
+    }
+}
+
+const fn crc_table() -> [u32; 256] {
+    let mut t = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 {
+                0xEDB8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
+            k += 1;
+        }
+        t[i] = c;
+        i += 1;
+    }
+    t
+}
+
+static CRC_TABLE: [u32; 256] = crc_table();
+
+/// CRC-32 (IEEE 802.3, the checksum of zip and PNG) of `bytes`.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in bytes {
+        c = CRC_TABLE[((c ^ b as u32) & 0xFF) as usize] ^ (c >> 8);
+    }
+    !c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Table {
+        let n = 130;
+        let resolved: BitVec<u64, Lsb0> = (0..n).map(|i| i % 3 != 0).collect();
+        let win: BitVec<u64, Lsb0> = (0..n).map(|i| i % 3 == 1).collect();
+        let dist = Distances::compact((0..n).map(|i| (i % 3 != 0) as u16 * i as u16).collect());
+        Table::from_parts("sample".into(), resolved, win, dist)
+    }
+
+    #[test]
+    fn crc32_check_value() {
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+    }
+
+    #[test]
+    fn bytes_round_trip() {
+        let t = sample();
+        let bytes = t.to_bytes();
+        assert_eq!(Table::from_bytes(&bytes, "sample", 130, "x").unwrap(), t);
+        assert_eq!(t.value(0), Value::Draw);
+        assert_eq!(t.value(1), Value::Win(1));
+        assert_eq!(t.value(2), Value::Loss(2));
+        assert_eq!(t.counts(), (43, 43, 44));
+    }
+
+    #[test]
+    fn wide_distances_round_trip() {
+        let mut t = sample();
+        t.dist = Distances::compact((0..130).map(|i| i * 300).collect());
+        assert_eq!(t.dist.width(), 2);
+        let bytes = t.to_bytes();
+        assert_eq!(Table::from_bytes(&bytes, "sample", 130, "x").unwrap(), t);
+    }
+
+    #[test]
+    fn every_flipped_byte_is_refused() {
+        let bytes = sample().to_bytes();
+        for i in 0..bytes.len() {
+            let mut bad = bytes.clone();
+            bad[i] ^= 0x10;
+            assert!(
+                Table::from_bytes(&bad, "sample", 130, "x").is_err(),
+                "byte {i}"
+            );
+        }
+        for cut in [0, 5, 20, bytes.len() - 1] {
+            assert!(Table::from_bytes(&bytes[..cut], "sample", 130, "x").is_err());
+        }
+    }
+
+    #[test]
+    fn wrong_class_is_named() {
+        let bytes = sample().to_bytes();
+        let e = Table::from_bytes(&bytes, "other", 130, "t.bin").unwrap_err();
+        assert!(matches!(e, TableError::WrongClass { .. }));
+        assert!(e.to_string().contains("`sample`"), "{e}");
+        let e = Table::from_bytes(&bytes, "sample", 131, "t.bin").unwrap_err();
+        assert!(matches!(e, TableError::WrongClass { .. }));
+        let e = Table::from_bytes(b"hello world, not a table", "sample", 130, "t.bin");
+        assert!(matches!(e, Err(TableError::NotATable { .. })));
+    }
+}
