@@ -46,8 +46,8 @@
 //! The `FEN` tag holds PDN's FEN (see [`fen`](crate::text::fen)) for the draughts
 //! games and for Stapeldammen positions of single men. For the column games, whose
 //! positions FEN cannot say, the crate writes the ruleset's own position text in the
-//! `FEN` tag (`[FEN "c5:b,f4:wwww w 0/0"]`) and reads either form there; a
-//! `Position` tag is read as the ruleset's text as well.
+//! `FEN` tag (`[FEN "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0"]` in Emergo) and reads
+//! either form there; a `Position` tag is read as the ruleset's text as well.
 //!
 //! # Writing
 //! [`write_record`] (and [`Record`]'s `Display`) writes tags, a blank line, then the
