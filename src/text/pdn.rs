@@ -323,7 +323,7 @@ impl<'a> Lexer<'a> {
                 self.i += 1;
                 Ok(Tok::Setup(text))
             }
-            '}' | ']' => {
+            '}' | ']' | '%' => {
                 self.i += 1;
                 Err((K::Unexpected(c.to_string()), line, col))
             }
@@ -426,7 +426,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn word(&mut self, line: usize, col: usize) -> Result<Tok, (K, usize, usize)> {
-        let stop = |c: char| c.is_whitespace() || "{}()[];$*".contains(c);
+        let stop = |c: char| c.is_whitespace() || "{}()[];$*%".contains(c);
         let start = self.i;
         let mut word = String::new();
         loop {
