@@ -103,7 +103,7 @@ fn main() -> ExitCode {
         let number = |v: Option<String>| v.and_then(|s| s.parse::<u64>().ok());
         match a.as_str() {
             "-h" | "--help" => {
-                println!("usage: custom_variant [DEPTH] [--play N] [--seed S]\nLasca on 9x9 with 18 men, defined in this example; prints perft 1..=DEPTH (default 6)");
+                println!("usage: custom_variant [DEPTH] [--play N] [--seed S]\nLasca on 9x9 with 18 men, defined in this example (so no --game: the ruleset is this one); prints perft 1..=DEPTH (default 6)");
                 return ExitCode::SUCCESS;
             }
             "--play" => match number(args.next()) {

@@ -13,11 +13,11 @@
 //!
 //! ```text
 //! cargo run --release --features svg --example diagram -- \
-//!     --position "c4:bbbbbwww,d4:ww b 0/0" --output docs/emergo-example.svg
+//!     --position "c4:bbbbbwww,d4:ww b 0/0" --output target/emergo-example.svg
 //! ```
 
 use column_checkers::text::svg::{render_position, SvgOptions};
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
 use column_checkers::Position;
 use std::process::ExitCode;
 
@@ -42,7 +42,9 @@ impl RulesetVisitor for Draw {
     fn visit<P: Position>(self, _options: &[String]) -> Result<String, String> {
         let a = self.0;
         let mut pos = match &a.position {
-            Some(t) => t.parse::<P>().map_err(|e| format!("bad position: {e}"))?,
+            Some(t) => t
+                .parse::<P>()
+                .map_err(|e| format!("--position {t:?}: {e}"))?,
             None => P::start(),
         };
         for (i, m) in a
@@ -79,10 +81,7 @@ fn main() -> ExitCode {
         let mut value = |what: &str| args.next().ok_or_else(|| format!("{what} needs a value"));
         let r: Result<(), String> = match arg.as_str() {
             "-h" | "--help" => {
-                println!("{USAGE}\nrulesets:");
-                for r in RULESETS {
-                    println!("  {:<14} {}", r.name, r.about);
-                }
+                print!("{USAGE}\n{}", rulesets_help());
                 return ExitCode::SUCCESS;
             }
             "--game" => value("--game").map(|v| game = v),

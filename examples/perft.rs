@@ -1,19 +1,24 @@
 //! Perft: counts the move tree of a ruleset to a depth.
 //!
 //! ```text
-//! cargo run --release --example perft -- <ruleset> <depth> [--moves "<m1> <m2> ..."]
+//! cargo run --release --example perft -- --game <ruleset> <depth> [--moves "<m1> <m2> ..."]
 //!     [--position "<text>"] [--divide] [ruleset options]
+//! cargo run --release --example perft -- <ruleset> <depth> ...
 //! ```
+//!
+//! The ruleset is chosen with `--game NAME`, as in the other examples, or as the first
+//! argument.
 //!
 //! Prints `depth nodes time nodes/s` for each depth 1..=depth, or with `--divide` one
 //! line `<move> <count>` per legal move at the given depth, then the total.
 
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
 use column_checkers::{divide, perft, Position};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: perft <ruleset> <depth> [--moves \"<m1> <m2> ...\"] [--position \"<text>\"] [--divide] [ruleset options]";
+const USAGE: &str = "usage: perft --game <ruleset> <depth> [--moves \"<m1> <m2> ...\"] [--position \"<text>\"] [--divide] [ruleset options]
+       perft <ruleset> <depth> [...]   (the ruleset as the first argument)";
 
 struct Args {
     depth: u32,
@@ -32,7 +37,7 @@ impl RulesetVisitor for Run {
         let mut pos = match &a.position {
             Some(text) => text
                 .parse::<P>()
-                .map_err(|e| format!("bad position: {e}"))?,
+                .map_err(|e| format!("--position {text:?}: {e}"))?,
             None => P::start(),
         };
         if let Some(moves) = &a.moves {
@@ -66,6 +71,7 @@ impl RulesetVisitor for Run {
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let mut positional = Vec::new();
+    let mut game: Option<String> = None;
     let mut options = Vec::new();
     let mut parsed = Args {
         depth: 0,
@@ -76,15 +82,10 @@ fn main() -> ExitCode {
     while let Some(a) = args.next() {
         match a.as_str() {
             "-h" | "--help" => {
-                println!("{USAGE}\nrulesets:");
-                for r in RULESETS {
-                    println!("  {:<16} {}", r.name, r.about);
-                    for (o, about) in r.options {
-                        println!("      {o:<20} {about}");
-                    }
-                }
+                print!("{USAGE}\n{}", rulesets_help());
                 return ExitCode::SUCCESS;
             }
+            "--game" => game = args.next(),
             "--moves" => parsed.moves = args.next(),
             "--position" => parsed.position = args.next(),
             "--divide" => parsed.divide = true,
@@ -92,9 +93,13 @@ fn main() -> ExitCode {
             _ => positional.push(a),
         }
     }
-    let [ruleset, depth] = positional.as_slice() else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
+    let (ruleset, depth) = match (&game, positional.as_slice()) {
+        (Some(g), [depth]) => (g, depth),
+        (None, [ruleset, depth]) => (ruleset, depth),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
     };
     parsed.depth = match depth.parse() {
         Ok(d) => d,

@@ -22,7 +22,7 @@
 #[path = "shared/search.rs"]
 mod search;
 
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
 use column_checkers::{Color, Game, MoveList, Position};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -44,14 +44,16 @@ impl RulesetVisitor for Play {
     fn visit<P: Position>(self, _options: &[String]) -> Result<(), String> {
         let o = self.0;
         let start = match &o.position {
-            Some(t) => t.parse::<P>().map_err(|e| format!("bad position: {e}"))?,
+            Some(t) => t
+                .parse::<P>()
+                .map_err(|e| format!("--position {t:?}: {e}"))?,
             None => P::start(),
         };
         let mut game = Game::new(start);
         let stdin = io::stdin();
         let interactive = stdin.is_terminal();
         let mut input = stdin.lock();
-        let mut line = String::new();
+        let mut line = Vec::new();
         println!(
             "{} — you play {}, the computer searches {} plies.\n{COMMANDS}\n",
             P::NAME,
@@ -71,7 +73,11 @@ impl RulesetVisitor for Play {
                     return Err("no move for the computer in a game not over".into());
                 };
                 game.play(&mv).map_err(|e| e.to_string())?;
-                println!("computer plays {mv}   (score {score}, {nodes} nodes)\n");
+                // the score is from the computer's side: positive is good for it
+                println!(
+                    "computer plays {mv}   (score {score:+} for {}, the computer; {nodes} nodes)\n",
+                    !o.human
+                );
                 show = true;
                 continue;
             } else if show {
@@ -84,7 +90,7 @@ impl RulesetVisitor for Play {
             }
             io::stdout().flush().map_err(|e| e.to_string())?;
             line.clear();
-            match input.read_line(&mut line) {
+            match input.read_until(b'\n', &mut line) {
                 Ok(0) => {
                     println!("\n(end of input)");
                     return Ok(());
@@ -92,7 +98,15 @@ impl RulesetVisitor for Play {
                 Ok(_) => {}
                 Err(e) => return Err(format!("cannot read input: {e}")),
             }
-            let cmd = line.trim();
+            // a line that is not UTF-8 is refused, and the session goes on
+            let Ok(text) = std::str::from_utf8(&line) else {
+                if !interactive {
+                    println!("{}", String::from_utf8_lossy(&line).trim());
+                }
+                println!("rejected: that line is not valid UTF-8 text");
+                continue;
+            };
+            let cmd = text.trim();
             // echo piped input so a transcript reads like a session
             if !interactive {
                 println!("{cmd}");
@@ -156,10 +170,7 @@ fn main() -> ExitCode {
     while let Some(a) = args.next() {
         let r: Result<(), String> = match a.as_str() {
             "-h" | "--help" => {
-                println!("{USAGE}\n{COMMANDS}\nrulesets:");
-                for r in RULESETS {
-                    println!("  {:<14} {}", r.name, r.about);
-                }
+                print!("{USAGE}\n{COMMANDS}\n{}", rulesets_help());
                 return ExitCode::SUCCESS;
             }
             "--game" => args

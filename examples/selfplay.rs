@@ -9,7 +9,7 @@
 //! `greedy` player (default) takes an immediate win, otherwise the move that leaves
 //! the opponent the fewest replies; `random` plays uniformly random legal moves.
 
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
 use column_checkers::{Game, MoveList, Position, SplitMix64};
 use std::process::ExitCode;
 
@@ -122,14 +122,7 @@ fn main() -> ExitCode {
     while let Some(a) = args.next() {
         let r = match a.as_str() {
             "-h" | "--help" => {
-                println!(
-                    "{USAGE}\nrulesets: {}",
-                    RULESETS
-                        .iter()
-                        .map(|r| r.name)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
+                print!("{USAGE}\n{}", rulesets_help());
                 return ExitCode::SUCCESS;
             }
             "--game" => {

@@ -3,17 +3,18 @@
 //!
 //! ```text
 //! cargo run --release --example soak -- [--games N] [--game NAME|all] [--seed S]
-//!     [--max-plies N] [--replay SEED]
+//!     [--max-plies N] [--seconds S] [--replay SEED]
 //! ```
 //!
 //! `--games N` games per ruleset (default: one million in all, split over the
 //! rulesets); `--game` one ruleset of the registry or `all` (default); `--seed` the
 //! run's seed (default 1); `--max-plies` the ply limit of a game (default 300);
+//! `--seconds S` stops each ruleset after S seconds with the games played so far;
 //! `--replay SEED` replays the one game of that seed (with `--game NAME`) and prints
 //! its moves. Prints games/s per ruleset; on a violation, prints it with the game's
 //! seed, the ply and the position, and exits with status 1.
 
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor, RULESETS};
 use column_checkers::tools::soak::{
     game_seed, soak_game, SoakFailure, SoakStats, DEFAULT_MAX_PLIES,
 };
@@ -22,7 +23,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 const USAGE: &str =
-    "usage: soak [--games N] [--game NAME|all] [--seed S] [--max-plies N] [--replay SEED]
+    "usage: soak [--games N] [--game NAME|all] [--seed S] [--max-plies N] [--seconds S]
+            [--replay SEED]
 
 Plays N seeded random games per ruleset (default: 1000000 in all, split over the
 rulesets) with the invariant checks on every move; reports games/s per ruleset and
@@ -31,12 +33,14 @@ exits with status 1 on a violation, printing the game seed and ply that reproduc
   --game NAME     one ruleset (see below) or all (default)
   --seed S        the run's seed (default 1); game i has seed game_seed(S, i)
   --max-plies N   stop a game unfinished after N plies (default 300)
+  --seconds S     stop each ruleset after S seconds (the table says how many games)
   --replay SEED   replay the game of that seed (needs --game NAME), printing its moves";
 
 struct Run {
     games: u64,
     seed: u64,
     max_plies: usize,
+    seconds: Option<f64>,
 }
 
 impl RulesetVisitor for &Run {
@@ -57,6 +61,9 @@ impl RulesetVisitor for &Run {
                 Some(None) => stats.draws += 1,
                 Some(Some(column_checkers::Color::White)) => stats.white_wins += 1,
                 Some(Some(column_checkers::Color::Black)) => stats.black_wins += 1,
+            }
+            if self.seconds.is_some_and(|s| t.elapsed().as_secs_f64() >= s) {
+                break;
             }
             if report.elapsed() > Duration::from_secs(30) {
                 report = Instant::now();
@@ -116,6 +123,7 @@ fn main() -> ExitCode {
     let mut seed = 1;
     let mut max_plies = DEFAULT_MAX_PLIES;
     let mut replay = None;
+    let mut seconds = None;
     let mut args = std::env::args().skip(1);
     let parsed: Result<(), String> = (|| {
         while let Some(a) = args.next() {
@@ -125,6 +133,7 @@ fn main() -> ExitCode {
                 "--seed" => seed = number(args.next())?,
                 "--max-plies" => max_plies = number(args.next())? as usize,
                 "--replay" => replay = Some(number(args.next())?),
+                "--seconds" => seconds = Some(number(args.next())? as f64),
                 "-h" | "--help" => return Err(String::new()),
                 other => return Err(format!("unknown argument {other:?}")),
             }
@@ -134,7 +143,7 @@ fn main() -> ExitCode {
     if let Err(e) = parsed {
         let known: Vec<&str> = RULESETS.iter().map(|r| r.name).collect();
         if e.is_empty() {
-            println!("{USAGE}\nrulesets: {}", known.join(", "));
+            print!("{USAGE}\n{}", rulesets_help());
             return ExitCode::SUCCESS;
         }
         eprintln!("soak: {e}\n{USAGE}\nrulesets: {}", known.join(", "));
@@ -162,6 +171,7 @@ fn main() -> ExitCode {
         games,
         seed,
         max_plies,
+        seconds,
     };
     println!("soak: {games} games per ruleset, seed {seed}, at most {max_plies} plies a game");
     let mut failed = false;
@@ -172,7 +182,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             Ok(Ok((s, t))) => println!(
-                "{:<10} {:>9} games {:>11} plies  {:>8.1} s  {:>9.1} games/s  \
+                "{:<15} {:>9} games {:>11} plies  0 violations  {:>8.1} s  {:>9.1} games/s  \
                  (white {}, black {}, draws {}, unfinished {})",
                 s.ruleset,
                 s.games,

@@ -269,6 +269,10 @@ const RUSSIAN_BUILT: &[&str] = &[
     "b2:b,d2:b,f2:b,g3:b,b4:b,d4:b,a5:W,e5:b,g5:b,b6:b,f6:b,a7:W,c7:W,e7:b,g7:b w",
 ];
 
+const USAGE: &str = "usage: worst_case [--seconds S] [--seed N]
+Searches Emergo and Russian draughts (fixed: it takes no ruleset) for the capture
+positions slowest to generate, S seconds each (default 20), from seed N (default 1).";
+
 fn main() {
     let mut seconds = 20.0;
     let mut seed = 1;
@@ -277,9 +281,13 @@ fn main() {
         match a.as_str() {
             "--seconds" => seconds = args.next().and_then(|s| s.parse().ok()).unwrap_or(20.0),
             "--seed" => seed = args.next().and_then(|s| s.parse().ok()).unwrap_or(1),
-            _ => {
-                println!("usage: worst_case [--seconds S] [--seed N]");
+            "-h" | "--help" => {
+                println!("{USAGE}");
                 return;
+            }
+            other => {
+                eprintln!("error: unexpected argument {other:?}\n{USAGE}");
+                std::process::exit(2);
             }
         }
     }

@@ -232,7 +232,7 @@ pub use engine::capture::{
 pub use engine::color::Color;
 pub use engine::columns::Columns;
 pub use engine::error::{
-    MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN,
+    GameError, MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN,
 };
 pub use engine::game::Game;
 pub use engine::moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
@@ -257,7 +257,9 @@ pub use games::epaminondas::{
     Epaminondas, EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, NeoCrossings,
     PhalanxMove,
 };
-pub use games::lasca::{Lasca, LascaRoundabout, LascaRules};
+pub use games::lasca::{
+    Lasca, LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition, LascaRules,
+};
 pub use games::stapeldammen::{Stapeldammen, StapeldammenPosition};
 pub use tools::playout::{random_playout, Playout};
 pub use tools::rng::SplitMix64;

@@ -319,10 +319,10 @@ fn refused_clicks_say_why() {
     input.reset();
     assert!(input.clicks().is_empty());
     // a man crowned: a Russian man reaching the far row
-    let pos: RussianDraughts = "c5:w w".parse().unwrap();
+    let pos: RussianDraughts = "c5:w,h8:b w".parse().unwrap();
     let mv = pos.parse_move("c5-b6").unwrap();
     assert!(!pos.describe(&mv).unwrap().crowned);
-    let pos: RussianDraughts = "c7:w w".parse().unwrap();
+    let pos: RussianDraughts = "c7:w,h8:b w".parse().unwrap();
     let mv = pos.parse_move("c7-b8").unwrap();
     assert!(pos.describe(&mv).unwrap().crowned);
     // a move of another position is not described

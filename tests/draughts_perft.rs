@@ -9,7 +9,7 @@ use column_checkers::tools::registry::{dispatch, RulesetVisitor};
 use column_checkers::{perft, Position};
 
 /// Node budget per depth of the default (debug) run.
-const QUICK: u64 = 5_000_000;
+const QUICK: u64 = 500_000;
 /// Default node budget per depth of the ignored run.
 const DEEP: u64 = 50_000_000;
 

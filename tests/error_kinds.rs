@@ -4,7 +4,8 @@
 use column_checkers::games::draughts::RussianDraughts;
 use column_checkers::tools::registry::{dispatch, RegistryError, RulesetVisitor};
 use column_checkers::{
-    Emergo, Game, MoveParseError, PlayError, Position, PositionErrorKind as K, MAX_TEXT_LEN,
+    Emergo, Epaminondas, Game, MoveList, MoveParseError, PlayError, Position,
+    PositionErrorKind as K, MAX_TEXT_LEN,
 };
 
 fn emergo_err(text: &str) -> K {
@@ -254,4 +255,171 @@ fn move_ambiguous() {
     }
     // each full route names one move
     assert_eq!(p.parse_move("c1xe3xc5").unwrap().to_string(), "c1xe3xc5");
+}
+
+/// One error type for game operations: `?` works across position text, move text and
+/// play, and `play`'s error converts into `play_text`'s.
+#[test]
+fn errors_compose_with_question_mark() {
+    use column_checkers::{GameError, MoveParseError, PlayError};
+
+    fn run(position: &str, moves: &[&str]) -> Result<Game<Emergo>, GameError> {
+        let mut game = Game::new(position.parse::<Emergo>()?);
+        for (i, text) in moves.iter().enumerate() {
+            if i % 2 == 0 {
+                game.play_text(text)?;
+            } else {
+                let mv = game.position().parse_move(text)?;
+                game.play(&mv)?;
+            }
+        }
+        Ok(game)
+    }
+    assert_eq!(run("- w 12/12", &["d6", "d8"]).unwrap().moves().len(), 2);
+    assert!(matches!(
+        run("- x 12/12", &[]),
+        Err(GameError::Position(e)) if e.at == 2
+    ));
+    assert!(matches!(
+        run("- w 12/12", &["d6", "zz9"]),
+        Err(GameError::Move(MoveParseError::UnknownSquare { .. }))
+    ));
+    // a game over: play's error is GameError::Play
+    let over = "e5:b w 0/0";
+    let mut game = Game::new(over.parse::<Emergo>().unwrap());
+    let mv = Emergo::start().parse_move("d6").unwrap();
+    let e: GameError = game.play(&mv).unwrap_err().into();
+    assert!(matches!(e, GameError::Play(PlayError::GameOver(_))));
+    assert_eq!(e.to_string(), game.play(&mv).unwrap_err().to_string());
+
+    // play's error where play_text's is expected
+    fn by_text_then_value(game: &mut Game<Emergo>) -> Result<(), MoveParseError> {
+        let mv = game.play_text("d6")?;
+        game.undo();
+        game.play(&mv)?;
+        game.play(&mv)?; // d6 again: occupied, refused
+        Ok(())
+    }
+    let mut game = Game::new(Emergo::start());
+    assert!(matches!(
+        by_text_then_value(&mut game),
+        Err(MoveParseError::Illegal { .. })
+    ));
+    assert_eq!(game.moves().len(), 1);
+}
+
+/// Errors name what the user typed: unknown squares as typed, position texts quoted at
+/// the offset, an entry on an occupied square, spaces inside a move.
+#[test]
+fn messages_name_what_was_typed() {
+    let start = Emergo::start();
+    for typed in ["zz9", "e10", "zz", "fz4"] {
+        let e = start.parse_move(typed).unwrap_err();
+        assert_eq!(
+            e,
+            MoveParseError::UnknownSquare {
+                square: typed.into()
+            },
+            "{typed}"
+        );
+        assert!(e.to_string().contains(&format!("{typed:?}")), "{e}");
+    }
+    // a full route names the square of it that is unknown
+    assert_eq!(
+        start.parse_move("e4-z9").unwrap_err(),
+        MoveParseError::UnknownSquare {
+            square: "z9".into()
+        }
+    );
+
+    let e = "zz".parse::<Emergo>().unwrap_err();
+    assert_eq!(e.near(), Some("zz"));
+    assert!(e.to_string().contains("(\"zz\")"), "{e}");
+    let e = "e4:w,e4:b w 0/0".parse::<Emergo>().unwrap_err();
+    assert_eq!((e.at, e.near()), (5, Some("e4:b")));
+    let e = "e4:w".parse::<Emergo>().unwrap_err();
+    assert!(e.to_string().contains("the end of the text"), "{e}");
+
+    // entering on an occupied square says it is occupied
+    let mut game = Game::new(Emergo::start());
+    game.play_text("d6").unwrap();
+    let e = game.play_text("d6").unwrap_err();
+    assert!(e.to_string().contains("d6 is occupied"), "{e}");
+    // an empty square where no man may be entered says so
+    let e = Emergo::start().parse_move("e5").unwrap_err();
+    assert!(e.to_string().contains("no man can be entered on e5"), "{e}");
+
+    // spaces around separators are read, inside a square name refused
+    let r = RussianDraughts::start();
+    assert_eq!(r.parse_move("c3 - d4"), r.parse_move("c3-d4"));
+    assert!(r.parse_move("c3-d4").is_ok());
+    assert!(r.parse_move("c 3-d4").is_err());
+    assert!(r.parse_move("c3 d4").is_err());
+    let ep = Epaminondas::start();
+    let mut moves = MoveList::new();
+    ep.legal_moves(&mut moves);
+    let text = moves[0].to_string();
+    assert_eq!(ep.parse_move(&text.replace('-', " - ")), Ok(moves[0]));
+}
+
+/// The capture-mark rule, in every ruleset: `x` (or `:`) names captures only; `-`
+/// joins the squares of any move.
+#[test]
+fn capture_marks_name_captures_only() {
+    // Emergo: a step written with `x`, in full and compact form
+    let pos: Emergo = "e5:w,a5:b w 0/0".parse().unwrap();
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let step = moves
+        .iter()
+        .find(|m| matches!(m.kind(), column_checkers::MoveKind::Step { .. }))
+        .copied()
+        .expect("a step");
+    let text = step.to_string();
+    assert_eq!(pos.parse_move(&text), Ok(step));
+    let marked = text.replace('-', "x");
+    let e = pos.parse_move(&marked).unwrap_err();
+    assert!(
+        matches!(&e, MoveParseError::Illegal { hint: Some(h), .. } if h.contains("captures nothing")),
+        "{marked}: {e}"
+    );
+    assert!(pos.parse_move(&format!("{text}x")).is_err());
+    // Russian draughts: c3xd4 is refused where c3-d4 is a step
+    let r = RussianDraughts::start();
+    assert!(r.parse_move("c3-d4").is_ok());
+    let e = r.parse_move("c3xd4").unwrap_err();
+    assert!(e.to_string().contains("write c3-d4"), "{e}");
+    // a capture may be written with `-`
+    let r: RussianDraughts = "c3:w,d4:b w".parse().unwrap();
+    assert_eq!(r.parse_move("c3-e5"), r.parse_move("c3xe5"));
+    assert!(r.parse_move("c3xe5").is_ok());
+    // Epaminondas: the same rule
+    let ep = Epaminondas::start();
+    let mut moves = MoveList::new();
+    ep.legal_moves(&mut moves);
+    let text = moves[0].to_string();
+    assert!(!moves[0].is_capture());
+    let e = ep.parse_move(&text.replace('-', "x")).unwrap_err();
+    assert!(e.to_string().contains("captures nothing"), "{e}");
+}
+
+/// A position where the side not to move has no piece is refused: no move leads there.
+/// With that side to move, the game is over.
+#[test]
+fn side_not_to_move_without_pieces_is_refused() {
+    use column_checkers::Color;
+    let e = "e4:w w 0/0".parse::<Emergo>().unwrap_err();
+    assert_eq!(e.kind, K::NoPiecesNotToMove(Color::Black));
+    assert_eq!(e.at, 5);
+    // men in hand are pieces
+    assert!("e4:w w 0/1".parse::<Emergo>().is_ok());
+    // prisoners are not
+    assert_eq!(
+        emergo_err("e4:bw w 0/0"),
+        K::NoPiecesNotToMove(Color::Black)
+    );
+    let over: Emergo = "e4:w b 0/0".parse().unwrap();
+    assert_eq!(over.outcome().and_then(|o| o.winner()), Some(Color::White));
+    assert_eq!(russian_err("c3:w w"), K::NoPiecesNotToMove(Color::Black));
+    assert!("c3:w b".parse::<RussianDraughts>().is_ok());
 }

@@ -72,3 +72,59 @@ fn undo_redo_check() {
     invariants::check_undo_redo(&mut game).unwrap();
     assert_eq!(game, before);
 }
+
+/// `parse_move_among` against the whole list reads what `parse_move` reads.
+#[test]
+fn parse_move_among_agrees_with_parse_move() {
+    use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+    use column_checkers::MoveList;
+    struct V;
+    impl RulesetVisitor for V {
+        type Output = ();
+        fn visit<P: Position>(self, _: &[String]) {
+            let mut game = Game::new(P::start());
+            let mut moves = MoveList::new();
+            for ply in 0..12 {
+                let pos = game.position().clone();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for mv in &moves {
+                    let text = mv.to_string();
+                    assert_eq!(pos.parse_move_among(&text, &moves), Ok(*mv), "{text}");
+                    assert_eq!(pos.parse_move(&text), Ok(*mv), "{text}");
+                }
+                let mv = moves[(ply * 7) % moves.len()];
+                game.play(&mv).unwrap();
+            }
+        }
+    }
+    for info in RULESETS {
+        dispatch(info.name, &[], V).unwrap();
+    }
+}
+
+#[test]
+fn square_names_read_in_any_case_and_nothing_else() {
+    let g = <column_checkers::Oblique9 as column_checkers::Board>::geometry();
+    let e5 = g.parse_square("e5").unwrap();
+    assert_eq!(g.parse_square("E5"), Some(e5));
+    assert_eq!(g.name(e5), "e5");
+    for junk in [
+        "",
+        "e",
+        "\0e5",
+        "e5\0",
+        "e55",
+        "ee5",
+        "z9",
+        "e5 ",
+        "verylongname",
+    ] {
+        assert_eq!(g.parse_square(junk), None, "{junk:?}");
+    }
+    let g = <column_checkers::engine::shapes::dark::Dark10 as column_checkers::Board>::geometry();
+    assert_eq!(g.parse_square("50").map(|s| g.name(s)), Some("50"));
+    assert_eq!(g.parse_square("05"), None);
+}

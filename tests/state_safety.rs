@@ -9,8 +9,9 @@ use column_checkers::tools::harness;
 use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use column_checkers::{Game, MoveList, MoveParseError, PlayError, Position, SplitMix64};
 
+/// The scenario below with this many random games per ruleset.
 #[derive(Clone, Copy)]
-struct FailuresChangeNothing;
+struct FailuresChangeNothing(u32);
 
 /// Junk and near-miss move texts.
 const BAD_TEXTS: &[&str] = &[
@@ -44,7 +45,7 @@ impl RulesetVisitor for FailuresChangeNothing {
         let mut seen: Vec<P::Move> = Vec::new();
         let mut illegal_tried = 0;
         let mut games_over = 0;
-        for g in 0..6 {
+        for g in 0..self.0 {
             let mut game = Game::new(P::start());
 
             // at the start: nothing to undo or redo
@@ -167,10 +168,20 @@ impl RulesetVisitor for FailuresChangeNothing {
     }
 }
 
+/// Three games per ruleset: quick in a debug-mode `cargo test`.
 #[test]
 fn failed_operations_change_nothing() {
     for info in RULESETS {
-        dispatch(info.name, &[], FailuresChangeNothing).expect("registered");
+        dispatch(info.name, &[], FailuresChangeNothing(3)).expect("registered");
+    }
+}
+
+/// Twelve games per ruleset: run by `.ci/run` in release mode.
+#[test]
+#[ignore = "long: run in release by .ci/run"]
+fn failed_operations_change_nothing_long() {
+    for info in RULESETS {
+        dispatch(info.name, &[], FailuresChangeNothing(12)).expect("registered");
     }
 }
 

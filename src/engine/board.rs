@@ -35,6 +35,11 @@ pub struct Geometry {
     opposite: Vec<u8>,
     neighbour: Vec<u8>,
     names: Vec<String>,
+    /// The squares by name, for names of at most 7 bytes: the name in ASCII lower case
+    /// packed into a `u64` (see [`name_key`]), sorted (the first square of a name).
+    by_name: Vec<(u64, u8)>,
+    /// The longest name's length in bytes.
+    longest_name: usize,
     all: SquareSet,
     /// `(sources, delta)` pairs per direction, from `shift_start[d]` to
     /// `shift_start[d + 1]`: the squares of `sources` have their neighbour in that
@@ -106,6 +111,8 @@ impl Geometry {
                 .iter()
                 .map(|&(x, y)| format!("{}{}", (b'a' + x) as char, y + 1))
                 .collect(),
+            by_name: Vec::new(),
+            longest_name: 0,
             all: SquareSet::first(coords.len()),
             coords,
             grid,
@@ -170,6 +177,7 @@ impl Geometry {
             g.forward[c.index()] = g.compute_forward(c);
         }
         g.reading = g.compute_reading_order();
+        g.index_names();
         g
     }
 
@@ -222,7 +230,22 @@ impl Geometry {
     pub fn with_names(mut self, names: Vec<String>) -> Geometry {
         assert_eq!(names.len(), self.len(), "one name per square");
         self.names = names;
+        self.index_names();
         self
+    }
+
+    /// Fills the table of squares by name from `names`.
+    fn index_names(&mut self) {
+        self.by_name = self
+            .names
+            .iter()
+            .enumerate()
+            .filter_map(|(i, n)| Some((name_key(n)?, i as u8)))
+            .collect();
+        // stable: the first square of a name comes first
+        self.by_name.sort_by_key(|&(k, _)| k);
+        self.by_name.dedup_by_key(|&mut (k, _)| k);
+        self.longest_name = self.names.iter().map(String::len).max().unwrap_or(0);
     }
 
     /// A short name of the board shape, e.g. `"emergo-41"`.
@@ -469,11 +492,37 @@ impl Geometry {
 
     /// The square with the given name (ASCII case-insensitive).
     pub fn parse_square(&self, name: &str) -> Option<Square> {
-        self.names
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(name))
-            .map(|i| Square(i as u8))
+        if name.len() > self.longest_name {
+            return None;
+        }
+        match name_key(name) {
+            // a binary search among the short names
+            Some(key) => self
+                .by_name
+                .binary_search_by_key(&key, |&(k, _)| k)
+                .ok()
+                .map(|i| Square(self.by_name[i].1)),
+            None => self
+                .names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(name))
+                .map(|i| Square(i as u8)),
+        }
     }
+}
+
+/// A name of at most 7 bytes in ASCII lower case, packed into a `u64` with its length
+/// in the top byte (distinct names, ignoring ASCII case, give distinct keys); `None`
+/// for longer names.
+fn name_key(name: &str) -> Option<u64> {
+    let bytes = name.as_bytes();
+    if bytes.len() > 7 {
+        return None;
+    }
+    let packed = bytes
+        .iter()
+        .fold(0u64, |k, b| k << 8 | u64::from(b.to_ascii_lowercase()));
+    Some((bytes.len() as u64) << 56 | packed)
 }
 
 /// A direction in which a board's neighbour map is a bit shift: every square of `from`

@@ -152,22 +152,126 @@ pub enum PositionErrorKind {
     /// A ruleset option the ruleset does not have.
     #[error("unknown option {0:?}")]
     UnknownOption(String),
+    /// The side not to move has no piece (no column it commands, no man in hand): no
+    /// move leads to such a position, since the game ended when that side lost its
+    /// last piece — with the other side to move. Write the position with the side
+    /// without pieces to move: it is then over, a loss for that side.
+    #[error(
+        "{0}, not to move, has no piece: no move leads here (with {0} to move the game is over)"
+    )]
+    NoPiecesNotToMove(crate::engine::color::Color),
 }
 
 /// A position text that could not be read: what is wrong and where (a byte offset into
 /// the text).
+///
+/// The message quotes the text where the problem is, as the user typed it:
+///
+/// ```
+/// use column_checkers::Emergo;
+///
+/// let e = "e4:w,zz:b w 0/0".parse::<Emergo>().unwrap_err();
+/// assert_eq!(e.at, 5);
+/// assert_eq!(e.near(), Some("zz:b"));
+/// assert_eq!(
+///     e.to_string(),
+///     "bad position text at byte 5 (\"zz:b\"): no square \"zz\" on this board"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("bad position text at byte {at}: {kind}")]
+#[error("bad position text at byte {at}{}: {kind}", quote_near(self.near()))]
 pub struct PositionError {
     /// What is wrong.
     pub kind: PositionErrorKind,
     /// Byte offset of the problem in the text.
     pub at: usize,
+    /// The text at the offset ([`near`](Self::near)).
+    near: Option<Box<str>>,
+}
+
+fn quote_near(near: Option<&str>) -> String {
+    match near {
+        None => String::new(),
+        Some("") => " (the end of the text)".into(),
+        Some(n) => format!(" ({n:?})"),
+    }
 }
 
 impl PositionError {
     /// An error of `kind` at byte `at`.
     pub fn new(kind: PositionErrorKind, at: usize) -> Self {
-        PositionError { kind, at }
+        PositionError {
+            kind,
+            at,
+            near: None,
+        }
+    }
+
+    /// The same error, quoting `text` (the text read) at its offset: up to the next
+    /// comma or white space, at most 24 characters.
+    pub fn quoting(mut self, text: &str) -> Self {
+        let rest = text.get(self.at..).unwrap_or("");
+        let end = rest
+            .find(|c: char| c == ',' || c.is_whitespace())
+            .unwrap_or(rest.len());
+        self.near = Some(rest[..end].chars().take(24).collect::<String>().into());
+        self
+    }
+
+    /// The text at the offset, up to the next comma or space (empty at the end of the
+    /// text), as the user typed it; `None` when not known. The position parsers of the
+    /// crate fill it in ([`quoting`](Self::quoting)).
+    pub fn near(&self) -> Option<&str> {
+        self.near.as_deref()
+    }
+}
+
+/// Any error of a game operation: reading a position, reading a move, playing one.
+/// Each of [`PositionError`], [`MoveParseError`] and [`PlayError`] converts into it
+/// with `From`, so one function can use `?` on all of them.
+///
+/// ```
+/// use column_checkers::{Emergo, Game, GameError, Position};
+///
+/// fn opening(position: &str, moves: &[&str]) -> Result<Game<Emergo>, GameError> {
+///     let mut game = Game::new(position.parse::<Emergo>()?); // PositionError
+///     for text in moves {
+///         let mv = game.position().parse_move(text)?; // MoveParseError
+///         game.play(&mv)?; // PlayError
+///     }
+///     Ok(game)
+/// }
+/// assert!(opening("- w 12/12", &["d6", "d8"]).is_ok());
+/// assert!(matches!(opening("- w 12/12", &["zz9"]), Err(GameError::Move(_))));
+/// assert!(matches!(opening("- q 12/12", &[]), Err(GameError::Position(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum GameError {
+    /// A position text that could not be read.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A move text that could not be read (or names no legal move).
+    #[error(transparent)]
+    Move(#[from] MoveParseError),
+    /// A move that could not be played.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+}
+
+impl From<PlayError> for MoveParseError {
+    /// A move refused by `play` as a move text refused: [`PlayError::GameOver`] is
+    /// [`MoveParseError::GameOver`], an illegal move is [`MoveParseError::Illegal`]
+    /// with the reason as its hint. Lets a function returning `MoveParseError` (as
+    /// [`Game::play_text`](crate::engine::game::Game::play_text) does) use `?` on
+    /// [`Game::play`](crate::engine::game::Game::play).
+    fn from(e: PlayError) -> Self {
+        match e {
+            PlayError::GameOver(o) => MoveParseError::GameOver(o),
+            PlayError::IllegalMove { mv, reason } => MoveParseError::Illegal {
+                text: mv,
+                hint: Some(reason),
+            },
+        }
     }
 }

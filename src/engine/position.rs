@@ -176,6 +176,34 @@ pub trait Position:
     /// several (the error lists them).
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveParseError>;
 
+    /// Reads a move text as [`parse_move`](Self::parse_move) does, but against `legal`,
+    /// legal moves of this position that the caller has already generated (all of
+    /// them, or all those the text can name, such as every legal move from the square
+    /// the text starts with), instead of generating the list again. The invariant
+    /// checks read back every listed move this way, in time linear in their number.
+    ///
+    /// The default reads the text with `parse_move` (generating the list) and accepts
+    /// the move only when it is in `legal`; the crate's rulesets override it.
+    ///
+    /// # Errors
+    /// As [`parse_move`](Self::parse_move), with `legal` as the legal moves; it does
+    /// not check whether the game is over.
+    fn parse_move_among(
+        &self,
+        text: &str,
+        legal: &[Self::Move],
+    ) -> Result<Self::Move, MoveParseError> {
+        let mv = self.parse_move(text)?;
+        if legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(MoveParseError::Illegal {
+                text: text.trim().to_string(),
+                hint: None,
+            })
+        }
+    }
+
     /// Whether threefold repetition ends the game as a draw in this ruleset (with its
     /// options). [`Game`](crate::engine::game::Game) asks this.
     fn repetition_draws(&self) -> bool {

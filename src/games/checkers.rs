@@ -483,6 +483,17 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             .map(CheckersMove::new)
     }
 
+    fn parse_move_among(
+        &self,
+        text: &str,
+        legal: &[CheckersMove<R>],
+    ) -> Result<CheckersMove<R>, MoveParseError> {
+        let inner: smallvec::SmallVec<[Move<R::Board>; 16]> =
+            legal.iter().map(|m| m.inner).collect();
+        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r))
+            .map(CheckersMove::new)
+    }
+
     fn repetition_draws(&self) -> bool {
         self.rules.repetition_draws()
     }
@@ -591,6 +602,15 @@ impl<R: CheckersRules> FromStr for CheckersPosition<R> {
     type Err = PositionError;
 
     fn from_str(s: &str) -> Result<Self, PositionError> {
+        Self::read_text(s)
+            .and_then(|pos| crate::text::position_text::check_side_not_to_move(pos, s))
+            .map_err(|e| e.quoting(s))
+    }
+}
+
+impl<R: CheckersRules> CheckersPosition<R> {
+    /// Reads a position text (see [`FromStr`]); the error is quoted by the caller.
+    fn read_text(s: &str) -> Result<Self, PositionError> {
         let fields = text::fields(s)?;
         let (off, cols) = *fields
             .first()

@@ -484,7 +484,12 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         }
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
-        crate::text::notation::match_move(text, &legal, |r| self.equivalent_capture(r))
+        self.parse_move_among(text, &legal)
+    }
+
+    fn parse_move_among(&self, text: &str, legal: &[Move<B>]) -> Result<Move<B>, MoveParseError> {
+        crate::text::notation::match_move(text, legal, |r| self.equivalent_capture(r))
+            .map_err(|e| self.explain_entry(e))
     }
 
     fn men(&self, color: Color) -> usize {
@@ -565,6 +570,35 @@ impl<B: EmergoBoard> Introspect for EmergoPosition<B> {
 }
 
 impl<B: EmergoBoard> EmergoPosition<B> {
+    /// An entry refused on an occupied square says so.
+    fn explain_entry(&self, e: MoveParseError) -> MoveParseError {
+        let MoveParseError::Illegal {
+            text,
+            hint: Some(hint),
+        } = e
+        else {
+            return e;
+        };
+        let g = B::geometry();
+        let occupied = g
+            .parse_square(text.trim_end_matches(['*', '+', '!', '?']))
+            .filter(|&sq| !self.columns.get(sq).is_empty());
+        let hint = match occupied {
+            Some(sq) => {
+                let name = g.name(sq);
+                let rest = hint
+                    .strip_prefix(&format!("no man can be entered on {name} here; "))
+                    .unwrap_or(&hint);
+                format!("{name} is occupied: a man is entered on an empty square; {rest}")
+            }
+            None => hint,
+        };
+        MoveParseError::Illegal {
+            text,
+            hint: Some(hint),
+        }
+    }
+
     #[inline]
     fn extra_hash(&self) -> u64 {
         let side = if self.turn == Color::Black {
@@ -597,6 +631,15 @@ impl<B: EmergoBoard> FromStr for EmergoPosition<B> {
     type Err = PositionError;
 
     fn from_str(s: &str) -> Result<Self, PositionError> {
+        Self::read_text(s)
+            .and_then(|pos| crate::text::position_text::check_side_not_to_move(pos, s))
+            .map_err(|e| e.quoting(s))
+    }
+}
+
+impl<B: EmergoBoard> EmergoPosition<B> {
+    /// Reads a position text (see [`FromStr`]); the error is quoted by the caller.
+    fn read_text(s: &str) -> Result<Self, PositionError> {
         let fields = text::fields(s)?;
         let field = |i: usize, what| {
             fields

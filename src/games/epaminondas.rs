@@ -40,8 +40,9 @@
 //! direction and the distance, so each legal move has exactly this one text and no two
 //! legal moves share it. When reading, `x<square>` (e.g. `xe7`) names the capture whose
 //! head reaches that square if there is exactly one; otherwise the error lists the
-//! candidates. The separator must match the move (`-` for a plain move, `x` for a
-//! capture).
+//! candidates. As in every notation of the crate, `x` marks captures only (`e5xe7` is
+//! refused where `e5-e7` captures nothing); here, unlike the stack games, a capture
+//! must be written with `x` too. Spaces around the separator are allowed (`e5 - e7`).
 //!
 //! # Move identity
 //! Two different moves never lead to the same position: a move of `k` squares empties
@@ -174,7 +175,9 @@ impl<B: Board> fmt::Display for PhalanxMove<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = B::geometry();
         let sep = if self.is_capture() { 'x' } else { '-' };
-        write!(f, "{}{sep}{}", g.name(self.from), g.name(self.to))
+        f.write_str(g.name(self.from))?;
+        f.write_char(sep)?;
+        f.write_str(g.name(self.to))
     }
 }
 
@@ -239,6 +242,115 @@ pub type Epaminondas = EpaminondasPosition<Grid14x12>;
 pub type NeoCrossings = EpaminondasPosition<Grid8x8>;
 
 impl<B: EpaminondasBoard> EpaminondasPosition<B> {
+    /// Reads a move text into its squares: the trimmed text, the tail square (none in
+    /// the `x<to>` form), whether it is written as a capture, and the head's square.
+    #[allow(clippy::type_complexity)]
+    fn read_move_text(text: &str) -> Result<(&str, Option<Square>, bool, Square), MoveParseError> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(MoveParseError::Empty);
+        }
+        if t.len() > 16 {
+            return Err(MoveParseError::TooLong(t.len()));
+        }
+        let syntax = |reason| MoveParseError::Syntax {
+            text: t.to_string(),
+            reason,
+        };
+        let g = B::geometry();
+        let square = |name: &str| {
+            g.parse_square(name)
+                .ok_or_else(|| MoveParseError::UnknownSquare {
+                    square: name.to_string(),
+                })
+        };
+        // "x<to>", or "<from>-<to>" / "<from>x<to>" with a square name = letters,
+        // then digits
+        // spaces around the separator are allowed (`e4 - e6`)
+        let (from, capture, to) = if let Some(rest) = t.strip_prefix(['x', 'X']) {
+            (None, true, rest.trim_start())
+        } else {
+            let letters = t
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(t.len());
+            let digits = t[letters..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(t.len(), |i| letters + i);
+            if letters == 0 || digits == letters {
+                return Err(syntax("expected a square such as e5"));
+            }
+            let after = t[digits..].trim_start();
+            let capture = match after.chars().next() {
+                Some('-') => false,
+                Some('x' | 'X') => true,
+                _ => return Err(syntax("expected `-` or `x` between the two squares")),
+            };
+            (Some(&t[..digits]), capture, after[1..].trim_start())
+        };
+        if to.is_empty() {
+            return Err(syntax("missing the destination square"));
+        }
+        let from = from.map(square).transpose()?;
+        let to = square(to)?;
+        Ok((t, from, capture, to))
+    }
+
+    /// Matches a read move text against `legal`, legal moves of this position.
+    fn match_move_text(
+        t: &str,
+        from: Option<Square>,
+        capture: bool,
+        to: Square,
+        legal: &[PhalanxMove<B>],
+    ) -> Result<PhalanxMove<B>, MoveParseError> {
+        let g = B::geometry();
+        let illegal = |hint: String| MoveParseError::Illegal {
+            text: t.to_string(),
+            hint: Some(hint),
+        };
+        match from {
+            Some(from) => {
+                let Some(mv) = legal.iter().find(|m| m.from == from && m.to == to) else {
+                    let from_here: Vec<String> = legal
+                        .iter()
+                        .filter(|m| m.from == from)
+                        .map(|m| m.to_string())
+                        .collect();
+                    return Err(illegal(if from_here.is_empty() {
+                        format!("no legal move has its tail on {}", g.name(from))
+                    } else {
+                        format!("legal from {}: {}", g.name(from), from_here.join(", "))
+                    }));
+                };
+                // `x` marks captures only (as in every notation of the crate); here a
+                // capture must be written with it too
+                if capture && !mv.is_capture() {
+                    return Err(illegal(format!(
+                        "{mv} captures nothing: `x` marks captures only, write {mv}"
+                    )));
+                }
+                if !capture && mv.is_capture() {
+                    return Err(illegal(format!("it is a capture: write {mv}")));
+                }
+                Ok(*mv)
+            }
+            None => {
+                let found: Vec<&PhalanxMove<B>> = legal
+                    .iter()
+                    .filter(|m| m.to == to && m.is_capture())
+                    .collect();
+                match found.as_slice() {
+                    [] => Err(illegal(format!("no capture reaches {}", g.name(to)))),
+                    [one] => Ok(**one),
+                    many => Err(MoveParseError::Ambiguous {
+                        text: t.to_string(),
+                        candidates: many.iter().map(|m| m.to_string()).collect(),
+                    }),
+                }
+            }
+        }
+    }
+
     const W: usize = B::WIDTH as usize;
     const H: usize = B::HEIGHT as usize;
     /// Home rows: White's rank 1, Black's top rank.
@@ -560,106 +672,35 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     fn zobrist_from_scratch(&self) -> u64 {
         let mut h = self.side_hash();
         for c in Color::ALL {
-            for s in self.men[c.index()] {
-                h ^= MAN_KEYS[c.index()][s.index()];
+            let keys = &MAN_KEYS[c.index()];
+            // word by word: the bit loop stays in registers
+            for (i, mut w) in self.men[c.index()].words().into_iter().enumerate() {
+                while w != 0 {
+                    h ^= keys[(i * 64 + w.trailing_zeros() as usize) & 255];
+                    w &= w - 1;
+                }
             }
         }
         h
     }
 
     fn parse_move(&self, text: &str) -> Result<PhalanxMove<B>, MoveParseError> {
-        let t = text.trim();
-        if t.is_empty() {
-            return Err(MoveParseError::Empty);
-        }
-        if t.len() > 16 {
-            return Err(MoveParseError::TooLong(t.len()));
-        }
-        let syntax = |reason| MoveParseError::Syntax {
-            text: t.to_string(),
-            reason,
-        };
-        let g = B::geometry();
-        let square = |name: &str| {
-            g.parse_square(name)
-                .ok_or_else(|| MoveParseError::UnknownSquare {
-                    square: name.to_string(),
-                })
-        };
-        // "x<to>", or "<from>-<to>" / "<from>x<to>" with a square name = letters,
-        // then digits
-        let (from, capture, to) = if let Some(rest) = t.strip_prefix(['x', 'X']) {
-            (None, true, rest)
-        } else {
-            let letters = t
-                .find(|c: char| !c.is_ascii_alphabetic())
-                .unwrap_or(t.len());
-            let digits = t[letters..]
-                .find(|c: char| !c.is_ascii_digit())
-                .map_or(t.len(), |i| letters + i);
-            if letters == 0 || digits == letters {
-                return Err(syntax("expected a square such as e5"));
-            }
-            let capture = match t[digits..].chars().next() {
-                Some('-') => false,
-                Some('x' | 'X') => true,
-                _ => return Err(syntax("expected `-` or `x` between the two squares")),
-            };
-            (Some(&t[..digits]), capture, &t[digits + 1..])
-        };
-        if to.is_empty() {
-            return Err(syntax("missing the destination square"));
-        }
-        let from = from.map(square).transpose()?;
-        let to = square(to)?;
+        let (t, from, capture, to) = Self::read_move_text(text)?;
         if let Some(o) = self.outcome() {
             return Err(MoveParseError::GameOver(o));
         }
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
-        let illegal = |hint: String| MoveParseError::Illegal {
-            text: t.to_string(),
-            hint: Some(hint),
-        };
-        match from {
-            Some(from) => {
-                let Some(mv) = legal.iter().find(|m| m.from == from && m.to == to) else {
-                    let from_here: Vec<String> = legal
-                        .iter()
-                        .filter(|m| m.from == from)
-                        .map(|m| m.to_string())
-                        .collect();
-                    return Err(illegal(if from_here.is_empty() {
-                        format!("no legal move has its tail on {}", g.name(from))
-                    } else {
-                        format!("legal from {}: {}", g.name(from), from_here.join(", "))
-                    }));
-                };
-                if mv.is_capture() != capture {
-                    let what = if mv.is_capture() {
-                        "it is a capture"
-                    } else {
-                        "it is not a capture"
-                    };
-                    return Err(illegal(format!("{what}: write {mv}")));
-                }
-                Ok(*mv)
-            }
-            None => {
-                let found: Vec<&PhalanxMove<B>> = legal
-                    .iter()
-                    .filter(|m| m.to == to && m.is_capture())
-                    .collect();
-                match found.as_slice() {
-                    [] => Err(illegal(format!("no capture reaches {}", g.name(to)))),
-                    [one] => Ok(**one),
-                    many => Err(MoveParseError::Ambiguous {
-                        text: t.to_string(),
-                        candidates: many.iter().map(|m| m.to_string()).collect(),
-                    }),
-                }
-            }
-        }
+        Self::match_move_text(t, from, capture, to, &legal)
+    }
+
+    fn parse_move_among(
+        &self,
+        text: &str,
+        legal: &[PhalanxMove<B>],
+    ) -> Result<PhalanxMove<B>, MoveParseError> {
+        let (t, from, capture, to) = Self::read_move_text(text)?;
+        Self::match_move_text(t, from, capture, to, legal)
     }
 
     fn repetition_draws(&self) -> bool {
@@ -809,6 +850,15 @@ impl<B: EpaminondasBoard> FromStr for EpaminondasPosition<B> {
     type Err = PositionError;
 
     fn from_str(s: &str) -> Result<Self, PositionError> {
+        Self::read_text(s)
+            .and_then(|pos| crate::text::position_text::check_side_not_to_move(pos, s))
+            .map_err(|e| e.quoting(s))
+    }
+}
+
+impl<B: EpaminondasBoard> EpaminondasPosition<B> {
+    /// Reads a position text (see [`FromStr`]); the error is quoted by the caller.
+    fn read_text(s: &str) -> Result<Self, PositionError> {
         let fields = crate::text::position_text::fields(s)?;
         let Some(&(rows_at, rows)) = fields.first() else {
             return Err(PositionError::new(K::Missing("rows"), s.len()));

@@ -37,8 +37,10 @@
 //! The options are the const parameters of [`LascaRules`], so each option set is its
 //! own zero-sized rules type and the move generator is compiled for it:
 //! `LascaRules<ROUNDABOUT, REPETITION>`, both `false` by default. [`Lasca`] is the
-//! standard game, [`LascaRoundabout`] the roundabout reading. On the command line of
-//! the examples they are `lasca --roundabout` and `lasca --repetition`.
+//! standard game, [`LascaRoundabout`] the roundabout reading, [`LascaRepetition`] and
+//! [`LascaRoundaboutRepetition`] the same with threefold repetition a draw. On the
+//! command line of the examples they are `lasca`, `lasca --roundabout`,
+//! `lasca --repetition` and `lasca --roundabout --repetition`.
 //!
 //! ```
 //! use column_checkers::{perft, Lasca, Position};
@@ -81,6 +83,14 @@ pub type Lasca = CheckersPosition<LascaRules>;
 
 /// A position of Lasca under the roundabout reading (columns may be jumped again).
 pub type LascaRoundabout = CheckersPosition<LascaRules<true>>;
+
+/// A position of Lasca (Lasker's rules) where threefold repetition is a draw
+/// (`lasca --repetition` on the examples' command lines).
+pub type LascaRepetition = CheckersPosition<LascaRules<false, true>>;
+
+/// A position of Lasca under the roundabout reading where threefold repetition is a
+/// draw (`lasca --roundabout --repetition`).
+pub type LascaRoundaboutRepetition = CheckersPosition<LascaRules<true, true>>;
 
 impl<const ROUNDABOUT: bool, const REPETITION: bool> CapturePolicy
     for LascaRules<ROUNDABOUT, REPETITION>

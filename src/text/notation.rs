@@ -1,6 +1,18 @@
 //! Reading moves of the stack-board games: full routes (`e4xc4xc6`, `g6-e6-c6`,
 //! `c3:e5`), steps (`e4-e5`), entries (`e4`) and the compact Mindsports forms (`fe4`,
 //! `f45`, `hd4x`, `h6d4x`, `f6x`), matched against the legal moves of a position.
+//!
+//! Rules of the reading, the same in every ruleset of the crate:
+//!
+//! - **Capture marks.** `x` and `:` mark a capture, and text with one names captures
+//!   only: `f4xe4` and `fe4x` are refused where `f4-e4` is a step (the error says to
+//!   write `f4-e4`). `-` joins the squares of any move, captures included
+//!   (`g6-e6-c6`); Epaminondas alone asks for `x` on its captures as well.
+//! - **Spaces** around the separators are allowed (`c3 - d4`, `e4 x c4`); inside a
+//!   square name they are not.
+//! - **Unknown squares** are reported as typed: `zz9` and `e10` on the Emergo board
+//!   are `no square "zz9"` and `no square "e10"`, not the squares the compact forms
+//!   would split them into.
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::error::MoveParseError;
@@ -46,13 +58,14 @@ pub fn read_query(g: &Geometry, text: &str) -> Result<MoveQuery, MoveParseError>
         text: t.to_string(),
         reason,
     };
-    let t = t.trim_end_matches(['*', '+', '!', '?']);
+    let t = t.trim_end_matches(['*', '+', '!', '?']).trim_end();
     let capture = t.contains(['x', 'X', ':']);
-    let body = t.strip_suffix(['x', 'X']).unwrap_or(t);
+    let body = t.strip_suffix(['x', 'X']).unwrap_or(t).trim_end();
     if body.is_empty() {
         return Err(syntax("no square"));
     }
-    let parts: Vec<&str> = body.split(['x', 'X', ':', '-']).collect();
+    // spaces around the separators are allowed (`c3 - d4`), inside a square name not
+    let parts: Vec<&str> = body.split(['x', 'X', ':', '-']).map(str::trim).collect();
     if parts.len() > crate::engine::moves::MAX_ROUTE + 1 {
         return Err(syntax("more squares than any move has"));
     }
@@ -62,6 +75,9 @@ pub fn read_query(g: &Geometry, text: &str) -> Result<MoveQuery, MoveParseError>
             return Err(syntax("empty square between separators"));
         }
         for p in &parts {
+            if p.contains(char::is_whitespace) {
+                return Err(syntax("a space inside a square name"));
+            }
             squares.push(g.parse_square(p).ok_or_else(|| unknown(p))?);
         }
         return Ok(MoveQuery {
@@ -78,9 +94,10 @@ pub fn read_query(g: &Geometry, text: &str) -> Result<MoveQuery, MoveParseError>
             capture,
         });
     }
-    // compact forms, on boards with one-letter files and one-digit ranks
+    // compact forms, on boards with one-letter files and one-digit ranks; a square
+    // they name that the board lacks is reported as the whole text typed (`zz9`, `e10`)
     let b = body.as_bytes();
-    let sq = |s: String| g.parse_square(&s).ok_or_else(|| unknown(&s));
+    let sq = |s: String| g.parse_square(&s).ok_or_else(|| unknown(body));
     let (from, to) = match b {
         // fe4: two letters, one number line
         [l1, l2, n]
@@ -160,7 +177,12 @@ pub fn match_move<B: Board>(
     let text = text.trim().to_string();
     let mut found: SmallVec<[Move<B>; 4]> = SmallVec::new();
     if q.full_path {
-        found.extend(legal.iter().copied().filter(|m| path_of(m) == q.squares));
+        found.extend(
+            legal
+                .iter()
+                .copied()
+                .filter(|m| path_of(m) == q.squares && (!q.capture || m.is_capture())),
+        );
         if found.is_empty() && q.squares.len() >= 2 {
             if let Some(r) = Route::from_squares(q.squares[0], &q.squares[1..]) {
                 found.extend(equivalent(&r));
@@ -211,8 +233,8 @@ pub fn match_move<B: Board>(
     match found.len() {
         1 => Ok(found[0]),
         0 => Err(MoveParseError::Illegal {
+            hint: Some(why_not(&q, legal)),
             text,
-            hint: Some(hint(legal)),
         }),
         _ => Err(MoveParseError::Ambiguous {
             text,
@@ -254,6 +276,40 @@ fn passes_through<B: Board>(
     squares[1..squares.len() - 1]
         .iter()
         .all(|s| rest.any(|p| p == s))
+}
+
+/// Why no legal move matches query `q`: a capture mark on a quiet move, an entry on a
+/// square where no man can be entered, a square with no legal move from it; then the
+/// legal moves ([`hint`]).
+fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>]) -> String {
+    let g = B::geometry();
+    let first = q.squares[0];
+    if q.capture {
+        if let Some(m) = legal.iter().find(|m| {
+            !m.is_capture()
+                && if q.full_path {
+                    path_of(m) == q.squares
+                } else {
+                    q.squares.len() == 2 && m.from() == first && m.to() == q.squares[1]
+                }
+        }) {
+            return format!(
+                "{m} captures nothing: `x` and `:` mark captures only, write {m}; {}",
+                hint(legal)
+            );
+        }
+    }
+    if !q.full_path && q.squares.len() == 1 && !q.capture {
+        return format!(
+            "no man can be entered on {} here; {}",
+            g.name(first),
+            hint(legal)
+        );
+    }
+    if !legal.iter().any(|m| m.from() == first) {
+        return format!("no legal move from {}; {}", g.name(first), hint(legal));
+    }
+    hint(legal)
 }
 
 /// A short description of the legal moves, for error messages.

@@ -13,6 +13,33 @@ use crate::engine::square::Square;
 use crate::engine::stack::{Man, Stack, MAX_HEIGHT};
 use core::fmt::{self, Write};
 
+/// Refuses a position read from `text` where the side not to move has no piece (no
+/// column whose top man is its, no man in hand): no move leads there
+/// ([`K::NoPiecesNotToMove`], at the side-to-move field). Positions without a
+/// [`BoardView`](crate::engine::view::BoardView) pass.
+///
+/// # Errors
+/// [`K::NoPiecesNotToMove`].
+pub fn check_side_not_to_move<P: crate::engine::position::Position>(
+    pos: P,
+    text: &str,
+) -> Result<P, PositionError> {
+    let Some(view) = pos.board_view() else {
+        return Ok(pos);
+    };
+    let idle = !pos.turn();
+    let has_piece =
+        view.in_hand[idle.index()] > 0 || view.occupied().any(|(_, s)| s.owner() == Some(idle));
+    if has_piece {
+        return Ok(pos);
+    }
+    let at = fields(text)
+        .ok()
+        .and_then(|f| f.get(1).map(|&(at, _)| at))
+        .unwrap_or(0);
+    Err(PositionError::new(K::NoPiecesNotToMove(idle), at))
+}
+
 /// Splits a position text into fields with their byte offsets.
 ///
 /// # Errors
@@ -130,7 +157,9 @@ pub fn write_columns<B: Board>(cols: &Columns<B>, f: &mut impl Write) -> fmt::Re
 
 /// The short text of a column for diagrams: its colour runs from the top down, a count
 /// before each letter when more than one, e.g. `3w5b` for a cap of three white men
-/// over five black prisoners; `.` for an empty square.
+/// over five black prisoners; `.` for an empty square. This is the opposite order of
+/// the position text, which lists a column's men from the bottom up (`e5:bbw` is drawn
+/// `w2b`); the diagrams say so in their legend ([`COLUMN_LEGEND`]).
 pub fn column_cell(s: Stack) -> String {
     if s.is_empty() {
         return ".".into();
@@ -168,10 +197,32 @@ fn push_run(out: &mut String, c: char, n: usize) {
 /// `(±1, 0)`, `(0, ±1)`, `(1, 1)` and `(-1, -1)` (such as [`Hex37`](crate::engine::shapes::hex::Hex37)):
 /// each row is drawn half a cell to the left of the row below it, so that `(0, 1)`
 /// points up-left and `(1, 1)` up-right; see [`hex_diagram`].
+///
+/// When a column holds more than one man, a legend line follows the board:
+/// [`COLUMN_LEGEND`] (cells list a column's men from the top, the position text from
+/// the bottom).
 pub fn grid_diagram<B: Board>(cols: &Columns<B>, hex: bool) -> String {
-    if hex {
-        return hex_diagram(cols);
+    let mut out = if hex {
+        hex_diagram(cols)
+    } else {
+        square_diagram(cols)
+    };
+    if cols.iter().any(|(_, s)| s.height() > 1) {
+        out.push_str(COLUMN_LEGEND);
+        out.push('\n');
     }
+    out
+}
+
+/// The legend under a diagram with columns of more than one man: the order of the men
+/// in a cell, which is the opposite of the position text's.
+pub const COLUMN_LEGEND: &str =
+    "columns read from the top man down (3w5b: three white men over five black); \
+     position text lists them from the bottom up";
+
+/// [`grid_diagram`] of a board that is not hexagonal, without the legend.
+fn square_diagram<B: Board>(cols: &Columns<B>) -> String {
+    let hex = false;
     let g: &Geometry = B::geometry();
     let (width, height, coords) = g.display();
     let mut at = vec![None; width as usize * height as usize];
@@ -281,6 +332,22 @@ pub fn hex_diagram<B: Board>(cols: &Columns<B>) -> String {
 mod tests {
     use super::*;
     use crate::engine::color::Color;
+
+    #[test]
+    fn diagram_legend_says_the_order() {
+        use crate::engine::position::Position;
+        use crate::games::emergo::Emergo;
+        let pos: Emergo = "e5:bbw b 0/0".parse().unwrap();
+        let d = pos.diagram();
+        assert!(d.contains("w2b"), "{d}");
+        assert!(d.contains(COLUMN_LEGEND), "{d}");
+        // no legend when every column is one man
+        let pos: Emergo = "e5:b,e4:w b 0/0".parse().unwrap();
+        assert!(!pos.diagram().contains(COLUMN_LEGEND));
+        // on the hexagon too
+        let pos: crate::games::emergo::HexEmergo = "d4:bbw b 0/0".parse().unwrap();
+        assert!(pos.diagram().contains(COLUMN_LEGEND));
+    }
 
     #[test]
     fn cells() {

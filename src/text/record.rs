@@ -230,7 +230,7 @@ pub struct RecordError {
 pub enum ReplayErrorKind {
     /// The `Position` tag cannot be read.
     #[error("bad start position: {0}")]
-    BadPosition(PositionError),
+    BadPosition(Box<PositionError>),
     /// The `FEN` tag cannot be read.
     #[error("bad FEN tag: {0}")]
     BadFen(Box<FenError>),
@@ -420,7 +420,7 @@ impl Record {
             Some(t) => t
                 .parse::<P>()
                 .map(|p| (p, true))
-                .map_err(ReplayErrorKind::BadPosition),
+                .map_err(|e| ReplayErrorKind::BadPosition(Box::new(e))),
             None => Ok((P::start(), true)),
         }
     }

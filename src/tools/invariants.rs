@@ -15,14 +15,17 @@
 //!   crate: a position that ends the game (no pieces, no legal move, a goal reached)
 //!   lists no move, as [`Position::legal_moves`] promises, and a position with no
 //!   legal move ends the game (a loss or a draw as the ruleset says);
-//! - every listed move is legal by [`is_legal`](Position::is_legal), plays
-//!   ([`play`](Position::play) on a copy returns `Ok`), and its text, read back with
-//!   [`parse_move`](Position::parse_move), gives the same move;
+//! - every listed move plays, and its text, read back with
+//!   [`parse_move_among`](Position::parse_move_among) against the listed moves from
+//!   the same square, gives the same move; one listed move per position (chosen by
+//!   the hash) is also legal by [`is_legal`](Position::is_legal), plays with
+//!   [`play`](Position::play) on a copy, and reads back with
+//!   [`parse_move`](Position::parse_move), which generate the list themselves;
 //! - every listed move passes [`check_transition`] (men rule, turn, hash after it);
 //! - no two listed moves are one move under ruling 1 of the rules decisions: none start
 //!   on the same square and lead to the same position (compared with `==`; candidate
-//!   pairs are found by equal hashes, which equal positions always have once the
-//!   hashes are checked). The start square is read from the move's text: every
+//!   pairs are found by equal hashes in a hash table, which equal positions always
+//!   have once the hashes are checked). The start square is read from the move's text: every
 //!   notation of the crate begins with the name of the square the move starts from
 //!   (or enters on): its leading letters and the digits after them.
 //!
@@ -46,6 +49,10 @@ use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
 use crate::engine::position::{Outcome, Position};
+use core::fmt::Write as _;
+use core::hash::{BuildHasherDefault, Hasher};
+use smallvec::SmallVec;
+use std::collections::hash_map::{Entry, HashMap};
 use thiserror::Error;
 
 /// A broken invariant: what the engine did that the rules or its own contracts forbid.
@@ -204,12 +211,26 @@ fn origin(text: &str) -> &str {
 
 /// Checks every invariant of one position (see the [module documentation](self)).
 ///
-/// Costs a few legal-move generations per listed move: meant for tests, fuzzers and
-/// soak runs, not for play.
+/// Its cost is linear in the number of legal moves: the moves are generated once
+/// (and counted once), each listed move is played on a copy once and read back from
+/// its text against the listed moves from the same square
+/// ([`Position::parse_move_among`]), and duplicates are found through a hash table.
+/// The checks that generate the list themselves ([`Position::is_legal`],
+/// [`Position::play`], [`Position::parse_move`]) run on one listed move per position,
+/// chosen by the position's hash, so that over a game every kind of move meets them.
 ///
 /// # Errors
 /// The first [`Violation`] found.
 pub fn check<P: Position>(pos: &P) -> Result<(), Violation> {
+    check_listing(pos, &mut MoveList::new())
+}
+
+/// [`check`], leaving the legal moves of `pos` in `moves` (for a caller that goes on
+/// to play one: the soak run).
+///
+/// # Errors
+/// The first [`Violation`] found.
+pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Result<(), Violation> {
     let incremental = pos.zobrist();
     let scratch = pos.zobrist_from_scratch();
     if incremental != scratch {
@@ -220,8 +241,7 @@ pub fn check<P: Position>(pos: &P) -> Result<(), Violation> {
     }
     check_text(pos)?;
 
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.legal_moves(moves);
     let counted = pos.count_legal_moves();
     if counted != moves.len() {
         return Err(Violation::CountMismatch {
@@ -234,43 +254,132 @@ pub fn check<P: Position>(pos: &P) -> Result<(), Violation> {
             return Err(Violation::OutcomeWithMoves { outcome, moves: n })
         }
         (None, 0) => return Err(Violation::NoMoveNoOutcome),
+        (_, 0) => return Ok(()),
         _ => {}
     }
 
-    let mut children: Vec<(String, u64, P)> = Vec::with_capacity(moves.len());
-    for mv in moves.iter() {
-        let text = mv.to_string();
-        if !pos.is_legal(mv) {
-            return Err(Violation::ListedMoveNotLegal { mv: text });
-        }
-        let mut next = pos.clone();
-        if let Err(error) = next.play(mv) {
-            return Err(Violation::ListedMoveFails { mv: text, error });
-        }
-        check_transition(pos, &text, &next)?;
-        match pos.parse_move(&text) {
-            Ok(read) if read == *mv => {}
-            Ok(read) => {
-                return Err(Violation::MoveTextMismatch {
-                    mv: text,
-                    read: read.to_string(),
-                })
-            }
-            Err(error) => return Err(Violation::MoveTextUnreadable { mv: text, error }),
-        }
-        children.push((text, next.zobrist(), next));
+    // the full-cost paths, on one listed move
+    let probe = &moves[(incremental % moves.len() as u64) as usize];
+    let text = probe.to_string();
+    if !pos.is_legal(probe) {
+        return Err(Violation::ListedMoveNotLegal { mv: text });
     }
-    for (j, (second, hj, pj)) in children.iter().enumerate() {
-        for (first, hi, pi) in &children[..j] {
-            if hi == hj && origin(first) == origin(second) && pi == pj {
-                return Err(Violation::DuplicateMove {
-                    first: first.clone(),
-                    second: second.clone(),
-                });
+    if let Err(error) = pos.clone().play(probe) {
+        return Err(Violation::ListedMoveFails { mv: text, error });
+    }
+    read_back(probe, &text, pos.parse_move(&text))?;
+
+    // every listed move: its text (all in one buffer), grouped by the square it
+    // starts from
+    let mut all_text = String::with_capacity(12 * moves.len());
+    let mut ends = Vec::with_capacity(moves.len());
+    for mv in moves.iter() {
+        // writing into a String cannot fail
+        let _ = write!(all_text, "{mv}");
+        ends.push(all_text.len());
+    }
+    let texts: Vec<&str> = ends
+        .iter()
+        .scan(0, |start, &end| {
+            let text = &all_text[*start..end];
+            *start = end;
+            Some(text)
+        })
+        .collect();
+    let mut from: FastMap<&str, SmallVec<[P::Move; 8]>> = FastMap::default();
+    for (mv, text) in moves.iter().zip(&texts) {
+        from.entry(origin(text)).or_default().push(*mv);
+    }
+    // the first move seen leading from a square to a position of a given hash
+    let mut seen: FastMap<(&str, u64), usize> = FastMap::default();
+    seen.reserve(moves.len());
+    for (i, (mv, &text)) in moves.iter().zip(&texts).enumerate() {
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        check_transition(pos, text, &next)?;
+        let square = origin(text);
+        read_back(mv, text, pos.parse_move_among(text, &from[square]))?;
+        match seen.entry((square, next.zobrist())) {
+            Entry::Vacant(e) => {
+                e.insert(i);
+            }
+            Entry::Occupied(e) => {
+                let j = *e.get();
+                let mut other = pos.clone();
+                other.play_unchecked(&moves[j]);
+                if other == next {
+                    return Err(Violation::DuplicateMove {
+                        first: texts[j].to_string(),
+                        second: text.to_string(),
+                    });
+                }
             }
         }
     }
     Ok(())
+}
+
+/// A hash table with a fast hash (the keys are the crate's own texts and hashes).
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+/// A multiply-rotate hash (in the manner of rustc's `FxHasher`): fast on short keys,
+/// no protection against chosen keys, which the checks do not meet.
+#[derive(Clone, Copy, Debug, Default)]
+struct FastHasher(u64);
+
+impl FastHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for FastHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        for &b in chunks.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+}
+
+/// Compares the move read back from the text of listed move `mv` with `mv`.
+fn read_back<M: PartialEq + core::fmt::Display>(
+    mv: &M,
+    text: &str,
+    read: Result<M, MoveParseError>,
+) -> Result<(), Violation> {
+    match read {
+        Ok(read) if read == *mv => Ok(()),
+        Ok(read) => Err(Violation::MoveTextMismatch {
+            mv: text.to_string(),
+            read: read.to_string(),
+        }),
+        Err(error) => Err(Violation::MoveTextUnreadable {
+            mv: text.to_string(),
+            error,
+        }),
+    }
 }
 
 /// Checks that the position text of `pos` reads back as `pos`.

@@ -195,14 +195,13 @@ pub fn dispatch<V: RulesetVisitor>(
         "epaminondas" => visitor.visit::<crate::games::epaminondas::Epaminondas>(options),
         "neocrossings" => visitor.visit::<crate::games::epaminondas::NeoCrossings>(options),
         "lasca" => {
-            use crate::games::checkers::CheckersPosition as P;
-            use crate::games::lasca::LascaRules as L;
+            use crate::games::lasca as l;
             let has = |o: &str| options.iter().any(|x| x == o);
             match (has("--roundabout"), has("--repetition")) {
-                (false, false) => visitor.visit::<P<L<false, false>>>(options),
-                (true, false) => visitor.visit::<P<L<true, false>>>(options),
-                (false, true) => visitor.visit::<P<L<false, true>>>(options),
-                (true, true) => visitor.visit::<P<L<true, true>>>(options),
+                (false, false) => visitor.visit::<l::Lasca>(options),
+                (true, false) => visitor.visit::<l::LascaRoundabout>(options),
+                (false, true) => visitor.visit::<l::LascaRepetition>(options),
+                (true, true) => visitor.visit::<l::LascaRoundaboutRepetition>(options),
             }
         }
         "bashni" => {
@@ -214,4 +213,30 @@ pub fn dispatch<V: RulesetVisitor>(
         }
         _ => unreachable!("every registered ruleset is dispatched"),
     })
+}
+
+/// The rulesets and their options, one line each, for the `--help` of command-line
+/// tools (the examples print it):
+///
+/// ```text
+/// rulesets (--game NAME) and their options:
+///   emergo           Emergo (Freeling & van Zon), 41-square board, men entered from hand
+///   ...
+///   lasca            Lasca (Lasker, 1911), 7x7, soldiers and officers, column capture
+///       --roundabout         a column may be jumped again while enemy-led (no 180° turn)
+/// ```
+///
+/// ```
+/// let help = column_checkers::tools::registry::rulesets_help();
+/// assert!(help.contains("--russian-code"));
+/// ```
+pub fn rulesets_help() -> String {
+    let mut out = String::from("rulesets (--game NAME) and their options:\n");
+    for r in RULESETS {
+        out.push_str(&format!("  {:<16} {}\n", r.name, r.about));
+        for (o, about) in r.options {
+            out.push_str(&format!("      {o:<20} {about}\n"));
+        }
+    }
+    out
 }

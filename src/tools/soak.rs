@@ -90,14 +90,13 @@ pub fn soak_game<P: Position>(seed: u64, max_plies: usize) -> Result<GameRun, So
     };
     for ply in 0..max_plies {
         let before = game.position().clone();
-        invariants::check(&before).map_err(|v| fail(&game, v))?;
+        invariants::check_listing(&before, &mut moves).map_err(|v| fail(&game, v))?;
         if let Some(outcome) = game.outcome() {
             return Ok(GameRun {
                 plies: ply,
                 outcome: Some(outcome),
             });
         }
-        before.legal_moves(&mut moves);
         let Some(&mv) = moves.get(rng.below(moves.len().max(1))) else {
             // unreachable after `check`: no move means an outcome
             return Err(fail(&game, Violation::NoMoveNoOutcome));
