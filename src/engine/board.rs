@@ -40,6 +40,9 @@ pub struct Geometry {
     by_name: Vec<(u64, u8)>,
     /// The longest name's length in bytes.
     longest_name: usize,
+    /// Whether the names are the default ones (file letter, rank number), which
+    /// [`parse_square`](Self::parse_square) reads without a search.
+    default_names: bool,
     all: SquareSet,
     /// `(sources, delta)` pairs per direction, from `shift_start[d]` to
     /// `shift_start[d + 1]`: the squares of `sources` have their neighbour in that
@@ -113,6 +116,7 @@ impl Geometry {
                 .collect(),
             by_name: Vec::new(),
             longest_name: 0,
+            default_names: true,
             all: SquareSet::first(coords.len()),
             coords,
             grid,
@@ -230,6 +234,7 @@ impl Geometry {
     pub fn with_names(mut self, names: Vec<String>) -> Geometry {
         assert_eq!(names.len(), self.len(), "one name per square");
         self.names = names;
+        self.default_names = false;
         self.index_names();
         self
     }
@@ -494,6 +499,20 @@ impl Geometry {
     pub fn parse_square(&self, name: &str) -> Option<Square> {
         if name.len() > self.longest_name {
             return None;
+        }
+        if self.default_names {
+            // a file letter, then the rank number without leading zeros
+            let (&file, rank) = name.as_bytes().split_first()?;
+            if !file.is_ascii_alphabetic()
+                || rank.is_empty()
+                || rank[0] == b'0'
+                || !rank.iter().all(u8::is_ascii_digit)
+            {
+                return None;
+            }
+            let y = rank.iter().fold(0i32, |n, d| n * 10 + i32::from(d - b'0'));
+            let x = i32::from(file.to_ascii_lowercase() - b'a');
+            return self.square_at(x, y - 1);
         }
         match name_key(name) {
             // a binary search among the short names

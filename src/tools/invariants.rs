@@ -286,9 +286,10 @@ pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Res
             Some(text)
         })
         .collect();
+    let origins: Vec<&str> = texts.iter().map(|t| origin(t)).collect();
     let mut from: FastMap<&str, SmallVec<[P::Move; 8]>> = FastMap::default();
-    for (mv, text) in moves.iter().zip(&texts) {
-        from.entry(origin(text)).or_default().push(*mv);
+    for (mv, &square) in moves.iter().zip(&origins) {
+        from.entry(square).or_default().push(*mv);
     }
     // the first move seen leading from a square to a position of a given hash
     let mut seen: FastMap<(&str, u64), usize> = FastMap::default();
@@ -297,7 +298,7 @@ pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Res
         let mut next = pos.clone();
         next.play_unchecked(mv);
         check_transition(pos, text, &next)?;
-        let square = origin(text);
+        let square = origins[i];
         read_back(mv, text, pos.parse_move_among(text, &from[square]))?;
         match seen.entry((square, next.zobrist())) {
             Entry::Vacant(e) => {
