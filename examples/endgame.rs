@@ -446,6 +446,11 @@ fn probe(tables: &Tables, text: &str) -> Result<(), String> {
 
 fn run() -> Result<(), String> {
     let a = parse_args()?;
+    // a mistyped probe fails before the tables are built
+    for p in &a.probes {
+        p.parse::<Emergo>()
+            .map_err(|e| format!("--probe {p:?}: {e}"))?;
+    }
     let one = OneOnOne::default();
     let one_table = build(&one, "1v1", &a)?;
     let mut tables = Tables {

@@ -14,9 +14,13 @@
 //! printf 'd6\nmoves\nzz9\nundo\nquit\n' | cargo run --release --example play
 //! ```
 //!
-//! The computer is a plain alpha-beta (negamax) search written here with the crate's
-//! public API only: material (men in the columns a side controls, and men in hand)
-//! plus a little mobility, to `--depth` plies.
+//! The computer is a plain alpha-beta (negamax) search written with the crate's public
+//! API only (`examples/shared/search.rs`, shared with the `web` example): material (men
+//! in the columns a side controls, and men in hand) plus a little mobility, to
+//! `--depth` plies.
+
+#[path = "shared/search.rs"]
+mod search;
 
 use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
 use column_checkers::{Color, Game, MoveList, Position};
@@ -25,89 +29,6 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: play [--game NAME] [--color white|black] [--depth N] [--position \"<text>\"] [ruleset options]";
 const COMMANDS: &str = "commands: a move in the game's notation, moves, undo, board, help, quit";
-
-/// Scores are from the side to move's point of view; a win is worth more than any
-/// material and sooner is better.
-const WIN: i32 = 1_000_000;
-
-/// Men under `color`'s control plus men in hand (0 when the position type exposes no
-/// board view).
-fn material<P: Position>(pos: &P, color: Color) -> i32 {
-    pos.board_view().map_or(0, |v| {
-        let on_board: usize = v
-            .occupied()
-            .filter(|(_, s)| s.owner() == Some(color))
-            .map(|(_, s)| s.height())
-            .sum();
-        (on_board + v.in_hand[color.index()]) as i32
-    })
-}
-
-fn evaluate<P: Position>(pos: &P) -> i32 {
-    let me = pos.turn();
-    100 * (material(pos, me) - material(pos, !me)) + pos.count_legal_moves() as i32
-}
-
-fn negamax<P: Position>(
-    pos: &P,
-    depth: u32,
-    ply: i32,
-    mut alpha: i32,
-    beta: i32,
-    nodes: &mut u64,
-) -> i32 {
-    *nodes += 1;
-    if let Some(o) = pos.outcome() {
-        return match o.winner() {
-            None => 0,
-            Some(w) if w == pos.turn() => WIN - ply,
-            Some(_) => -(WIN - ply),
-        };
-    }
-    if depth == 0 {
-        return evaluate(pos);
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    let mut best = -WIN - 1;
-    for mv in &moves {
-        let mut next = pos.clone();
-        next.play_unchecked(mv);
-        let score = -negamax(&next, depth - 1, ply + 1, -beta, -alpha, nodes);
-        best = best.max(score);
-        alpha = alpha.max(score);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
-}
-
-/// The computer's move: the best by negamax to `depth` plies (first of equals).
-fn computer_move<P: Position>(pos: &P, depth: u32) -> Option<(P::Move, i32, u64)> {
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    let mut nodes = 0;
-    let mut best: Option<(P::Move, i32)> = None;
-    let mut alpha = -WIN - 1;
-    for mv in &moves {
-        let mut next = pos.clone();
-        next.play_unchecked(mv);
-        let score = -negamax(
-            &next,
-            depth.saturating_sub(1),
-            1,
-            -WIN - 1,
-            -alpha,
-            &mut nodes,
-        );
-        if best.map_or(true, |(_, b)| score > b) {
-            best = Some((*mv, score));
-            alpha = alpha.max(score);
-        }
-    }
-    best.map(|(m, s)| (m, s, nodes))
-}
 
 struct Options {
     human: Color,
@@ -148,7 +69,7 @@ impl RulesetVisitor for Play {
                 }
             } else if game.position().turn() != o.human {
                 let pos = game.position().clone();
-                let Some((mv, score, nodes)) = computer_move(&pos, o.depth) else {
+                let Some((mv, score, nodes)) = search::computer_move(&pos, o.depth) else {
                     return Err("no move for the computer in a game not over".into());
                 };
                 game.play(&mv).map_err(|e| e.to_string())?;

@@ -292,3 +292,44 @@ fn captures_written_with_squares_left_out() {
     assert_eq!(p.parse_move("46x41x11").unwrap().to_string(), "46x28x11");
     assert!(p.parse_move("46x28x7").is_err());
 }
+
+/// Whether a record holds what PDN cannot write back as read: a comment with braces
+/// (from a `;` comment; written with them replaced), or a move ending in a separator
+/// (`1-` then `6` read back as the padded move `1-6`).
+fn not_writable(r: &Record) -> bool {
+    fn line(comments: &[String], moves: &[column_checkers::text::record::RecordMove]) -> bool {
+        comments.iter().any(|c| c.contains(['{', '}']))
+            || moves.iter().any(|m| {
+                m.text.ends_with(['-', 'x', 'X', ':'])
+                    || line(&m.comments, &[])
+                    || m.variations.iter().any(|v| line(&v.comments, &v.moves))
+            })
+    }
+    line(&r.comments, &r.moves)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any text of PDN's characters reads without panicking; every game is a record or
+    /// an error placed on a line and column of the text, and a record writes back to
+    /// an equal one.
+    #[test]
+    fn any_text_reads(text in "([\\[\\](){};%$*./:x\"\\\\ \n-]|[0-9]{1,2}|[a-h][1-8]|Event|1-0|2-0|1/2-1/2|K|W|B){0,80}") {
+        let lines = text.lines().count().max(1);
+        for g in read_games(&text) {
+            match g {
+                Ok(r) if not_writable(&r) => {}
+                Ok(r) => {
+                    let again = read_games(&write_record(&r));
+                    prop_assert_eq!(again.len(), 1);
+                    prop_assert_eq!(again[0].as_ref().ok(), Some(&r));
+                }
+                Err(e) => {
+                    prop_assert!(e.line >= 1 && e.line <= lines + 1, "{e}");
+                    prop_assert!(e.column >= 1, "{e}");
+                }
+            }
+        }
+    }
+}

@@ -198,6 +198,7 @@ fn harnesses_on_random_bytes() {
             harness::play_sequence(&data[..data.len().min(40)]).unwrap();
         }
         harness::game_ops(&data).unwrap();
+        harness::click_sequence(&data).unwrap();
     }
 }
 
@@ -207,11 +208,12 @@ fn harnesses_on_random_bytes() {
 fn fuzz_regressions() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz");
     type Target = fn(&[u8]) -> Result<(), harness::Finding>;
-    let targets: [(&str, Target); 4] = [
+    let targets: [(&str, Target); 5] = [
         ("position_text", harness::position_text),
         ("move_text", harness::move_text),
         ("play_sequence", harness::play_sequence),
         ("game_undo_redo", harness::game_ops),
+        ("click_sequence", harness::click_sequence),
     ];
     for (target, run) in targets {
         let Ok(entries) = std::fs::read_dir(dir.join(target)) else {

@@ -297,6 +297,67 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         }
     }
 
+    /// Calls `out(listed, route)` for every maximal route (every path, also those that
+    /// ruling 1 merges into one move), with `listed` the route [`routes`](Self::routes)
+    /// lists for the same move: same origin, same position after it. This is how a
+    /// move may be named by any of its routes (move texts, clicks).
+    pub fn route_classes(&self, mut out: impl FnMut(&Route, &Route)) {
+        let mut listed = Found::new();
+        self.search(true, &mut listed);
+        if listed.is_empty() {
+            return;
+        }
+        let mut all = Found::new();
+        self.search(false, &mut all);
+        let g = self.geometry;
+        for (r, h) in &all {
+            let same = |l: &Route| {
+                l == r || {
+                    let mut a = *self.original;
+                    let mut b = *self.original;
+                    apply_route(g, self.policy, &mut a, self.side, l);
+                    apply_route(g, self.policy, &mut b, self.side, r);
+                    a == b
+                }
+            };
+            if let Some((l, _)) = listed
+                .iter()
+                .find(|(l, lh)| lh == h && l.from() == r.from() && same(l))
+            {
+                out(l, r);
+            }
+        }
+    }
+
+    /// The listed route ([`routes`](Self::routes)) of the move that `route` is a route
+    /// of (ruling 1), when `route` is a legal capture route here.
+    pub fn equivalent(&self, route: &Route) -> Option<Route> {
+        let mut found = None;
+        self.route_classes(|l, r| {
+            if found.is_none() && r == route {
+                found = Some(*l);
+            }
+        });
+        found
+    }
+
+    /// The squares of the men a route takes, in the order it takes them (a column
+    /// jumped twice is listed twice). The route is trusted like
+    /// [`apply`](Self::apply)'s.
+    pub fn taken(
+        policy: &P,
+        columns: &Columns<B>,
+        side: Color,
+        route: &Route,
+    ) -> SmallVec<[Square; 8]> {
+        let mut cols = *columns;
+        let mut out = SmallVec::new();
+        trace_route(B::geometry(), policy, &mut cols, side, route, |x| {
+            out.push(x)
+        });
+        out
+    }
+
     /// Fills the empty `found` with the capture routes and the hashes of the
     /// positions they lead to.
     fn search(&self, merge: bool, found: &mut Found) {
@@ -655,12 +716,26 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
 }
 
 /// Plays a route on real columns (see [`CaptureGenerator::apply`]).
+#[inline]
 fn apply_route<B: Board, P: CapturePolicy + ?Sized>(
+    g: &Geometry,
+    policy: &P,
+    cols: &mut Columns<B>,
+    side: Color,
+    route: &Route,
+) {
+    trace_route(g, policy, cols, side, route, |_| {});
+}
+
+/// Plays a route on real columns, calling `on_take` with the square of each jumped
+/// column, in order.
+fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
     g: &Geometry,
     _policy: &P,
     cols: &mut Columns<B>,
     side: Color,
     route: &Route,
+    mut on_take: impl FnMut(Square),
 ) {
     let mut carrier = cols.take(route.from());
     let mut at = route.from();
@@ -682,6 +757,7 @@ fn apply_route<B: Board, P: CapturePolicy + ?Sized>(
                     .expect("a jumped column on the way")
             }
         };
+        on_take(x);
         match P::RULES.transfer {
             Transfer::Immediate => {
                 let mut rest = cols.get(x);

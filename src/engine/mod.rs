@@ -3,7 +3,8 @@
 //! From the bottom up: the vocabulary ([`color`], [`square`], [`wide_set`], [`stack`]),
 //! board shapes as data ([`board`], [`shapes`]), the board of columns ([`columns`]), the
 //! move generators ([`capture`] for captures under a policy, [`lines`] for line
-//! advances and slides), moves and move lists ([`moves`]), hashing ([`zobrist`]), the
+//! advances and slides), moves and move lists ([`moves`]), what a move does square by square
+//! ([`introspect`]) and click-by-click move entry ([`input`]), hashing ([`zobrist`]), the
 //! [`position`] trait every ruleset implements, and what is built on it: [`game`]
 //! (history and repetition), [`perft`], [`view`] (a ruleset-independent picture of the
 //! board) and the typed [`error`]s. Nothing here knows a particular game.
@@ -14,6 +15,8 @@ pub mod color;
 pub mod columns;
 pub mod error;
 pub mod game;
+pub mod input;
+pub mod introspect;
 pub mod lines;
 pub mod moves;
 pub mod perft;

@@ -1,6 +1,7 @@
 //! Moves of the stack-board games and reusable move lists.
 
 use crate::engine::board::{Board, Geometry};
+use crate::engine::introspect::{MoveSquares, Squares};
 use crate::engine::square::Square;
 use core::fmt;
 use core::marker::PhantomData;
@@ -269,6 +270,33 @@ impl<B: Board> fmt::Display for Move<B> {
 impl<B: Board> fmt::Debug for Move<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Move({self})")
+    }
+}
+
+impl<B: Board> MoveSquares for Move<B> {
+    /// The origin of a step or capture; `None` for an entry.
+    fn origin(&self) -> Option<Square> {
+        match self.kind {
+            MoveKind::Enter { .. } => None,
+            MoveKind::Step { from, .. } => Some(from),
+            MoveKind::Capture(r) => Some(r.from()),
+        }
+    }
+
+    fn landings(&self) -> Squares {
+        match &self.kind {
+            MoveKind::Enter { to, .. } | MoveKind::Step { to, .. } => Squares::from_slice(&[*to]),
+            MoveKind::Capture(r) => Squares::from_slice(r.landings()),
+        }
+    }
+
+    fn destination(&self) -> Square {
+        self.to()
+    }
+
+    /// The jumps of a capture: every jump takes one man.
+    fn men_captured(&self) -> usize {
+        self.jumps()
     }
 }
 

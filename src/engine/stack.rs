@@ -229,8 +229,19 @@ impl Stack {
         n
     }
 
-    /// Number of colour changes from bottom to top: 0 for a one-colour column, 1 for a
-    /// cap over prisoners of one colour.
+    /// Number of one-colour layers from bottom to top (colour changes plus one): 0 for
+    /// an empty column, 1 for a one-colour column, 2 for a cap over prisoners of one
+    /// colour.
+    ///
+    /// ```
+    /// use column_checkers::{Color, Man, Stack};
+    ///
+    /// let mut s = Stack::single(Man::new(Color::White));
+    /// assert_eq!(s.layers(), 1);
+    /// s.push_bottom(Man::new(Color::Black));
+    /// assert_eq!(s.layers(), 2);
+    /// assert_eq!(Stack::EMPTY.layers(), 0);
+    /// ```
     pub fn layers(self) -> usize {
         let h = self.height();
         if h == 0 {

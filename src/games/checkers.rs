@@ -8,11 +8,12 @@
 //! This is the model of `dctl`'s variant traits: Lasca, Bashni, the classic draughts
 //! and Dameo are each one rules type over this one position.
 
-use crate::engine::board::Board;
+use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{CaptureGenerator, CapturePolicy, Leap};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
+use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType, Squares};
 use crate::engine::moves::{Move, MoveKind, MoveList, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::square::{DirectionSet, Square};
@@ -83,6 +84,14 @@ pub trait CheckersRules:
     /// Whether threefold repetition draws (through [`Game`](crate::engine::game::Game)).
     fn repetition_draws(&self) -> bool {
         true
+    }
+
+    /// What the non-capturing move `from` → `to` of [`quiet_moves`](Self::quiet_moves)
+    /// is, for [`Introspect::describe`]: [`MoveType::Step`] by default (flying kings
+    /// too); Dameo's line advances say [`MoveType::LineAdvance`].
+    fn quiet_move_type(&self, cols: &Columns<Self::Board>, from: Square, to: Square) -> MoveType {
+        let _ = (cols, from, to);
+        MoveType::Step
     }
 }
 
@@ -199,6 +208,21 @@ impl<R: CheckersRules> CheckersMove<R> {
     }
 }
 
+impl<R: CheckersRules> MoveSquares for CheckersMove<R> {
+    fn origin(&self) -> Option<Square> {
+        self.inner.origin()
+    }
+    fn landings(&self) -> Squares {
+        self.inner.landings()
+    }
+    fn destination(&self) -> Square {
+        self.inner.destination()
+    }
+    fn men_captured(&self) -> usize {
+        self.inner.men_captured()
+    }
+}
+
 impl<R: CheckersRules> Clone for CheckersMove<R> {
     fn clone(&self) -> Self {
         *self
@@ -273,27 +297,10 @@ impl<R: CheckersRules> CheckersPosition<R> {
         CaptureGenerator::new(&self.rules, &self.columns, self.turn)
     }
 
+    /// The legal move equivalent (ruling 1) to an arbitrary capture route, if the route
+    /// is a legal one.
     fn equivalent_capture(&self, route: &Route) -> Option<Move<R::Board>> {
-        let gen = self.captures();
-        let mut target = None;
-        gen.all_routes(|r, h| {
-            if r == *route {
-                target = Some(h);
-            }
-        });
-        let h = target?;
-        let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
-        let mut found = None;
-        gen.all_routes(|r, rh| {
-            if found.is_none() && rh == h && r.from() == route.from() {
-                found = legal
-                    .iter()
-                    .find(|m| *m.kind() == MoveKind::Capture(r))
-                    .map(|m| m.inner);
-            }
-        });
-        found
+        self.captures().equivalent(route).map(Move::capture)
     }
 
     fn check(&self) -> Result<(), PositionError> {
@@ -513,6 +520,65 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             self.columns.stacks(),
             self.turn,
         ))
+    }
+}
+
+/// Steps (flying kings too) and line advances are clicked by origin and destination,
+/// captures by their origin and every landing, any route of the move.
+impl<R: CheckersRules> Introspect for CheckersPosition<R> {
+    fn geometry(&self) -> &'static Geometry {
+        R::Board::geometry()
+    }
+
+    fn describe(&self, mv: &CheckersMove<R>) -> Option<MoveInfo> {
+        if !self.is_legal(mv) {
+            return None;
+        }
+        let from = mv.inner.from();
+        let mut info = match *mv.kind() {
+            MoveKind::Step { from, to } => {
+                let kind = self.rules.quiet_move_type(&self.columns, from, to);
+                let men_moved = match kind {
+                    // a line advance moves the whole line, tail to head
+                    MoveType::LineAdvance => R::Board::geometry()
+                        .line_between(from, to)
+                        .map_or(1, |(_, k)| k as usize),
+                    _ => self.columns.get(from).height(),
+                };
+                MoveInfo {
+                    men_moved,
+                    ..MoveInfo::new(mv, kind)
+                }
+            }
+            MoveKind::Capture(ref r) => MoveInfo {
+                men_moved: self.columns.get(from).height(),
+                taken: CaptureGenerator::taken(&self.rules, &self.columns, self.turn, r),
+                ..MoveInfo::new(mv, MoveType::Capture)
+            },
+            MoveKind::Enter { .. } => MoveInfo::new(mv, MoveType::Entry),
+        };
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        info.crowned =
+            !self.columns.get(from).top_is_king() && after.columns.get(mv.inner.to()).top_is_king();
+        Some(info)
+    }
+
+    fn click_paths(&self, out: &mut dyn FnMut(&CheckersMove<R>, &[Square])) {
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        if legal.first().is_some_and(|m| m.is_capture()) {
+            self.captures().route_classes(|l, r| {
+                out(
+                    &CheckersMove::new(Move::capture(*l)),
+                    &Move::<R::Board>::capture(*r).clicks(),
+                )
+            });
+        } else {
+            for mv in &legal {
+                out(mv, &mv.clicks());
+            }
+        }
     }
 }
 

@@ -72,6 +72,7 @@ use crate::engine::capture::{
 };
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
+use crate::engine::introspect::MoveType;
 use crate::engine::lines::{count_line_advances, line_advances, slides};
 use crate::engine::shapes::grid::{Grid8x8 as Grid8, EIGHT_DIRECTIONS as VECTORS};
 use crate::engine::square::{DirectionSet, Square, SquareSet};
@@ -188,6 +189,18 @@ impl CheckersRules for DameoRules {
         let (men, kings) = men_and_kings(cols, side);
         line_advances(g, men, vacant, forward(side), &mut out);
         slides(g, kings, vacant, g.all_directions(), out);
+    }
+
+    /// A man moving more than one square is a line advance (its tail is lifted).
+    fn quiet_move_type(&self, cols: &Columns<Grid8>, from: Square, to: Square) -> MoveType {
+        let far = Grid8::geometry()
+            .line_between(from, to)
+            .is_some_and(|(_, k)| k > 1);
+        if far && !cols.get(from).top_is_king() {
+            MoveType::LineAdvance
+        } else {
+            MoveType::Step
+        }
     }
 
     fn count_quiet_moves(&self, cols: &Columns<Grid8>, side: Color) -> usize {

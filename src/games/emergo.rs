@@ -36,6 +36,7 @@ use crate::engine::capture::{
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
+use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType};
 use crate::engine::moves::{Move, MoveKind, MoveList, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::shapes::hex::Hex37;
@@ -316,27 +317,9 @@ impl<B: EmergoBoard> EmergoPosition<B> {
     /// is a legal one.
     fn equivalent_capture(&self, route: &Route) -> Option<Move<B>> {
         let rules = Self::capture_rules();
-        let gen = CaptureGenerator::new(&rules, &self.columns, self.turn);
-        let mut target = None;
-        gen.all_routes(|r, h| {
-            if r == *route {
-                target = Some(h);
-            }
-        });
-        let h = target?;
-        let mut canonical = None;
-        gen.all_routes(|r, rh| {
-            if canonical.is_none() && rh == h && r.from() == route.from() {
-                canonical = Some(r);
-            }
-        });
-        let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
-        // the listed move with the same origin and result
-        legal.iter().copied().find(|m| match m.kind() {
-            MoveKind::Capture(r) => Some(*r) == canonical,
-            _ => false,
-        })
+        CaptureGenerator::new(&rules, &self.columns, self.turn)
+            .equivalent(route)
+            .map(Move::capture)
     }
 
     fn check(&self, at_end: usize) -> Result<(), PositionError> {
@@ -531,6 +514,58 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
             crate::engine::view::BoardView::new(B::geometry(), self.columns.stacks(), self.turn)
                 .with_hand(self.hand[0] as usize, self.hand[1] as usize),
         )
+    }
+}
+
+/// Entries and the shadowpiece are clicked on the square entered; captures by their
+/// origin and every landing, any route of the move.
+impl<B: EmergoBoard> Introspect for EmergoPosition<B> {
+    fn geometry(&self) -> &'static Geometry {
+        B::geometry()
+    }
+
+    fn describe(&self, mv: &Move<B>) -> Option<MoveInfo> {
+        if !self.is_legal(mv) {
+            return None;
+        }
+        let side = self.turn;
+        Some(match *mv.kind() {
+            MoveKind::Enter { men, .. } => {
+                // all the men left in hand, once the opponent has none
+                let kind = if self.hand[(!side).index()] == 0 {
+                    MoveType::Shadowpiece
+                } else {
+                    MoveType::Entry
+                };
+                MoveInfo {
+                    men_moved: men as usize,
+                    ..MoveInfo::new(mv, kind)
+                }
+            }
+            MoveKind::Step { from, .. } => MoveInfo {
+                men_moved: self.columns.get(from).height(),
+                ..MoveInfo::new(mv, MoveType::Step)
+            },
+            MoveKind::Capture(ref r) => MoveInfo {
+                men_moved: self.columns.get(r.from()).height(),
+                taken: CaptureGenerator::taken(&Self::capture_rules(), &self.columns, side, r),
+                ..MoveInfo::new(mv, MoveType::Capture)
+            },
+        })
+    }
+
+    fn click_paths(&self, out: &mut dyn FnMut(&Move<B>, &[Square])) {
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        if legal.first().is_some_and(|m| m.is_capture()) {
+            let rules = Self::capture_rules();
+            CaptureGenerator::new(&rules, &self.columns, self.turn)
+                .route_classes(|l, r| out(&Move::capture(*l), &Move::<B>::capture(*r).clicks()));
+        } else {
+            for mv in &legal {
+                out(mv, &mv.clicks());
+            }
+        }
     }
 }
 

@@ -51,9 +51,10 @@
 //! `DECISIONS.md` never merges moves here, and the legal-move list is every (tail,
 //! direction, distance) that the rules allow.
 
-use crate::engine::board::Board;
+use crate::engine::board::{Board, Geometry};
 use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
+use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType, Squares};
 use crate::engine::moves::MoveList;
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
@@ -151,6 +152,22 @@ impl<B: Board> PhalanxMove<B> {
     #[inline]
     pub fn is_capture(&self) -> bool {
         self.captured > 0
+    }
+}
+
+/// The origin is the tail man of the group; the one landing is where its head goes.
+impl<B: Board> MoveSquares for PhalanxMove<B> {
+    fn origin(&self) -> Option<Square> {
+        Some(self.from)
+    }
+    fn landings(&self) -> Squares {
+        Squares::from_slice(&[self.to])
+    }
+    fn destination(&self) -> Square {
+        self.to
+    }
+    fn men_captured(&self) -> usize {
+        self.captured as usize
     }
 }
 
@@ -742,6 +759,43 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
             self.crossings(Color::Black)
         );
         out
+    }
+}
+
+/// Every move is clicked by the tail man of the group, then the square its head
+/// reaches (the notation's two squares).
+impl<B: EpaminondasBoard> Introspect for EpaminondasPosition<B> {
+    fn geometry(&self) -> &'static Geometry {
+        B::geometry()
+    }
+
+    fn describe(&self, mv: &PhalanxMove<B>) -> Option<MoveInfo> {
+        if !self.is_legal(mv) {
+            return None;
+        }
+        let kind = match (mv.is_capture(), mv.men()) {
+            (true, _) => MoveType::Capture,
+            (false, 1) => MoveType::Step,
+            (false, _) => MoveType::Phalanx,
+        };
+        // the enemy line from the square landed on, in the direction of movement
+        let taken = core::iter::once(mv.to)
+            .chain(B::geometry().ray(mv.to, mv.dir))
+            .take(mv.captured())
+            .collect();
+        Some(MoveInfo {
+            taken,
+            men_moved: mv.men(),
+            ..MoveInfo::new(mv, kind)
+        })
+    }
+
+    fn click_paths(&self, out: &mut dyn FnMut(&PhalanxMove<B>, &[Square])) {
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        for mv in &legal {
+            out(mv, &mv.clicks());
+        }
     }
 }
 

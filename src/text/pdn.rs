@@ -46,8 +46,8 @@
 //! The `FEN` tag holds PDN's FEN (see [`fen`](crate::text::fen)) for the draughts
 //! games and for Stapeldammen positions of single men. For the column games, whose
 //! positions FEN cannot say, the crate writes the ruleset's own position text in the
-//! `FEN` tag (`[FEN "c5:b,f4:wwww w 0/0"]`) and reads either form there; a
-//! `Position` tag is read as the ruleset's text as well.
+//! `FEN` tag (`[FEN "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0"]` in Emergo) and reads
+//! either form there; a `Position` tag is read as the ruleset's text as well.
 //!
 //! # Writing
 //! [`write_record`] (and [`Record`]'s `Display`) writes tags, a blank line, then the
@@ -323,7 +323,7 @@ impl<'a> Lexer<'a> {
                 self.i += 1;
                 Ok(Tok::Setup(text))
             }
-            '}' | ']' => {
+            '}' | ']' | '%' => {
                 self.i += 1;
                 Err((K::Unexpected(c.to_string()), line, col))
             }
@@ -426,7 +426,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn word(&mut self, line: usize, col: usize) -> Result<Tok, (K, usize, usize)> {
-        let stop = |c: char| c.is_whitespace() || "{}()[];$*".contains(c);
+        let stop = |c: char| c.is_whitespace() || "{}()[];$*%".contains(c);
         let start = self.i;
         let mut word = String::new();
         loop {
@@ -436,8 +436,10 @@ impl<'a> Lexer<'a> {
             }
             // padded numbers: `1- 6`, `47x 9` (numeric moves only, and not before a
             // move number: `47x 2.` is a move and the next number)
-            let numeric = word.chars().all(|c| c.is_ascii_digit() || is_sep(c));
-            if numeric && word.ends_with(is_sep) && word.len() > 1 {
+            let padded = word.len() > 1
+                && word.ends_with(is_sep)
+                && word[..word.len() - 1].bytes().all(|b| b.is_ascii_digit());
+            if padded {
                 let mut k = self.i;
                 while self.chars.get(k).is_some_and(|&c| c == ' ') {
                     k += 1;
@@ -496,7 +498,12 @@ impl<'a> Lexer<'a> {
         if body.is_empty() || !body.chars().any(|c| c.is_alphanumeric()) {
             return Err((K::Unexpected(word), line, col));
         }
-        Ok(Tok::Move(normalize_move(&body), strength))
+        let text = normalize_move(&body);
+        match RecordResult::from_token(&text) {
+            // a padded result (`01-0`): no move goes from or to square 0 or stays put
+            Some(r) if strength.is_none() => Ok(Tok::Result(r)),
+            _ => Ok(Tok::Move(text, strength)),
+        }
     }
 }
 
@@ -997,6 +1004,7 @@ mod tests {
         let t: Vec<_> = r.moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(t, ["34-29", "18-22", "32-28", "6-11", "47x9", "1-6", "9-3"]);
         assert_eq!(r.moves[2].number, Some(2));
+        assert_eq!(one("1. 32-28 01-0").result, Some(RecordResult::WhiteWins));
         let r = one("1. ... 7-12 2. 32-28");
         assert!(r.moves[0].black_number);
         let r = one("23... 20-25");

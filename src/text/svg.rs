@@ -7,7 +7,9 @@
 //! top down ([`column_cell`], e.g. `3w5b`). Square boards are
 //! drawn as squares (the dark-square boards with their light squares), six-direction
 //! boards as hexagonal cells in offset rows. Coordinates go on the edges, or in each
-//! cell when the board names its squares otherwise (numbered squares).
+//! cell when the board names its squares otherwise (numbered squares). Each board
+//! square's cell carries its name in a `data-square` attribute, so a web page can make
+//! the squares clickable (the `web` example).
 //!
 //! ```
 //! use column_checkers::text::svg::{render_position, SvgOptions};
@@ -250,11 +252,15 @@ pub fn render(view: &BoardView<'_>, options: &SvgOptions) -> String {
             (Shape::Square { dark: false }, _) => "#dcc29c",
             (Shape::Hex { .. }, _) => "#d8bc92",
         };
+        // a board square carries its name, for pages that let a person click it
+        let id = sq.map_or(String::new(), |s| {
+            format!(r#" data-square="{}""#, escape(g.name(s)))
+        });
         match shape {
             Shape::Square { .. } => {
                 let _ = writeln!(
                     out,
-                    r##"<rect x="{:.1}" y="{:.1}" width="{c:.1}" height="{c:.1}" fill="{fill}" stroke="#6b5338" stroke-width="0.8"/>"##,
+                    r##"<rect x="{:.1}" y="{:.1}" width="{c:.1}" height="{c:.1}" fill="{fill}" stroke="#6b5338" stroke-width="0.8"{id}/>"##,
                     cx - c / 2.0,
                     cy - c / 2.0
                 );
@@ -269,7 +275,7 @@ pub fn render(view: &BoardView<'_>, options: &SvgOptions) -> String {
                 }
                 let _ = writeln!(
                     out,
-                    r##"<polygon points="{}" fill="{fill}" stroke="#6b5338" stroke-width="0.8"/>"##,
+                    r##"<polygon points="{}" fill="{fill}" stroke="#6b5338" stroke-width="0.8"{id}/>"##,
                     pts.trim_end()
                 );
             }
@@ -455,6 +461,9 @@ mod tests {
         assert!(svg.contains("A &lt;&amp;&gt;"));
         assert!(svg.contains("Black to move"));
         assert!(svg.trim_end().ends_with("</svg>"));
+        // every square is named for pages that make it clickable
+        assert_eq!(svg.matches("data-square=").count(), 41);
+        assert!(svg.contains(r#"data-square="e5""#));
     }
 
     #[test]

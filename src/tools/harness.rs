@@ -15,12 +15,17 @@
 //! harness::move_text(b"\x00seedseed\x04e4-e5").unwrap();
 //! harness::play_sequence(&[1, 7, 3, 250, 9]).unwrap();
 //! harness::game_ops(&[0, 0, 3, 1, 2, 2, 4, 3, b'x', b'y', 5]).unwrap();
+//! harness::click_sequence(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0x80, 0x81, 0xFE, 0x81, 7]).unwrap();
 //! ```
 
+use crate::engine::board::Geometry;
 use crate::engine::error::{MoveParseError, PlayError};
 use crate::engine::game::Game;
+use crate::engine::input::MoveInput;
+use crate::engine::introspect::{Introspect, MoveSquares};
 use crate::engine::moves::MoveList;
 use crate::engine::position::Position;
+use crate::engine::square::Square;
 use crate::tools::invariants::{self, Violation};
 use crate::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use crate::tools::rng::SplitMix64;
@@ -411,4 +416,115 @@ pub fn game_ops(data: &[u8]) -> Result<(), Finding> {
     let mut b = Bytes(data);
     let ruleset = b.u8();
     on_ruleset(ruleset, V(b.0))
+}
+
+/// Input: a ruleset byte, an 8-byte seed and a ply count byte (a position reached by
+/// random moves, as in [`move_text`]), then one byte per action on a [`MoveInput`] of
+/// that position: `0xFE` takes back a click, `0xFF` resets, a byte with the high bit
+/// set clicks one of the highlighted squares (by index), any other byte clicks the
+/// square of that number (modulo the board's squares). Every click accepted must have
+/// been highlighted, every click refused must not have been (or the clicks named a move
+/// already) and must leave the input unchanged, and a move named must be legal, with
+/// the clicks a route of it that the notation reads as that move.
+///
+/// # Errors
+/// The first [`Finding`].
+pub fn click_sequence(data: &[u8]) -> Result<(), Finding> {
+    struct V<'a>(u64, usize, &'a [u8]);
+    impl RulesetVisitor for V<'_> {
+        type Output = Result<(), Finding>;
+        fn visit<P: Introspect>(self, _: &[String]) -> Self::Output {
+            let V(seed, plies, ops) = self;
+            let game = random_game::<P>(seed, plies);
+            let pos = game.position();
+            let g = pos.geometry();
+            let mut legal = MoveList::new();
+            pos.legal_moves(&mut legal);
+            let mut input = MoveInput::new(pos);
+            for &op in ops.iter().take(4 * MAX_PLIES) {
+                let before = input.clicks().to_vec();
+                let next = input.next_squares();
+                match op {
+                    0xFE => {
+                        let taken = input.undo();
+                        if taken != before.last().copied()
+                            || input.clicks() != &before[..before.len().saturating_sub(1)]
+                        {
+                            return Err(wrong(pos, "undo did not take back the last click".into()));
+                        }
+                    }
+                    0xFF => {
+                        input.reset();
+                        if !input.clicks().is_empty() {
+                            return Err(wrong(pos, "reset left clicks".into()));
+                        }
+                    }
+                    _ => {
+                        let sq = match (op & 0x80 != 0, next.is_empty()) {
+                            (true, false) => next[(op & 0x7F) as usize % next.len()],
+                            _ => Square((op as usize % g.len()) as u8),
+                        };
+                        let name = g.name(sq);
+                        match input.click(sq) {
+                            Err(e) => {
+                                if input.clicks() != before {
+                                    return Err(Finding::StateChanged {
+                                        ruleset: P::NAME,
+                                        op: format!("click {name}: {e}"),
+                                        position: pos.to_string(),
+                                    });
+                                }
+                                if next.contains(&sq) {
+                                    return Err(wrong(
+                                        pos,
+                                        format!("highlighted {name} refused: {e}"),
+                                    ));
+                                }
+                            }
+                            Ok(named) => {
+                                if !next.contains(&sq) {
+                                    return Err(wrong(
+                                        pos,
+                                        format!("{name} accepted, not highlighted"),
+                                    ));
+                                }
+                                if let Some(mv) = named {
+                                    if !legal.contains(&mv) {
+                                        return Err(wrong(
+                                            pos,
+                                            format!("clicks named illegal {mv}"),
+                                        ));
+                                    }
+                                    let text = click_text(g, input.clicks(), mv.men_captured() > 0);
+                                    if pos.parse_move(&text) != Ok(mv) {
+                                        return Err(wrong(
+                                            pos,
+                                            format!(
+                                                "clicks {text} named {mv}; the notation reads {:?}",
+                                                pos.parse_move(&text)
+                                            ),
+                                        ));
+                                    }
+                                    input.reset();
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+    let mut b = Bytes(data);
+    let ruleset = b.u8();
+    let seed = b.u64();
+    let plies = b.u8() as usize;
+    on_ruleset(ruleset, V(seed, plies, b.0))
+}
+
+/// A click path written as a move text: squares joined by `x` for a capture, by `-`
+/// otherwise (one square for an entry).
+pub fn click_text(g: &Geometry, clicks: &[Square], capture: bool) -> String {
+    let names: Vec<&str> = clicks.iter().map(|&s| g.name(s)).collect();
+    names.join(if capture { "x" } else { "-" })
 }

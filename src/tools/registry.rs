@@ -38,16 +38,20 @@
 //! assert!(dispatch("bashni", &["--roundabout".to_string()], Perft(1)).is_err());
 //! ```
 
-use crate::engine::position::Position;
+use crate::engine::introspect::Introspect;
 use thiserror::Error;
 
 /// Generic code to run on the ruleset a name selects.
+///
+/// Every ruleset's position implements [`Introspect`] (and so
+/// [`Position`](crate::engine::position::Position)); a visitor may ask for less in its
+/// own `visit` (`fn visit<P: Position>`).
 pub trait RulesetVisitor {
     /// What the code returns.
     type Output;
     /// Runs the code for ruleset `P`; `options` are the ruleset options given (the
     /// ruleset has already accepted them).
-    fn visit<P: Position>(self, options: &[String]) -> Self::Output;
+    fn visit<P: Introspect>(self, options: &[String]) -> Self::Output;
 }
 
 /// A ruleset the registry knows.

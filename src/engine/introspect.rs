@@ -1,0 +1,176 @@
+//! Move introspection: what a move does, square by square, for code that works with
+//! any ruleset — GUIs, game servers, bots.
+//!
+//! Two traits: [`MoveSquares`], which every move type implements, reads what the move
+//! alone says (origin, landing squares, destination, men captured); [`Introspect`],
+//! which every position type implements, adds what needs the board: the geometry (to
+//! name and draw squares), the full [`MoveInfo`] of a legal move (its kind, the squares
+//! of the men taken, crowning) and every click path a person may enter it by (see
+//! [`MoveInput`](crate::engine::input::MoveInput)).
+//!
+//! ```
+//! use column_checkers::engine::introspect::{Introspect, MoveSquares, MoveType};
+//! use column_checkers::{Emergo, Position};
+//!
+//! // the Italian seed's opening up to White's 5. f6: Black's g6-e6-c6 is forced
+//! let mut pos = Emergo::start();
+//! for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
+//!     let mv = pos.parse_move(m).unwrap();
+//!     pos.play(&mv).unwrap();
+//! }
+//! let g = pos.geometry();
+//! let mv = pos.parse_move("g6-e6-c6").unwrap();
+//! let names = |sqs: &[_]| sqs.iter().map(|&s| g.name(s)).collect::<Vec<_>>().join(" ");
+//! assert_eq!(mv.origin().map(|s| g.name(s)), Some("g6"));
+//! assert_eq!(names(&mv.landings()), "e6 c6");
+//! let info = pos.describe(&mv).unwrap();
+//! assert_eq!(info.kind, MoveType::Capture);
+//! assert_eq!(names(&info.taken), "f6 d6");
+//! assert_eq!(info.men_captured, 2);
+//! assert!(!info.crowned);
+//! ```
+
+use crate::engine::board::Geometry;
+use crate::engine::position::Position;
+use crate::engine::square::Square;
+use smallvec::SmallVec;
+
+/// A short list of squares (a move's landings, the men it takes, a click path).
+pub type Squares = SmallVec<[Square; 8]>;
+
+/// What a move reads as on its own: the squares a GUI needs to draw it, without the
+/// board. Every move type of the crate implements it.
+pub trait MoveSquares {
+    /// The square the move starts from: the moving man, column or king; for a Dameo
+    /// line advance and an Epaminondas phalanx move, the **tail** man of the group
+    /// (the one that is lifted, or the rear end of the phalanx). `None` for an entry
+    /// (a man or the shadowpiece put on the board from hand).
+    fn origin(&self) -> Option<Square>;
+
+    /// Every square the move lands on, in order: the one destination of an entry, a
+    /// step, a line advance or a phalanx move; each landing of a capture route (the
+    /// last one is the destination; Emergo's roundabouts may land on a square twice).
+    fn landings(&self) -> Squares;
+
+    /// The square where the move ends (the last landing).
+    fn destination(&self) -> Square;
+
+    /// The number of men (or pieces) captured: 0 when the move is no capture.
+    fn men_captured(&self) -> usize;
+
+    /// The squares a person clicks to enter the move by the click scheme of
+    /// [`MoveInput`](crate::engine::input::MoveInput): the origin (when there is one),
+    /// then every landing.
+    fn clicks(&self) -> Squares {
+        let mut v: Squares = self.origin().into_iter().collect();
+        v.extend(self.landings());
+        v
+    }
+}
+
+/// The kind of a move, in the games' own terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MoveType {
+    /// One man put on a vacant square from hand (Emergo).
+    Entry,
+    /// All the men left in hand put on a vacant square as one column, once the
+    /// opponent has nothing in hand (Emergo's shadowpiece).
+    Shadowpiece,
+    /// A man, column or king moving without capturing: one square, or any distance
+    /// for a flying king; in Epaminondas a single man's step.
+    Step,
+    /// A Dameo line of two or more men advancing one square: its tail man is put in
+    /// front of its head.
+    LineAdvance,
+    /// An Epaminondas phalanx of two or more men moving along its line without
+    /// capturing.
+    Phalanx,
+    /// A capture (of any ruleset; an Epaminondas phalanx capture too).
+    Capture,
+}
+
+impl MoveType {
+    /// The kind's name in words (`"line advance"`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveType::Entry => "entry",
+            MoveType::Shadowpiece => "shadowpiece",
+            MoveType::Step => "step",
+            MoveType::LineAdvance => "line advance",
+            MoveType::Phalanx => "phalanx move",
+            MoveType::Capture => "capture",
+        }
+    }
+}
+
+impl core::fmt::Display for MoveType {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Everything about a legal move that a GUI draws or a server reports
+/// ([`Introspect::describe`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MoveInfo {
+    /// What kind of move it is.
+    pub kind: MoveType,
+    /// Where it starts ([`MoveSquares::origin`]); `None` for an entry.
+    pub origin: Option<Square>,
+    /// Every landing square in order ([`MoveSquares::landings`]).
+    pub landings: Squares,
+    /// The squares of the men or pieces taken, in the order they are taken (a column
+    /// jumped twice in an Emergo roundabout is listed twice; an Epaminondas capture
+    /// lists the whole enemy line from the square landed on).
+    pub taken: Squares,
+    /// The number of men or pieces captured.
+    pub men_captured: usize,
+    /// The number of men that move: the column's height, the men entered, the men of
+    /// the line or phalanx.
+    pub men_moved: usize,
+    /// Whether the move crowns a man (promotes it to king or officer).
+    pub crowned: bool,
+}
+
+impl MoveInfo {
+    /// The description of `mv` as a move of kind `kind` that takes nothing, moves one
+    /// man and crowns none: a start for [`Introspect::describe`] implementations, which
+    /// then fill in [`taken`](Self::taken), [`men_moved`](Self::men_moved) and
+    /// [`crowned`](Self::crowned).
+    pub fn new(mv: &impl MoveSquares, kind: MoveType) -> MoveInfo {
+        MoveInfo {
+            kind,
+            origin: mv.origin(),
+            landings: mv.landings(),
+            taken: Squares::new(),
+            men_captured: mv.men_captured(),
+            men_moved: 1,
+            crowned: false,
+        }
+    }
+
+    /// The square where the move ends.
+    pub fn destination(&self) -> Square {
+        *self.landings.last().expect("a move lands somewhere")
+    }
+}
+
+/// A position whose moves can be looked into square by square; every position type of
+/// the crate implements it. Generic GUI and server code asks for `P: Introspect`.
+pub trait Introspect: Position<Move: MoveSquares> {
+    /// The board's geometry: square names, coordinates, directions.
+    fn geometry(&self) -> &'static Geometry;
+
+    /// What the legal move `mv` does in this position; `None` when `mv` is not a legal
+    /// move here.
+    fn describe(&self, mv: &Self::Move) -> Option<MoveInfo>;
+
+    /// Calls `out(mv, path)` for every legal move and **every** click path that enters
+    /// it: its origin (if any) then its landings ([`MoveSquares::clicks`]), and for a
+    /// capture every route of the same move under ruling 1 (routes from the same
+    /// square that leave the same position), which the listed move stands for. Nothing
+    /// when the game is over.
+    fn click_paths(&self, out: &mut dyn FnMut(&Self::Move, &[Square]));
+}
