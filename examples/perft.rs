@@ -2,24 +2,26 @@
 //!
 //! ```text
 //! cargo run --release --example perft -- <ruleset> <depth> [--moves "<m1> <m2> ..."]
-//!     [--position "<text>"] [--divide] [ruleset options]
+//!     [--position "<text>"] [--divide] [--no-bulk] [ruleset options]
 //! ```
 //!
 //! Prints `depth nodes time nodes/s` for each depth 1..=depth, or with `--divide` one
 //! line `<move> <count>` per legal move at the given depth, then the total.
+//! `--no-bulk` plays every move of the last ply too (no bulk counting).
 
 use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
-use column_checkers::{divide, perft, Position};
+use column_checkers::{divide, perft, perft_without_bulk, Position};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: perft <ruleset> <depth> [--moves \"<m1> <m2> ...\"] [--position \"<text>\"] [--divide] [ruleset options]";
+const USAGE: &str = "usage: perft <ruleset> <depth> [--moves \"<m1> <m2> ...\"] [--position \"<text>\"] [--divide] [--no-bulk] [ruleset options]";
 
 struct Args {
     depth: u32,
     moves: Option<String>,
     position: Option<String>,
     divide: bool,
+    no_bulk: bool,
 }
 
 struct Run(Args);
@@ -55,7 +57,11 @@ impl RulesetVisitor for Run {
         }
         for d in 1..=a.depth {
             let start = Instant::now();
-            let n = perft(&pos, d);
+            let n = if a.no_bulk {
+                perft_without_bulk(&pos, d)
+            } else {
+                perft(&pos, d)
+            };
             let t = start.elapsed().as_secs_f64();
             println!("{d} {n} {t:.3} s {:.0} nodes/s", n as f64 / t.max(1e-9));
         }
@@ -72,6 +78,7 @@ fn main() -> ExitCode {
         moves: None,
         position: None,
         divide: false,
+        no_bulk: false,
     };
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -88,6 +95,7 @@ fn main() -> ExitCode {
             "--moves" => parsed.moves = args.next(),
             "--position" => parsed.position = args.next(),
             "--divide" => parsed.divide = true,
+            "--no-bulk" => parsed.no_bulk = true,
             o if o.starts_with("--") => options.push(o.to_string()),
             _ => positional.push(a),
         }
