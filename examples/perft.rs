@@ -2,19 +2,20 @@
 //!
 //! ```text
 //! cargo run --release --example perft -- <ruleset> <depth> [--moves "<m1> <m2> ..."]
-//!     [--position "<text>"] [--divide] [--no-bulk] [ruleset options]
+//!     [--position "<text>"] [--divide] [--no-bulk] [--parallel] [ruleset options]
 //! ```
 //!
 //! Prints `depth nodes time nodes/s` for each depth 1..=depth, or with `--divide` one
 //! line `<move> <count>` per legal move at the given depth, then the total.
-//! `--no-bulk` plays every move of the last ply too (no bulk counting).
+//! `--no-bulk` plays every move of the last ply too (no bulk counting); `--parallel`
+//! uses `perft_parallel` (build with `--features rayon`).
 
 use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use column_checkers::{divide, perft, perft_without_bulk, Position};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: perft <ruleset> <depth> [--moves \"<m1> <m2> ...\"] [--position \"<text>\"] [--divide] [--no-bulk] [ruleset options]";
+const USAGE: &str = "usage: perft <ruleset> <depth> [--moves \"<m1> <m2> ...\"] [--position \"<text>\"] [--divide] [--no-bulk] [--parallel] [ruleset options]";
 
 struct Args {
     depth: u32,
@@ -22,6 +23,7 @@ struct Args {
     position: Option<String>,
     divide: bool,
     no_bulk: bool,
+    parallel: bool,
 }
 
 struct Run(Args);
@@ -59,6 +61,8 @@ impl RulesetVisitor for Run {
             let start = Instant::now();
             let n = if a.no_bulk {
                 perft_without_bulk(&pos, d)
+            } else if a.parallel {
+                parallel(&pos, d)
             } else {
                 perft(&pos, d)
             };
@@ -67,6 +71,18 @@ impl RulesetVisitor for Run {
         }
         Ok(())
     }
+}
+
+/// `perft_parallel` with the feature `rayon`; without it, plain `perft` (and a note).
+#[cfg(feature = "rayon")]
+fn parallel<P: Position>(pos: &P, depth: u32) -> u64 {
+    column_checkers::perft_parallel(pos, depth)
+}
+
+#[cfg(not(feature = "rayon"))]
+fn parallel<P: Position>(pos: &P, depth: u32) -> u64 {
+    eprintln!("--parallel needs --features rayon: counting on one thread");
+    perft(pos, depth)
 }
 
 fn main() -> ExitCode {
@@ -79,6 +95,7 @@ fn main() -> ExitCode {
         position: None,
         divide: false,
         no_bulk: false,
+        parallel: false,
     };
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -96,6 +113,7 @@ fn main() -> ExitCode {
             "--position" => parsed.position = args.next(),
             "--divide" => parsed.divide = true,
             "--no-bulk" => parsed.no_bulk = true,
+            "--parallel" => parsed.parallel = true,
             o if o.starts_with("--") => options.push(o.to_string()),
             _ => positional.push(a),
         }
