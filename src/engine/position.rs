@@ -164,7 +164,8 @@ pub trait Position:
     /// `parent` whole; a ruleset may put back only what the move changed.
     ///
     /// ```
-    /// use column_checkers::{MoveList, Position, RussianDraughts};
+    /// use column_checkers::games::draughts::RussianDraughts;
+    /// use column_checkers::{MoveList, Position};
     ///
     /// let start = RussianDraughts::start();
     /// let mut moves = MoveList::new();
