@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example perft -- --game <ruleset> <depth> [--moves "<m1> <m2> ..."]
-//!     [--position "<text>"] [--divide] [ruleset options]
+//!     [--position "<text>"] [--divide] [--no-bulk] [--parallel] [ruleset options]
 //! cargo run --release --example perft -- <ruleset> <depth> ...
 //! ```
 //!
@@ -11,13 +11,15 @@
 //!
 //! Prints `depth nodes time nodes/s` for each depth 1..=depth, or with `--divide` one
 //! line `<move> <count>` per legal move at the given depth, then the total.
+//! `--no-bulk` plays every move of the last ply too (no bulk counting); `--parallel`
+//! uses `perft_parallel` (build with `--features rayon`).
 
 use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
-use column_checkers::{divide, perft, Position};
+use column_checkers::{divide, perft, perft_without_bulk, Position};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: perft --game <ruleset> <depth> [--moves \"<m1> <m2> ...\"] [--position \"<text>\"] [--divide] [ruleset options]
+const USAGE: &str = "usage: perft --game <ruleset> <depth> [--moves \"<m1> <m2> ...\"] [--position \"<text>\"] [--divide] [--no-bulk] [--parallel] [ruleset options]
        perft <ruleset> <depth> [...]   (the ruleset as the first argument)";
 
 struct Args {
@@ -25,6 +27,8 @@ struct Args {
     moves: Option<String>,
     position: Option<String>,
     divide: bool,
+    no_bulk: bool,
+    parallel: bool,
 }
 
 struct Run(Args);
@@ -60,12 +64,30 @@ impl RulesetVisitor for Run {
         }
         for d in 1..=a.depth {
             let start = Instant::now();
-            let n = perft(&pos, d);
+            let n = if a.no_bulk {
+                perft_without_bulk(&pos, d)
+            } else if a.parallel {
+                parallel(&pos, d)
+            } else {
+                perft(&pos, d)
+            };
             let t = start.elapsed().as_secs_f64();
             println!("{d} {n} {t:.3} s {:.0} nodes/s", n as f64 / t.max(1e-9));
         }
         Ok(())
     }
+}
+
+/// `perft_parallel` with the feature `rayon`; without it, plain `perft` (and a note).
+#[cfg(feature = "rayon")]
+fn parallel<P: Position>(pos: &P, depth: u32) -> u64 {
+    column_checkers::perft_parallel(pos, depth)
+}
+
+#[cfg(not(feature = "rayon"))]
+fn parallel<P: Position>(pos: &P, depth: u32) -> u64 {
+    eprintln!("--parallel needs --features rayon: counting on one thread");
+    perft(pos, depth)
 }
 
 fn main() -> ExitCode {
@@ -78,6 +100,8 @@ fn main() -> ExitCode {
         moves: None,
         position: None,
         divide: false,
+        no_bulk: false,
+        parallel: false,
     };
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -89,6 +113,8 @@ fn main() -> ExitCode {
             "--moves" => parsed.moves = args.next(),
             "--position" => parsed.position = args.next(),
             "--divide" => parsed.divide = true,
+            "--no-bulk" => parsed.no_bulk = true,
+            "--parallel" => parsed.parallel = true,
             o if o.starts_with("--") => options.push(o.to_string()),
             _ => positional.push(a),
         }

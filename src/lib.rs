@@ -238,7 +238,7 @@ pub use engine::game::Game;
 pub use engine::moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
 #[cfg(feature = "rayon")]
 pub use engine::perft::perft_parallel;
-pub use engine::perft::{divide, perft};
+pub use engine::perft::{divide, perft, perft_without_bulk};
 pub use engine::position::{EndReason, Outcome, Position};
 pub use engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
 pub use engine::shapes::hex::Hex37;

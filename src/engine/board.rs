@@ -34,6 +34,9 @@ pub struct Geometry {
     vectors: Vec<(i8, i8)>,
     opposite: Vec<u8>,
     neighbour: Vec<u8>,
+    /// The same table with a fixed row of 8 per possible square index: looked up
+    /// without bounds checks on hot paths ([`Geometry::neighbour`]).
+    next: Box<[[u8; 8]; 256]>,
     names: Vec<String>,
     /// The squares by name, for names of at most 7 bytes: the name in ASCII lower case
     /// packed into a `u64` (see [`name_key`]), sorted (the first square of a name).
@@ -123,6 +126,7 @@ impl Geometry {
             vectors: vectors.to_vec(),
             opposite,
             neighbour: Vec::new(),
+            next: Box::new([[NONE; 8]; 256]),
             shifts: Vec::new(),
             display: None,
             reading: Vec::new(),
@@ -138,6 +142,11 @@ impl Geometry {
                 if let Some(t) = g.square_at(x as i32 + dx as i32, y as i32 + dy as i32) {
                     neighbour[s * g.vectors.len() + d] = t.0;
                 }
+            }
+        }
+        for s in 0..g.len() {
+            for d in 0..g.vectors.len() {
+                g.next[s][d] = neighbour[s * g.vectors.len() + d];
             }
         }
         g.neighbour = neighbour;
@@ -343,9 +352,9 @@ impl Geometry {
     }
 
     /// The neighbour of `sq` one step in direction `d`, if it exists.
-    #[inline]
+    #[inline(always)]
     pub fn neighbour(&self, sq: Square, d: Direction) -> Option<Square> {
-        match self.neighbour[sq.index() * self.vectors.len() + d.index()] {
+        match self.next[sq.index() & 0xff][d.index() & 7] {
             NONE => None,
             s => Some(Square(s)),
         }
@@ -404,7 +413,7 @@ impl Geometry {
     /// step (squares without such a neighbour drop out). A few shifts and masks: the
     /// bitboard form of [`neighbour`](Self::neighbour). Boards of more than
     /// [`MAX_SQUARES`] squares have no shift tables: the result is then empty.
-    #[inline]
+    #[inline(always)]
     pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
         if let Some(table) = &self.shift2 {
             let [(m0, r0), (m1, r1)] = table[d.index() & 7];

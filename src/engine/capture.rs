@@ -218,55 +218,14 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// shifts are cheap, other columns square by square.
     fn first_jumpers(&self, any: bool) -> SquareSet {
         let cols = self.original;
-        let g = self.geometry;
-        let enemy = cols.owned(!self.side);
-        let own = cols.owned(self.side);
-        if enemy.is_empty() || own.is_empty() {
-            return SquareSet::EMPTY;
-        }
-        let vacant = cols.vacant();
-        let occupied = cols.occupied();
-        let mut found = SquareSet::EMPTY;
-        for (rank, group) in [
-            (Rank::Man, own - cols.kings()),
-            (Rank::King, own & cols.kings()),
-        ] {
-            if group.is_empty() {
-                continue;
-            }
-            let man = Man {
-                color: self.side,
-                rank,
-            };
-            let dirs = self.policy.directions(man);
-            let leap = self.policy.leap(man);
-            if leap == Leap::Short && g.fast_shift() {
-                for d in dirs.iter() {
-                    let back = g.opposite(d);
-                    found |= group & g.shift(g.shift(vacant, back) & enemy, back);
-                }
-            } else {
-                let jumps = |sq: Square, d: Direction| match leap {
-                    Leap::Short => g.neighbour(sq, d).is_some_and(|x| {
-                        enemy.contains(x) && g.neighbour(x, d).is_some_and(|t| vacant.contains(t))
-                    }),
-                    Leap::Flying => first_victim(g, occupied, leap, sq, d, sq)
-                        .is_some_and(|(x, t)| enemy.contains(x) && t.is_some()),
-                };
-                for sq in group {
-                    if dirs.iter().any(|d| jumps(sq, d)) {
-                        found.insert(sq);
-                        if any {
-                            return found;
-                        }
-                    }
-                }
-            }
-            if any && !found.is_empty() {
-                return found;
-            }
-        }
-        found
+        first_jumpers(
+            self.geometry,
+            self.policy,
+            self.side,
+            [cols.owned(self.side), cols.owned(!self.side)],
+            cols.kings(),
+            any,
+        )
     }
 
     /// The number of capture moves (after ruling 1 and the majority rule).
@@ -398,6 +357,82 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     pub fn apply(policy: &P, columns: &mut Columns<B>, side: Color, route: &Route) {
         apply_route(B::geometry(), policy, columns, side, route);
     }
+}
+
+/// The squares of `side`'s pieces that have a first jump, on bitboards: `owned` holds
+/// the squares of `side`'s columns and of its opponent's, `kings` those whose
+/// commander is a king (either side). With `any`, only the first one found.
+/// Short-leaping columns are found with set shifts on boards where shifts are cheap,
+/// other columns square by square. Shared by [`CaptureGenerator`] and the removal
+/// games' generator ([`removal`](crate::engine::removal)).
+#[inline(always)]
+pub(crate) fn first_jumpers<P: CapturePolicy + ?Sized>(
+    g: &Geometry,
+    policy: &P,
+    side: Color,
+    owned: [SquareSet; 2],
+    kings: SquareSet,
+    any: bool,
+) -> SquareSet {
+    let [own, enemy] = owned;
+    if enemy.is_empty() || own.is_empty() {
+        return SquareSet::EMPTY;
+    }
+    let vacant = g.all() - (own | enemy);
+    // men, then kings (two calls rather than a loop over an array: this is hot)
+    let found = group_jumpers(g, policy, Man::new(side), own - kings, enemy, vacant, any);
+    if any && !found.is_empty() {
+        return found;
+    }
+    found | group_jumpers(g, policy, Man::king(side), own & kings, enemy, vacant, any)
+}
+
+/// [`first_jumpers`] of one rank: the squares of `group` (columns led by men like
+/// `man`) with a first jump over `enemy` to a square of `vacant`.
+#[inline(always)]
+fn group_jumpers<P: CapturePolicy + ?Sized>(
+    g: &Geometry,
+    policy: &P,
+    man: Man,
+    group: SquareSet,
+    enemy: SquareSet,
+    vacant: SquareSet,
+    any: bool,
+) -> SquareSet {
+    let mut found = SquareSet::EMPTY;
+    if group.is_empty() {
+        return found;
+    }
+    let dirs = policy.directions(man);
+    let leap = policy.leap(man);
+    if leap == Leap::Short && g.fast_shift() {
+        for d in dirs.iter() {
+            // the landing squares first; back to the jumpers only when there are some
+            let landings = g.shift(g.shift(group, d) & enemy, d) & vacant;
+            if !landings.is_empty() {
+                let back = g.opposite(d);
+                found |= group & g.shift(g.shift(landings, back) & enemy, back);
+            }
+        }
+    } else {
+        let occupied = g.all() - vacant;
+        let jumps = |sq: Square, d: Direction| match leap {
+            Leap::Short => g.neighbour(sq, d).is_some_and(|x| {
+                enemy.contains(x) && g.neighbour(x, d).is_some_and(|t| vacant.contains(t))
+            }),
+            Leap::Flying => first_victim(g, occupied, leap, sq, d, sq)
+                .is_some_and(|(x, t)| enemy.contains(x) && t.is_some()),
+        };
+        for sq in group {
+            if dirs.iter().any(|d| jumps(sq, d)) {
+                found.insert(sq);
+                if any {
+                    return found;
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Drops routes that start on the same square and lead to the same position as an

@@ -142,6 +142,19 @@ impl<B: Board> Columns<B> {
         self.stacks[from.index()] = Stack::EMPTY;
     }
 
+    /// Makes the squares of `changed` what they are in `parent`, when everything
+    /// else already is: undoes a move played on a copy of `parent` that changed only
+    /// those squares, without copying the whole board.
+    #[inline]
+    pub fn restore(&mut self, parent: &Self, changed: SquareSet) {
+        for sq in changed {
+            self.stacks[sq.index()] = parent.stacks[sq.index()];
+        }
+        self.owned = parent.owned;
+        self.kings = parent.kings;
+        self.hash = parent.hash;
+    }
+
     /// Takes the column off `sq`, leaving it vacant.
     #[inline]
     pub fn take(&mut self, sq: Square) -> Stack {

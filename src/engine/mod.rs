@@ -2,9 +2,10 @@
 //!
 //! From the bottom up: the vocabulary ([`color`], [`square`], [`wide_set`], [`stack`]),
 //! board shapes as data ([`board`], [`shapes`]), the board of columns ([`columns`]), the
-//! move generators ([`capture`] for captures under a policy, [`lines`] for line
-//! advances and slides), moves and move lists ([`moves`]), what a move does square by square
-//! ([`introspect`]) and click-by-click move entry ([`input`]), hashing ([`zobrist`]), the
+//! move generators ([`capture`] for captures under a policy, [`removal`] for the
+//! captures of the removal games on bitboards, [`lines`] for line advances and slides),
+//! moves and move lists ([`moves`]), what a move does square by square ([`introspect`])
+//! and click-by-click move entry ([`input`]), hashing ([`zobrist`]), the
 //! [`position`] trait every ruleset implements, and what is built on it: [`game`]
 //! (history and repetition), [`perft`], [`view`] (a ruleset-independent picture of the
 //! board) and the typed [`error`]s. Nothing here knows a particular game.
@@ -21,6 +22,7 @@ pub mod lines;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod removal;
 pub mod shapes;
 pub mod square;
 pub mod stack;

@@ -24,10 +24,41 @@ fn perft_inner<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
         return pos.count_replies(list);
     }
     let mut nodes = 0;
+    let mut next = pos.clone();
     for mv in list.iter() {
-        let mut next = pos.clone();
         next.play_unchecked(mv);
         nodes += perft_inner(&next, depth - 1, rest);
+        next.restore(pos, mv);
+    }
+    nodes
+}
+
+/// [`perft`] without bulk counting: every move of the last ply is played too, and
+/// each position reached counts 1. The same number with more work: the figure other
+/// engines report as "no bulk".
+///
+/// ```
+/// use column_checkers::{perft, perft_without_bulk, InternationalDraughts, Position};
+/// let p = InternationalDraughts::start();
+/// assert_eq!(perft_without_bulk(&p, 4), perft(&p, 4));
+/// ```
+pub fn perft_without_bulk<P: Position>(pos: &P, depth: u32) -> u64 {
+    let mut lists: Vec<MoveList<P::Move>> = (0..depth).map(|_| MoveList::new()).collect();
+    perft_played(pos, depth, &mut lists)
+}
+
+fn perft_played<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per depth");
+    pos.legal_moves(list);
+    let mut nodes = 0;
+    let mut next = pos.clone();
+    for mv in list.iter() {
+        next.play_unchecked(mv);
+        nodes += perft_played(&next, depth - 1, rest);
+        next.restore(pos, mv);
     }
     nodes
 }

@@ -158,6 +158,32 @@ pub trait Position:
     /// rules cannot reach (it never panics for moves of the right board).
     fn play_unchecked(&mut self, mv: &Self::Move);
 
+    /// Makes `self` equal to `parent` again, after `self` was a copy of `parent` on
+    /// which `mv` was played: the take-back of search loops that play each move on one
+    /// scratch copy ([`perft`](crate::engine::perft::perft) does). The default copies
+    /// `parent` whole; a ruleset may put back only what the move changed.
+    ///
+    /// ```
+    /// use column_checkers::games::draughts::RussianDraughts;
+    /// use column_checkers::{MoveList, Position};
+    ///
+    /// let start = RussianDraughts::start();
+    /// let mut moves = MoveList::new();
+    /// start.legal_moves(&mut moves);
+    /// let mut scratch = start.clone();
+    /// for mv in moves.iter() {
+    ///     scratch.play_unchecked(mv);
+    ///     assert_ne!(scratch, start);
+    ///     scratch.restore(&start, mv);
+    ///     assert_eq!(scratch, start);
+    ///     assert_eq!(scratch.zobrist(), start.zobrist());
+    /// }
+    /// ```
+    fn restore(&mut self, parent: &Self, mv: &Self::Move) {
+        let _ = mv;
+        self.clone_from(parent);
+    }
+
     /// The result when the position alone ends the game (no pieces, no legal move,
     /// goals). Repetition needs the history: see [`Game`](crate::engine::game::Game).
     fn outcome(&self) -> Option<Outcome>;

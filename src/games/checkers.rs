@@ -9,15 +9,16 @@
 //! and Dameo are each one rules type over this one position.
 
 use crate::engine::board::{Board, Geometry};
-use crate::engine::capture::{CaptureGenerator, CapturePolicy, Leap};
+use crate::engine::capture::{CaptureGenerator, CapturePolicy, Leap, Taking, Transfer};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
 use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType, Squares};
 use crate::engine::moves::{Move, MoveKind, MoveList, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
-use crate::engine::square::{DirectionSet, Square};
-use crate::engine::stack::{Man, Rank};
+use crate::engine::removal::{RemovalCaptures, Taken};
+use crate::engine::square::{DirectionSet, Square, SquareSet};
+use crate::engine::stack::{Man, Rank, Stack};
 use crate::engine::zobrist::BLACK_TO_MOVE;
 use crate::text::position_text as text;
 use core::fmt;
@@ -142,31 +143,39 @@ pub fn count_standard_quiet_moves<R: CheckersRules>(
     let g = R::Board::geometry();
     let vacant = cols.vacant();
     let own = cols.owned(side);
+    // men, then kings (two calls rather than a loop over an array: this is hot)
+    count_group_quiet_moves(rules, g, Man::new(side), own - cols.kings(), vacant)
+        + count_group_quiet_moves(rules, g, Man::king(side), own & cols.kings(), vacant)
+}
+
+/// [`count_standard_quiet_moves`] of the columns `group`, led by men like `man`.
+#[inline(always)]
+fn count_group_quiet_moves<R: CheckersRules>(
+    rules: &R,
+    g: &Geometry,
+    man: Man,
+    group: SquareSet,
+    vacant: SquareSet,
+) -> usize {
+    if group.is_empty() {
+        return 0;
+    }
     let mut n = 0;
-    for (rank, group) in [
-        (Rank::Man, own - cols.kings()),
-        (Rank::King, own & cols.kings()),
-    ] {
-        if group.is_empty() {
-            continue;
-        }
-        let man = Man { color: side, rank };
-        let dirs = rules.move_directions(man);
-        if rules.move_leap(man) == Leap::Flying {
-            for d in dirs.iter() {
-                let mut front = group;
-                loop {
-                    front = g.shift(front, d) & vacant;
-                    if front.is_empty() {
-                        break;
-                    }
-                    n += front.count();
+    let dirs = rules.move_directions(man);
+    if rules.move_leap(man) == Leap::Flying {
+        for d in dirs.iter() {
+            let mut front = group;
+            loop {
+                front = g.shift(front, d) & vacant;
+                if front.is_empty() {
+                    break;
                 }
+                n += front.count();
             }
-        } else {
-            for d in dirs.iter() {
-                n += (g.shift(group, d) & vacant).count();
-            }
+        }
+    } else {
+        for d in dirs.iter() {
+            n += (g.shift(group, d) & vacant).count();
         }
     }
     n
@@ -176,6 +185,12 @@ pub fn count_standard_quiet_moves<R: CheckersRules>(
 /// separator (`c3-d4`, `b2xd4`, or `c3:e5` in Russian notation).
 pub struct CheckersMove<R: CheckersRules> {
     inner: Move<R::Board>,
+    /// For a capture found on bitboards ([`removal`](crate::engine::removal)): the
+    /// pieces it takes (empty when not known: the route is then walked when the move
+    /// is played).
+    taken: SquareSet,
+    /// With `taken`: whether the capturer ends the move as a king.
+    crowned: bool,
     rules: PhantomData<R>,
 }
 
@@ -185,6 +200,19 @@ impl<R: CheckersRules> CheckersMove<R> {
     pub const fn new(inner: Move<R::Board>) -> Self {
         CheckersMove {
             inner,
+            taken: SquareSet::EMPTY,
+            crowned: false,
+            rules: PhantomData,
+        }
+    }
+
+    /// A capture of a removal game with what it does, to play it on bitboards.
+    #[inline]
+    fn removal(route: Route, t: Taken) -> Self {
+        CheckersMove {
+            inner: Move::capture(route),
+            taken: t.pieces,
+            crowned: t.crowned,
             rules: PhantomData,
         }
     }
@@ -297,6 +325,39 @@ impl<R: CheckersRules> CheckersPosition<R> {
         CaptureGenerator::new(&self.rules, &self.columns, self.turn)
     }
 
+    /// Whether captures are found on bitboards ([`removal`](crate::engine::removal)):
+    /// pieces stand alone and the policy removes the taken ones when the move ends. A
+    /// constant of the rules, so the choice is made at compile time.
+    const REMOVAL: bool = !R::COLUMNS
+        && matches!(R::RULES.taking, Taking::Removed)
+        && matches!(R::RULES.transfer, Transfer::EndOfMove);
+
+    /// The bitboard capture search of a removal game (see [`Self::REMOVAL`]), or
+    /// `None` when the side to move has no capture.
+    #[inline]
+    fn removal_captures(&self) -> Option<RemovalCaptures<'_, R>> {
+        RemovalCaptures::new(
+            R::Board::geometry(),
+            &self.rules,
+            self.turn,
+            [
+                self.columns.owned(self.turn),
+                self.columns.owned(!self.turn),
+            ],
+            self.columns.kings(),
+        )
+    }
+
+    /// The number of captures of the side to move.
+    #[inline]
+    fn count_captures(&self) -> usize {
+        if Self::REMOVAL {
+            self.removal_captures().map_or(0, |c| c.count())
+        } else {
+            self.captures().count()
+        }
+    }
+
     /// The legal move equivalent (ruling 1) to an arbitrary capture route, if the route
     /// is a legal one.
     fn equivalent_capture(&self, route: &Route) -> Option<Move<R::Board>> {
@@ -375,8 +436,14 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
 
     fn legal_moves(&self, out: &mut MoveList<CheckersMove<R>>) {
         out.clear();
-        let gen = self.captures();
-        gen.routes(|r| out.push(CheckersMove::new(Move::capture(r))));
+        if Self::REMOVAL {
+            if let Some(c) = self.removal_captures() {
+                c.routes(|r, t| out.push(CheckersMove::removal(r, t)));
+            }
+        } else {
+            let gen = self.captures();
+            gen.routes(|r| out.push(CheckersMove::new(Move::capture(r))));
+        }
         if !out.is_empty() {
             return;
         }
@@ -387,15 +454,16 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     }
 
     fn count_legal_moves(&self) -> usize {
-        match self.captures().count() {
+        match self.count_captures() {
             0 => self.rules.count_quiet_moves(&self.columns, self.turn),
             n => n,
         }
     }
 
-    /// Quiet steps are played on one scratch copy and taken back in place (the column
-    /// moved there and back with [`Columns::shuttle`]: counting does not read the
-    /// hash); promotions and captures are played on a copy each.
+    /// Every move is played on one scratch copy and taken back in place: quiet steps
+    /// move the column there and back with [`Columns::shuttle`] (counting does not
+    /// read the hash), promotions and captures are played and
+    /// [restored](Position::restore).
     fn count_replies(&self, moves: &[CheckersMove<R>]) -> u64 {
         let mut scratch = self.clone();
         let side = self.turn;
@@ -413,9 +481,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
                     scratch.turn = side;
                 }
                 _ => {
-                    let mut next = self.clone();
-                    next.play_unchecked(mv);
-                    total += next.count_legal_moves() as u64;
+                    scratch.play_unchecked(mv);
+                    total += scratch.count_legal_moves() as u64;
+                    scratch.restore(self, mv);
                 }
             }
         }
@@ -438,12 +506,45 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
                     self.columns.set(to, s);
                 }
             }
+            MoveKind::Capture(ref r) if Self::REMOVAL && !mv.taken.is_empty() => {
+                // a removal capture found on bitboards: the pieces taken vanish
+                let (from, to) = (r.from(), r.to());
+                for x in mv.taken {
+                    self.columns.set(x, Stack::EMPTY);
+                }
+                self.columns.move_column(from, to);
+                if mv.crowned && !self.columns.kings().contains(to) {
+                    let mut s = self.columns.get(to);
+                    s.promote_top();
+                    self.columns.set(to, s);
+                }
+            }
             MoveKind::Capture(ref r) => {
                 CaptureGenerator::apply(&self.rules, &mut self.columns, side, r)
             }
             MoveKind::Enter { .. } => {}
         }
         self.turn = !side;
+    }
+
+    /// Puts back only the squares `mv` changed: its origin and destination, and the
+    /// pieces a capture found on bitboards took; after any other move the whole
+    /// position is copied.
+    fn restore(&mut self, parent: &Self, mv: &CheckersMove<R>) {
+        let changed = match *mv.kind() {
+            MoveKind::Step { from, to } => {
+                SquareSet::from_square(from) | SquareSet::from_square(to)
+            }
+            MoveKind::Capture(ref r) if !mv.taken.is_empty() => {
+                mv.taken | SquareSet::from_square(r.from()) | SquareSet::from_square(r.to())
+            }
+            _ => {
+                self.clone_from(parent);
+                return;
+            }
+        };
+        self.columns.restore(&parent.columns, changed);
+        self.turn = parent.turn;
     }
 
     fn outcome(&self) -> Option<Outcome> {

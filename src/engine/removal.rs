@@ -1,0 +1,273 @@
+//! The capture generator of the removal games on bitboards: for rulesets whose
+//! pieces stand alone (no columns) and whose captured pieces leave the board when the
+//! move ends ([`Taking::Removed`] with [`Transfer::EndOfMove`]: the classic draughts
+//! games, Dameo). It finds the same moves as [`CaptureGenerator`], in the same order,
+//! without reading or hashing a single column:
+//!
+//! - a jumped piece stays on the board until the move ends, so during the search the
+//!   board is the position's occupied squares with the capturer's origin vacant, and
+//!   the only state is the capturer's square, rank and the set of pieces taken so far;
+//! - ruling 1 (routes from one square to one position are one move) compares the
+//!   identity `(origin, destination, pieces taken, promoted)`, which is exact when the
+//!   taken pieces simply vanish: two routes lead to the same position exactly when
+//!   they agree on it. The general generator plays and hashes every route instead.
+//!
+//! The position chooses it from its rules (see
+//! [`CheckersPosition`](crate::games::checkers::CheckersPosition)): no columns, and a policy that removes
+//! the taken pieces when the move ends.
+//!
+//! [`CaptureGenerator`]: crate::engine::capture::CaptureGenerator
+//! [`Taking::Removed`]: crate::engine::capture::Taking::Removed
+//! [`Transfer::EndOfMove`]: crate::engine::capture::Transfer::EndOfMove
+
+use crate::engine::board::Geometry;
+use crate::engine::capture::{first_jumpers, CapturePolicy, CapturePromotion, Leap, Majority};
+use crate::engine::color::Color;
+use crate::engine::moves::Route;
+use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
+use crate::engine::stack::{Man, Rank};
+use smallvec::SmallVec;
+
+/// What a capture of a removal game does: enough to play it on bitboards and to tell
+/// two routes of one move apart from two moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Taken {
+    /// Where the capturer starts.
+    pub from: Square,
+    /// Where it ends.
+    pub to: Square,
+    /// The pieces it takes.
+    pub pieces: SquareSet,
+    /// Whether the capturer ends the move as a king (a king always does).
+    pub crowned: bool,
+}
+
+/// The capture search of one side on bitboards: `own` and `enemy` are the squares of
+/// each side's pieces, `kings` the squares of the kings (of both sides).
+pub(crate) struct RemovalCaptures<'p, P: CapturePolicy + ?Sized> {
+    g: &'static Geometry,
+    policy: &'p P,
+    side: Color,
+    own: SquareSet,
+    enemy: SquareSet,
+    kings: SquareSet,
+    /// The squares of the pieces that have a first jump.
+    origins: SquareSet,
+}
+
+/// The moves found so far: identities, and the routes when they are wanted.
+struct Found<const ROUTES: bool> {
+    taken: SmallVec<[Taken; 16]>,
+    routes: SmallVec<[Route; 8]>,
+    best: usize,
+}
+
+struct Walk<'a, P: CapturePolicy + ?Sized, const ROUTES: bool> {
+    g: &'static Geometry,
+    /// Directions and leap of a man (`[0]`) and of a king (`[1]`).
+    moves: [(DirectionSet, Leap); 2],
+    policy: core::marker::PhantomData<P>,
+    enemy: SquareSet,
+    /// Vacant squares, the capturer's origin included.
+    empty: SquareSet,
+    promo: SquareSet,
+    promotion: CapturePromotion,
+    majority: bool,
+    from: Square,
+    route: Route,
+    found: &'a mut Found<ROUTES>,
+}
+
+impl<'p, P: CapturePolicy + ?Sized> RemovalCaptures<'p, P> {
+    /// The captures of `side` where `owned` holds the squares of its pieces and of
+    /// the opponent's, and `kings` the kings' squares; `None` when it has none.
+    #[inline]
+    pub(crate) fn new(
+        g: &'static Geometry,
+        policy: &'p P,
+        side: Color,
+        owned: [SquareSet; 2],
+        kings: SquareSet,
+    ) -> Option<Self> {
+        let origins = first_jumpers(g, policy, side, owned, kings, false);
+        if origins.is_empty() {
+            return None;
+        }
+        Some(RemovalCaptures {
+            g,
+            policy,
+            side,
+            own: owned[0],
+            enemy: owned[1],
+            kings,
+            origins,
+        })
+    }
+
+    /// The number of capture moves (ruling 1 and the majority rule applied).
+    pub(crate) fn count(&self) -> usize {
+        let mut found = Found::<false> {
+            taken: SmallVec::new(),
+            routes: SmallVec::new(),
+            best: 0,
+        };
+        self.search(&mut found);
+        found.taken.len()
+    }
+
+    /// Calls `out` with each capture move's route and identity, in the order of
+    /// [`CaptureGenerator::routes`](crate::engine::capture::CaptureGenerator::routes).
+    pub(crate) fn routes(&self, mut out: impl FnMut(Route, Taken)) {
+        let mut found = Found::<true> {
+            taken: SmallVec::new(),
+            routes: SmallVec::new(),
+            best: 0,
+        };
+        self.search(&mut found);
+        for (r, t) in found.routes.iter().zip(&found.taken) {
+            out(*r, *t);
+        }
+    }
+
+    fn search<const ROUTES: bool>(&self, found: &mut Found<ROUTES>) {
+        let vacant = self.g.all() - (self.own | self.enemy);
+        let by_rank = |rank| {
+            let man = Man {
+                color: self.side,
+                rank,
+            };
+            (self.policy.directions(man), self.policy.leap(man))
+        };
+        let mut w = Walk {
+            g: self.g,
+            moves: [by_rank(Rank::Man), by_rank(Rank::King)],
+            policy: core::marker::PhantomData::<P>,
+            enemy: self.enemy,
+            empty: vacant,
+            promo: P::RULES.promotion_squares(self.g, self.side),
+            promotion: P::RULES.promotion,
+            majority: P::RULES.majority == Majority::MostCaptures,
+            from: Square(0),
+            route: Route::new(Square(0)),
+            found,
+        };
+        for origin in self.origins {
+            w.from = origin;
+            w.empty = vacant | SquareSet::from_square(origin);
+            if ROUTES {
+                w.route = Route::new(origin);
+            }
+            w.search(origin, SquareSet::EMPTY, self.kings.contains(origin));
+        }
+    }
+}
+
+impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
+    /// Tries every jump from `at` with the pieces `taken` already jumped; returns
+    /// whether there was one.
+    fn search(&mut self, at: Square, taken: SquareSet, king: bool) -> bool {
+        let (dirs, leap) = if king { self.moves[1] } else { self.moves[0] };
+        let mut any = false;
+        for d in dirs.iter() {
+            let Some(mut x) = self.g.neighbour(at, d) else {
+                continue;
+            };
+            if leap == Leap::Flying {
+                while self.empty.contains(x) {
+                    match self.g.neighbour(x, d) {
+                        Some(n) => x = n,
+                        None => break,
+                    }
+                }
+            }
+            // a piece of the enemy not taken yet, with a vacant square beyond
+            if !(self.enemy - taken).contains(x) {
+                continue;
+            }
+            let Some(first) = self.g.neighbour(x, d).filter(|&t| self.empty.contains(t)) else {
+                continue;
+            };
+            any = true;
+            self.jump(d, taken | SquareSet::from_square(x), first, leap, king);
+        }
+        any
+    }
+
+    fn jump(&mut self, d: Direction, taken: SquareSet, first: Square, leap: Leap, king: bool) {
+        let next = |w: &Self, t: Square| {
+            if leap == Leap::Flying {
+                w.g.neighbour(t, d).filter(|&n| w.empty.contains(n))
+            } else {
+                None
+            }
+        };
+        let mut continued = false;
+        let mut landing = Some(first);
+        while let Some(l) = landing {
+            if ROUTES {
+                self.route.push(l);
+            }
+            let promotes = !king && self.promo.contains(l);
+            match (promotes, self.promotion) {
+                (true, CapturePromotion::EndsMove) => {
+                    self.leaf(l, taken, true);
+                    continued = true;
+                }
+                (true, CapturePromotion::Continues) => continued |= self.search(l, taken, true),
+                _ => continued |= self.search(l, taken, king),
+            }
+            if ROUTES {
+                self.route.pop();
+            }
+            landing = next(self, l);
+        }
+        if !continued {
+            let mut landing = Some(first);
+            while let Some(l) = landing {
+                if ROUTES {
+                    self.route.push(l);
+                }
+                let promotes = !king && self.promo.contains(l);
+                self.leaf(
+                    l,
+                    taken,
+                    king || (promotes && self.promotion != CapturePromotion::Never),
+                );
+                if ROUTES {
+                    self.route.pop();
+                }
+                landing = next(self, l);
+            }
+        }
+    }
+
+    /// Records the route as it stands, ending on `at` with the pieces `taken`.
+    fn leaf(&mut self, at: Square, taken: SquareSet, king_at_end: bool) {
+        let n = taken.count();
+        let found = &mut *self.found;
+        if self.majority {
+            if n < found.best {
+                return;
+            }
+            if n > found.best {
+                found.best = n;
+                found.taken.clear();
+                found.routes.clear();
+            }
+        }
+        let t = Taken {
+            from: self.from,
+            to: at,
+            pieces: taken,
+            crowned: king_at_end,
+        };
+        // `crowned` of a king's route is always true, so comparing it compares ranks
+        if found.taken.contains(&t) {
+            return;
+        }
+        found.taken.push(t);
+        if ROUTES {
+            found.routes.push(self.route);
+        }
+    }
+}
