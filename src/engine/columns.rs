@@ -108,17 +108,7 @@ impl<B: Board> Columns<B> {
             return;
         }
         self.hash ^= column_key(from, s) ^ column_key(to, s);
-        if let Some(o) = s.owner() {
-            let owned = &mut self.owned[o.index()];
-            owned.remove(from);
-            owned.insert(to);
-        }
-        if s.top_is_king() {
-            self.kings.remove(from);
-            self.kings.insert(to);
-        }
-        self.stacks[to.index()] = s;
-        self.stacks[from.index()] = Stack::EMPTY;
+        self.shuttle(from, to);
     }
 
     /// Moves the column on `from` to the vacant square `to` **without updating the
