@@ -604,9 +604,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     }
 
     /// Men are conserved when captured men become prisoners
-    /// ([`Taking::Prisoner`](crate::engine::capture::Taking::Prisoner)).
+    /// ([`Taking::Prisoner`]).
     fn men_are_conserved(&self) -> bool {
-        R::RULES.taking == crate::engine::capture::Taking::Prisoner
+        R::RULES.taking == Taking::Prisoner
     }
 
     fn diagram(&self) -> String {
