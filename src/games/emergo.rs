@@ -631,9 +631,7 @@ impl<B: EmergoBoard> FromStr for EmergoPosition<B> {
     type Err = PositionError;
 
     fn from_str(s: &str) -> Result<Self, PositionError> {
-        Self::read_text(s)
-            .and_then(|pos| crate::text::position_text::check_side_not_to_move(pos, s))
-            .map_err(|e| e.quoting(s))
+        crate::text::position_text::read_position(s, Self::read_text)
     }
 }
 

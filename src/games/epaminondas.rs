@@ -733,16 +733,8 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         for y in (0..Self::H).rev() {
             let _ = write!(out, "{:>2} ", y + 1);
             for x in 0..Self::W {
-                let s = Square((y * Self::W + x) as u8);
-                let c = if self.men[0].contains(s) {
-                    'w'
-                } else if self.men[1].contains(s) {
-                    'b'
-                } else {
-                    '.'
-                };
                 out.push(' ');
-                out.push(c);
+                out.push(self.man_letter(x, y).unwrap_or('.'));
             }
             out.push('\n');
         }
@@ -799,6 +791,21 @@ impl<B: EpaminondasBoard> Introspect for EpaminondasPosition<B> {
     }
 }
 
+impl<B: EpaminondasBoard> EpaminondasPosition<B> {
+    /// The letter of the man on file `x`, rank `y` (`w` or `b`), as the position text
+    /// and the diagram write it; `None` on an empty square.
+    fn man_letter(&self, x: usize, y: usize) -> Option<char> {
+        let s = Square((y * Self::W + x) as u8);
+        if self.men[0].contains(s) {
+            Some('w')
+        } else if self.men[1].contains(s) {
+            Some('b')
+        } else {
+            None
+        }
+    }
+}
+
 impl<B: EpaminondasBoard> fmt::Display for EpaminondasPosition<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
@@ -807,12 +814,7 @@ impl<B: EpaminondasBoard> fmt::Display for EpaminondasPosition<B> {
         for y in (0..Self::H).rev() {
             let mut empty = 0;
             for x in 0..Self::W {
-                let s = Square((y * Self::W + x) as u8);
-                let c = if self.men[0].contains(s) {
-                    'w'
-                } else if self.men[1].contains(s) {
-                    'b'
-                } else {
+                let Some(c) = self.man_letter(x, y) else {
                     empty += 1;
                     continue;
                 };
@@ -850,9 +852,7 @@ impl<B: EpaminondasBoard> FromStr for EpaminondasPosition<B> {
     type Err = PositionError;
 
     fn from_str(s: &str) -> Result<Self, PositionError> {
-        Self::read_text(s)
-            .and_then(|pos| crate::text::position_text::check_side_not_to_move(pos, s))
-            .map_err(|e| e.quoting(s))
+        crate::text::position_text::read_position(s, Self::read_text)
     }
 }
 

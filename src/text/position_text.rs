@@ -13,6 +13,22 @@ use crate::engine::square::Square;
 use crate::engine::stack::{Man, Stack, MAX_HEIGHT};
 use core::fmt::{self, Write};
 
+/// Reads a position text with a ruleset's own reader `read`, then applies the checks
+/// every ruleset's `FromStr` shares: the side not to move must have a piece
+/// ([`check_side_not_to_move`]), and an error quotes the text where it went wrong
+/// ([`PositionError::quoting`]).
+///
+/// # Errors
+/// The reader's error or [`K::NoPiecesNotToMove`], quoting `text`.
+pub fn read_position<P: crate::engine::position::Position>(
+    text: &str,
+    read: impl FnOnce(&str) -> Result<P, PositionError>,
+) -> Result<P, PositionError> {
+    read(text)
+        .and_then(|pos| check_side_not_to_move(pos, text))
+        .map_err(|e| e.quoting(text))
+}
+
 /// Refuses a position read from `text` where the side not to move has no piece (no
 /// column whose top man is its, no man in hand): no move leads there
 /// ([`K::NoPiecesNotToMove`], at the side-to-move field). Positions without a
