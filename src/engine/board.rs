@@ -505,6 +505,7 @@ impl Geometry {
     }
 
     /// The square with the given name (ASCII case-insensitive).
+    #[inline]
     pub fn parse_square(&self, name: &str) -> Option<Square> {
         if name.len() > self.longest_name {
             return None;
@@ -512,17 +513,26 @@ impl Geometry {
         if self.default_names {
             // a file letter, then the rank number without leading zeros
             let (&file, rank) = name.as_bytes().split_first()?;
-            if !file.is_ascii_alphabetic()
-                || rank.is_empty()
-                || rank[0] == b'0'
-                || !rank.iter().all(u8::is_ascii_digit)
-            {
+            // an ASCII letter of either case
+            let x = (file | 0x20).wrapping_sub(b'a');
+            if x >= 26 || rank.first().map_or(true, |&d| d == b'0') {
                 return None;
             }
-            let y = rank.iter().fold(0i32, |n, d| n * 10 + i32::from(d - b'0'));
-            let x = i32::from(file.to_ascii_lowercase() - b'a');
-            return self.square_at(x, y - 1);
+            let mut y = 0i32;
+            for &d in rank {
+                let v = d.wrapping_sub(b'0');
+                if v > 9 {
+                    return None;
+                }
+                y = y * 10 + i32::from(v);
+            }
+            return self.square_at(i32::from(x), y - 1);
         }
+        self.parse_other_name(name)
+    }
+
+    /// [`parse_square`](Self::parse_square) on a board with its own square names.
+    fn parse_other_name(&self, name: &str) -> Option<Square> {
         match name_key(name) {
             // a binary search among the short names
             Some(key) => self

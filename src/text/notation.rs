@@ -35,6 +35,37 @@ pub struct MoveQuery {
     pub capture: bool,
 }
 
+/// Whether byte `b` starts a character that is certainly not whitespace (ASCII above
+/// the space): the trimming below can stop there without decoding.
+#[inline]
+fn solid(b: u8) -> bool {
+    (0x21..0x80).contains(&b)
+}
+
+/// `s.trim_start()`, without decoding when `s` starts with a solid ASCII byte.
+#[inline]
+pub(crate) fn trim_start(s: &str) -> &str {
+    match s.as_bytes().first() {
+        Some(&b) if solid(b) => s,
+        _ => s.trim_start(),
+    }
+}
+
+/// `s.trim_end()`, without decoding when `s` ends with a solid ASCII byte.
+#[inline]
+pub(crate) fn trim_end(s: &str) -> &str {
+    match s.as_bytes().last() {
+        Some(&b) if solid(b) => s,
+        _ => s.trim_end(),
+    }
+}
+
+/// `s.trim()`, without decoding when `s` starts and ends with solid ASCII bytes.
+#[inline]
+pub(crate) fn trim(s: &str) -> &str {
+    trim_end(trim_start(s))
+}
+
 fn unknown(s: &str) -> MoveParseError {
     MoveParseError::UnknownSquare {
         square: s.to_string(),
@@ -47,7 +78,7 @@ fn unknown(s: &str) -> MoveParseError {
 /// [`MoveParseError`] for empty or overlong text, unknown squares and text that fits
 /// no form.
 pub fn read_query(g: &Geometry, text: &str) -> Result<MoveQuery, MoveParseError> {
-    let t = text.trim();
+    let t = trim(text);
     if t.is_empty() {
         return Err(MoveParseError::Empty);
     }
@@ -58,14 +89,14 @@ pub fn read_query(g: &Geometry, text: &str) -> Result<MoveQuery, MoveParseError>
         text: t.to_string(),
         reason,
     };
-    let t = t.trim_end_matches(['*', '+', '!', '?']).trim_end();
-    let capture = t.contains(['x', 'X', ':']);
-    let body = t.strip_suffix(['x', 'X']).unwrap_or(t).trim_end();
+    let t = trim_end(t.trim_end_matches(['*', '+', '!', '?']));
+    let capture = t.bytes().any(|b| matches!(b, b'x' | b'X' | b':'));
+    let body = trim_end(t.strip_suffix(['x', 'X']).unwrap_or(t));
     if body.is_empty() {
         return Err(syntax("no square"));
     }
     // spaces around the separators are allowed (`c3 - d4`), inside a square name not
-    let parts: Vec<&str> = body.split(['x', 'X', ':', '-']).map(str::trim).collect();
+    let parts: SmallVec<[&str; 16]> = body.split(['x', 'X', ':', '-']).map(trim).collect();
     if parts.len() > crate::engine::moves::MAX_ROUTE + 1 {
         return Err(syntax("more squares than any move has"));
     }
@@ -75,7 +106,7 @@ pub fn read_query(g: &Geometry, text: &str) -> Result<MoveQuery, MoveParseError>
             return Err(syntax("empty square between separators"));
         }
         for p in &parts {
-            if p.contains(char::is_whitespace) {
+            if !p.bytes().all(solid) && p.contains(char::is_whitespace) {
                 return Err(syntax("a space inside a square name"));
             }
             squares.push(g.parse_square(p).ok_or_else(|| unknown(p))?);
