@@ -323,7 +323,15 @@ proptest! {
         let hand_b = rng.below(13 - men[1]);
         let side = if rng.below(2) == 0 { 'w' } else { 'b' };
         let text = format!("{} {side} {hand_w}/{hand_b}", if items.is_empty() { "-".into() } else { items.join(",") });
-        let mut p: Emergo = text.parse().unwrap();
+        let mut p: Emergo = match text.parse() {
+            Ok(p) => p,
+            // the side not to move has nothing left: no move reaches that, and the
+            // reader refuses it (a finished game is written with the loser to move)
+            Err(e) if matches!(e.kind, column_checkers::PositionErrorKind::NoPiecesNotToMove(_)) => {
+                return Ok(());
+            }
+            Err(e) => panic!("{text}: {e}"),
+        };
         let total = men[0] + men[1] + hand_w + hand_b;
         let mut l = MoveList::new();
         for _ in 0..30 {
