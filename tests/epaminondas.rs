@@ -780,19 +780,73 @@ fn check_position<B: EpaminondasBoard>(p: &EpaminondasPosition<B>) {
         );
         assert!(results.insert(after), "two moves lead to {q}");
     }
-    if list.is_empty() {
-        assert!(p.outcome().is_some());
+    assert_eq!(list.is_empty(), p.outcome().is_some(), "{text}");
+    // the cheap paths (one group only, the first move only) agree with the list
+    let scratch = p.zobrist_from_scratch();
+    for mv in &list {
+        assert!(p.is_legal(mv), "{text} {mv}");
+        let mut q = p.clone();
+        q.play_unchecked(mv);
+        assert_eq!(
+            q.zobrist_from_scratch_beside(p, scratch),
+            q.zobrist_from_scratch()
+        );
     }
+    let symmetric = p.clone().with_options(EpaminondasOptions {
+        symmetry: true,
+        ..p.options()
+    });
+    let mut kept = MoveList::new();
+    symmetric.legal_moves(&mut kept);
+    for mv in list.iter().step_by(stride) {
+        assert_eq!(symmetric.is_legal(mv), kept.contains(mv), "{text} {mv}");
+    }
+    assert_eq!(kept.is_empty(), symmetric.outcome().is_some(), "{text}");
+}
+
+/// Moves of another position (`others`) are legal in `p` exactly when listed there,
+/// and their texts read as the listed move of that text or not at all.
+fn check_foreign_moves<B: EpaminondasBoard>(
+    p: &EpaminondasPosition<B>,
+    others: &[<EpaminondasPosition<B> as Position>::Move],
+) {
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let by_text: BTreeMap<String, _> = list.iter().map(|m| (m.to_string(), *m)).collect();
+    for mv in others {
+        assert_eq!(p.is_legal(mv), list.contains(mv), "{p} {mv}");
+        let text = mv.to_string();
+        assert_eq!(
+            p.parse_move(&text).ok(),
+            by_text.get(&text).copied(),
+            "{p} {text}"
+        );
+        let mut q = p.clone();
+        assert_eq!(q.play(mv).is_ok(), list.contains(mv), "{p} {mv}");
+    }
+    let scratch = p.zobrist_from_scratch();
+    let start = EpaminondasPosition::<B>::start();
+    assert_eq!(
+        start.zobrist_from_scratch_beside(p, scratch),
+        start.zobrist_from_scratch()
+    );
 }
 
 fn playout<B: EpaminondasBoard>(seed: u64, plies: usize) {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(EpaminondasPosition::<B>::start());
     let mut list = MoveList::new();
-    for _ in 0..plies {
+    // the moves of the last two positions
+    let mut earlier: Vec<Vec<_>> = vec![Vec::new(), Vec::new()];
+    for ply in 0..plies {
         let p = game.position().clone();
         check_position(&p);
+        if ply % 4 == 3 {
+            check_foreign_moves(&p, &earlier.concat());
+        }
         p.legal_moves(&mut list);
+        earlier.remove(0);
+        earlier.push(list.to_vec());
         if list.is_empty() {
             break;
         }

@@ -193,9 +193,9 @@ impl<B: Board> Columns<B> {
 
     /// Recomputes [`hash`](Self::hash) from scratch (for checking the incremental one).
     pub fn full_hash(&self) -> u64 {
-        B::geometry()
-            .squares()
-            .fold(0, |h, sq| h ^ column_key(sq, self.get(sq)))
+        // a vacant square's key is 0: the occupied squares are enough
+        self.iter()
+            .fold(0, |h, (sq, stack)| h ^ column_key(sq, stack))
     }
 
     /// The column on every square of the board, in square order (vacant squares hold

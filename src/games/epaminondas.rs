@@ -61,6 +61,7 @@ use crate::engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
 use crate::engine::square::{Direction, Square};
 use crate::engine::wide_set::WideSquareSet;
 use crate::engine::zobrist::{mix, BLACK_TO_MOVE};
+use crate::text::notation;
 use core::fmt::{self, Write};
 use core::marker::PhantomData;
 use core::str::FromStr;
@@ -246,7 +247,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
     /// the `x<to>` form), whether it is written as a capture, and the head's square.
     #[allow(clippy::type_complexity)]
     fn read_move_text(text: &str) -> Result<(&str, Option<Square>, bool, Square), MoveParseError> {
-        let t = text.trim();
+        let t = notation::trim(text);
         if t.is_empty() {
             return Err(MoveParseError::Empty);
         }
@@ -268,24 +269,29 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         // then digits
         // spaces around the separator are allowed (`e4 - e6`)
         let (from, capture, to) = if let Some(rest) = t.strip_prefix(['x', 'X']) {
-            (None, true, rest.trim_start())
+            (None, true, notation::trim_start(rest))
         } else {
-            let letters = t
-                .find(|c: char| !c.is_ascii_alphabetic())
-                .unwrap_or(t.len());
-            let digits = t[letters..]
-                .find(|c: char| !c.is_ascii_digit())
-                .map_or(t.len(), |i| letters + i);
+            let bytes = t.as_bytes();
+            let letters = bytes
+                .iter()
+                .position(|b| !b.is_ascii_alphabetic())
+                .unwrap_or(bytes.len());
+            let digits = bytes[letters..]
+                .iter()
+                .position(|b| !b.is_ascii_digit())
+                .map_or(bytes.len(), |i| letters + i);
             if letters == 0 || digits == letters {
                 return Err(syntax("expected a square such as e5"));
             }
-            let after = t[digits..].trim_start();
-            let capture = match after.chars().next() {
-                Some('-') => false,
-                Some('x' | 'X') => true,
+            // ASCII up to `digits`: char boundaries
+            let (name, after) = t.split_at(digits);
+            let after = notation::trim_start(after);
+            let capture = match after.as_bytes().first() {
+                Some(b'-') => false,
+                Some(b'x' | b'X') => true,
                 _ => return Err(syntax("expected `-` or `x` between the two squares")),
             };
-            (Some(&t[..digits]), capture, after[1..].trim_start())
+            (Some(name), capture, notation::trim_start(&after[1..]))
         };
         if to.is_empty() {
             return Err(syntax("missing the destination square"));
@@ -405,9 +411,13 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
                 if !self.breaks_symmetry(&m) {
                     out.push(m)
                 }
+                true
             });
         } else {
-            self.generate(|m| out.push(m));
+            self.generate(|m| {
+                out.push(m);
+                true
+            });
         }
     }
 
@@ -436,65 +446,90 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
     }
 
     /// Calls `emit` with every move the movement and capture rules allow (before the
-    /// symmetry option).
+    /// symmetry option), tail by tail, while `emit` answers `true`; answers whether it
+    /// went through them all.
     #[inline]
-    fn generate(&self, mut emit: impl FnMut(PhalanxMove<B>)) {
+    fn generate(&self, mut emit: impl FnMut(PhalanxMove<B>) -> bool) -> bool {
+        self.men[self.turn.index()]
+            .into_iter()
+            .all(|tail| self.generate_from(tail, &mut emit))
+    }
+
+    /// [`generate`](Self::generate) for the groups whose tail is `tail`, a man of the
+    /// side to move.
+    #[inline]
+    fn generate_from(&self, tail: Square, emit: &mut impl FnMut(PhalanxMove<B>) -> bool) -> bool {
         let g = B::geometry();
         let own = self.men[self.turn.index()];
         let opp = self.men[(!self.turn).index()];
-        for tail in own {
-            for dir in g.directions() {
-                // the group: from the tail to the last own man of the line
-                let mut men = 1u8;
-                let mut next = g.neighbour(tail, dir);
-                while let Some(s) = next {
-                    if !own.contains(s) {
-                        break;
-                    }
-                    men += 1;
-                    next = g.neighbour(s, dir);
+        for dir in g.directions() {
+            // the group: from the tail to the last own man of the line
+            let mut men = 1u8;
+            let mut next = g.neighbour(tail, dir);
+            while let Some(s) = next {
+                if !own.contains(s) {
+                    break;
                 }
-                let mut steps = 1u8;
-                while let Some(s) = next {
-                    let mv = |captured| PhalanxMove {
-                        from: tail,
-                        to: s,
-                        dir,
-                        men,
-                        steps,
-                        captured,
-                        board: PhantomData,
-                    };
-                    if opp.contains(s) {
-                        if men >= 2 {
-                            // the enemy line from s onwards, counted up to `men`
-                            let mut line = 1u8;
-                            let mut e = g.neighbour(s, dir);
-                            while let Some(x) = e {
-                                if line >= men || !opp.contains(x) {
-                                    break;
-                                }
-                                line += 1;
-                                e = g.neighbour(x, dir);
+                men += 1;
+                next = g.neighbour(s, dir);
+            }
+            let mut steps = 1u8;
+            while let Some(s) = next {
+                let mv = |captured| PhalanxMove {
+                    from: tail,
+                    to: s,
+                    dir,
+                    men,
+                    steps,
+                    captured,
+                    board: PhantomData,
+                };
+                if opp.contains(s) {
+                    if men >= 2 {
+                        // the enemy line from s onwards, counted up to `men`
+                        let mut line = 1u8;
+                        let mut e = g.neighbour(s, dir);
+                        while let Some(x) = e {
+                            if line >= men || !opp.contains(x) {
+                                break;
                             }
-                            if line < men {
-                                emit(mv(line));
-                            }
+                            line += 1;
+                            e = g.neighbour(x, dir);
                         }
-                        break;
+                        if line < men && !emit(mv(line)) {
+                            return false;
+                        }
                     }
-                    if own.contains(s) {
-                        break;
-                    }
-                    emit(mv(0));
-                    if steps == men {
-                        break;
-                    }
-                    steps += 1;
-                    next = g.neighbour(s, dir);
+                    break;
                 }
+                if own.contains(s) {
+                    break;
+                }
+                if !emit(mv(0)) {
+                    return false;
+                }
+                if steps == men {
+                    break;
+                }
+                steps += 1;
+                next = g.neighbour(s, dir);
             }
         }
+        true
+    }
+
+    /// The legal moves whose tail is `tail` (none when the game is over).
+    fn legal_moves_from(&self, tail: Square, out: &mut MoveList<PhalanxMove<B>>) {
+        out.clear();
+        if self.goal_reached() || !self.men[self.turn.index()].contains(tail) {
+            return;
+        }
+        self.generate_from(tail, &mut |m| {
+            if !self.breaks_symmetry(&m) {
+                out.push(m);
+            }
+            true
+        });
     }
 
     /// Moves the men of a move of the side to move (without passing the turn). Never
@@ -638,11 +673,30 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         }
         let mut n = 0;
         if self.options.symmetry {
-            self.generate(|m| n += usize::from(!self.breaks_symmetry(&m)));
+            self.generate(|m| {
+                n += usize::from(!self.breaks_symmetry(&m));
+                true
+            });
         } else {
-            self.generate(|_| n += 1);
+            self.generate(|_| {
+                n += 1;
+                true
+            });
         }
         n
+    }
+
+    /// Only the moves of the group whose tail is the move's.
+    fn is_legal(&self, mv: &PhalanxMove<B>) -> bool {
+        if self.goal_reached() || !self.men[self.turn.index()].contains(mv.from) {
+            return false;
+        }
+        let mut found = false;
+        self.generate_from(mv.from, &mut |m| {
+            found = m == *mv;
+            !found
+        });
+        found && !self.breaks_symmetry(mv)
     }
 
     fn play_unchecked(&mut self, mv: &PhalanxMove<B>) {
@@ -658,7 +712,9 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
                 reason: EndReason::Goal,
             });
         }
-        (self.count_legal_moves() == 0).then_some(Outcome::Win {
+        // a player with a move to make: stop at the first one
+        let stuck = self.generate(|m| self.breaks_symmetry(&m));
+        stuck.then_some(Outcome::Win {
             winner: !self.turn,
             reason: EndReason::NoLegalMove,
         })
@@ -684,13 +740,33 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         h
     }
 
+    /// The keys of the squares whose man differs between the two positions.
+    fn zobrist_from_scratch_beside(&self, base: &Self, base_scratch: u64) -> u64 {
+        let mut h = base_scratch ^ base.side_hash() ^ self.side_hash();
+        for c in Color::ALL {
+            let keys = &MAN_KEYS[c.index()];
+            let changed = self.men[c.index()] ^ base.men[c.index()];
+            for (i, mut w) in changed.words().into_iter().enumerate() {
+                while w != 0 {
+                    h ^= keys[(i * 64 + w.trailing_zeros() as usize) & 255];
+                    w &= w - 1;
+                }
+            }
+        }
+        h
+    }
+
     fn parse_move(&self, text: &str) -> Result<PhalanxMove<B>, MoveParseError> {
         let (t, from, capture, to) = Self::read_move_text(text)?;
         if let Some(o) = self.outcome() {
             return Err(MoveParseError::GameOver(o));
         }
+        // a tail names its own group: only its moves are read against
         let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
+        match from {
+            Some(tail) => self.legal_moves_from(tail, &mut legal),
+            None => self.legal_moves(&mut legal),
+        }
         Self::match_move_text(t, from, capture, to, &legal)
     }
 
