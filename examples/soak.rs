@@ -3,13 +3,16 @@
 //!
 //! ```text
 //! cargo run --release --example soak -- [--games N] [--game NAME|all] [--seed S]
-//!     [--max-plies N] [--seconds S] [--replay SEED]
+//!     [--max-plies N] [--seconds S] [--first N] [--threads T] [--replay SEED]
 //! ```
 //!
 //! `--games N` games per ruleset (default: one million in all, split over the
 //! rulesets); `--game` one ruleset of the registry or `all` (default); `--seed` the
 //! run's seed (default 1); `--max-plies` the ply limit of a game (default 300);
 //! `--seconds S` stops each ruleset after S seconds with the games played so far;
+//! `--first N` numbers the games from N (game `i` has seed `game_seed(S, i)`), so one
+//! soak can be split into runs on several cores or days; `--threads T` plays the games
+//! on T threads;
 //! `--replay SEED` replays the one game of that seed (with `--game NAME`) and prints
 //! its moves. Prints games/s per ruleset; on a violation, prints it with the game's
 //! seed, the ply and the position, and exits with status 1.
@@ -20,11 +23,12 @@ use column_checkers::tools::soak::{
 };
 use column_checkers::Position;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 const USAGE: &str =
     "usage: soak [--games N] [--game NAME|all] [--seed S] [--max-plies N] [--seconds S]
-            [--replay SEED]
+            [--first N] [--threads T] [--replay SEED]
 
 Plays N seeded random games per ruleset (default: 1000000 in all, split over the
 rulesets) with the invariant checks on every move; reports games/s per ruleset and
@@ -34,10 +38,15 @@ exits with status 1 on a violation, printing the game seed and ply that reproduc
   --seed S        the run's seed (default 1); game i has seed game_seed(S, i)
   --max-plies N   stop a game unfinished after N plies (default 300)
   --seconds S     stop each ruleset after S seconds (the table says how many games)
+  --first N       start at game number N (default 0): runs with --first 0 --games K
+                  and --first K --games K play the same games as one run of 2K
+  --threads T     play the games on T threads (default 1)
   --replay SEED   replay the game of that seed (needs --game NAME), printing its moves";
 
 struct Run {
     games: u64,
+    first: u64,
+    threads: u64,
     seed: u64,
     max_plies: usize,
     seconds: Option<f64>,
@@ -47,33 +56,58 @@ impl RulesetVisitor for &Run {
     type Output = Result<(SoakStats, Duration), SoakFailure>;
     fn visit<P: Position>(self, _options: &[String]) -> Self::Output {
         let t = Instant::now();
+        let stop = AtomicBool::new(false);
+        let played = AtomicU64::new(0);
+        // thread k plays games first + k, first + k + threads, ...
+        let share = |k: u64| -> Result<SoakStats, SoakFailure> {
+            let mut stats = SoakStats {
+                ruleset: P::NAME,
+                ..SoakStats::default()
+            };
+            let mut report = Instant::now();
+            let mut i = k;
+            while i < self.games && !stop.load(Ordering::Relaxed) {
+                let run = soak_game::<P>(game_seed(self.seed, self.first + i), self.max_plies);
+                match run {
+                    Ok(run) => stats.add(&run),
+                    Err(f) => {
+                        stop.store(true, Ordering::Relaxed);
+                        return Err(f);
+                    }
+                }
+                let total = played.fetch_add(1, Ordering::Relaxed) + 1;
+                if self.seconds.is_some_and(|s| t.elapsed().as_secs_f64() >= s) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                if k == 0 && report.elapsed() > Duration::from_secs(30) {
+                    report = Instant::now();
+                    eprintln!(
+                        "  {}: {} games, {:.0} games/s",
+                        P::NAME,
+                        total,
+                        total as f64 / t.elapsed().as_secs_f64()
+                    );
+                }
+                i += self.threads;
+            }
+            Ok(stats)
+        };
+        let shares: Vec<Result<SoakStats, SoakFailure>> = std::thread::scope(|scope| {
+            let share = &share;
+            let handles: Vec<_> = (0..self.threads)
+                .map(|k| scope.spawn(move || share(k)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
         let mut stats = SoakStats {
             ruleset: P::NAME,
             ..SoakStats::default()
         };
-        let mut report = Instant::now();
-        for i in 0..self.games {
-            let run = soak_game::<P>(game_seed(self.seed, i), self.max_plies)?;
-            stats.games += 1;
-            stats.plies += run.plies as u64;
-            match run.outcome.map(|o| o.winner()) {
-                None => stats.unfinished += 1,
-                Some(None) => stats.draws += 1,
-                Some(Some(column_checkers::Color::White)) => stats.white_wins += 1,
-                Some(Some(column_checkers::Color::Black)) => stats.black_wins += 1,
-            }
-            if self.seconds.is_some_and(|s| t.elapsed().as_secs_f64() >= s) {
-                break;
-            }
-            if report.elapsed() > Duration::from_secs(30) {
-                report = Instant::now();
-                eprintln!(
-                    "  {}: {} games, {:.0} games/s",
-                    P::NAME,
-                    stats.games,
-                    stats.games as f64 / t.elapsed().as_secs_f64()
-                );
-            }
+        for share in shares {
+            stats.merge(&share?);
         }
         Ok((stats, t.elapsed()))
     }
@@ -124,6 +158,8 @@ fn main() -> ExitCode {
     let mut max_plies = DEFAULT_MAX_PLIES;
     let mut replay = None;
     let mut seconds = None;
+    let mut first = 0;
+    let mut threads = 1;
     let mut args = std::env::args().skip(1);
     let parsed: Result<(), String> = (|| {
         while let Some(a) = args.next() {
@@ -134,6 +170,8 @@ fn main() -> ExitCode {
                 "--max-plies" => max_plies = number(args.next())? as usize,
                 "--replay" => replay = Some(number(args.next())?),
                 "--seconds" => seconds = Some(number(args.next())? as f64),
+                "--first" => first = number(args.next())?,
+                "--threads" => threads = number(args.next())?.clamp(1, 256),
                 "-h" | "--help" => return Err(String::new()),
                 other => return Err(format!("unknown argument {other:?}")),
             }
@@ -169,11 +207,17 @@ fn main() -> ExitCode {
     let games = games.unwrap_or(1_000_000 / names.len() as u64);
     let run = Run {
         games,
+        first,
+        threads,
         seed,
         max_plies,
         seconds,
     };
-    println!("soak: {games} games per ruleset, seed {seed}, at most {max_plies} plies a game");
+    println!(
+        "soak: {games} games per ruleset (numbers {first} to {}), seed {seed}, at most \
+         {max_plies} plies a game, {threads} thread(s)",
+        first + games.max(1) - 1
+    );
     let mut failed = false;
     for name in names {
         match dispatch(name, &[], &run) {

@@ -51,8 +51,7 @@ use crate::engine::moves::MoveList;
 use crate::engine::position::{Outcome, Position};
 use core::fmt::Write as _;
 use core::hash::{BuildHasherDefault, Hasher};
-use smallvec::SmallVec;
-use std::collections::hash_map::{Entry, HashMap};
+use std::collections::HashMap;
 use thiserror::Error;
 
 /// A broken invariant: what the engine did that the rules or its own contracts forbid.
@@ -200,13 +199,17 @@ pub enum Violation {
 /// The name of the square a move starts from (or enters on), read from its text: the
 /// leading letters and the digits after them (`e4` of `e4xc4xc6`, `32` of `32-28`).
 fn origin(text: &str) -> &str {
-    let letters = text
-        .find(|c: char| !c.is_ascii_alphabetic())
-        .unwrap_or(text.len());
-    let digits = text[letters..]
-        .find(|c: char| !c.is_ascii_digit())
-        .map_or(text.len(), |i| letters + i);
-    &text[..digits]
+    let bytes = text.as_bytes();
+    let letters = bytes
+        .iter()
+        .position(|b| !b.is_ascii_alphabetic())
+        .unwrap_or(bytes.len());
+    let digits = bytes[letters..]
+        .iter()
+        .position(|b| !b.is_ascii_digit())
+        .map_or(bytes.len(), |i| letters + i);
+    // ASCII up to `digits`: a char boundary
+    text.get(..digits).unwrap_or(text)
 }
 
 /// Checks every invariant of one position (see the [module documentation](self)).
@@ -269,55 +272,169 @@ pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Res
     }
     read_back(probe, &text, pos.parse_move(&text))?;
 
-    // every listed move: its text (all in one buffer), grouped by the square it
+    // every listed move: its text (all in one buffer) and the key of the square it
     // starts from
-    let mut all_text = String::with_capacity(12 * moves.len());
-    let mut ends = Vec::with_capacity(moves.len());
+    let n = moves.len();
+    let mut all_text = String::with_capacity(12 * n);
+    let mut ends = Vec::with_capacity(n);
+    let mut keys = Vec::with_capacity(n);
     for mv in moves.iter() {
+        let start = all_text.len();
         // writing into a String cannot fail
         let _ = write!(all_text, "{mv}");
         ends.push(all_text.len());
+        keys.push(origin_key(&all_text[start..]));
     }
-    let texts: Vec<&str> = ends
-        .iter()
-        .scan(0, |start, &end| {
-            let text = &all_text[*start..end];
-            *start = end;
-            Some(text)
-        })
-        .collect();
-    let origins: Vec<&str> = texts.iter().map(|t| origin(t)).collect();
-    let mut from: FastMap<&str, SmallVec<[P::Move; 8]>> = FastMap::default();
-    for (mv, &square) in moves.iter().zip(&origins) {
-        from.entry(square).or_default().push(*mv);
-    }
+    let text_of = |i: usize| &all_text[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
+    let groups = Groups::new(moves, &keys);
+
     // the first move seen leading from a square to a position of a given hash
-    let mut seen: FastMap<(&str, u64), usize> = FastMap::default();
-    seen.reserve(moves.len());
-    for (i, (mv, &text)) in moves.iter().zip(&texts).enumerate() {
-        let mut next = pos.clone();
+    let mut seen = ProbeTable::with_room(n);
+    let before = Before {
+        turn: pos.turn(),
+        men: Color::ALL.map(|c| pos.men(c)),
+        conserved: pos.men_are_conserved(),
+        // checked equal to the incremental hash above
+        scratch,
+    };
+    let mut next = pos.clone();
+    for (i, (mv, &key)) in moves.iter().zip(&keys).enumerate() {
+        let text = text_of(i);
+        next.clone_from(pos);
         next.play_unchecked(mv);
-        check_transition(pos, text, &next)?;
-        let square = origins[i];
-        read_back(mv, text, pos.parse_move_among(text, &from[square]))?;
-        match seen.entry((square, next.zobrist())) {
-            Entry::Vacant(e) => {
-                e.insert(i);
+        transition(pos, &before, text, &next)?;
+        read_back(mv, text, pos.parse_move_among(text, groups.of(i)))?;
+        let mut duplicate = None;
+        seen.insert(key ^ next.zobrist().rotate_left(17), i, |j| {
+            // equal keys: compare the positions (and the squares, against a collision
+            // of their keys)
+            let mut other = pos.clone();
+            other.play_unchecked(&moves[j]);
+            if other == next && origin(text_of(j)) == origin(text) {
+                duplicate = Some(j);
             }
-            Entry::Occupied(e) => {
-                let j = *e.get();
-                let mut other = pos.clone();
-                other.play_unchecked(&moves[j]);
-                if other == next {
-                    return Err(Violation::DuplicateMove {
-                        first: texts[j].to_string(),
-                        second: text.to_string(),
-                    });
-                }
-            }
+        });
+        if let Some(j) = duplicate {
+            return Err(Violation::DuplicateMove {
+                first: text_of(j).to_string(),
+                second: text.to_string(),
+            });
         }
     }
     Ok(())
+}
+
+/// The key of the square a move text starts from ([`origin`]): a name of up to 7
+/// bytes packed with its length, a longer one hashed (two names with one key only
+/// widen the moves a text is read back against, and the duplicate test compares the
+/// names too).
+fn origin_key(text: &str) -> u64 {
+    let name = origin(text).as_bytes();
+    if name.len() < 8 {
+        let mut packed = [0u8; 8];
+        packed[..name.len()].copy_from_slice(name);
+        packed[7] = name.len() as u8;
+        u64::from_le_bytes(packed)
+    } else {
+        let mut h = FastHasher::default();
+        h.write(name);
+        h.finish() | 1 << 63
+    }
+}
+
+/// Listed moves grouped by the key of their origin, each group in list order, built
+/// in linear time: a counting sort over group numbers, with a hash table consulted
+/// only where the key changes from one move to the next (the generators list a
+/// square's moves together).
+struct Groups<M> {
+    /// The moves, group after group.
+    grouped: Vec<M>,
+    /// Where each group starts in `grouped`, and the end.
+    starts: Vec<usize>,
+    /// The group of each listed move.
+    group_of: Vec<usize>,
+}
+
+impl<M: Copy> Groups<M> {
+    fn new(moves: &[M], keys: &[u64]) -> Self {
+        let mut number: FastMap<u64, usize> = FastMap::default();
+        let mut group_of = Vec::with_capacity(moves.len());
+        let mut counts: Vec<usize> = Vec::new();
+        let mut last: Option<(u64, usize)> = None;
+        for &key in keys {
+            let g = match last {
+                Some((k, g)) if k == key => g,
+                _ => {
+                    let fresh = counts.len();
+                    let g = *number.entry(key).or_insert(fresh);
+                    if g == fresh {
+                        counts.push(0);
+                    }
+                    last = Some((key, g));
+                    g
+                }
+            };
+            counts[g] += 1;
+            group_of.push(g);
+        }
+        let mut starts = Vec::with_capacity(counts.len() + 1);
+        let mut total = 0;
+        for &c in &counts {
+            starts.push(total);
+            total += c;
+        }
+        starts.push(total);
+        let mut fill = starts.clone();
+        let mut grouped = moves.to_vec();
+        for (mv, &g) in moves.iter().zip(&group_of) {
+            grouped[fill[g]] = *mv;
+            fill[g] += 1;
+        }
+        Groups {
+            grouped,
+            starts,
+            group_of,
+        }
+    }
+
+    /// The moves of the group of listed move `i`.
+    fn of(&self, i: usize) -> &[M] {
+        let g = self.group_of[i];
+        &self.grouped[self.starts[g]..self.starts[g + 1]]
+    }
+}
+
+/// An open-addressing table of (hash, move number) pairs, for finding the moves that
+/// lead to positions of equal hashes in time linear in the number of moves.
+struct ProbeTable {
+    slots: Vec<(u64, usize)>,
+}
+
+impl ProbeTable {
+    /// Room for `n` entries (at most half full).
+    fn with_room(n: usize) -> Self {
+        ProbeTable {
+            slots: vec![(0, usize::MAX); (2 * n).next_power_of_two().max(2)],
+        }
+    }
+
+    /// Inserts `(hash, i)`, calling `equal` with the number of every entry already
+    /// there with the same hash.
+    fn insert(&mut self, hash: u64, i: usize, mut equal: impl FnMut(usize)) {
+        let mask = self.slots.len() - 1;
+        let mut at = (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask;
+        loop {
+            match self.slots[at] {
+                (_, usize::MAX) => {
+                    self.slots[at] = (hash, i);
+                    return;
+                }
+                (h, j) if h == hash => equal(j),
+                _ => {}
+            }
+            at = (at + 1) & mask;
+        }
+    }
 }
 
 /// A hash table with a fast hash (the keys are the crate's own texts and hashes).
@@ -427,12 +544,42 @@ pub fn check_transition<P: Position>(
     mv_text: &str,
     after: &P,
 ) -> Result<(), Violation> {
-    if after.turn() == before.turn() {
+    let facts = Before {
+        turn: before.turn(),
+        men: Color::ALL.map(|c| before.men(c)),
+        conserved: before.men_are_conserved(),
+        scratch: before.zobrist_from_scratch(),
+    };
+    transition(before, &facts, mv_text, after)
+}
+
+/// What [`check_transition`] needs of the position before a move.
+struct Before {
+    /// The side to move.
+    turn: Color,
+    /// The men of each side.
+    men: [usize; 2],
+    /// Whether men are conserved.
+    conserved: bool,
+    /// The position's hash from scratch.
+    scratch: u64,
+}
+
+/// [`check_transition`] from `before` (the position before the move) and the facts
+/// about it, computed once for all its moves.
+fn transition<P: Position>(
+    before: &P,
+    facts: &Before,
+    mv_text: &str,
+    after: &P,
+) -> Result<(), Violation> {
+    if after.turn() == facts.turn {
         return Err(Violation::TurnNotPassed {
             mv: mv_text.to_string(),
         });
     }
-    let (incremental, scratch) = (after.zobrist(), after.zobrist_from_scratch());
+    let incremental = after.zobrist();
+    let scratch = after.zobrist_from_scratch_beside(before, facts.scratch);
     if incremental != scratch {
         return Err(Violation::HashMismatchAfter {
             mv: mv_text.to_string(),
@@ -440,11 +587,10 @@ pub fn check_transition<P: Position>(
             scratch,
         });
     }
-    let conserved = before.men_are_conserved();
     for color in Color::ALL {
-        let (b, a) = (before.men(color), after.men(color));
+        let (b, a) = (facts.men[color.index()], after.men(color));
         let mv = || mv_text.to_string();
-        if conserved && a != b {
+        if facts.conserved && a != b {
             return Err(Violation::MenNotConserved {
                 mv: mv(),
                 color,
@@ -507,5 +653,169 @@ mod tests {
         assert_eq!(origin("d6"), "d6");
         assert_eq!(origin("e10xe8"), "e10");
         assert_eq!(origin("b5-c5"), "b5");
+    }
+
+    #[test]
+    fn origin_keys_tell_names_apart() {
+        assert_eq!(origin_key("e4xc4"), origin_key("e4-e5"));
+        assert_ne!(origin_key("e4-e5"), origin_key("e5-e4"));
+        assert_ne!(origin_key("a1"), origin_key("a10"));
+        // a long name is hashed, and stays apart from the short ones
+        assert_eq!(origin_key("abcdefgh1-a1"), origin_key("abcdefgh1xb2"));
+        assert_ne!(origin_key("abcdefgh1-a1"), origin_key("abcdefgh2-a1"));
+    }
+
+    #[test]
+    fn groups_gather_a_square_listed_twice() {
+        // keys 7, 7, 3, 7, 5, 3: the second run of 7 and of 3 join their groups
+        let moves = [0, 1, 2, 3, 4, 5];
+        let groups = Groups::new(&moves, &[7, 7, 3, 7, 5, 3]);
+        assert_eq!(groups.of(0), &[0, 1, 3]);
+        assert_eq!(groups.of(3), &[0, 1, 3]);
+        assert_eq!(groups.of(2), &[2, 5]);
+        assert_eq!(groups.of(5), &[2, 5]);
+        assert_eq!(groups.of(4), &[4]);
+    }
+
+    #[test]
+    fn probe_table_finds_every_equal_hash() {
+        let mut table = ProbeTable::with_room(5);
+        let mut met = Vec::new();
+        for (i, h) in [9u64, 4, 9, 17, 9].into_iter().enumerate() {
+            table.insert(h, i, |j| met.push((j, i)));
+        }
+        assert_eq!(met, [(0, 2), (0, 4), (2, 4)]);
+    }
+
+    type Neo = crate::games::epaminondas::NeoCrossings;
+
+    /// NeoCrossings with one bug, to see each check catch it: `salt` spoils the
+    /// incremental hash, `extra` the men count of the side that just moved.
+    #[derive(Clone, Debug)]
+    struct Faulty<const BUG: u8> {
+        pos: Neo,
+        salt: u64,
+        extra: usize,
+    }
+
+    /// None.
+    const SOUND: u8 = 0;
+    /// Lists its first move twice.
+    const TWICE: u8 = 1;
+    /// Spoils the incremental hash on every move of a single man.
+    const HASH: u8 = 2;
+    /// Reads every move text as the first move of the list given.
+    const TEXT: u8 = 3;
+    /// Counts a man too many for the side that moved a single man.
+    const MEN: u8 = 4;
+
+    impl<const BUG: u8> PartialEq for Faulty<BUG> {
+        fn eq(&self, other: &Self) -> bool {
+            self.pos == other.pos
+        }
+    }
+
+    impl<const BUG: u8> Eq for Faulty<BUG> {}
+
+    impl<const BUG: u8> core::fmt::Display for Faulty<BUG> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            self.pos.fmt(f)
+        }
+    }
+
+    impl<const BUG: u8> core::str::FromStr for Faulty<BUG> {
+        type Err = PositionError;
+        fn from_str(s: &str) -> Result<Self, PositionError> {
+            s.parse().map(|pos| Faulty {
+                pos,
+                salt: 0,
+                extra: 0,
+            })
+        }
+    }
+
+    impl<const BUG: u8> Position for Faulty<BUG> {
+        type Move = <Neo as Position>::Move;
+        const NAME: &'static str = "faulty";
+        fn start() -> Self {
+            Faulty {
+                pos: Neo::start(),
+                salt: 0,
+                extra: 0,
+            }
+        }
+        fn turn(&self) -> Color {
+            self.pos.turn()
+        }
+        fn legal_moves(&self, moves: &mut MoveList<Self::Move>) {
+            self.pos.legal_moves(moves);
+            if BUG == TWICE {
+                if let Some(&first) = moves.first() {
+                    moves.push(first);
+                }
+            }
+        }
+        fn count_legal_moves(&self) -> usize {
+            self.pos.count_legal_moves() + usize::from(BUG == TWICE)
+        }
+        fn play_unchecked(&mut self, mv: &Self::Move) {
+            self.pos.play_unchecked(mv);
+            let single = mv.men() == 1;
+            self.salt = u64::from(BUG == HASH && single);
+            self.extra = usize::from(BUG == MEN && single);
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.pos.outcome()
+        }
+        fn zobrist(&self) -> u64 {
+            self.pos.zobrist() ^ self.salt
+        }
+        fn zobrist_from_scratch(&self) -> u64 {
+            self.pos.zobrist_from_scratch()
+        }
+        fn parse_move(&self, text: &str) -> Result<Self::Move, MoveParseError> {
+            self.pos.parse_move(text)
+        }
+        fn parse_move_among(
+            &self,
+            text: &str,
+            legal: &[Self::Move],
+        ) -> Result<Self::Move, MoveParseError> {
+            if BUG == TEXT {
+                return legal.first().copied().ok_or(MoveParseError::Empty);
+            }
+            self.pos.parse_move_among(text, legal)
+        }
+        fn men(&self, color: Color) -> usize {
+            let mover = !self.pos.turn();
+            self.pos.men(color) + if color == mover { self.extra } else { 0 }
+        }
+        fn diagram(&self) -> String {
+            self.pos.diagram()
+        }
+    }
+
+    #[test]
+    fn each_check_catches_its_bug() {
+        assert_eq!(check(&Faulty::<SOUND>::start()), Ok(()));
+        assert!(matches!(
+            check(&Faulty::<TWICE>::start()),
+            Err(Violation::DuplicateMove { first, second }) if first == second
+        ));
+        assert!(matches!(
+            check(&Faulty::<HASH>::start()),
+            Err(Violation::HashMismatchAfter { mv, .. }) if mv.contains('-')
+        ));
+        assert!(matches!(
+            check(&Faulty::<TEXT>::start()),
+            Err(Violation::MoveTextMismatch { .. })
+        ));
+        assert!(matches!(
+            check(&Faulty::<MEN>::start()),
+            Err(Violation::MenIncreased {
+                color: Color::White,
+                ..
+            })
+        ));
     }
 }

@@ -71,7 +71,8 @@ pub struct GameRun {
 /// Plays one random game of `P` from its start with seed `seed`, for at most
 /// `max_plies` plies, through a [`Game`] (so threefold repetition ends it), checking
 /// before every move [`invariants::check`] on the position, and after it
-/// [`invariants::check_move`] and [`invariants::check_undo_redo`]. Moves are played
+/// [`invariants::check_transition`] (the move is one of the listed moves `check`
+/// verified) and [`invariants::check_undo_redo`]. Moves are played
 /// alternately with [`Game::play`] and, by their text, [`Game::play_text`].
 ///
 /// # Errors
@@ -120,7 +121,10 @@ pub fn soak_game<P: Position>(seed: u64, max_plies: usize) -> Result<GameRun, So
             }
         };
         played.map_err(|v| fail(&game, v))?;
-        invariants::check_move(&before, &mv, game.position()).map_err(|v| fail(&game, v))?;
+        // `mv` is one of the moves `check_listing` verified: the transition is what is
+        // left of `check_move` to check
+        invariants::check_transition(&before, &mv.to_string(), game.position())
+            .map_err(|v| fail(&game, v))?;
         invariants::check_undo_redo(&mut game).map_err(|v| fail(&game, v))?;
     }
     invariants::check(game.position()).map_err(|v| fail(&game, v))?;
@@ -149,6 +153,30 @@ pub struct SoakStats {
     pub unfinished: u64,
 }
 
+impl SoakStats {
+    /// Counts one game.
+    pub fn add(&mut self, run: &GameRun) {
+        self.games += 1;
+        self.plies += run.plies as u64;
+        match run.outcome.map(|o| o.winner()) {
+            None => self.unfinished += 1,
+            Some(None) => self.draws += 1,
+            Some(Some(crate::engine::color::Color::White)) => self.white_wins += 1,
+            Some(Some(crate::engine::color::Color::Black)) => self.black_wins += 1,
+        }
+    }
+
+    /// Adds the counts of `other` (games of the same ruleset played elsewhere).
+    pub fn merge(&mut self, other: &SoakStats) {
+        self.games += other.games;
+        self.plies += other.plies;
+        self.white_wins += other.white_wins;
+        self.black_wins += other.black_wins;
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+    }
+}
+
 /// Plays `config.games` soak games of `P` ([`soak_game`]).
 ///
 /// # Errors
@@ -159,15 +187,10 @@ pub fn soak<P: Position>(config: &SoakConfig) -> Result<SoakStats, SoakFailure> 
         ..SoakStats::default()
     };
     for i in 0..config.games {
-        let run = soak_game::<P>(game_seed(config.seed, i), config.max_plies)?;
-        stats.games += 1;
-        stats.plies += run.plies as u64;
-        match run.outcome.map(|o| o.winner()) {
-            None => stats.unfinished += 1,
-            Some(None) => stats.draws += 1,
-            Some(Some(crate::engine::color::Color::White)) => stats.white_wins += 1,
-            Some(Some(crate::engine::color::Color::Black)) => stats.black_wins += 1,
-        }
+        stats.add(&soak_game::<P>(
+            game_seed(config.seed, i),
+            config.max_plies,
+        )?);
     }
     Ok(stats)
 }
