@@ -259,46 +259,48 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
             reason,
         };
         let g = B::geometry();
-        let square = |name: &str| {
-            g.parse_square(name)
-                .ok_or_else(|| MoveParseError::UnknownSquare {
-                    square: name.to_string(),
-                })
+        let unknown = |name: &str| MoveParseError::UnknownSquare {
+            square: name.to_string(),
         };
-        // "x<to>", or "<from>-<to>" / "<from>x<to>" with a square name = letters,
-        // then digits
-        // spaces around the separator are allowed (`e4 - e6`)
-        let (from, capture, to) = if let Some(rest) = t.strip_prefix(['x', 'X']) {
-            (None, true, notation::trim_start(rest))
-        } else {
-            let bytes = t.as_bytes();
-            let letters = bytes
-                .iter()
-                .position(|b| !b.is_ascii_alphabetic())
-                .unwrap_or(bytes.len());
-            let digits = bytes[letters..]
-                .iter()
-                .position(|b| !b.is_ascii_digit())
-                .map_or(bytes.len(), |i| letters + i);
-            if letters == 0 || digits == letters {
-                return Err(syntax("expected a square such as e5"));
+        let bytes = t.as_bytes();
+        // "x<to>"
+        if bytes[0] | 0x20 == b'x' {
+            // ASCII `x`: a char boundary after it
+            let to = notation::trim_start(&t[1..]);
+            if to.is_empty() {
+                return Err(syntax("missing the destination square"));
             }
-            // ASCII up to `digits`: char boundaries
-            let (name, after) = t.split_at(digits);
-            let after = notation::trim_start(after);
-            let capture = match after.as_bytes().first() {
-                Some(b'-') => false,
-                Some(b'x' | b'X') => true,
-                _ => return Err(syntax("expected `-` or `x` between the two squares")),
-            };
-            (Some(name), capture, notation::trim_start(&after[1..]))
+            let to_square = g.parse_square(to).ok_or_else(|| unknown(to))?;
+            return Ok((t, None, true, to_square));
+        }
+        // "<from>-<to>" / "<from>x<to>" with a square name = letters, then digits;
+        // spaces around the separator are allowed (`e4 - e6`)
+        let letters = bytes
+            .iter()
+            .position(|b| !b.is_ascii_alphabetic())
+            .unwrap_or(bytes.len());
+        let digits = bytes[letters..]
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .map_or(bytes.len(), |i| letters + i);
+        if letters == 0 || digits == letters {
+            return Err(syntax("expected a square such as e5"));
+        }
+        // ASCII up to `digits`: char boundaries
+        let (from, after) = t.split_at(digits);
+        let after = notation::trim_start(after);
+        let capture = match after.as_bytes().first() {
+            Some(b'-') => false,
+            Some(b'x' | b'X') => true,
+            _ => return Err(syntax("expected `-` or `x` between the two squares")),
         };
+        let to = notation::trim_start(&after[1..]);
         if to.is_empty() {
             return Err(syntax("missing the destination square"));
         }
-        let from = from.map(square).transpose()?;
-        let to = square(to)?;
-        Ok((t, from, capture, to))
+        let from_square = g.parse_square(from).ok_or_else(|| unknown(from))?;
+        let to_square = g.parse_square(to).ok_or_else(|| unknown(to))?;
+        Ok((t, Some(from_square), capture, to_square))
     }
 
     /// Matches a read move text against `legal`, legal moves of this position.
