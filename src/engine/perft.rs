@@ -77,8 +77,11 @@ pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
         .collect()
 }
 
-/// [`perft`] with the first ply split across threads (feature `rayon`): the same
-/// count, for deep runs on many cores. Runs on rayon's global thread pool.
+/// [`perft`] with the first plies split across threads (feature `rayon`): the same
+/// count, for deep runs on many cores. Runs on rayon's global thread pool. The
+/// positions after the first ply, then after the second and so on, are generated until
+/// there are at least 16 subtrees per thread (or one ply is left), so that threads
+/// stay busy although the subtrees differ in size.
 ///
 /// ```
 /// use column_checkers::{perft, perft_parallel, Emergo, Position};
@@ -88,19 +91,24 @@ pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
 #[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
 pub fn perft_parallel<P: Position>(pos: &P, depth: u32) -> u64 {
     use rayon::prelude::*;
-    if depth <= 1 {
-        return perft(pos, depth);
-    }
+    let want = 16 * rayon::current_num_threads();
+    let mut frontier = vec![pos.clone()];
+    let mut depth = depth;
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
-    list.into_vec()
-        .into_par_iter()
-        .map(|mv| {
-            let mut next = pos.clone();
-            next.play_unchecked(&mv);
-            perft(&next, depth - 1)
-        })
-        .sum()
+    while depth > 1 && frontier.len() < want {
+        let mut next = Vec::with_capacity(frontier.len() * 8);
+        for p in &frontier {
+            p.legal_moves(&mut list);
+            for mv in &list {
+                let mut child = p.clone();
+                child.play_unchecked(mv);
+                next.push(child);
+            }
+        }
+        frontier = next;
+        depth -= 1;
+    }
+    frontier.par_iter().map(|p| perft(p, depth)).sum()
 }
 
 #[cfg(all(test, feature = "rayon"))]
@@ -120,6 +128,11 @@ mod parallel_tests {
         let p: Emergo = "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0".parse().unwrap();
         assert_eq!(perft_parallel(&p, 4), perft(&p, 4));
         let r = RussianDraughts::start();
-        assert_eq!(perft_parallel(&r, 5), perft(&r, 5));
+        for d in 0..=5 {
+            assert_eq!(perft_parallel(&r, d), perft(&r, d));
+        }
+        // a finished game: nothing to split
+        let over: Emergo = "e5:w b 0/0".parse().unwrap();
+        assert_eq!(perft_parallel(&over, 3), 0);
     }
 }
