@@ -206,6 +206,21 @@ const fn man_keys() -> [[u64; 256]; 2] {
 /// Zobrist keys of a man of each colour on each square (stable: a fixed mixer).
 static MAN_KEYS: [[u64; 256]; 2] = man_keys();
 
+/// The keys of men of `color` on the squares of `set`, XORed together.
+#[inline]
+fn men_keys(color: Color, set: WideSquareSet) -> u64 {
+    let keys = &MAN_KEYS[color.index()];
+    let mut h = 0;
+    // word by word: the bit loop stays in registers
+    for (i, mut w) in set.words().into_iter().enumerate() {
+        while w != 0 {
+            h ^= keys[(i * 64 + w.trailing_zeros() as usize) & 255];
+            w &= w - 1;
+        }
+    }
+    h
+}
+
 /// The key XORed in when the symmetry rule is on (it changes the legal moves).
 const SYMMETRY_KEY: u64 = 0x3c6e_f372_fe94_f82b;
 
@@ -728,34 +743,17 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     }
 
     fn zobrist_from_scratch(&self) -> u64 {
-        let mut h = self.side_hash();
-        for c in Color::ALL {
-            let keys = &MAN_KEYS[c.index()];
-            // word by word: the bit loop stays in registers
-            for (i, mut w) in self.men[c.index()].words().into_iter().enumerate() {
-                while w != 0 {
-                    h ^= keys[(i * 64 + w.trailing_zeros() as usize) & 255];
-                    w &= w - 1;
-                }
-            }
-        }
-        h
+        Color::ALL.into_iter().fold(self.side_hash(), |h, c| {
+            h ^ men_keys(c, self.men[c.index()])
+        })
     }
 
     /// The keys of the squares whose man differs between the two positions.
     fn zobrist_from_scratch_beside(&self, base: &Self, base_scratch: u64) -> u64 {
-        let mut h = base_scratch ^ base.side_hash() ^ self.side_hash();
-        for c in Color::ALL {
-            let keys = &MAN_KEYS[c.index()];
-            let changed = self.men[c.index()] ^ base.men[c.index()];
-            for (i, mut w) in changed.words().into_iter().enumerate() {
-                while w != 0 {
-                    h ^= keys[(i * 64 + w.trailing_zeros() as usize) & 255];
-                    w &= w - 1;
-                }
-            }
-        }
-        h
+        Color::ALL.into_iter().fold(
+            base_scratch ^ base.side_hash() ^ self.side_hash(),
+            |h, c| h ^ men_keys(c, self.men[c.index()] ^ base.men[c.index()]),
+        )
     }
 
     fn parse_move(&self, text: &str) -> Result<PhalanxMove<B>, MoveParseError> {
