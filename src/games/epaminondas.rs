@@ -290,19 +290,11 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         }
         // "<from>-<to>" / "<from>x<to>" with a square name = letters, then digits;
         // spaces around the separator are allowed (`e4 - e6`)
-        let letters = bytes
-            .iter()
-            .position(|b| !b.is_ascii_alphabetic())
-            .unwrap_or(bytes.len());
-        let digits = bytes[letters..]
-            .iter()
-            .position(|b| !b.is_ascii_digit())
-            .map_or(bytes.len(), |i| letters + i);
-        if letters == 0 || digits == letters {
+        let (from, letters) = notation::leading_square(t);
+        if letters == 0 || from.len() == letters {
             return Err(syntax("expected a square such as e5"));
         }
-        // ASCII up to `digits`: char boundaries
-        let (from, after) = t.split_at(digits);
+        let after = &t[from.len()..];
         let after = notation::trim_start(after);
         let capture = match after.as_bytes().first() {
             Some(b'-') => false,

@@ -199,17 +199,7 @@ pub enum Violation {
 /// The name of the square a move starts from (or enters on), read from its text: the
 /// leading letters and the digits after them (`e4` of `e4xc4xc6`, `32` of `32-28`).
 fn origin(text: &str) -> &str {
-    let bytes = text.as_bytes();
-    let letters = bytes
-        .iter()
-        .position(|b| !b.is_ascii_alphabetic())
-        .unwrap_or(bytes.len());
-    let digits = bytes[letters..]
-        .iter()
-        .position(|b| !b.is_ascii_digit())
-        .map_or(bytes.len(), |i| letters + i);
-    // ASCII up to `digits`: a char boundary
-    text.get(..digits).unwrap_or(text)
+    crate::text::notation::leading_square(text).0
 }
 
 /// Checks every invariant of one position (see the [module documentation](self)).
