@@ -472,7 +472,7 @@ impl Hasher for FastHasher {
 }
 
 /// Compares the move read back from the text of listed move `mv` with `mv`.
-fn read_back<M: PartialEq + core::fmt::Display>(
+pub(crate) fn read_back<M: PartialEq + core::fmt::Display>(
     mv: &M,
     text: &str,
     read: Result<M, MoveParseError>,

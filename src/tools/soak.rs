@@ -108,17 +108,8 @@ pub fn soak_game<P: Position>(seed: u64, max_plies: usize) -> Result<GameRun, So
                 error,
             })
         } else {
-            match game.play_text(&mv.to_string()) {
-                Ok(read) if read == mv => Ok(()),
-                Ok(read) => Err(Violation::MoveTextMismatch {
-                    mv: mv.to_string(),
-                    read: read.to_string(),
-                }),
-                Err(error) => Err(Violation::MoveTextUnreadable {
-                    mv: mv.to_string(),
-                    error,
-                }),
-            }
+            let text = mv.to_string();
+            invariants::read_back(&mv, &text, game.play_text(&text))
         };
         played.map_err(|v| fail(&game, v))?;
         // `mv` is one of the moves `check_listing` verified: the transition is what is
