@@ -6,7 +6,8 @@
 //! [`Board`], so one ruleset can be played on several shapes (Emergo on the square
 //! board and on the hexagon).
 
-use crate::engine::square::{Direction, Square, SquareSet, MAX_SQUARES};
+use crate::engine::color::Color;
+use crate::engine::square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
 
 const NONE: u8 = u8::MAX;
 
@@ -55,7 +56,7 @@ pub struct Geometry {
     /// The same as `(sources, rotation)` with two pairs per direction, when no
     /// direction needs more (square boards): `(set & sources).rotate_left(rotation)`
     /// (the masked bits never wrap, so the rotation is the shift).
-    shift2: Option<[[(u64, u32); 2]; 8]>,
+    shift2: Option<Shifts>,
     far_rows: [SquareSet; 2],
     forward: [crate::engine::square::DirectionSet; 2],
     display: Option<Display>,
@@ -173,16 +174,16 @@ impl Geometry {
             g.shifts.extend(groups);
             g.shift_start[d + 1] = g.shifts.len() as u8;
         }
-        let mut table = [[(0u64, 0u32); 2]; 8];
-        let mut fits = true;
-        for (d, row) in table.iter_mut().enumerate().take(g.vectors.len()) {
-            let pairs = &g.shifts[g.shift_start[d] as usize..g.shift_start[d + 1] as usize];
-            fits &= pairs.len() <= 2;
-            for (slot, &(sources, delta)) in row.iter_mut().zip(pairs) {
-                *slot = (sources.0, (delta as i32).rem_euclid(64) as u32);
-            }
+        if narrow && height <= Shifts::MAX_ROWS as u8 {
+            let rows: Vec<u32> = (0..height)
+                .map(|y| {
+                    (0..width)
+                        .filter(|&x| exists(x, y))
+                        .fold(0, |r, x| r | 1 << x)
+                })
+                .collect();
+            g.shift2 = Shifts::of_grid(width, &rows, vectors);
         }
-        g.shift2 = fits.then_some(table);
         for c in crate::engine::color::Color::ALL {
             if narrow {
                 g.far_rows[c.index()] = g.compute_far_row(c);
@@ -416,8 +417,7 @@ impl Geometry {
     #[inline(always)]
     pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
         if let Some(table) = &self.shift2 {
-            let [(m0, r0), (m1, r1)] = table[d.index() & 7];
-            return SquareSet((set.0 & m0).rotate_left(r0) | (set.0 & m1).rotate_left(r1));
+            return table.shift(set, d);
         }
         let (a, b) = (
             self.shift_start[d.index()] as usize,
@@ -437,6 +437,13 @@ impl Geometry {
     #[inline]
     pub fn fast_shift(&self) -> bool {
         self.shift2.is_some()
+    }
+
+    /// The board's [`Shifts`], when every direction moves a square's index by one of
+    /// at most two amounts (what [`fast_shift`](Self::fast_shift) tells).
+    #[inline]
+    pub fn shifts(&self) -> Option<&Shifts> {
+        self.shift2.as_ref()
     }
 
     /// The directions that go forward for `color`: towards higher `y` for White, lower
@@ -586,6 +593,163 @@ impl Shift {
     }
 }
 
+/// A board's direction shifts as constants: for each direction, at most two
+/// `(sources, rotation)` pairs such that the neighbours of a set `s` that way are
+/// `(s & sources).rotate_left(rotation)` of the pairs OR-ed together. Boards of at most
+/// [`MAX_SQUARES`] squares whose every direction moves a square's index by one of at
+/// most two amounts have them (the square boards, Emergo's, the hexagon).
+///
+/// [`Geometry::new`] builds its [`shift`](Geometry::shift) tables with
+/// [`Shifts::of_grid`], a `const fn`, and a [`Board`] may name the same value as its
+/// [`SHIFTS`](Board::SHIFTS) constant: the hot loops that shift by
+/// [`Board::shift`] then compile to a few operations on immediate values.
+///
+/// ```
+/// use column_checkers::engine::board::{Board, Shifts};
+/// use column_checkers::engine::square::{Direction, SquareSet};
+///
+/// // a 3x3 grid of 9 squares with the four orthogonal directions
+/// const PLUS: Option<Shifts> =
+///     Shifts::of_grid(3, &[0b111, 0b111, 0b111], &[(1, 0), (0, 1), (-1, 0), (0, -1)]);
+/// let east = PLUS.unwrap().shift(SquareSet(0b1_0000_0011), Direction(0));
+/// assert_eq!(east, SquareSet(0b0_0000_0110)); // the last column drops out
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shifts {
+    table: [[(u64, u32); 2]; 8],
+    opposite: [u8; 8],
+    /// The directions forward for White and for Black (see [`Geometry::forward`]).
+    forward: [DirectionSet; 2],
+    /// How many directions the board has.
+    directions: u8,
+    /// All the squares.
+    all: SquareSet,
+}
+
+impl Shifts {
+    /// The most rows [`of_grid`](Self::of_grid) reads.
+    pub const MAX_ROWS: usize = 64;
+
+    /// The shifts of the board whose row `y` has a square at `x` where bit `x` of
+    /// `rows[y]` is set (`width` columns), with the direction vectors `vectors`, its
+    /// squares numbered as [`Geometry::new`] numbers them (by `y`, then `x`). `None`
+    /// when the board has more than [`MAX_SQUARES`] squares, more than
+    /// [`MAX_ROWS`](Self::MAX_ROWS) rows or 8 directions, or a direction that moves
+    /// the indices by more than two amounts.
+    pub const fn of_grid(width: u8, rows: &[u32], vectors: &[(i8, i8)]) -> Option<Shifts> {
+        let (w, h) = (width as i32, rows.len());
+        if h > Self::MAX_ROWS || vectors.len() > 8 || width > 32 {
+            return None;
+        }
+        // the index of the first square of each row
+        let mut start = [0u32; Self::MAX_ROWS + 1];
+        let mut y = 0;
+        while y < h {
+            start[y + 1] = start[y] + rows[y].count_ones();
+            y += 1;
+        }
+        if start[h] as usize > MAX_SQUARES {
+            return None;
+        }
+        const fn exists(rows: &[u32], w: i32, x: i32, y: i32) -> bool {
+            x >= 0
+                && y >= 0
+                && x < w
+                && (y as usize) < rows.len()
+                && (rows[y as usize] >> x) & 1 == 1
+        }
+        const fn index(rows: &[u32], start: &[u32], x: i32, y: i32) -> u32 {
+            start[y as usize] + (rows[y as usize] & ((1u32 << x) - 1)).count_ones()
+        }
+        let mut table = [[(0u64, 0u32); 2]; 8];
+        let mut opposite = [0u8; 8];
+        let mut forward = [DirectionSet::EMPTY; 2];
+        let mut d = 0;
+        while d < vectors.len() {
+            let (dx, dy) = (vectors[d].0 as i32, vectors[d].1 as i32);
+            if dy != 0 {
+                let ahead = if dy > 0 { 0 } else { 1 };
+                forward[ahead] = forward[ahead].with(Direction(d as u8));
+            }
+            let mut o = 0;
+            while o < vectors.len() && (vectors[o].0 as i32 != -dx || vectors[o].1 as i32 != -dy) {
+                o += 1;
+            }
+            if o == vectors.len() {
+                return None;
+            }
+            opposite[d] = o as u8;
+            let mut deltas = [0i32; 2];
+            let mut used = 0;
+            let mut y = 0;
+            while y < h as i32 {
+                let mut x = 0;
+                while x < w {
+                    if exists(rows, w, x, y) && exists(rows, w, x + dx, y + dy) {
+                        let from = index(rows, &start, x, y);
+                        let delta = index(rows, &start, x + dx, y + dy) as i32 - from as i32;
+                        let mut k = 0;
+                        while k < used && deltas[k] != delta {
+                            k += 1;
+                        }
+                        if k == used {
+                            if used == 2 {
+                                return None;
+                            }
+                            deltas[k] = delta;
+                            table[d][k].1 = delta.rem_euclid(64) as u32;
+                            used += 1;
+                        }
+                        table[d][k].0 |= 1 << from;
+                    }
+                    x += 1;
+                }
+                y += 1;
+            }
+            d += 1;
+        }
+        Some(Shifts {
+            table,
+            opposite,
+            forward,
+            directions: vectors.len() as u8,
+            all: SquareSet::first(start[h] as usize),
+        })
+    }
+
+    /// All the board's squares (as [`Geometry::all`]).
+    #[inline(always)]
+    pub const fn all(&self) -> SquareSet {
+        self.all
+    }
+
+    /// The directions that go forward for `color` (as [`Geometry::forward`]).
+    #[inline(always)]
+    pub const fn forward(&self, color: Color) -> DirectionSet {
+        self.forward[color as usize]
+    }
+
+    /// All the board's directions (as [`Geometry::all_directions`]).
+    #[inline(always)]
+    pub const fn all_directions(&self) -> DirectionSet {
+        DirectionSet::first(self.directions as usize)
+    }
+
+    /// The opposite of direction `d` (as [`Geometry::opposite`]).
+    #[inline(always)]
+    pub const fn opposite(&self, d: Direction) -> Direction {
+        Direction(self.opposite[d.index() & 7])
+    }
+
+    /// The neighbours in direction `d` of the squares of `set` (see
+    /// [`Geometry::shift`]).
+    #[inline(always)]
+    pub const fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
+        let [(m0, r0), (m1, r1)] = self.table[d.index() & 7];
+        SquareSet((set.0 & m0).rotate_left(r0) | (set.0 & m1).rotate_left(r1))
+    }
+}
+
 /// A board shape, as a type: the key to a shared, lazily built [`Geometry`].
 ///
 /// Implement it on a zero-sized type to define a new board; build the geometry in a
@@ -616,6 +780,73 @@ pub trait Board:
 {
     /// The board's geometry, built once.
     fn geometry() -> &'static Geometry;
+
+    /// The geometry's [`Shifts`] as a constant, where the board has them: `None` by
+    /// default, and then [`shift`](Self::shift) reads the geometry's tables. A board
+    /// that sets it must give the value its geometry has ([`Geometry::shifts`]).
+    const SHIFTS: Option<Shifts> = None;
+
+    /// The neighbours in direction `d` of the squares of `set`, as
+    /// [`Geometry::shift`]; with constant [`SHIFTS`](Self::SHIFTS) and a constant
+    /// direction, a few operations on immediate values.
+    ///
+    /// ```
+    /// use column_checkers::engine::board::Board;
+    /// use column_checkers::engine::shapes::dark::Dark8;
+    /// use column_checkers::engine::square::{Direction, SquareSet};
+    ///
+    /// let g = Dark8::geometry();
+    /// let c3 = SquareSet::from_square(g.parse_square("c3").unwrap());
+    /// let d4 = SquareSet::from_square(g.parse_square("d4").unwrap());
+    /// assert_eq!(Dark8::shift(c3, Direction(0)), d4); // north-east
+    /// assert_eq!(Dark8::shift(c3, Direction(0)), g.shift(c3, Direction(0)));
+    /// ```
+    #[inline(always)]
+    fn shift(set: SquareSet, d: Direction) -> SquareSet {
+        match Self::SHIFTS {
+            Some(s) => s.shift(set, d),
+            None => Self::geometry().shift(set, d),
+        }
+    }
+
+    /// The opposite of direction `d`, as [`Geometry::opposite`] (a constant with
+    /// constant [`SHIFTS`](Self::SHIFTS) and a constant direction).
+    #[inline(always)]
+    fn opposite(d: Direction) -> Direction {
+        match Self::SHIFTS {
+            Some(s) => s.opposite(d),
+            None => Self::geometry().opposite(d),
+        }
+    }
+
+    /// The directions forward for `color`, as [`Geometry::forward`] (one of two
+    /// constants with constant [`SHIFTS`](Self::SHIFTS)).
+    #[inline(always)]
+    fn forward(color: Color) -> DirectionSet {
+        match Self::SHIFTS {
+            Some(s) => s.forward(color),
+            None => Self::geometry().forward(color),
+        }
+    }
+
+    /// All the board's squares, as [`Geometry::all`] (a constant with constant
+    /// [`SHIFTS`](Self::SHIFTS)).
+    #[inline(always)]
+    fn all() -> SquareSet {
+        match Self::SHIFTS {
+            Some(s) => s.all(),
+            None => Self::geometry().all(),
+        }
+    }
+
+    /// All the board's directions, as [`Geometry::all_directions`].
+    #[inline(always)]
+    fn all_directions() -> DirectionSet {
+        match Self::SHIFTS {
+            Some(s) => s.all_directions(),
+            None => Self::geometry().all_directions(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -218,8 +218,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// shifts are cheap, other columns square by square.
     fn first_jumpers(&self, any: bool) -> SquareSet {
         let cols = self.original;
-        first_jumpers(
-            self.geometry,
+        first_jumpers::<B, P>(
             self.policy,
             self.side,
             [cols.owned(self.side), cols.owned(!self.side)],
@@ -366,8 +365,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
 /// other columns square by square. Shared by [`CaptureGenerator`] and the removal
 /// games' generator ([`removal`](crate::engine::removal)).
 #[inline(always)]
-pub(crate) fn first_jumpers<P: CapturePolicy + ?Sized>(
-    g: &Geometry,
+pub(crate) fn first_jumpers<B: Board, P: CapturePolicy + ?Sized>(
     policy: &P,
     side: Color,
     owned: [SquareSet; 2],
@@ -378,20 +376,22 @@ pub(crate) fn first_jumpers<P: CapturePolicy + ?Sized>(
     if enemy.is_empty() || own.is_empty() {
         return SquareSet::EMPTY;
     }
-    let vacant = g.all() - (own | enemy);
+    let vacant = B::all() - (own | enemy);
     // men, then kings (two calls rather than a loop over an array: this is hot)
-    let found = group_jumpers(g, policy, Man::new(side), own - kings, enemy, vacant, any);
+    let found = group_jumpers::<B, P>(policy, Man::new(side), own - kings, enemy, vacant, any);
     if any && !found.is_empty() {
         return found;
     }
-    found | group_jumpers(g, policy, Man::king(side), own & kings, enemy, vacant, any)
+    found | group_jumpers::<B, P>(policy, Man::king(side), own & kings, enemy, vacant, any)
 }
 
 /// [`first_jumpers`] of one rank: the squares of `group` (columns led by men like
-/// `man`) with a first jump over `enemy` to a square of `vacant`.
+/// `man`) with a first jump over `enemy` to a square of `vacant`. With constant
+/// [`Board::SHIFTS`], or shifts that are cheap, whole sets at a time: short leaps by
+/// two shifts there and two back, flying leaps by filling each ray; else square by
+/// square.
 #[inline(always)]
-fn group_jumpers<P: CapturePolicy + ?Sized>(
-    g: &Geometry,
+fn group_jumpers<B: Board, P: CapturePolicy + ?Sized>(
     policy: &P,
     man: Man,
     group: SquareSet,
@@ -405,16 +405,22 @@ fn group_jumpers<P: CapturePolicy + ?Sized>(
     }
     let dirs = policy.directions(man);
     let leap = policy.leap(man);
-    if leap == Leap::Short && g.fast_shift() {
-        for d in dirs.iter() {
-            // the landing squares first; back to the jumpers only when there are some
-            let landings = g.shift(g.shift(group, d) & enemy, d) & vacant;
-            if !landings.is_empty() {
-                let back = g.opposite(d);
-                found |= group & g.shift(g.shift(landings, back) & enemy, back);
+    if B::SHIFTS.is_some() || (leap == Leap::Short && B::geometry().fast_shift()) {
+        // the directions one by one, unrolled: each shift's masks are constants
+        let mut i = 0;
+        while i < 8 {
+            let d = Direction(i);
+            if dirs.contains(d) {
+                found |= if leap == Leap::Short {
+                    short_jumpers::<B>(d, group, enemy, vacant)
+                } else {
+                    flying_jumpers::<B>(d, group, enemy, vacant)
+                };
             }
+            i += 1;
         }
     } else {
+        let g = B::geometry();
         let occupied = g.all() - vacant;
         let jumps = |sq: Square, d: Direction| match leap {
             Leap::Short => g.neighbour(sq, d).is_some_and(|x| {
@@ -433,6 +439,57 @@ fn group_jumpers<P: CapturePolicy + ?Sized>(
         }
     }
     found
+}
+
+/// The squares of `group` with a short first jump in direction `d`: over a square of
+/// `enemy` to one of `vacant`. The landing squares first; back to the jumpers only
+/// when there are some.
+#[inline(always)]
+fn short_jumpers<B: Board>(
+    d: Direction,
+    group: SquareSet,
+    enemy: SquareSet,
+    vacant: SquareSet,
+) -> SquareSet {
+    let landings = B::shift(B::shift(group, d) & enemy, d) & vacant;
+    if landings.is_empty() {
+        return landings;
+    }
+    let back = B::opposite(d);
+    group & B::shift(B::shift(landings, back) & enemy, back)
+}
+
+/// The squares of `group` with a flying first jump in direction `d`: along vacant
+/// squares to the first occupied one, a square of `enemy`, with a square of `vacant`
+/// beyond. Each ray is filled, then followed back from the landings.
+#[inline(always)]
+fn flying_jumpers<B: Board>(
+    d: Direction,
+    group: SquareSet,
+    enemy: SquareSet,
+    vacant: SquareSet,
+) -> SquareSet {
+    let mut ray = B::shift(group, d);
+    let mut reached = ray;
+    while !(ray & vacant).is_empty() {
+        ray = B::shift(ray & vacant, d);
+        reached |= ray;
+    }
+    let landings = B::shift(reached & enemy, d) & vacant;
+    let mut found = SquareSet::EMPTY;
+    if landings.is_empty() {
+        return found;
+    }
+    let back = B::opposite(d);
+    let mut ray = B::shift(B::shift(landings, back) & enemy, back);
+    loop {
+        found |= ray & group;
+        ray &= vacant;
+        if ray.is_empty() {
+            return found;
+        }
+        ray = B::shift(ray, back);
+    }
 }
 
 /// Drops routes that start on the same square and lead to the same position as an

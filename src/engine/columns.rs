@@ -174,7 +174,7 @@ impl<B: Board> Columns<B> {
     /// The vacant squares.
     #[inline]
     pub fn vacant(&self) -> SquareSet {
-        B::geometry().all() - self.occupied()
+        B::all() - self.occupied()
     }
 
     /// Number of men of `color` on the board, prisoners included (counted, O(squares)).

@@ -20,7 +20,7 @@
 //! [`Taking::Removed`]: crate::engine::capture::Taking::Removed
 //! [`Transfer::EndOfMove`]: crate::engine::capture::Transfer::EndOfMove
 
-use crate::engine::board::Geometry;
+use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{first_jumpers, CapturePolicy, CapturePromotion, Leap, Majority};
 use crate::engine::color::Color;
 use crate::engine::moves::Route;
@@ -44,8 +44,9 @@ pub struct Taken {
 
 /// The capture search of one side on bitboards: `own` and `enemy` are the squares of
 /// each side's pieces, `kings` the squares of the kings (of both sides).
-pub(crate) struct RemovalCaptures<'p, P: CapturePolicy + ?Sized> {
+pub(crate) struct RemovalCaptures<'p, B: Board, P: CapturePolicy + ?Sized> {
     g: &'static Geometry,
+    board: core::marker::PhantomData<B>,
     policy: &'p P,
     side: Color,
     own: SquareSet,
@@ -66,35 +67,34 @@ struct Walk<'a, P: CapturePolicy + ?Sized, const ROUTES: bool> {
     g: &'static Geometry,
     /// Directions and leap of a man (`[0]`) and of a king (`[1]`).
     moves: [(DirectionSet, Leap); 2],
-    policy: core::marker::PhantomData<P>,
+    policy: &'a P,
+    side: Color,
     enemy: SquareSet,
     /// Vacant squares, the capturer's origin included.
     empty: SquareSet,
     promo: SquareSet,
-    promotion: CapturePromotion,
-    majority: bool,
     from: Square,
     route: Route,
     found: &'a mut Found<ROUTES>,
 }
 
-impl<'p, P: CapturePolicy + ?Sized> RemovalCaptures<'p, P> {
+impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
     /// The captures of `side` where `owned` holds the squares of its pieces and of
     /// the opponent's, and `kings` the kings' squares; `None` when it has none.
     #[inline]
     pub(crate) fn new(
-        g: &'static Geometry,
         policy: &'p P,
         side: Color,
         owned: [SquareSet; 2],
         kings: SquareSet,
     ) -> Option<Self> {
-        let origins = first_jumpers(g, policy, side, owned, kings, false);
+        let origins = first_jumpers::<B, P>(policy, side, owned, kings, false);
         if origins.is_empty() {
             return None;
         }
         Some(RemovalCaptures {
-            g,
+            g: B::geometry(),
+            board: core::marker::PhantomData,
             policy,
             side,
             own: owned[0],
@@ -130,7 +130,7 @@ impl<'p, P: CapturePolicy + ?Sized> RemovalCaptures<'p, P> {
     }
 
     fn search<const ROUTES: bool>(&self, found: &mut Found<ROUTES>) {
-        let vacant = self.g.all() - (self.own | self.enemy);
+        let vacant = B::all() - (self.own | self.enemy);
         let by_rank = |rank| {
             let man = Man {
                 color: self.side,
@@ -141,12 +141,11 @@ impl<'p, P: CapturePolicy + ?Sized> RemovalCaptures<'p, P> {
         let mut w = Walk {
             g: self.g,
             moves: [by_rank(Rank::Man), by_rank(Rank::King)],
-            policy: core::marker::PhantomData::<P>,
+            policy: self.policy,
+            side: self.side,
             enemy: self.enemy,
             empty: vacant,
             promo: P::RULES.promotion_squares(self.g, self.side),
-            promotion: P::RULES.promotion,
-            majority: P::RULES.majority == Majority::MostCaptures,
             from: Square(0),
             route: Route::new(Square(0)),
             found,
@@ -157,14 +156,70 @@ impl<'p, P: CapturePolicy + ?Sized> RemovalCaptures<'p, P> {
             if ROUTES {
                 w.route = Route::new(origin);
             }
-            w.search(origin, SquareSet::EMPTY, self.kings.contains(origin));
+            let king = self.kings.contains(origin);
+            if !king && w.moves[0].1 == Leap::Short {
+                w.man(origin, SquareSet::EMPTY);
+            } else {
+                w.search(origin, SquareSet::EMPTY, king);
+            }
         }
     }
 }
 
 impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
-    /// Tries every jump from `at` with the pieces `taken` already jumped; returns
-    /// whether there was one.
+    /// A short-leaping man on `at` with the pieces `taken` already jumped (the common
+    /// case, kept apart from [`search`](Self::search)): tries every jump, and records
+    /// the route as a move where there is none.
+    fn man(&mut self, at: Square, taken: SquareSet) {
+        let g = self.g;
+        let avail = self.enemy - taken;
+        // from the policy rather than `moves`: a constant where the policy's is
+        let dirs = self.policy.directions(Man::new(self.side));
+        let mut any = false;
+        // the directions one by one, unrolled
+        let mut i = 0;
+        while i < 8 {
+            let d = Direction(i);
+            i += 1;
+            if !dirs.contains(d) {
+                continue;
+            }
+            let Some(x) = g.neighbour(at, d).filter(|&x| avail.contains(x)) else {
+                continue;
+            };
+            let Some(l) = g.neighbour(x, d).filter(|&l| self.empty.contains(l)) else {
+                continue;
+            };
+            any = true;
+            let taken = taken | SquareSet::from_square(x);
+            if ROUTES {
+                self.route.push(l);
+            }
+            if !self.promo.contains(l) {
+                self.man(l, taken);
+            } else {
+                match P::RULES.promotion {
+                    CapturePromotion::EndsMove => self.leaf(l, taken, true),
+                    CapturePromotion::Continues => {
+                        if !self.search(l, taken, true) {
+                            self.leaf(l, taken, true);
+                        }
+                    }
+                    _ => self.man(l, taken),
+                }
+            }
+            if ROUTES {
+                self.route.pop();
+            }
+        }
+        if !any && !taken.is_empty() {
+            let crowned = P::RULES.promotion != CapturePromotion::Never && self.promo.contains(at);
+            self.leaf(at, taken, crowned);
+        }
+    }
+
+    /// Tries every jump from `at` with the pieces `taken` already jumped, for a king
+    /// or a flying man; returns whether there was one.
     fn search(&mut self, at: Square, taken: SquareSet, king: bool) -> bool {
         let (dirs, leap) = if king { self.moves[1] } else { self.moves[0] };
         let mut any = false;
@@ -208,7 +263,7 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
                 self.route.push(l);
             }
             let promotes = !king && self.promo.contains(l);
-            match (promotes, self.promotion) {
+            match (promotes, P::RULES.promotion) {
                 (true, CapturePromotion::EndsMove) => {
                     self.leaf(l, taken, true);
                     continued = true;
@@ -231,7 +286,7 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
                 self.leaf(
                     l,
                     taken,
-                    king || (promotes && self.promotion != CapturePromotion::Never),
+                    king || (promotes && P::RULES.promotion != CapturePromotion::Never),
                 );
                 if ROUTES {
                     self.route.pop();
@@ -242,10 +297,11 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
     }
 
     /// Records the route as it stands, ending on `at` with the pieces `taken`.
+    #[inline]
     fn leaf(&mut self, at: Square, taken: SquareSet, king_at_end: bool) {
         let n = taken.count();
         let found = &mut *self.found;
-        if self.majority {
+        if P::RULES.majority == Majority::MostCaptures {
             if n < found.best {
                 return;
             }
@@ -261,8 +317,9 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
             pieces: taken,
             crowned: king_at_end,
         };
-        // `crowned` of a king's route is always true, so comparing it compares ranks
-        if found.taken.contains(&t) {
+        // `crowned` of a king's route is always true, so comparing it compares ranks;
+        // a route of one jump is the only one with its ends and its piece
+        if n > 1 && found.taken.contains(&t) {
             return;
         }
         found.taken.push(t);

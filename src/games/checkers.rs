@@ -17,7 +17,7 @@ use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType, Squ
 use crate::engine::moves::{Move, MoveKind, MoveList, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::removal::{RemovalCaptures, Taken};
-use crate::engine::square::{DirectionSet, Square, SquareSet};
+use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
 use crate::engine::stack::{Man, Rank, Stack};
 use crate::engine::zobrist::BLACK_TO_MOVE;
 use crate::text::position_text as text;
@@ -104,10 +104,27 @@ pub fn standard_quiet_moves<R: CheckersRules>(
     rules: &R,
     cols: &Columns<R::Board>,
     side: Color,
+    out: impl FnMut(Square, Square),
+) {
+    // each colour on its own, so that its directions are constants
+    match side {
+        Color::White => colour_quiet_moves(rules, cols, Color::White, out),
+        Color::Black => colour_quiet_moves(rules, cols, Color::Black, out),
+    }
+}
+
+/// [`standard_quiet_moves`] of `side`: only the columns with a vacant neighbour in one
+/// of their directions (found with [`Board::shift`]) are walked square by square.
+#[inline(always)]
+fn colour_quiet_moves<R: CheckersRules>(
+    rules: &R,
+    cols: &Columns<R::Board>,
+    side: Color,
     mut out: impl FnMut(Square, Square),
 ) {
     let g = R::Board::geometry();
     let vacant = cols.vacant();
+    let own = cols.owned(side);
     let kings = cols.kings();
     let by_rank = [Rank::Man, Rank::King].map(|rank| {
         let man = Man { color: side, rank };
@@ -116,7 +133,9 @@ pub fn standard_quiet_moves<R: CheckersRules>(
             rules.move_leap(man) == Leap::Flying,
         )
     });
-    for from in cols.owned(side) {
+    let movable = movers::<R::Board>(own - kings, by_rank[0].0, vacant)
+        | movers::<R::Board>(own & kings, by_rank[1].0, vacant);
+    for from in movable {
         let (dirs, flying) = by_rank[usize::from(kings.contains(from))];
         for d in dirs.iter() {
             let mut at = from;
@@ -131,6 +150,24 @@ pub fn standard_quiet_moves<R: CheckersRules>(
     }
 }
 
+/// The squares of `group` with a square of `vacant` next to them in one of `dirs`.
+#[inline(always)]
+fn movers<B: Board>(group: SquareSet, dirs: DirectionSet, vacant: SquareSet) -> SquareSet {
+    let mut found = SquareSet::EMPTY;
+    if group.is_empty() {
+        return found;
+    }
+    let mut i = 0;
+    while i < 8 {
+        let d = Direction(i);
+        i += 1;
+        if dirs.contains(d) {
+            found |= group & B::shift(vacant, B::opposite(d));
+        }
+    }
+    found
+}
+
 /// The number of moves [`standard_quiet_moves`] makes, counted with bitboard shifts
 /// (square by square only for flying columns). For rulesets that keep the default
 /// [`CheckersRules::quiet_moves`] to use as their
@@ -140,19 +177,27 @@ pub fn count_standard_quiet_moves<R: CheckersRules>(
     cols: &Columns<R::Board>,
     side: Color,
 ) -> usize {
-    let g = R::Board::geometry();
     let vacant = cols.vacant();
     let own = cols.owned(side);
-    // men, then kings (two calls rather than a loop over an array: this is hot)
-    count_group_quiet_moves(rules, g, Man::new(side), own - cols.kings(), vacant)
-        + count_group_quiet_moves(rules, g, Man::king(side), own & cols.kings(), vacant)
+    let (men, kings) = (own - cols.kings(), own & cols.kings());
+    // men, then kings (two calls rather than a loop over an array: this is hot), each
+    // colour on its own so that its directions are constants
+    let count = |color| {
+        count_group_quiet_moves::<R>(rules, Man::new(color), men, vacant)
+            + count_group_quiet_moves::<R>(rules, Man::king(color), kings, vacant)
+    };
+    match side {
+        Color::White => count(Color::White),
+        Color::Black => count(Color::Black),
+    }
 }
 
-/// [`count_standard_quiet_moves`] of the columns `group`, led by men like `man`.
+/// [`count_standard_quiet_moves`] of the columns `group`, led by men like `man`: by
+/// [`Board::shift`], one direction at a time (unrolled, so the shifts are constants
+/// where the board has [`Board::SHIFTS`]).
 #[inline(always)]
 fn count_group_quiet_moves<R: CheckersRules>(
     rules: &R,
-    g: &Geometry,
     man: Man,
     group: SquareSet,
     vacant: SquareSet,
@@ -162,20 +207,19 @@ fn count_group_quiet_moves<R: CheckersRules>(
     }
     let mut n = 0;
     let dirs = rules.move_directions(man);
-    if rules.move_leap(man) == Leap::Flying {
-        for d in dirs.iter() {
-            let mut front = group;
-            loop {
-                front = g.shift(front, d) & vacant;
-                if front.is_empty() {
-                    break;
-                }
-                n += front.count();
-            }
+    let flying = rules.move_leap(man) == Leap::Flying;
+    let mut i = 0;
+    while i < 8 {
+        let d = Direction(i);
+        i += 1;
+        if !dirs.contains(d) {
+            continue;
         }
-    } else {
-        for d in dirs.iter() {
-            n += (g.shift(group, d) & vacant).count();
+        let mut front = R::Board::shift(group, d) & vacant;
+        n += front.count();
+        while flying && !front.is_empty() {
+            front = R::Board::shift(front, d) & vacant;
+            n += front.count();
         }
     }
     n
@@ -335,9 +379,8 @@ impl<R: CheckersRules> CheckersPosition<R> {
     /// The bitboard capture search of a removal game (see [`Self::REMOVAL`]), or
     /// `None` when the side to move has no capture.
     #[inline]
-    fn removal_captures(&self) -> Option<RemovalCaptures<'_, R>> {
+    fn removal_captures(&self) -> Option<RemovalCaptures<'_, R::Board, R>> {
         RemovalCaptures::new(
-            R::Board::geometry(),
             &self.rules,
             self.turn,
             [

@@ -54,10 +54,10 @@ pub fn flying_kings(commander: Man) -> Leap {
 /// Diagonal moves of the Russian-style games: kings in all four directions, men
 /// forward only.
 #[inline]
-pub fn forward_men_diagonals(g: &crate::engine::board::Geometry, commander: Man) -> DirectionSet {
+pub fn forward_men_diagonals<B: Board>(commander: Man) -> DirectionSet {
     match commander.rank {
-        Rank::King => g.all_directions(),
-        Rank::Man => g.forward(commander.color),
+        Rank::King => B::all_directions(),
+        Rank::Man => B::forward(commander.color),
     }
 }
 
@@ -91,7 +91,7 @@ impl CheckersRules for Russian {
 
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
-        forward_men_diagonals(Dark8::geometry(), commander)
+        forward_men_diagonals::<Dark8>(commander)
     }
     #[inline]
     fn move_leap(&self, commander: Man) -> Leap {
@@ -187,7 +187,7 @@ impl<L: InternationalLayout> CheckersRules for InternationalRules<L> {
 
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
-        forward_men_diagonals(L::Board::geometry(), commander)
+        forward_men_diagonals::<L::Board>(commander)
     }
     #[inline]
     fn move_leap(&self, commander: Man) -> Leap {

@@ -54,7 +54,6 @@
 //! assert!(pos.to_string().contains("c3:wb"));
 //! ```
 
-use crate::engine::board::Board;
 use crate::engine::capture::{
     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
     Transfer,
@@ -116,7 +115,7 @@ impl<const ROUNDABOUT: bool, const REPETITION: bool> CapturePolicy
     /// Soldiers capture forward only, officers in all four diagonal directions.
     #[inline]
     fn directions(&self, commander: Man) -> DirectionSet {
-        forward_men_diagonals(Dark7::geometry(), commander)
+        forward_men_diagonals::<Dark7>(commander)
     }
     #[inline]
     fn leap(&self, _commander: Man) -> Leap {
@@ -138,7 +137,7 @@ impl<const ROUNDABOUT: bool, const REPETITION: bool> CheckersRules
     /// Soldier-led columns step forward only, officer-led columns both ways.
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
-        forward_men_diagonals(Dark7::geometry(), commander)
+        forward_men_diagonals::<Dark7>(commander)
     }
     #[inline]
     fn move_leap(&self, _commander: Man) -> Leap {

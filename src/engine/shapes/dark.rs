@@ -1,10 +1,26 @@
 //! The dark (playing) squares of square draughts boards: `a1` is a playing square and
 //! pieces move diagonally.
 
-use crate::engine::board::{Board, Geometry};
+use crate::engine::board::{Board, Geometry, Shifts};
 use std::sync::OnceLock;
 
 const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+
+/// The rows of an `N`x`N` board's dark squares (`a1` dark): bit `x` of row `y` when
+/// `x + y` is even.
+const fn dark_rows<const N: usize>() -> [u32; N] {
+    let mut rows = [0; N];
+    let mut y = 0;
+    while y < N {
+        let mut x = y % 2;
+        while x < N {
+            rows[y] |= 1 << x;
+            x += 2;
+        }
+        y += 1;
+    }
+    rows
+}
 
 fn dark(name: &'static str, n: u8) -> Geometry {
     Geometry::new(name, n, n, |x, y| (x + y) % 2 == 0, &DIAGONALS)
@@ -21,6 +37,7 @@ macro_rules! dark_board {
                 static G: OnceLock<Geometry> = OnceLock::new();
                 G.get_or_init(|| dark($shape, $n))
             }
+            const SHIFTS: Option<Shifts> = Shifts::of_grid($n, &dark_rows::<$n>(), &DIAGONALS);
         }
     };
 }
@@ -45,6 +62,8 @@ dark_board!(
 pub struct Dark10;
 
 impl Board for Dark10 {
+    const SHIFTS: Option<Shifts> = Shifts::of_grid(10, &dark_rows::<10>(), &DIAGONALS);
+
     fn geometry() -> &'static Geometry {
         static G: OnceLock<Geometry> = OnceLock::new();
         G.get_or_init(|| {
@@ -77,6 +96,26 @@ mod tests {
             .far_row(Color::Black)
             .contains(g.parse_square("g1").unwrap()));
         assert_eq!(g.forward(Color::White).iter().count(), 2);
+    }
+
+    #[test]
+    fn constant_shifts_are_the_geometrys() {
+        fn check<B: Board>() {
+            assert!(B::SHIFTS.is_some());
+            let g = B::geometry();
+            assert_eq!(B::SHIFTS.as_ref(), g.shifts());
+            for c in crate::engine::color::Color::ALL {
+                assert_eq!(B::forward(c), g.forward(c));
+            }
+            assert_eq!(B::all_directions(), g.all_directions());
+            assert_eq!(B::all(), g.all());
+            for d in g.directions() {
+                assert_eq!(B::opposite(d), g.opposite(d));
+            }
+        }
+        check::<Dark7>();
+        check::<Dark8>();
+        check::<Dark10>();
     }
 
     #[test]

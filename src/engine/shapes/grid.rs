@@ -12,7 +12,7 @@
 //! function would be shared by all sizes): [`Grid8x8`] and [`Grid14x12`] here; further
 //! sizes are one line of the `full_grid_board!` macro of this module.
 
-use crate::engine::board::{Board, Geometry};
+use crate::engine::board::{Board, Geometry, Shifts};
 use std::sync::OnceLock;
 
 /// The eight direction vectors `(dx, dy)` of a full grid, in direction-index order:
@@ -62,6 +62,8 @@ macro_rules! full_grid_board {
                 static G: OnceLock<Geometry> = OnceLock::new();
                 G.get_or_init(|| full_grid_geometry($shape, $w, $h))
             }
+            const SHIFTS: Option<Shifts> =
+                Shifts::of_grid($w, &[(1 << $w) - 1; $h], &EIGHT_DIRECTIONS);
         }
 
         impl FullGrid for $name {
@@ -95,6 +97,15 @@ mod tests {
 
     fn check<B: FullGrid>(last: &str) {
         let g = B::geometry();
+        assert_eq!(B::SHIFTS.as_ref(), g.shifts());
+        for c in crate::engine::color::Color::ALL {
+            assert_eq!(B::forward(c), g.forward(c));
+        }
+        assert_eq!(B::all_directions(), g.all_directions());
+        assert_eq!(B::all(), g.all());
+        for d in g.directions() {
+            assert_eq!(B::opposite(d), g.opposite(d));
+        }
         assert_eq!(g.len(), B::WIDTH as usize * B::HEIGHT as usize);
         assert_eq!(g.direction_count(), 8);
         assert_eq!(
@@ -115,6 +126,7 @@ mod tests {
     fn shapes() {
         check::<Grid8x8>("h8");
         check::<Grid14x12>("n12");
+        assert!(Grid8x8::SHIFTS.is_some() && Grid14x12::SHIFTS.is_none());
         let g = Grid14x12::geometry();
         let a1 = g.parse_square("a1").unwrap();
         let l12 = g.parse_square("l12").unwrap();
