@@ -106,6 +106,9 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
 
     /// The number of capture moves (ruling 1 and the majority rule applied).
     pub(crate) fn count(&self) -> usize {
+        if let Some(n) = self.count_single_jumps() {
+            return n;
+        }
         let mut found = Found::<false> {
             taken: SmallVec::new(),
             routes: SmallVec::new(),
@@ -127,6 +130,70 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         for (r, t) in found.routes.iter().zip(&found.taken) {
             out(*r, *t);
         }
+    }
+
+    /// The number of capture moves when every one is a man's single jump, counted on
+    /// whole sets (one landing square is one move); `None` when that is not sure: a
+    /// king captures, men fly, a man crowned on landing could go on as a king, or a
+    /// man could jump on from where he lands. From the landing square of a jump in
+    /// direction `d`, going on in any direction but back over the piece just taken
+    /// means jumping a piece of the enemy to a square that was vacant before the move
+    /// (the capturer's origin is two steps back), so the test is exact.
+    #[inline(always)]
+    fn count_single_jumps(&self) -> Option<usize> {
+        let man = Man::new(self.side);
+        if !(self.origins & self.kings).is_empty() || self.policy.leap(man) == Leap::Flying {
+            return None;
+        }
+        let vacant = B::all() - (self.own | self.enemy);
+        let dirs = self.policy.directions(man);
+        let (men, enemy) = (self.origins, self.enemy);
+        // per direction: the landing squares of the men's jumps, and the squares with
+        // a jump on in that direction
+        let mut landings = [SquareSet::EMPTY; 8];
+        let mut onward = [SquareSet::EMPTY; 8];
+        let mut i = 0;
+        while i < 8 {
+            let d = Direction(i as u8);
+            if dirs.contains(d) {
+                landings[i] = B::shift(B::shift(men, d) & enemy, d) & vacant;
+                let back = B::opposite(d);
+                onward[i] = B::shift(B::shift(vacant, back) & enemy, back);
+            }
+            i += 1;
+        }
+        let mut n = 0;
+        let mut all = SquareSet::EMPTY;
+        let mut i = 0;
+        while i < 8 {
+            let d = Direction(i as u8);
+            if dirs.contains(d) {
+                let l = landings[i];
+                let back = B::opposite(d).index();
+                // onward in every direction but `back` (an onward set of a direction
+                // that is not a capture direction is empty)
+                let mut ahead = SquareSet::EMPTY;
+                let mut j = 0;
+                while j < 8 {
+                    if j != back {
+                        ahead |= onward[j];
+                    }
+                    j += 1;
+                }
+                if !(l & ahead).is_empty() {
+                    return None;
+                }
+                n += l.count();
+                all |= l;
+            }
+            i += 1;
+        }
+        if P::RULES.promotion == CapturePromotion::Continues
+            && !(all & P::RULES.promotion_squares(self.g, self.side)).is_empty()
+        {
+            return None;
+        }
+        Some(n)
     }
 
     fn search<const ROUTES: bool>(&self, found: &mut Found<ROUTES>) {
