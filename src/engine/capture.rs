@@ -391,7 +391,7 @@ pub(crate) fn first_jumpers<B: Board, P: CapturePolicy + ?Sized>(
 /// two shifts there and two back, flying leaps by filling each ray; else square by
 /// square.
 #[inline(always)]
-fn group_jumpers<B: Board, P: CapturePolicy + ?Sized>(
+pub(crate) fn group_jumpers<B: Board, P: CapturePolicy + ?Sized>(
     policy: &P,
     man: Man,
     group: SquareSet,

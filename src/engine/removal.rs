@@ -21,7 +21,9 @@
 //! [`Transfer::EndOfMove`]: crate::engine::capture::Transfer::EndOfMove
 
 use crate::engine::board::{Board, Geometry};
-use crate::engine::capture::{first_jumpers, CapturePolicy, CapturePromotion, Leap, Majority};
+use crate::engine::capture::{
+    first_jumpers, group_jumpers, CapturePolicy, CapturePromotion, Leap, Majority,
+};
 use crate::engine::color::Color;
 use crate::engine::moves::Route;
 use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
@@ -104,11 +106,38 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         })
     }
 
-    /// The number of capture moves (ruling 1 and the majority rule applied).
-    pub(crate) fn count(&self) -> usize {
-        if let Some(n) = self.count_single_jumps() {
-            return n;
+    /// The number of capture moves of `side` (ruling 1 and the majority rule
+    /// applied), with `owned` and `kings` as for [`new`](Self::new): 0 when it has
+    /// none. When only men capture, and only by single jumps, the moves are counted
+    /// on whole sets (see [`count_single_jumps`](Self::count_single_jumps)) without a
+    /// search.
+    #[inline]
+    pub(crate) fn count_of(
+        policy: &'p P,
+        side: Color,
+        owned: [SquareSet; 2],
+        kings: SquareSet,
+    ) -> usize {
+        let man = Man::new(side);
+        let [own, enemy] = owned;
+        if policy.leap(man) == Leap::Short && !enemy.is_empty() {
+            let vacant = B::all() - (own | enemy);
+            let own_kings = own & kings;
+            let king = Man::king(side);
+            if own_kings.is_empty()
+                || group_jumpers::<B, P>(policy, king, own_kings, enemy, vacant, true).is_empty()
+            {
+                let men = own - kings;
+                if let Some(n) = count_single_jumps::<B, P>(policy, side, men, enemy, vacant) {
+                    return n;
+                }
+            }
         }
+        Self::new(policy, side, owned, kings).map_or(0, |c| c.count())
+    }
+
+    /// The number of capture moves (ruling 1 and the majority rule applied).
+    fn count(&self) -> usize {
         let mut found = Found::<false> {
             taken: SmallVec::new(),
             routes: SmallVec::new(),
@@ -130,70 +159,6 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         for (r, t) in found.routes.iter().zip(&found.taken) {
             out(*r, *t);
         }
-    }
-
-    /// The number of capture moves when every one is a man's single jump, counted on
-    /// whole sets (one landing square is one move); `None` when that is not sure: a
-    /// king captures, men fly, a man crowned on landing could go on as a king, or a
-    /// man could jump on from where he lands. From the landing square of a jump in
-    /// direction `d`, going on in any direction but back over the piece just taken
-    /// means jumping a piece of the enemy to a square that was vacant before the move
-    /// (the capturer's origin is two steps back), so the test is exact.
-    #[inline(always)]
-    fn count_single_jumps(&self) -> Option<usize> {
-        let man = Man::new(self.side);
-        if !(self.origins & self.kings).is_empty() || self.policy.leap(man) == Leap::Flying {
-            return None;
-        }
-        let vacant = B::all() - (self.own | self.enemy);
-        let dirs = self.policy.directions(man);
-        let (men, enemy) = (self.origins, self.enemy);
-        // per direction: the landing squares of the men's jumps, and the squares with
-        // a jump on in that direction
-        let mut landings = [SquareSet::EMPTY; 8];
-        let mut onward = [SquareSet::EMPTY; 8];
-        let mut i = 0;
-        while i < 8 {
-            let d = Direction(i as u8);
-            if dirs.contains(d) {
-                landings[i] = B::shift(B::shift(men, d) & enemy, d) & vacant;
-                let back = B::opposite(d);
-                onward[i] = B::shift(B::shift(vacant, back) & enemy, back);
-            }
-            i += 1;
-        }
-        let mut n = 0;
-        let mut all = SquareSet::EMPTY;
-        let mut i = 0;
-        while i < 8 {
-            let d = Direction(i as u8);
-            if dirs.contains(d) {
-                let l = landings[i];
-                let back = B::opposite(d).index();
-                // onward in every direction but `back` (an onward set of a direction
-                // that is not a capture direction is empty)
-                let mut ahead = SquareSet::EMPTY;
-                let mut j = 0;
-                while j < 8 {
-                    if j != back {
-                        ahead |= onward[j];
-                    }
-                    j += 1;
-                }
-                if !(l & ahead).is_empty() {
-                    return None;
-                }
-                n += l.count();
-                all |= l;
-            }
-            i += 1;
-        }
-        if P::RULES.promotion == CapturePromotion::Continues
-            && !(all & P::RULES.promotion_squares(self.g, self.side)).is_empty()
-        {
-            return None;
-        }
-        Some(n)
     }
 
     fn search<const ROUTES: bool>(&self, found: &mut Found<ROUTES>) {
@@ -231,6 +196,80 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
             }
         }
     }
+}
+
+/// The number of capture moves of the short-leaping men `men` of `side` over
+/// `enemy` when every one is a single jump, counted on whole sets (one landing square
+/// is one move): 0 when they have none; `None` when a capture could go on, because a
+/// man crowned on landing might go on as a king, or a man could jump on from where he
+/// lands. From the landing square of a jump in direction `d`, going on in any
+/// direction but back over the piece just taken means jumping a piece of the enemy to
+/// a square that was vacant before the move (the capturer's origin is two steps
+/// back), so the test is exact. Kings are not looked at.
+#[inline(always)]
+fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
+    policy: &P,
+    side: Color,
+    men: SquareSet,
+    enemy: SquareSet,
+    vacant: SquareSet,
+) -> Option<usize> {
+    let dirs = policy.directions(Man::new(side));
+    // per direction: the landing squares of the men's jumps, and the squares with a
+    // jump on in that direction
+    let mut landings = [SquareSet::EMPTY; 8];
+    let mut all = SquareSet::EMPTY;
+    let mut i = 0;
+    while i < 8 {
+        let d = Direction(i as u8);
+        if dirs.contains(d) {
+            landings[i] = B::shift(B::shift(men, d) & enemy, d) & vacant;
+            all |= landings[i];
+        }
+        i += 1;
+    }
+    if all.is_empty() {
+        return Some(0);
+    }
+    if P::RULES.promotion == CapturePromotion::Continues
+        && !(all & P::RULES.promotion_squares(B::geometry(), side)).is_empty()
+    {
+        return None;
+    }
+    let mut onward = [SquareSet::EMPTY; 8];
+    let mut i = 0;
+    while i < 8 {
+        let d = Direction(i as u8);
+        if dirs.contains(d) {
+            let back = B::opposite(d);
+            onward[i] = B::shift(B::shift(vacant, back) & enemy, back);
+        }
+        i += 1;
+    }
+    let mut n = 0;
+    let mut i = 0;
+    while i < 8 {
+        let d = Direction(i as u8);
+        if dirs.contains(d) {
+            let back = B::opposite(d).index();
+            // onward in every direction but `back` (the onward set of a direction
+            // that is not a capture direction is empty)
+            let mut ahead = SquareSet::EMPTY;
+            let mut j = 0;
+            while j < 8 {
+                if j != back {
+                    ahead |= onward[j];
+                }
+                j += 1;
+            }
+            if !(landings[i] & ahead).is_empty() {
+                return None;
+            }
+            n += landings[i].count();
+        }
+        i += 1;
+    }
+    Some(n)
 }
 
 impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {

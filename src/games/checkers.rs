@@ -395,7 +395,15 @@ impl<R: CheckersRules> CheckersPosition<R> {
     #[inline]
     fn count_captures(&self) -> usize {
         if Self::REMOVAL {
-            self.removal_captures().map_or(0, |c| c.count())
+            RemovalCaptures::<R::Board, R>::count_of(
+                &self.rules,
+                self.turn,
+                [
+                    self.columns.owned(self.turn),
+                    self.columns.owned(!self.turn),
+                ],
+                self.columns.kings(),
+            )
         } else {
             self.captures().count()
         }
