@@ -119,14 +119,12 @@ impl<B: Board> Columns<B> {
     pub fn shuttle(&mut self, from: Square, to: Square) {
         let s = self.stacks[from.index()];
         debug_assert!(self.stacks[to.index()].is_empty() && !s.is_empty());
-        if let Some(o) = s.owner() {
-            let owned = &mut self.owned[o.index()];
-            owned.remove(from);
-            owned.insert(to);
-        }
-        if s.top_is_king() {
-            self.kings.remove(from);
-            self.kings.insert(to);
+        // the owner and the rank from the bitboards, which mirror the stacks
+        let both = SquareSet::from_square(from) | SquareSet::from_square(to);
+        let owner = usize::from(!self.owned[0].contains(from));
+        self.owned[owner] ^= both;
+        if self.kings.contains(from) {
+            self.kings ^= both;
         }
         self.stacks[to.index()] = s;
         self.stacks[from.index()] = Stack::EMPTY;

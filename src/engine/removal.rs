@@ -150,6 +150,38 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
     /// Calls `out` with each capture move's route and identity, in the order of
     /// [`CaptureGenerator::routes`](crate::engine::capture::CaptureGenerator::routes).
     pub(crate) fn routes(&self, mut out: impl FnMut(Route, Taken)) {
+        let man = Man::new(self.side);
+        if (self.origins & self.kings).is_empty() && self.policy.leap(man) == Leap::Short {
+            let vacant = B::all() - (self.own | self.enemy);
+            let (men, enemy) = (self.origins, self.enemy);
+            if count_single_jumps::<B, P>(self.policy, self.side, men, enemy, vacant).is_some() {
+                // every capture is one jump: by origin, then direction, as the search
+                let promo = P::RULES.promotion_squares(self.g, self.side);
+                let dirs = self.policy.directions(man);
+                for from in men {
+                    for d in dirs.iter() {
+                        let Some(x) = self.g.neighbour(from, d).filter(|&x| enemy.contains(x))
+                        else {
+                            continue;
+                        };
+                        let Some(to) = self.g.neighbour(x, d).filter(|&t| vacant.contains(t))
+                        else {
+                            continue;
+                        };
+                        let mut route = Route::new(from);
+                        route.push(to);
+                        let t = Taken {
+                            from,
+                            to,
+                            pieces: SquareSet::from_square(x),
+                            crowned: promo.contains(to),
+                        };
+                        out(route, t);
+                    }
+                }
+                return;
+            }
+        }
         let mut found = Found::<true> {
             taken: SmallVec::new(),
             routes: SmallVec::new(),

@@ -523,7 +523,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         for mv in moves {
             match *mv.kind() {
                 MoveKind::Step { from, to }
-                    if scratch.columns.get(from).top_is_king() || !promotion.contains(to) =>
+                    if !promotion.contains(to) || scratch.columns.kings().contains(from) =>
                 {
                     scratch.columns.shuttle(from, to);
                     scratch.turn = !side;
