@@ -8,7 +8,7 @@
 //! within a major version.
 
 use crate::engine::color::Color;
-use crate::engine::square::Square;
+use crate::engine::square::{Square, MAX_SQUARES};
 use crate::engine::stack::Stack;
 
 /// The SplitMix64 finaliser: a bijective 64-bit mixer.
@@ -34,6 +34,40 @@ pub fn column_key(sq: Square, stack: Stack) -> u64 {
     mix(colors ^ kings.wrapping_mul(KING_SALT) ^ SQUARE_SALT.wrapping_mul(sq.0 as u64 + 1))
 }
 
+/// [`column_key`] of a column of one man on every square, by square and by
+/// [`single_index`]: a table look-up for the games whose pieces stand alone.
+static SINGLE_MAN_KEYS: [[u64; 4]; MAX_SQUARES] = {
+    let mut t = [[0; 4]; MAX_SQUARES];
+    let mut sq = 0;
+    while sq < MAX_SQUARES {
+        let mut i = 0;
+        while i < 4 {
+            // the words of `Stack::single`: a height marker over the colour bit, and
+            // the king bit
+            let (colors, kings) = (0b10 | (i as u64 & 1), (i as u64) >> 1);
+            t[sq][i] = mix(colors
+                ^ kings.wrapping_mul(KING_SALT)
+                ^ SQUARE_SALT.wrapping_mul(sq as u64 + 1));
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The index of a man in [`single_man_key`]'s table: colour, then rank.
+#[inline]
+const fn single_index(color: Color, king: bool) -> usize {
+    color as usize | (king as usize) << 1
+}
+
+/// The key of a column of one man of `color` (a king when `king`) on `sq`: the same
+/// value as [`column_key`] of `Stack::single`, from a table.
+#[inline]
+pub fn single_man_key(sq: Square, color: Color, king: bool) -> u64 {
+    SINGLE_MAN_KEYS[sq.index() & (MAX_SQUARES - 1)][single_index(color, king)]
+}
+
 /// The key XORed in when Black is to move.
 pub const BLACK_TO_MOVE: u64 = 0x7a3c_58e1_d4f0_a92b;
 
@@ -51,6 +85,26 @@ pub const fn counter_key(slot: u8, color: Color, value: u32) -> u64 {
 mod tests {
     use super::*;
     use crate::engine::stack::Man;
+
+    #[test]
+    fn single_man_keys_are_column_keys() {
+        for sq in 0..MAX_SQUARES as u8 {
+            for color in Color::ALL {
+                for king in [false, true] {
+                    let man = if king {
+                        Man::king(color)
+                    } else {
+                        Man::new(color)
+                    };
+                    assert_eq!(
+                        single_man_key(Square(sq), color, king),
+                        column_key(Square(sq), Stack::single(man)),
+                        "{sq} {man:?}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn keys_differ() {

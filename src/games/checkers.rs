@@ -18,7 +18,7 @@ use crate::engine::moves::{Move, MoveKind, MoveList, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::removal::{RemovalCaptures, Taken};
 use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
-use crate::engine::stack::{Man, Rank, Stack};
+use crate::engine::stack::{Man, Rank};
 use crate::engine::zobrist::BLACK_TO_MOVE;
 use crate::text::position_text as text;
 use core::fmt;
@@ -545,6 +545,16 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     fn play_unchecked(&mut self, mv: &CheckersMove<R>) {
         let side = self.turn;
         match *mv.kind() {
+            MoveKind::Step { from, to } if !R::COLUMNS => {
+                self.columns.move_man(from, to);
+                if !self.columns.kings().contains(to)
+                    && R::RULES
+                        .promotion_squares(R::Board::geometry(), side)
+                        .contains(to)
+                {
+                    self.columns.crown_man(to);
+                }
+            }
             MoveKind::Step { from, to } => {
                 self.columns.move_column(from, to);
                 let mut s = self.columns.get(to);
@@ -561,13 +571,13 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
                 // a removal capture found on bitboards: the pieces taken vanish
                 let (from, to) = (r.from(), r.to());
                 for x in mv.taken {
-                    self.columns.set(x, Stack::EMPTY);
+                    self.columns.remove_man(x);
                 }
-                self.columns.move_column(from, to);
+                if from != to {
+                    self.columns.move_man(from, to);
+                }
                 if mv.crowned && !self.columns.kings().contains(to) {
-                    let mut s = self.columns.get(to);
-                    s.promote_top();
-                    self.columns.set(to, s);
+                    self.columns.crown_man(to);
                 }
             }
             MoveKind::Capture(ref r) => {
