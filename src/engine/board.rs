@@ -624,6 +624,8 @@ pub struct Shifts {
     directions: u8,
     /// All the squares.
     all: SquareSet,
+    /// The far rows of White and of Black (see [`Geometry::far_row`]).
+    far_rows: [SquareSet; 2],
 }
 
 impl Shifts {
@@ -714,7 +716,20 @@ impl Shifts {
             forward,
             directions: vectors.len() as u8,
             all: SquareSet::first(start[h] as usize),
+            far_rows: [
+                SquareSet(
+                    SquareSet::first(start[h] as usize).0
+                        & !SquareSet::first(start[h - 1] as usize).0,
+                ),
+                SquareSet::first(start[1] as usize),
+            ],
         })
+    }
+
+    /// The far row of `color`, where its men are promoted (as [`Geometry::far_row`]).
+    #[inline(always)]
+    pub const fn far_row(&self, color: Color) -> SquareSet {
+        self.far_rows[color as usize]
     }
 
     /// All the board's squares (as [`Geometry::all`]).
@@ -826,6 +841,16 @@ pub trait Board:
         match Self::SHIFTS {
             Some(s) => s.forward(color),
             None => Self::geometry().forward(color),
+        }
+    }
+
+    /// The far row of `color`, as [`Geometry::far_row`] (one of two constants with
+    /// constant [`SHIFTS`](Self::SHIFTS)).
+    #[inline(always)]
+    fn far_row(color: Color) -> SquareSet {
+        match Self::SHIFTS {
+            Some(s) => s.far_row(color),
+            None => Self::geometry().far_row(color),
         }
     }
 

@@ -160,6 +160,29 @@ impl CaptureRules {
             g.far_row(color)
         }
     }
+
+    /// [`promotion_squares`](Self::promotion_squares) on the board `B`, through
+    /// [`Board::far_row`] (a constant on boards with constant shifts).
+    ///
+    /// ```
+    /// use column_checkers::{Board, CapturePolicy, Color};
+    /// use column_checkers::games::draughts::Russian;
+    /// use column_checkers::engine::shapes::dark::Dark8;
+    ///
+    /// let g = Dark8::geometry();
+    /// assert_eq!(
+    ///     Russian::RULES.promotion_squares_on::<Dark8>(Color::Black),
+    ///     Russian::RULES.promotion_squares(g, Color::Black)
+    /// );
+    /// ```
+    #[inline(always)]
+    pub fn promotion_squares_on<B: Board>(&self, color: Color) -> SquareSet {
+        if self.promotion == CapturePromotion::Never {
+            SquareSet::EMPTY
+        } else {
+            B::far_row(color)
+        }
+    }
 }
 
 /// The capture rules of a ruleset: everything the [`CaptureGenerator`] needs to know.

@@ -123,7 +123,13 @@ impl<B: Board> Columns<B> {
         let color = self.owner_bit(from);
         let king = self.kings.contains(from);
         self.hash ^= single_man_key(from, color, king) ^ single_man_key(to, color, king);
-        self.shuttle(from, to);
+        let both = SquareSet::from_square(from) | SquareSet::from_square(to);
+        self.owned[color.index()] ^= both;
+        if king {
+            self.kings ^= both;
+        }
+        self.stacks[to.index()] = self.stacks[from.index()];
+        self.stacks[from.index()] = Stack::EMPTY;
     }
 
     /// Takes the single man off `sq`: the same as [`take`](Self::take) for a column

@@ -156,7 +156,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
             let (men, enemy) = (self.origins, self.enemy);
             if count_single_jumps::<B, P>(self.policy, self.side, men, enemy, vacant).is_some() {
                 // every capture is one jump: by origin, then direction, as the search
-                let promo = P::RULES.promotion_squares(self.g, self.side);
+                let promo = P::RULES.promotion_squares_on::<B>(self.side);
                 let dirs = self.policy.directions(man);
                 for from in men {
                     for d in dirs.iter() {
@@ -209,7 +209,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
             side: self.side,
             enemy: self.enemy,
             empty: vacant,
-            promo: P::RULES.promotion_squares(self.g, self.side),
+            promo: P::RULES.promotion_squares_on::<B>(self.side),
             from: Square(0),
             route: Route::new(Square(0)),
             found,
@@ -264,7 +264,7 @@ fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
         return Some(0);
     }
     if P::RULES.promotion == CapturePromotion::Continues
-        && !(all & P::RULES.promotion_squares(B::geometry(), side)).is_empty()
+        && !(all & P::RULES.promotion_squares_on::<B>(side)).is_empty()
     {
         return None;
     }

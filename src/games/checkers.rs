@@ -518,7 +518,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     fn count_replies(&self, moves: &[CheckersMove<R>]) -> u64 {
         let mut scratch = self.clone();
         let side = self.turn;
-        let promotion = R::RULES.promotion_squares(R::Board::geometry(), side);
+        let promotion = R::RULES.promotion_squares_on::<R::Board>(side);
         let mut total = 0;
         for mv in moves {
             match *mv.kind() {
@@ -548,9 +548,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             MoveKind::Step { from, to } if !R::COLUMNS => {
                 self.columns.move_man(from, to);
                 if !self.columns.kings().contains(to)
-                    && R::RULES
-                        .promotion_squares(R::Board::geometry(), side)
-                        .contains(to)
+                    && R::RULES.promotion_squares_on::<R::Board>(side).contains(to)
                 {
                     self.columns.crown_man(to);
                 }

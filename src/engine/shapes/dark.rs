@@ -109,6 +109,9 @@ mod tests {
             }
             assert_eq!(B::all_directions(), g.all_directions());
             assert_eq!(B::all(), g.all());
+            for c in crate::engine::color::Color::ALL {
+                assert_eq!(B::far_row(c), g.far_row(c));
+            }
             for d in g.directions() {
                 assert_eq!(B::opposite(d), g.opposite(d));
             }
