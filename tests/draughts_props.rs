@@ -1,6 +1,7 @@
 //! Random playouts of the classic draughts games and Stapeldammen: material never
 //! grows (Stapeldammen: men are conserved), the incremental hash matches a fresh one,
-//! position and move texts round-trip, and every legal move plays.
+//! position and move texts round-trip, every legal move plays, and the replies counted
+//! at once (perft's last ply) are those listed.
 
 use column_checkers::games::draughts::RussianDraughts;
 use column_checkers::{
@@ -35,6 +36,9 @@ fn playout<P: Position>(seed: u64, conserved: bool) -> Result<(), TestCaseError>
             break;
         }
         let before = men(&pos);
+        // perft's last ply: the replies counted at once equal those listed one by one
+        let mut replies = MoveList::new();
+        let mut listed = 0;
         for mv in moves.iter() {
             let shown = mv.to_string();
             let read = pos
@@ -50,7 +54,10 @@ fn playout<P: Position>(seed: u64, conserved: bool) -> Result<(), TestCaseError>
                 prop_assert!(after[0] <= before[0] && after[1] <= before[1]);
             }
             prop_assert_eq!(next.zobrist(), next.zobrist_from_scratch());
+            next.legal_moves(&mut replies);
+            listed += replies.len() as u64;
         }
+        prop_assert_eq!(pos.count_replies(&moves), listed, "{}", text);
         let mv = moves[rng.below(moves.len())];
         pos.play_unchecked(&mv);
     }

@@ -136,6 +136,14 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         Self::new(policy, side, owned, kings).map_or(0, |c| c.count())
     }
 
+    /// The number of capture moves of a side with men only: on whole sets when they
+    /// are single jumps, else by the search.
+    fn count_moves(&self) -> usize {
+        let vacant = B::all() - (self.own | self.enemy);
+        count_single_jumps::<B, P>(self.policy, self.side, self.origins, self.enemy, vacant)
+            .unwrap_or_else(|| self.count())
+    }
+
     /// The number of capture moves (ruling 1 and the majority rule applied).
     fn count(&self) -> usize {
         let mut found = Found::<false> {
@@ -302,6 +310,120 @@ fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
         i += 1;
     }
     Some(n)
+}
+
+/// The replies of the opponent after each quiet move of the side to move in a removal
+/// game, counted from one look at the position (perft's last ply, see
+/// [`Position::count_replies`](crate::engine::position::Position::count_replies)),
+/// where that is exact: the opponent (`replier`) has men only, short-leaping, with
+/// one-square steps as its only quiet moves, and no capture on the board as it
+/// stands. A quiet move from `from` to `to` then gives the replier a first jump only
+/// over the piece now on `to` or onto the square `from` now vacant, and changes its
+/// steps only into those two squares: [`count`](Self::count) looks at their
+/// neighbours, and searches the captures from the men that have such a jump.
+pub(crate) struct StepReplies<'p, B: Board, P: CapturePolicy + ?Sized> {
+    g: &'static Geometry,
+    policy: &'p P,
+    replier: Color,
+    /// The directions in which the replier's men capture, and step.
+    capture_dirs: DirectionSet,
+    step_dirs: DirectionSet,
+    /// The replier's men, the mover's pieces, the vacant squares.
+    men: SquareSet,
+    mover: SquareSet,
+    vacant: SquareSet,
+    /// The replier's steps on the board as it stands.
+    steps: usize,
+    board: core::marker::PhantomData<B>,
+}
+
+impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
+    /// The counter for the replies of `replier`, whose men capture under `policy` and
+    /// step one square in `step_dirs`, where `owned` holds the squares of its pieces
+    /// and of the mover's and `kings` the kings' squares; `None` when the count would
+    /// not be exact (see the type).
+    #[inline]
+    pub(crate) fn new(
+        policy: &'p P,
+        replier: Color,
+        step_dirs: DirectionSet,
+        owned: [SquareSet; 2],
+        kings: SquareSet,
+    ) -> Option<Self> {
+        let [men, mover] = owned;
+        if !(men & kings).is_empty() || policy.leap(Man::new(replier)) != Leap::Short {
+            return None;
+        }
+        let vacant = B::all() - (men | mover);
+        if count_single_jumps::<B, P>(policy, replier, men, mover, vacant) != Some(0) {
+            return None;
+        }
+        let mut steps = 0;
+        let mut i = 0;
+        while i < 8 {
+            let d = Direction(i);
+            i += 1;
+            if step_dirs.contains(d) {
+                steps += (B::shift(men, d) & vacant).count();
+            }
+        }
+        Some(StepReplies {
+            g: B::geometry(),
+            policy,
+            replier,
+            capture_dirs: policy.directions(Man::new(replier)),
+            step_dirs,
+            men,
+            mover,
+            vacant,
+            steps,
+            board: core::marker::PhantomData,
+        })
+    }
+
+    /// The number of the replier's legal moves after the mover's quiet move from
+    /// `from` to `to`.
+    #[inline]
+    pub(crate) fn count(&self, from: Square, to: Square) -> usize {
+        let g = self.g;
+        let vacant = (self.vacant | SquareSet::from_square(from)) - SquareSet::from_square(to);
+        let mover = (self.mover - SquareSet::from_square(from)) | SquareSet::from_square(to);
+        let men = self.men;
+        let behind = |sq: Square, d: Direction| g.neighbour(sq, B::opposite(d));
+        // the men with a first jump: over the piece on `to`, or onto `from`
+        let mut jumpers = SquareSet::EMPTY;
+        for d in self.capture_dirs.iter() {
+            if let Some(m) = behind(to, d).filter(|&m| men.contains(m)) {
+                if g.neighbour(to, d).is_some_and(|l| vacant.contains(l)) {
+                    jumpers.insert(m);
+                }
+            }
+            if let Some(x) = behind(from, d).filter(|&x| mover.contains(x)) {
+                if let Some(m) = behind(x, d).filter(|&m| men.contains(m)) {
+                    jumpers.insert(m);
+                }
+            }
+        }
+        if !jumpers.is_empty() {
+            return RemovalCaptures::<B, P> {
+                g,
+                board: core::marker::PhantomData,
+                policy: self.policy,
+                side: self.replier,
+                own: men,
+                enemy: mover,
+                kings: SquareSet::EMPTY,
+                origins: jumpers,
+            }
+            .count_moves();
+        }
+        let mut n = self.steps;
+        for d in self.step_dirs.iter() {
+            n += usize::from(behind(from, d).is_some_and(|m| men.contains(m)));
+            n -= usize::from(behind(to, d).is_some_and(|m| men.contains(m)));
+        }
+        n
+    }
 }
 
 impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {

@@ -16,7 +16,7 @@ use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K
 use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType, Squares};
 use crate::engine::moves::{Move, MoveKind, MoveList, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
-use crate::engine::removal::{RemovalCaptures, Taken};
+use crate::engine::removal::{RemovalCaptures, StepReplies, Taken};
 use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
 use crate::engine::stack::{Man, Rank};
 use crate::engine::zobrist::BLACK_TO_MOVE;
@@ -81,6 +81,14 @@ pub trait CheckersRules:
         self.quiet_moves(cols, side, |_, _| n += 1);
         n
     }
+
+    /// Whether the quiet moves are the standard ones: [`quiet_moves`](Self::quiet_moves)
+    /// is the default ([`standard_quiet_moves`]) and
+    /// [`count_quiet_moves`](Self::count_quiet_moves) counts them (the default, or
+    /// [`count_standard_quiet_moves`]). `false` by default; a ruleset without columns
+    /// that says `true` has perft's last ply counted from one look at each position
+    /// where that is exact ([`Position::count_replies`]).
+    const STANDARD_QUIET_MOVES: bool = false;
 
     /// Whether threefold repetition draws (through [`Game`](crate::engine::game::Game)).
     fn repetition_draws(&self) -> bool {
@@ -409,6 +417,37 @@ impl<R: CheckersRules> CheckersPosition<R> {
         }
     }
 
+    /// [`count_replies`](Position::count_replies) from one look at the position
+    /// ([`StepReplies`]) when `moves` are quiet moves of a removal game with
+    /// [standard quiet moves](CheckersRules::STANDARD_QUIET_MOVES) and that count is
+    /// exact. `None` when the position does not allow it.
+    #[inline]
+    fn count_step_replies(&self, moves: &[CheckersMove<R>]) -> Option<u64> {
+        if !(Self::REMOVAL && R::STANDARD_QUIET_MOVES) || moves.first()?.is_capture() {
+            return None;
+        }
+        let replier = !self.turn;
+        let step = Man::new(replier);
+        if self.rules.move_leap(step) != Leap::Short {
+            return None;
+        }
+        let replies = StepReplies::<R::Board, R>::new(
+            &self.rules,
+            replier,
+            self.rules.move_directions(step),
+            [self.columns.owned(replier), self.columns.owned(self.turn)],
+            self.columns.kings(),
+        )?;
+        let mut total = 0;
+        for mv in moves {
+            let MoveKind::Step { from, to } = *mv.kind() else {
+                return None;
+            };
+            total += replies.count(from, to) as u64;
+        }
+        Some(total)
+    }
+
     /// The legal move equivalent (ruling 1) to an arbitrary capture route, if the route
     /// is a legal one.
     fn equivalent_capture(&self, route: &Route) -> Option<Move<R::Board>> {
@@ -516,6 +555,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     /// read the hash), promotions and captures are played and
     /// [restored](Position::restore).
     fn count_replies(&self, moves: &[CheckersMove<R>]) -> u64 {
+        if let Some(total) = self.count_step_replies(moves) {
+            return total;
+        }
         let mut scratch = self.clone();
         let side = self.turn;
         let promotion = R::RULES.promotion_squares_on::<R::Board>(side);

@@ -88,6 +88,7 @@ impl CheckersRules for Russian {
     const MEN: usize = 12;
     const COLUMNS: bool = false;
     const CAPTURE_SEPARATOR: char = ':';
+    const STANDARD_QUIET_MOVES: bool = true;
 
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
@@ -184,6 +185,7 @@ impl<L: InternationalLayout> CheckersRules for InternationalRules<L> {
     const START: &'static str = L::START;
     const MEN: usize = L::MEN;
     const COLUMNS: bool = false;
+    const STANDARD_QUIET_MOVES: bool = true;
 
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
