@@ -30,8 +30,8 @@
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{
-    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump,
-    Reversal, Taking, Transfer,
+    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, FirstJumps, Leap, Majority,
+    Rejump, Reversal, Taking, Transfer,
 };
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
@@ -263,35 +263,35 @@ impl<B: EmergoBoard> EmergoPosition<B> {
 
     /// Whether `color` is under attack: the opponent, were it his turn, could capture.
     pub fn under_attack(&self, color: Color) -> bool {
-        CaptureGenerator::new(&Self::capture_rules(), &self.columns, !color).exists()
+        self.first_jumps().can_capture(!color)
     }
 
     /// The vacant squares where an entry by `color` would let the opponent capture the
     /// entered column at once (feeding): next to an enemy-topped column with a vacant
     /// square on the far side.
     pub fn feeding_squares(&self, color: Color) -> SquareSet {
-        let g = B::geometry();
-        let vacant = self.columns.vacant();
-        let enemy = self.columns.owned(!color);
-        let mut out = SquareSet::EMPTY;
-        for d in g.directions() {
-            // s next to an enemy column X (s = X + d), with s + d vacant
-            out |= g.shift(enemy, d) & vacant & g.shift(vacant, g.opposite(d));
-        }
-        out
+        self.first_jumps().exposed(color)
+    }
+
+    /// Both sides' first jumps and the squares an entry would feed, in one pass.
+    #[inline]
+    fn first_jumps(&self) -> FirstJumps {
+        FirstJumps::new(&Self::capture_rules(), &self.columns).expect("Emergo's columns leap short")
     }
 
     /// The squares where the side to move may enter now, and how many men it enters
     /// (all in hand as the shadowpiece when the opponent has none left), assuming it
-    /// has no capture and men in hand.
-    fn entries(&self) -> (SquareSet, u8) {
+    /// has no capture and men in hand; `jumps` are this position's first jumps.
+    #[inline]
+    fn entries(&self, jumps: &FirstJumps) -> (SquareSet, u8) {
         let side = self.turn;
         let mut targets = self.columns.vacant();
         if side == Color::White && self.columns.occupied().is_empty() {
             targets.remove(B::centre());
         }
-        if !self.under_attack(side) {
-            targets -= self.feeding_squares(side);
+        // no feeding, unless already under attack
+        if !jumps.can_capture(!side) {
+            targets -= jumps.exposed(side);
         }
         let men = if self.hand[(!side).index()] == 0 {
             self.hand[side.index()]
@@ -305,12 +305,10 @@ impl<B: EmergoBoard> EmergoPosition<B> {
         self.hand[self.turn.index()] == 0 && self.columns.owned(self.turn).is_empty()
     }
 
-    /// Calls `out` with every legal capture move and returns whether there was one.
-    fn captures(&self, out: &mut MoveList<Move<B>>) -> bool {
-        let before = out.len();
+    /// Calls `out` with every legal capture move.
+    fn captures(&self, out: &mut MoveList<Move<B>>) {
         CaptureGenerator::new(&Self::capture_rules(), &self.columns, self.turn)
             .routes(|r| out.push(Move::capture(r)));
-        out.len() > before
     }
 
     /// The legal move equivalent (ruling 1) to an arbitrary capture route, if the route
@@ -393,22 +391,31 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
 
     fn legal_moves(&self, out: &mut MoveList<Move<B>>) {
         out.clear();
-        if self.no_pieces() || self.captures(out) {
+        if self.no_pieces() {
             return;
         }
         let side = self.turn;
         if self.hand[side.index()] > 0 {
-            let (targets, men) = self.entries();
+            // both sides' first jumps at once: the entries depend on the opponent's
+            let jumps = self.first_jumps();
+            if jumps.can_capture(side) {
+                self.captures(out);
+                return;
+            }
+            let (targets, men) = self.entries(&jumps);
             let order = B::geometry().reading_order();
             for &sq in order.iter().filter(|&&s| targets.contains(s)) {
                 out.push(Move::enter(sq, men));
             }
             return;
         }
+        self.captures(out);
+        if !out.is_empty() {
+            return;
+        }
         let g = B::geometry();
         let vacant = self.columns.vacant();
-        let own = self.columns.owned(side);
-        for &from in g.reading_order().iter().filter(|&&s| own.contains(s)) {
+        for from in g.in_reading_order(self.columns.owned(side)) {
             for d in g.directions() {
                 if let Some(to) = g.neighbour(from, d).filter(|&t| vacant.contains(t)) {
                     out.push(Move::step(from, to));
@@ -421,14 +428,18 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         if self.no_pieces() {
             return 0;
         }
+        let side = self.turn;
         let rules = Self::capture_rules();
-        let gen = CaptureGenerator::new(&rules, &self.columns, self.turn);
+        if self.hand[side.index()] > 0 {
+            let jumps = self.first_jumps();
+            if jumps.can_capture(side) {
+                return CaptureGenerator::new(&rules, &self.columns, side).count();
+            }
+            return self.entries(&jumps).0.count();
+        }
+        let gen = CaptureGenerator::new(&rules, &self.columns, side);
         if gen.exists() {
             return gen.count();
-        }
-        let side = self.turn;
-        if self.hand[side.index()] > 0 {
-            return self.entries().0.count();
         }
         let g = B::geometry();
         let vacant = self.columns.vacant();
@@ -436,6 +447,19 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         g.directions()
             .map(|d| (g.shift(own, d) & vacant).count())
             .sum()
+    }
+
+    /// Plays each move on one scratch copy and [restores](Position::restore) it.
+    fn count_replies(&self, moves: &[Move<B>]) -> u64 {
+        let mut scratch = self.clone();
+        let mut total = 0;
+        for mv in moves {
+            scratch.play_unchecked(mv);
+            total += scratch.count_legal_moves() as u64;
+            scratch.restore(self, mv);
+        }
+        debug_assert!(scratch == *self, "moves taken back exactly");
+        total
     }
 
     fn play_unchecked(&mut self, mv: &Move<B>) {
@@ -446,15 +470,30 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
                 self.columns.set(to, Stack::uniform(side, men as usize));
                 self.hand[side.index()] = self.hand[side.index()].saturating_sub(men);
             }
-            MoveKind::Step { from, to } => {
-                let s = self.columns.take(from);
-                self.columns.set(to, s);
-            }
+            MoveKind::Step { from, to } => self.columns.move_column(from, to),
             MoveKind::Capture(ref r) => {
                 CaptureGenerator::apply(&Self::capture_rules(), &mut self.columns, side, r)
             }
         }
         self.turn = !side;
+    }
+
+    /// Puts back only the squares an entry or a step changed; after a capture the whole
+    /// position is copied.
+    fn restore(&mut self, parent: &Self, mv: &Move<B>) {
+        let changed = match *mv.kind() {
+            MoveKind::Enter { to, .. } => SquareSet::from_square(to),
+            MoveKind::Step { from, to } => {
+                SquareSet::from_square(from) | SquareSet::from_square(to)
+            }
+            MoveKind::Capture(_) => {
+                self.clone_from(parent);
+                return;
+            }
+        };
+        self.columns.restore(&parent.columns, changed);
+        self.turn = parent.turn;
+        self.hand = parent.hand;
     }
 
     fn outcome(&self) -> Option<Outcome> {
