@@ -554,9 +554,33 @@ impl<'p, B: Board> Scratch<'p, B> {
         self.base.get(sq)
     }
 
+    /// The column on `sq` (not the lifted square) and the index of its patch, if the
+    /// search changed it: one look-up for [`put`](Self::put) after it.
     #[inline]
-    fn set(&mut self, sq: Square, stack: Stack) {
-        let old = self.get(sq);
+    fn get_patch(&self, sq: Square) -> (Stack, Option<usize>) {
+        if self.patched.contains(sq) {
+            if let Some(i) = self.patches.iter().position(|p| p.0 == sq) {
+                return (self.patches[i].1, Some(i));
+            }
+        }
+        (self.base.get(sq), None)
+    }
+
+    /// What [`put`](Self::put) changes besides the patches.
+    #[inline]
+    fn marks(&self) -> Marks {
+        Marks {
+            occupied: self.occupied,
+            owned: self.owned,
+            hash: self.hash,
+        }
+    }
+
+    /// Replaces `old`, the column on `sq` (not the lifted square) with its patch
+    /// `patch` from [`get_patch`](Self::get_patch), with `stack`; returns the index of
+    /// the patch of `sq` now.
+    #[inline]
+    fn put(&mut self, sq: Square, patch: Option<usize>, old: Stack, stack: Stack) -> usize {
         self.hash ^= column_key(sq, old) ^ column_key(sq, stack);
         self.occupied.set(sq, !stack.is_empty());
         self.owned[0].remove(sq);
@@ -564,15 +588,36 @@ impl<'p, B: Board> Scratch<'p, B> {
         if let Some(o) = stack.owner() {
             self.owned[o.index()].insert(sq);
         }
-        if self.patched.contains(sq) {
-            if let Some(p) = self.patches.iter_mut().find(|p| p.0 == sq) {
-                p.1 = stack;
+        match patch {
+            Some(i) => {
+                self.patches[i].1 = stack;
+                i
             }
-        } else {
-            self.patched.insert(sq);
-            self.patches.push((sq, stack));
+            None => {
+                self.patched.insert(sq);
+                self.patches.push((sq, stack));
+                self.patches.len() - 1
+            }
         }
     }
+
+    /// Undoes a [`put`](Self::put) that returned `patch`: its column is `old` again
+    /// and the marks are those taken before it.
+    #[inline]
+    fn unput(&mut self, marks: Marks, patch: usize, old: Stack) {
+        self.occupied = marks.occupied;
+        self.owned = marks.owned;
+        self.hash = marks.hash;
+        self.patches[patch].1 = old;
+    }
+}
+
+/// The occupied squares, owners and hash of a [`Scratch`], kept to put back.
+#[derive(Clone, Copy)]
+struct Marks {
+    occupied: SquareSet,
+    owned: [SquareSet; 2],
+    hash: u64,
 }
 
 struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
@@ -637,14 +682,16 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
 
     fn jump(&mut self, d: Direction, x: Square, first: Square, leap: Leap) {
         // take
-        let before = self.cols.get(x);
         let immediate = P::RULES.transfer == Transfer::Immediate;
         let was_jumped = self.jumped.contains(x);
         self.jumped.insert(x);
+        // the victim's column before, and how to put it back
+        let mut undo = (Stack::EMPTY, self.cols.marks(), 0);
         if immediate {
+            let (before, patch) = self.cols.get_patch(x);
             let mut rest = before;
             let taken = rest.pop_top().expect("victim is not empty");
-            self.cols.set(x, rest);
+            undo = (before, undo.1, self.cols.put(x, patch, before, rest));
             if P::RULES.taking == Taking::Prisoner {
                 self.carrier.push_bottom(taken);
             }
@@ -713,7 +760,8 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             if P::RULES.taking == Taking::Prisoner {
                 self.carrier.pop_bottom();
             }
-            self.cols.set(x, before);
+            let (before, marks, patch) = undo;
+            self.cols.unput(marks, patch, before);
         } else {
             self.pending.pop();
         }
