@@ -61,6 +61,11 @@ pub struct Geometry {
     forward: [crate::engine::square::DirectionSet; 2],
     display: Option<Display>,
     reading: Vec<Square>,
+    /// Each index below 64's place in reading order among those indices (the board's
+    /// squares first, then the other indices), and the index in each place: see
+    /// [`in_reading_order`](Geometry::in_reading_order).
+    reading_rank: [u8; 64],
+    by_reading_rank: [u8; 64],
 }
 
 /// Drawing coordinates: grid width, grid height, and `(x, y)` per square.
@@ -131,6 +136,8 @@ impl Geometry {
             shifts: Vec::new(),
             display: None,
             reading: Vec::new(),
+            reading_rank: [0; 64],
+            by_reading_rank: [0; 64],
             shift_start: [0; 9],
             shift2: None,
             far_rows: [SquareSet::EMPTY; 2],
@@ -190,9 +197,19 @@ impl Geometry {
             }
             g.forward[c.index()] = g.compute_forward(c);
         }
-        g.reading = g.compute_reading_order();
+        g.set_reading_order();
         g.index_names();
         g
+    }
+
+    fn set_reading_order(&mut self) {
+        self.reading = self.compute_reading_order();
+        let low = self.reading.iter().map(|s| s.0).filter(|&i| i < 64);
+        let others = (self.len().min(64) as u8)..64;
+        for (rank, i) in low.chain(others).enumerate() {
+            self.reading_rank[i as usize] = rank as u8;
+            self.by_reading_rank[rank] = i;
+        }
     }
 
     fn compute_reading_order(&self) -> Vec<Square> {
@@ -209,6 +226,28 @@ impl Geometry {
         &self.reading
     }
 
+    /// The squares of `set` in [reading order](Self::reading_order): a few operations
+    /// per square of the set, however many squares the board has.
+    ///
+    /// ```
+    /// use column_checkers::{Board, Oblique9, SquareSet};
+    ///
+    /// let g = Oblique9::geometry();
+    /// let set: SquareSet = ["e5", "a5", "e1", "i5"].iter().map(|n| g.parse_square(n).unwrap()).collect();
+    /// let names: Vec<&str> = g.in_reading_order(set).map(|s| g.name(s)).collect();
+    /// assert_eq!(names, ["e1", "a5", "e5", "i5"]);
+    /// ```
+    #[inline]
+    pub fn in_reading_order(&self, set: SquareSet) -> impl Iterator<Item = Square> + '_ {
+        let mut ranks = 0u64;
+        for sq in set {
+            ranks |= 1 << self.reading_rank[sq.index() & 63];
+        }
+        SquareSet(ranks)
+            .iter()
+            .map(move |r| Square(self.by_reading_rank[r.index() & 63]))
+    }
+
     /// Gives the squares other coordinates for drawing: a `width` x `height` grid and
     /// one `(x, y)` per square, in square order. Used when the indexing grid (chosen so
     /// that neighbours are bit shifts) is not the picture readers know.
@@ -218,7 +257,7 @@ impl Geometry {
     pub fn with_display(mut self, width: u8, height: u8, coords: Vec<(u8, u8)>) -> Geometry {
         assert_eq!(coords.len(), self.len(), "one display position per square");
         self.display = Some((width, height, coords));
-        self.reading = self.compute_reading_order();
+        self.set_reading_order();
         self
     }
 

@@ -634,9 +634,33 @@ impl<'p, B: Board> Scratch<'p, B> {
         self.base.get(sq)
     }
 
+    /// The column on `sq` (not the lifted square) and the index of its patch, if the
+    /// search changed it: one look-up for [`put`](Self::put) after it.
     #[inline]
-    fn set(&mut self, sq: Square, stack: Stack) {
-        let old = self.get(sq);
+    fn get_patch(&self, sq: Square) -> (Stack, Option<usize>) {
+        if self.patched.contains(sq) {
+            if let Some(i) = self.patches.iter().position(|p| p.0 == sq) {
+                return (self.patches[i].1, Some(i));
+            }
+        }
+        (self.base.get(sq), None)
+    }
+
+    /// What [`put`](Self::put) changes besides the patches.
+    #[inline]
+    fn marks(&self) -> Marks {
+        Marks {
+            occupied: self.occupied,
+            owned: self.owned,
+            hash: self.hash,
+        }
+    }
+
+    /// Replaces `old`, the column on `sq` (not the lifted square) with its patch
+    /// `patch` from [`get_patch`](Self::get_patch), with `stack`; returns the index of
+    /// the patch of `sq` now.
+    #[inline]
+    fn put(&mut self, sq: Square, patch: Option<usize>, old: Stack, stack: Stack) -> usize {
         self.hash ^= column_key(sq, old) ^ column_key(sq, stack);
         self.occupied.set(sq, !stack.is_empty());
         self.owned[0].remove(sq);
@@ -644,15 +668,36 @@ impl<'p, B: Board> Scratch<'p, B> {
         if let Some(o) = stack.owner() {
             self.owned[o.index()].insert(sq);
         }
-        if self.patched.contains(sq) {
-            if let Some(p) = self.patches.iter_mut().find(|p| p.0 == sq) {
-                p.1 = stack;
+        match patch {
+            Some(i) => {
+                self.patches[i].1 = stack;
+                i
             }
-        } else {
-            self.patched.insert(sq);
-            self.patches.push((sq, stack));
+            None => {
+                self.patched.insert(sq);
+                self.patches.push((sq, stack));
+                self.patches.len() - 1
+            }
         }
     }
+
+    /// Undoes a [`put`](Self::put) that returned `patch`: its column is `old` again
+    /// and the marks are those taken before it.
+    #[inline]
+    fn unput(&mut self, marks: Marks, patch: usize, old: Stack) {
+        self.occupied = marks.occupied;
+        self.owned = marks.owned;
+        self.hash = marks.hash;
+        self.patches[patch].1 = old;
+    }
+}
+
+/// The occupied squares, owners and hash of a [`Scratch`], kept to put back.
+#[derive(Clone, Copy)]
+struct Marks {
+    occupied: SquareSet,
+    owned: [SquareSet; 2],
+    hash: u64,
 }
 
 struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
@@ -717,14 +762,16 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
 
     fn jump(&mut self, d: Direction, x: Square, first: Square, leap: Leap) {
         // take
-        let before = self.cols.get(x);
         let immediate = P::RULES.transfer == Transfer::Immediate;
         let was_jumped = self.jumped.contains(x);
         self.jumped.insert(x);
+        // the victim's column before, and how to put it back
+        let mut undo = (Stack::EMPTY, self.cols.marks(), 0);
         if immediate {
+            let (before, patch) = self.cols.get_patch(x);
             let mut rest = before;
             let taken = rest.pop_top().expect("victim is not empty");
-            self.cols.set(x, rest);
+            undo = (before, undo.1, self.cols.put(x, patch, before, rest));
             if P::RULES.taking == Taking::Prisoner {
                 self.carrier.push_bottom(taken);
             }
@@ -793,7 +840,8 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             if P::RULES.taking == Taking::Prisoner {
                 self.carrier.pop_bottom();
             }
-            self.cols.set(x, before);
+            let (before, marks, patch) = undo;
+            self.cols.unput(marks, patch, before);
         } else {
             self.pending.pop();
         }
@@ -909,4 +957,274 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
         carrier.promote_top();
     }
     cols.set(at, carrier);
+}
+
+/// The first jumps of both sides at once, on bitboards, for rulesets whose columns
+/// leap short: whether each colour can capture, and on which vacant squares a column
+/// of each colour, were one put there, could be jumped at once (the squares an entry
+/// would *feed* in Emergo). Three set shifts per direction serve both sides, where
+/// [`CaptureGenerator::exists`] for each side and a separate scan for the exposed
+/// squares take six or more.
+///
+/// ```
+/// use column_checkers::engine::capture::FirstJumps;
+/// use column_checkers::{
+///     Board, CapturePolicy, CapturePromotion, CaptureRules, Color, Columns, DirectionSet,
+///     Grid8x8, Leap, Majority, Man, Rejump, Stack, Taking, Transfer,
+/// };
+///
+/// /// Short jumps in all eight directions of the grid.
+/// struct AllWays;
+/// impl CapturePolicy for AllWays {
+///     const RULES: CaptureRules = CaptureRules {
+///         taking: Taking::Prisoner,
+///         transfer: Transfer::Immediate,
+///         rejump: Rejump::Never,
+///         reversal: None,
+///         majority: Majority::FreeChoice,
+///         promotion: CapturePromotion::Never,
+///     };
+///     fn directions(&self, _commander: Man) -> DirectionSet {
+///         DirectionSet::first(8)
+///     }
+///     fn leap(&self, _commander: Man) -> Leap {
+///         Leap::Short
+///     }
+/// }
+///
+/// let g = Grid8x8::geometry();
+/// let sq = |name| g.parse_square(name).unwrap();
+/// let mut columns = Columns::<Grid8x8>::new();
+/// columns.set(sq("a1"), Stack::single(Man::new(Color::White)));
+/// columns.set(sq("h8"), Stack::single(Man::new(Color::Black)));
+/// let jumps = FirstJumps::new(&AllWays, &columns).unwrap();
+/// assert!(!jumps.can_capture(Color::White) && !jumps.can_capture(Color::Black));
+/// // a black man put on b2 could be jumped from a1 to c3; not on c3, two squares away
+/// assert!(jumps.exposed(Color::Black).contains(sq("b2")));
+/// assert!(!jumps.exposed(Color::Black).contains(sq("c3")));
+///
+/// // a black man on b1: a1 jumps it to c1; b1 cannot jump a1, nothing is beyond a1
+/// columns.set(sq("b1"), Stack::single(Man::new(Color::Black)));
+/// let jumps = FirstJumps::new(&AllWays, &columns).unwrap();
+/// assert!(jumps.can_capture(Color::White));
+/// assert!(!jumps.can_capture(Color::Black));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstJumps {
+    /// Per colour, the squares its columns could jump at once: next to one of them in
+    /// a direction it captures in, with a vacant square beyond.
+    targets: [SquareSet; 2],
+    owned: [SquareSet; 2],
+    vacant: SquareSet,
+}
+
+impl FirstJumps {
+    /// The first jumps on `columns` under `policy`; `None` when a column of either
+    /// side leaps flying (use [`CaptureGenerator`] then).
+    #[inline]
+    pub fn new<B: Board, P: CapturePolicy + ?Sized>(
+        policy: &P,
+        columns: &Columns<B>,
+    ) -> Option<FirstJumps> {
+        let g = B::geometry();
+        let owned = [columns.owned(Color::White), columns.owned(Color::Black)];
+        let kings = columns.kings();
+        let men = [Man::new(Color::White), Man::new(Color::Black)];
+        if men.iter().any(|&m| policy.leap(m) != Leap::Short) {
+            return None;
+        }
+        let vacant = g.all() - (owned[0] | owned[1]);
+        let mut targets = [SquareSet::EMPTY; 2];
+        let groups = [owned[0] - kings, owned[1] - kings];
+        let dirs = men.map(|m| policy.directions(m));
+        let board_dirs = DirectionSet::first(g.direction_count()).0;
+        for d in DirectionSet((dirs[0].0 | dirs[1].0) & board_dirs).iter() {
+            // the squares whose neighbour in direction `d` is vacant
+            let before_vacant = g.shift(vacant, g.opposite(d));
+            for c in 0..2 {
+                if dirs[c].contains(d) {
+                    targets[c] |= g.shift(groups[c], d) & before_vacant;
+                }
+            }
+        }
+        if !kings.is_empty() {
+            for c in Color::ALL {
+                let (king, group) = (Man::king(c), owned[c.index()] & kings);
+                if group.is_empty() {
+                    continue;
+                }
+                if policy.leap(king) != Leap::Short {
+                    return None;
+                }
+                for d in DirectionSet(policy.directions(king).0 & board_dirs).iter() {
+                    targets[c.index()] |= g.shift(group, d) & g.shift(vacant, g.opposite(d));
+                }
+            }
+        }
+        Some(FirstJumps {
+            targets,
+            owned,
+            vacant,
+        })
+    }
+
+    /// Whether `color` has a capture (the same as [`CaptureGenerator::exists`]).
+    #[inline]
+    pub fn can_capture(&self, color: Color) -> bool {
+        !(self.targets[color.index()] & self.owned[(!color).index()]).is_empty()
+    }
+
+    /// The vacant squares where a column of `color`, were one put there, could be
+    /// jumped by the opponent at once.
+    #[inline]
+    pub fn exposed(&self, color: Color) -> SquareSet {
+        self.targets[(!color).index()] & self.vacant
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shapes::dark::Dark8;
+    use crate::engine::shapes::grid::Grid8x8;
+    use crate::engine::shapes::hex::Hex37;
+    use crate::games::emergo::Oblique9;
+    use crate::tools::rng::SplitMix64;
+
+    /// Short jumps in every direction of the board for men; kings as `king_leap`.
+    struct AllWays(Leap);
+
+    /// Men jump forward only, kings every way (short): directions that differ by
+    /// colour and rank.
+    struct Forward;
+
+    const RULES: CaptureRules = CaptureRules {
+        taking: Taking::Prisoner,
+        transfer: Transfer::Immediate,
+        rejump: Rejump::Never,
+        reversal: None,
+        majority: Majority::FreeChoice,
+        promotion: CapturePromotion::Never,
+    };
+
+    impl CapturePolicy for AllWays {
+        const RULES: CaptureRules = RULES;
+        fn directions(&self, _commander: Man) -> DirectionSet {
+            DirectionSet(0xff)
+        }
+        fn leap(&self, commander: Man) -> Leap {
+            match commander.rank {
+                Rank::Man => Leap::Short,
+                Rank::King => self.0,
+            }
+        }
+    }
+
+    impl CapturePolicy for Forward {
+        const RULES: CaptureRules = RULES;
+        fn directions(&self, commander: Man) -> DirectionSet {
+            match commander.rank {
+                Rank::Man => DirectionSet(0b0011 << (2 * commander.color.index())),
+                Rank::King => DirectionSet(0b1111),
+            }
+        }
+        fn leap(&self, _commander: Man) -> Leap {
+            Leap::Short
+        }
+    }
+
+    /// Random columns of one or two men on a random share of the squares (from a half
+    /// to a tenth); kings when asked.
+    fn random_columns<B: Board>(rng: &mut SplitMix64, kings: bool) -> Columns<B> {
+        let mut cols = Columns::<B>::new();
+        let sparse = 2 + rng.below(9);
+        for sq in B::geometry().squares() {
+            if rng.below(sparse) != 0 {
+                continue;
+            }
+            let color = Color::from_index(rng.below(2));
+            let man = if kings && rng.below(4) == 0 {
+                Man::king(color)
+            } else {
+                Man::new(color)
+            };
+            let mut s = Stack::single(man);
+            if rng.below(3) == 0 {
+                s.push_bottom(Man::new(!color));
+            }
+            cols.set(sq, s);
+        }
+        cols
+    }
+
+    /// The vacant squares next to a column of `!color` that jumps towards them, with
+    /// a vacant square beyond: square by square.
+    fn exposed_slowly<B: Board, P: CapturePolicy>(
+        policy: &P,
+        cols: &Columns<B>,
+        color: Color,
+    ) -> SquareSet {
+        let g = B::geometry();
+        let vacant = cols.vacant();
+        let mut out = SquareSet::EMPTY;
+        for s in vacant {
+            for d in g.directions() {
+                let (Some(attacker), Some(beyond)) =
+                    (g.neighbour(s, g.opposite(d)), g.neighbour(s, d))
+                else {
+                    continue;
+                };
+                let Some(top) = cols.get(attacker).top() else {
+                    continue;
+                };
+                if top.color != color
+                    && policy.directions(top).contains(d)
+                    && vacant.contains(beyond)
+                {
+                    out.insert(s);
+                }
+            }
+        }
+        out
+    }
+
+    fn agree<B: Board, P: CapturePolicy>(policy: &P, kings: bool, seed: u64) {
+        let mut rng = SplitMix64::new(seed);
+        let mut captures = [0; 2];
+        for _ in 0..300 {
+            let cols = random_columns::<B>(&mut rng, kings);
+            let jumps = FirstJumps::new(policy, &cols).expect("short leaps");
+            for c in Color::ALL {
+                let exists = CaptureGenerator::new(policy, &cols, c).exists();
+                assert_eq!(jumps.can_capture(c), exists, "{cols:?} {c:?}");
+                captures[exists as usize] += 1;
+                assert_eq!(
+                    jumps.exposed(c),
+                    exposed_slowly(policy, &cols, c),
+                    "{cols:?}"
+                );
+            }
+        }
+        // both answers occur: the comparison is not empty
+        assert!(captures[0] > 0 && captures[1] > 0, "{captures:?}");
+    }
+
+    #[test]
+    fn first_jumps_agree_with_the_generator() {
+        agree::<Oblique9, _>(&AllWays(Leap::Short), false, 1);
+        agree::<Hex37, _>(&AllWays(Leap::Short), false, 2);
+        agree::<Grid8x8, _>(&AllWays(Leap::Short), true, 3);
+        agree::<Dark8, _>(&Forward, true, 4);
+    }
+
+    #[test]
+    fn first_jumps_refuse_flying_kings() {
+        let mut rng = SplitMix64::new(5);
+        let cols = random_columns::<Dark8>(&mut rng, true);
+        assert!(!cols.kings().is_empty());
+        assert_eq!(FirstJumps::new(&AllWays(Leap::Flying), &cols), None);
+        // without kings, the flying kings' rule does not matter
+        let men = random_columns::<Dark8>(&mut rng, false);
+        assert!(FirstJumps::new(&AllWays(Leap::Flying), &men).is_some());
+    }
 }

@@ -127,6 +127,38 @@ pub trait Position:
             .sum()
     }
 
+    /// The legal move at index `pick(n)` of the list [`legal_moves`](Self::legal_moves)
+    /// makes, `n` being the number of legal moves; `None`, without calling `pick`, when
+    /// there is none. `moves` is scratch space. The default lists the moves in `moves`;
+    /// a ruleset may find the one move without listing the others
+    /// ([`random_playout`](crate::tools::playout::random_playout) chooses its moves
+    /// this way).
+    ///
+    /// # Panics
+    /// When `pick(n)` is `n` or more.
+    ///
+    /// ```
+    /// use column_checkers::{Emergo, MoveList, Position};
+    ///
+    /// let pos: Emergo = "d4:b,e4:w,e6:b w 0/0".parse().unwrap();
+    /// let (mut moves, mut scratch) = (MoveList::new(), MoveList::new());
+    /// pos.legal_moves(&mut moves);
+    /// for (i, mv) in moves.iter().enumerate() {
+    ///     assert_eq!(pos.legal_move_at(|n| { assert_eq!(n, moves.len()); i }, &mut scratch), Some(*mv));
+    /// }
+    /// ```
+    fn legal_move_at(
+        &self,
+        pick: impl FnOnce(usize) -> usize,
+        moves: &mut MoveList<Self::Move>,
+    ) -> Option<Self::Move> {
+        self.legal_moves(moves);
+        if moves.is_empty() {
+            return None;
+        }
+        Some(moves[pick(moves.len())])
+    }
+
     /// Whether `mv` is legal here.
     fn is_legal(&self, mv: &Self::Move) -> bool {
         let mut list = MoveList::new();

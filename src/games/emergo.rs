@@ -30,8 +30,8 @@
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{
-    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump,
-    Reversal, Taking, Transfer,
+    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, FirstJumps, Leap, Majority,
+    Rejump, Reversal, Taking, Transfer,
 };
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
@@ -195,6 +195,21 @@ pub struct EmergoPosition<B: EmergoBoard> {
     hand: [u8; 2],
 }
 
+/// `legal_move_at`'s panic message.
+const BELOW: &str = "pick(n) is below n";
+
+/// The kind of move due in a position (see `EmergoPosition::due`).
+enum Due {
+    /// None: the game is over.
+    Nothing,
+    /// Captures, listed.
+    Captures,
+    /// Entries of `men` men on the squares of `targets` (perhaps none: a draw).
+    Entries { targets: SquareSet, men: u8 },
+    /// Steps (perhaps none: a draw).
+    Steps,
+}
+
 /// Emergo on its 41-square board.
 pub type Emergo = EmergoPosition<Oblique9>;
 
@@ -263,35 +278,35 @@ impl<B: EmergoBoard> EmergoPosition<B> {
 
     /// Whether `color` is under attack: the opponent, were it his turn, could capture.
     pub fn under_attack(&self, color: Color) -> bool {
-        CaptureGenerator::new(&Self::capture_rules(), &self.columns, !color).exists()
+        self.first_jumps().can_capture(!color)
     }
 
     /// The vacant squares where an entry by `color` would let the opponent capture the
     /// entered column at once (feeding): next to an enemy-topped column with a vacant
     /// square on the far side.
     pub fn feeding_squares(&self, color: Color) -> SquareSet {
-        let g = B::geometry();
-        let vacant = self.columns.vacant();
-        let enemy = self.columns.owned(!color);
-        let mut out = SquareSet::EMPTY;
-        for d in g.directions() {
-            // s next to an enemy column X (s = X + d), with s + d vacant
-            out |= g.shift(enemy, d) & vacant & g.shift(vacant, g.opposite(d));
-        }
-        out
+        self.first_jumps().exposed(color)
+    }
+
+    /// Both sides' first jumps and the squares an entry would feed, in one pass.
+    #[inline]
+    fn first_jumps(&self) -> FirstJumps {
+        FirstJumps::new(&Self::capture_rules(), &self.columns).expect("Emergo's columns leap short")
     }
 
     /// The squares where the side to move may enter now, and how many men it enters
     /// (all in hand as the shadowpiece when the opponent has none left), assuming it
-    /// has no capture and men in hand.
-    fn entries(&self) -> (SquareSet, u8) {
+    /// has no capture and men in hand; `jumps` are this position's first jumps.
+    #[inline]
+    fn entries(&self, jumps: &FirstJumps) -> (SquareSet, u8) {
         let side = self.turn;
         let mut targets = self.columns.vacant();
         if side == Color::White && self.columns.occupied().is_empty() {
             targets.remove(B::centre());
         }
-        if !self.under_attack(side) {
-            targets -= self.feeding_squares(side);
+        // no feeding, unless already under attack
+        if !jumps.can_capture(!side) {
+            targets -= jumps.exposed(side);
         }
         let men = if self.hand[(!side).index()] == 0 {
             self.hand[side.index()]
@@ -305,12 +320,75 @@ impl<B: EmergoBoard> EmergoPosition<B> {
         self.hand[self.turn.index()] == 0 && self.columns.owned(self.turn).is_empty()
     }
 
-    /// Calls `out` with every legal capture move and returns whether there was one.
-    fn captures(&self, out: &mut MoveList<Move<B>>) -> bool {
-        let before = out.len();
+    /// What kind of move is due; when it is a capture, the capture moves are listed in
+    /// `captures` (cleared first, and left empty otherwise).
+    #[inline]
+    fn due(&self, captures: &mut MoveList<Move<B>>) -> Due {
+        captures.clear();
+        if self.no_pieces() {
+            return Due::Nothing;
+        }
+        let side = self.turn;
+        if self.hand[side.index()] > 0 {
+            // both sides' first jumps at once: the entries depend on the opponent's
+            let jumps = self.first_jumps();
+            if jumps.can_capture(side) {
+                self.captures(captures);
+                return Due::Captures;
+            }
+            let (targets, men) = self.entries(&jumps);
+            return Due::Entries { targets, men };
+        }
+        self.captures(captures);
+        if captures.is_empty() {
+            Due::Steps
+        } else {
+            Due::Captures
+        }
+    }
+
+    /// The entries of `men` men on the squares of `targets`, in reading order (as
+    /// listed).
+    #[inline]
+    fn entry_moves(targets: SquareSet, men: u8) -> impl Iterator<Item = Move<B>> {
+        B::geometry()
+            .reading_order()
+            .iter()
+            .filter(move |&&sq| targets.contains(sq))
+            .map(move |&sq| Move::enter(sq, men))
+    }
+
+    /// The steps of the side to move, as listed: by origin in reading order, then by
+    /// direction.
+    #[inline]
+    fn steps(&self) -> impl Iterator<Item = Move<B>> + '_ {
+        let g = B::geometry();
+        let vacant = self.columns.vacant();
+        g.in_reading_order(self.columns.owned(self.turn))
+            .flat_map(move |from| {
+                g.directions().filter_map(move |d| {
+                    g.neighbour(from, d)
+                        .filter(|&to| vacant.contains(to))
+                        .map(|to| Move::step(from, to))
+                })
+            })
+    }
+
+    /// The number of [`steps`](Self::steps), on bitboards.
+    #[inline]
+    fn step_count(&self) -> usize {
+        let g = B::geometry();
+        let vacant = self.columns.vacant();
+        let own = self.columns.owned(self.turn);
+        g.directions()
+            .map(|d| (g.shift(own, d) & vacant).count())
+            .sum()
+    }
+
+    /// Calls `out` with every legal capture move.
+    fn captures(&self, out: &mut MoveList<Move<B>>) {
         CaptureGenerator::new(&Self::capture_rules(), &self.columns, self.turn)
             .routes(|r| out.push(Move::capture(r)));
-        out.len() > before
     }
 
     /// The legal move equivalent (ruling 1) to an arbitrary capture route, if the route
@@ -392,28 +470,32 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
     }
 
     fn legal_moves(&self, out: &mut MoveList<Move<B>>) {
-        out.clear();
-        if self.no_pieces() || self.captures(out) {
-            return;
-        }
-        let side = self.turn;
-        if self.hand[side.index()] > 0 {
-            let (targets, men) = self.entries();
-            let order = B::geometry().reading_order();
-            for &sq in order.iter().filter(|&&s| targets.contains(s)) {
-                out.push(Move::enter(sq, men));
+        match self.due(out) {
+            Due::Entries { targets, men } => {
+                out.as_vec_mut().extend(Self::entry_moves(targets, men))
             }
-            return;
+            Due::Steps => out.as_vec_mut().extend(self.steps()),
+            Due::Nothing | Due::Captures => {}
         }
-        let g = B::geometry();
-        let vacant = self.columns.vacant();
-        let own = self.columns.owned(side);
-        for &from in g.reading_order().iter().filter(|&&s| own.contains(s)) {
-            for d in g.directions() {
-                if let Some(to) = g.neighbour(from, d).filter(|&t| vacant.contains(t)) {
-                    out.push(Move::step(from, to));
-                }
-            }
+    }
+
+    /// Counts the entries or steps and makes only the one picked.
+    fn legal_move_at(
+        &self,
+        pick: impl FnOnce(usize) -> usize,
+        moves: &mut MoveList<Move<B>>,
+    ) -> Option<Move<B>> {
+        match self.due(moves) {
+            Due::Nothing => None,
+            Due::Captures => Some(moves[pick(moves.len())]),
+            Due::Entries { targets, men } => match targets.count() {
+                0 => None,
+                n => Some(Self::entry_moves(targets, men).nth(pick(n)).expect(BELOW)),
+            },
+            Due::Steps => match self.step_count() {
+                0 => None,
+                n => Some(self.steps().nth(pick(n)).expect(BELOW)),
+            },
         }
     }
 
@@ -421,21 +503,33 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         if self.no_pieces() {
             return 0;
         }
+        let side = self.turn;
         let rules = Self::capture_rules();
-        let gen = CaptureGenerator::new(&rules, &self.columns, self.turn);
+        if self.hand[side.index()] > 0 {
+            let jumps = self.first_jumps();
+            if jumps.can_capture(side) {
+                return CaptureGenerator::new(&rules, &self.columns, side).count();
+            }
+            return self.entries(&jumps).0.count();
+        }
+        let gen = CaptureGenerator::new(&rules, &self.columns, side);
         if gen.exists() {
             return gen.count();
         }
-        let side = self.turn;
-        if self.hand[side.index()] > 0 {
-            return self.entries().0.count();
+        self.step_count()
+    }
+
+    /// Plays each move on one scratch copy and [restores](Position::restore) it.
+    fn count_replies(&self, moves: &[Move<B>]) -> u64 {
+        let mut scratch = self.clone();
+        let mut total = 0;
+        for mv in moves {
+            scratch.play_unchecked(mv);
+            total += scratch.count_legal_moves() as u64;
+            scratch.restore(self, mv);
         }
-        let g = B::geometry();
-        let vacant = self.columns.vacant();
-        let own = self.columns.owned(side);
-        g.directions()
-            .map(|d| (g.shift(own, d) & vacant).count())
-            .sum()
+        debug_assert!(scratch == *self, "moves taken back exactly");
+        total
     }
 
     fn play_unchecked(&mut self, mv: &Move<B>) {
@@ -446,15 +540,30 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
                 self.columns.set(to, Stack::uniform(side, men as usize));
                 self.hand[side.index()] = self.hand[side.index()].saturating_sub(men);
             }
-            MoveKind::Step { from, to } => {
-                let s = self.columns.take(from);
-                self.columns.set(to, s);
-            }
+            MoveKind::Step { from, to } => self.columns.move_column(from, to),
             MoveKind::Capture(ref r) => {
                 CaptureGenerator::apply(&Self::capture_rules(), &mut self.columns, side, r)
             }
         }
         self.turn = !side;
+    }
+
+    /// Puts back only the squares an entry or a step changed; after a capture the whole
+    /// position is copied.
+    fn restore(&mut self, parent: &Self, mv: &Move<B>) {
+        let changed = match *mv.kind() {
+            MoveKind::Enter { to, .. } => SquareSet::from_square(to),
+            MoveKind::Step { from, to } => {
+                SquareSet::from_square(from) | SquareSet::from_square(to)
+            }
+            MoveKind::Capture(_) => {
+                self.clone_from(parent);
+                return;
+            }
+        };
+        self.columns.restore(&parent.columns, changed);
+        self.turn = parent.turn;
+        self.hand = parent.hand;
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -702,6 +811,64 @@ mod tests {
             .collect();
         n.sort();
         assert_eq!(n, ["d5", "e4", "e6", "f5"]);
+    }
+
+    /// Every index of the legal list gives its move through `legal_move_at`, which
+    /// is told the list's length; `None` exactly when the list is empty.
+    fn legal_move_at_agrees<B: EmergoBoard>(seed: u64) {
+        let mut rng = crate::tools::rng::SplitMix64::new(seed);
+        let (mut moves, mut scratch) = (MoveList::new(), MoveList::new());
+        let mut seen = [0; 3];
+        for _ in 0..20 {
+            let mut pos = EmergoPosition::<B>::start();
+            loop {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    let mut called = false;
+                    assert_eq!(
+                        pos.legal_move_at(
+                            |_| {
+                                called = true;
+                                0
+                            },
+                            &mut scratch
+                        ),
+                        None
+                    );
+                    assert!(!called, "{pos}");
+                    break;
+                }
+                for (i, mv) in moves.iter().enumerate() {
+                    let at = pos.legal_move_at(
+                        |n| {
+                            assert_eq!(n, moves.len(), "{pos}");
+                            i
+                        },
+                        &mut scratch,
+                    );
+                    assert_eq!(at, Some(*mv), "{pos} {i}");
+                }
+                seen[match moves[0].kind() {
+                    MoveKind::Enter { .. } => 0,
+                    MoveKind::Step { .. } => 1,
+                    MoveKind::Capture(_) => 2,
+                }] += 1;
+                let mv = moves[rng.below(moves.len())];
+                pos.play_unchecked(&mv);
+            }
+        }
+        // entries (unless the game starts with all men on the board), steps and captures
+        assert!(
+            seen[1] > 0 && seen[2] > 0 && (seen[0] > 0 || B::START_COLUMNS != "-"),
+            "{seen:?}"
+        );
+    }
+
+    #[test]
+    fn legal_move_at_is_the_listed_move() {
+        legal_move_at_agrees::<Oblique9>(1);
+        legal_move_at_agrees::<Hex37>(2);
+        legal_move_at_agrees::<Hex37Setup>(3);
     }
 
     #[test]
