@@ -1026,38 +1026,50 @@ impl FirstJumps {
         policy: &P,
         columns: &Columns<B>,
     ) -> Option<FirstJumps> {
-        let g = B::geometry();
         let owned = [columns.owned(Color::White), columns.owned(Color::Black)];
         let kings = columns.kings();
         let men = [Man::new(Color::White), Man::new(Color::Black)];
         if men.iter().any(|&m| policy.leap(m) != Leap::Short) {
             return None;
         }
-        let vacant = g.all() - (owned[0] | owned[1]);
+        let vacant = B::all() - (owned[0] | owned[1]);
         let mut targets = [SquareSet::EMPTY; 2];
         let groups = [owned[0] - kings, owned[1] - kings];
         let dirs = men.map(|m| policy.directions(m));
-        let board_dirs = DirectionSet::first(g.direction_count()).0;
-        for d in DirectionSet((dirs[0].0 | dirs[1].0) & board_dirs).iter() {
-            // the squares whose neighbour in direction `d` is vacant
-            let before_vacant = g.shift(vacant, g.opposite(d));
-            for c in 0..2 {
-                if dirs[c].contains(d) {
-                    targets[c] |= g.shift(groups[c], d) & before_vacant;
-                }
-            }
-        }
+        let board_dirs = B::all_directions().0;
+        let mut king_dirs = [DirectionSet::EMPTY; 2];
         if !kings.is_empty() {
             for c in Color::ALL {
-                let (king, group) = (Man::king(c), owned[c.index()] & kings);
-                if group.is_empty() {
+                if (owned[c.index()] & kings).is_empty() {
                     continue;
                 }
+                let king = Man::king(c);
                 if policy.leap(king) != Leap::Short {
                     return None;
                 }
-                for d in DirectionSet(policy.directions(king).0 & board_dirs).iter() {
-                    targets[c.index()] |= g.shift(group, d) & g.shift(vacant, g.opposite(d));
+                king_dirs[c.index()] = policy.directions(king);
+            }
+        }
+        // the directions one by one, unrolled: each shift's masks are constants where
+        // the board has them
+        let mut i = 0;
+        while i < 8 {
+            let d = Direction(i);
+            i += 1;
+            let any = DirectionSet(
+                (dirs[0].0 | dirs[1].0 | king_dirs[0].0 | king_dirs[1].0) & board_dirs,
+            );
+            if !any.contains(d) {
+                continue;
+            }
+            // the squares whose neighbour in direction `d` is vacant
+            let before_vacant = B::shift(vacant, B::opposite(d));
+            for c in 0..2 {
+                if dirs[c].contains(d) {
+                    targets[c] |= B::shift(groups[c], d) & before_vacant;
+                }
+                if king_dirs[c].contains(d) {
+                    targets[c] |= B::shift(owned[c] & kings, d) & before_vacant;
                 }
             }
         }

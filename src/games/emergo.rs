@@ -28,7 +28,7 @@
 //! board of the seeds, [`HexEmergo`] the same rules on the 37-cell hexagon
 //! ([`Hex37`], six directions, centre d4).
 
-use crate::engine::board::{Board, Geometry};
+use crate::engine::board::{Board, Geometry, Shifts};
 use crate::engine::capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, FirstJumps, Leap, Majority,
     Rejump, Reversal, Taking, Transfer,
@@ -39,8 +39,9 @@ use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K
 use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType};
 use crate::engine::moves::{Move, MoveKind, MoveList, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
+use crate::engine::shapes::dark::dark_rows;
 use crate::engine::shapes::hex::Hex37;
-use crate::engine::square::{DirectionSet, Square, SquareSet};
+use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
 use crate::engine::stack::{Man, Rank, Stack};
 use crate::engine::zobrist::{counter_key, BLACK_TO_MOVE};
 use crate::text::position_text as text;
@@ -75,20 +76,18 @@ pub trait EmergoBoard: Board {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Oblique9;
 
+/// Oblique9's directions on its indexing grid: one step along a number line (L + 1),
+/// along a letter line (N + 1), and back.
+const OBLIQUE_STEPS: [(i8, i8); 4] = [(1, -1), (1, 1), (-1, 1), (-1, -1)];
+
 impl Board for Oblique9 {
+    const SHIFTS: Option<Shifts> = Shifts::of_grid(9, &dark_rows::<9>(), &OBLIQUE_STEPS);
+
     fn geometry() -> &'static Geometry {
         static G: OnceLock<Geometry> = OnceLock::new();
         G.get_or_init(|| {
             // orthogonal grid (file f, rank r from 0): f = L + N - 5, r = N - L + 3
-            let g = Geometry::new(
-                "emergo-41",
-                9,
-                9,
-                |f, r| (f + r) % 2 == 0,
-                // one step along a number line (L + 1), along a letter line (N + 1),
-                // and back
-                &[(1, -1), (1, 1), (-1, 1), (-1, -1)],
-            );
+            let g = Geometry::new("emergo-41", 9, 9, |f, r| (f + r) % 2 == 0, &OBLIQUE_STEPS);
             let oblique: Vec<(u8, u8)> = g
                 .squares()
                 .map(|s| {
@@ -377,12 +376,20 @@ impl<B: EmergoBoard> EmergoPosition<B> {
     /// The number of [`steps`](Self::steps), on bitboards.
     #[inline]
     fn step_count(&self) -> usize {
-        let g = B::geometry();
         let vacant = self.columns.vacant();
         let own = self.columns.owned(self.turn);
-        g.directions()
-            .map(|d| (g.shift(own, d) & vacant).count())
-            .sum()
+        let dirs = B::all_directions();
+        let mut n = 0;
+        // unrolled: each shift's masks are constants where the board has them
+        let mut i = 0;
+        while i < 8 {
+            let d = Direction(i);
+            i += 1;
+            if dirs.contains(d) {
+                n += (B::shift(own, d) & vacant).count();
+            }
+        }
+        n
     }
 
     /// Calls `out` with every legal capture move.
@@ -795,6 +802,11 @@ mod tests {
     #[test]
     fn board_shape() {
         let g = Oblique9::geometry();
+        assert_eq!(Oblique9::SHIFTS.as_ref(), g.shifts());
+        assert_eq!(Oblique9::all(), g.all());
+        for d in g.directions() {
+            assert_eq!(Oblique9::opposite(d), g.opposite(d));
+        }
         assert_eq!(g.len(), 41);
         for corner in ["a5", "e1", "e9", "i5"] {
             let sq = g.parse_square(corner).unwrap();

@@ -7,8 +7,13 @@ use std::sync::OnceLock;
 const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 /// The rows of an `N`x`N` board's dark squares (`a1` dark): bit `x` of row `y` when
-/// `x + y` is even.
-const fn dark_rows<const N: usize>() -> [u32; N] {
+/// `x + y` is even, as [`Shifts::of_grid`] reads them.
+///
+/// ```
+/// use column_checkers::engine::shapes::dark::dark_rows;
+/// assert_eq!(dark_rows::<3>(), [0b101, 0b010, 0b101]);
+/// ```
+pub const fn dark_rows<const N: usize>() -> [u32; N] {
     let mut rows = [0; N];
     let mut y = 0;
     while y < N {
