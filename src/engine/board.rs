@@ -53,9 +53,10 @@ pub struct Geometry {
     /// direction at index `+ delta` (see [`Geometry::shift`]).
     shifts: Vec<(SquareSet, i8)>,
     shift_start: [u8; 9],
-    /// The same as `(sources, rotation)` with two pairs per direction, when no
-    /// direction needs more (square boards): `(set & sources).rotate_left(rotation)`
-    /// (the masked bits never wrap, so the rotation is the shift).
+    /// The same as `(sources, rotation)` with up to [`Shifts::PAIRS`] pairs per
+    /// direction, when no direction needs more (the square boards, the hexagon):
+    /// `(set & sources).rotate_left(rotation)` (the masked bits never wrap, so the
+    /// rotation is the shift).
     shift2: Option<Shifts>,
     far_rows: [SquareSet; 2],
     forward: [crate::engine::square::DirectionSet; 2],
@@ -470,16 +471,16 @@ impl Geometry {
         SquareSet(out)
     }
 
-    /// Whether [`shift`](Self::shift) is a couple of mask-and-shift operations (boards
-    /// where each direction moves an index by one of at most two amounts, like the
-    /// square boards), rather than a loop over the board's rows.
+    /// Whether [`shift`](Self::shift) is a few mask-and-shift operations (boards where
+    /// each direction moves an index by one of at most [`Shifts::PAIRS`] amounts: the
+    /// square boards, the hexagon), rather than a loop over the board's rows.
     #[inline]
     pub fn fast_shift(&self) -> bool {
         self.shift2.is_some()
     }
 
     /// The board's [`Shifts`], when every direction moves a square's index by one of
-    /// at most two amounts (what [`fast_shift`](Self::fast_shift) tells).
+    /// at most [`Shifts::PAIRS`] amounts (what [`fast_shift`](Self::fast_shift) tells).
     #[inline]
     pub fn shifts(&self) -> Option<&Shifts> {
         self.shift2.as_ref()
@@ -632,11 +633,12 @@ impl Shift {
     }
 }
 
-/// A board's direction shifts as constants: for each direction, at most two
-/// `(sources, rotation)` pairs such that the neighbours of a set `s` that way are
-/// `(s & sources).rotate_left(rotation)` of the pairs OR-ed together. Boards of at most
-/// [`MAX_SQUARES`] squares whose every direction moves a square's index by one of at
-/// most two amounts have them (the square boards, Emergo's, the hexagon).
+/// A board's direction shifts as constants: for each direction, at most
+/// [`PAIRS`](Shifts::PAIRS) `(sources, rotation)` pairs such that the neighbours of a
+/// set `s` that way are `(s & sources).rotate_left(rotation)` of the pairs OR-ed
+/// together. Boards of at most [`MAX_SQUARES`] squares whose every direction moves a
+/// square's index by one of at most that many amounts have them (the square boards,
+/// Emergo's, the hexagon).
 ///
 /// [`Geometry::new`] builds its [`shift`](Geometry::shift) tables with
 /// [`Shifts::of_grid`], a `const fn`, and a [`Board`] may name the same value as its
@@ -655,7 +657,7 @@ impl Shift {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shifts {
-    table: [[(u64, u32); 2]; 8],
+    table: [[(u64, u32); Shifts::PAIRS]; 8],
     opposite: [u8; 8],
     /// The directions forward for White and for Black (see [`Geometry::forward`]).
     forward: [DirectionSet; 2],
@@ -670,13 +672,17 @@ pub struct Shifts {
 impl Shifts {
     /// The most rows [`of_grid`](Self::of_grid) reads.
     pub const MAX_ROWS: usize = 64;
+    /// The most index amounts one direction may move squares by (three on the
+    /// hexagon, whose rows differ in length; two on the square boards' dark squares;
+    /// one on full grids).
+    pub const PAIRS: usize = 3;
 
     /// The shifts of the board whose row `y` has a square at `x` where bit `x` of
     /// `rows[y]` is set (`width` columns), with the direction vectors `vectors`, its
     /// squares numbered as [`Geometry::new`] numbers them (by `y`, then `x`). `None`
     /// when the board has more than [`MAX_SQUARES`] squares, more than
     /// [`MAX_ROWS`](Self::MAX_ROWS) rows or 8 directions, or a direction that moves
-    /// the indices by more than two amounts.
+    /// the indices by more than [`PAIRS`](Self::PAIRS) amounts.
     pub const fn of_grid(width: u8, rows: &[u32], vectors: &[(i8, i8)]) -> Option<Shifts> {
         let (w, h) = (width as i32, rows.len());
         if h > Self::MAX_ROWS || vectors.len() > 8 || width > 32 {
@@ -702,7 +708,7 @@ impl Shifts {
         const fn index(rows: &[u32], start: &[u32], x: i32, y: i32) -> u32 {
             start[y as usize] + (rows[y as usize] & ((1u32 << x) - 1)).count_ones()
         }
-        let mut table = [[(0u64, 0u32); 2]; 8];
+        let mut table = [[(0u64, 0u32); Shifts::PAIRS]; 8];
         let mut opposite = [0u8; 8];
         let mut forward = [DirectionSet::EMPTY; 2];
         let mut d = 0;
@@ -720,7 +726,7 @@ impl Shifts {
                 return None;
             }
             opposite[d] = o as u8;
-            let mut deltas = [0i32; 2];
+            let mut deltas = [0i32; Shifts::PAIRS];
             let mut used = 0;
             let mut y = 0;
             while y < h as i32 {
@@ -734,7 +740,7 @@ impl Shifts {
                             k += 1;
                         }
                         if k == used {
-                            if used == 2 {
+                            if used == Shifts::PAIRS {
                                 return None;
                             }
                             deltas[k] = delta;
@@ -799,8 +805,12 @@ impl Shifts {
     /// [`Geometry::shift`]).
     #[inline(always)]
     pub const fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
-        let [(m0, r0), (m1, r1)] = self.table[d.index() & 7];
-        SquareSet((set.0 & m0).rotate_left(r0) | (set.0 & m1).rotate_left(r1))
+        let [(m0, r0), (m1, r1), (m2, r2)] = self.table[d.index() & 7];
+        SquareSet(
+            (set.0 & m0).rotate_left(r0)
+                | (set.0 & m1).rotate_left(r1)
+                | (set.0 & m2).rotate_left(r2),
+        )
     }
 }
 

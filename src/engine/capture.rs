@@ -1050,15 +1050,14 @@ impl FirstJumps {
                 king_dirs[c.index()] = policy.directions(king);
             }
         }
+        let any =
+            DirectionSet((dirs[0].0 | dirs[1].0 | king_dirs[0].0 | king_dirs[1].0) & board_dirs);
         // the directions one by one, unrolled: each shift's masks are constants where
         // the board has them
         let mut i = 0;
         while i < 8 {
             let d = Direction(i);
             i += 1;
-            let any = DirectionSet(
-                (dirs[0].0 | dirs[1].0 | king_dirs[0].0 | king_dirs[1].0) & board_dirs,
-            );
             if !any.contains(d) {
                 continue;
             }

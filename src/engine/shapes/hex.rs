@@ -10,7 +10,7 @@
 //! Drawn with the number lines as horizontal rows, each row half a cell left of the one
 //! below it, the board is a regular hexagon with corners a1, d1, g4, g7, d7 and a4.
 
-use crate::engine::board::{Board, Geometry};
+use crate::engine::board::{Board, Geometry, Shifts};
 use std::sync::OnceLock;
 
 /// The 37-cell hexagon (side 4) of HexEmergo. See the [module documentation](self).
@@ -31,7 +31,30 @@ pub struct Hex37;
 /// The side of the hexagon (cells along each edge).
 const SIDE: u8 = 4;
 
+/// The hexagon's directions in turning order: east, north-east, north-west, west,
+/// south-west, south-east when drawn as in the module documentation.
+const HEX_DIRECTIONS: [(i8, i8); 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)];
+
+/// The rows of the hexagon's grid: cell `x` of row `y` when `|x - y| < SIDE`.
+const fn hex_rows() -> [u32; 2 * SIDE as usize - 1] {
+    let mut rows = [0; 2 * SIDE as usize - 1];
+    let mut y = 0;
+    while y < rows.len() {
+        let mut x = 0;
+        while x < rows.len() {
+            if x.abs_diff(y) < SIDE as usize {
+                rows[y] |= 1 << x;
+            }
+            x += 1;
+        }
+        y += 1;
+    }
+    rows
+}
+
 impl Board for Hex37 {
+    const SHIFTS: Option<Shifts> = Shifts::of_grid(2 * SIDE - 1, &hex_rows(), &HEX_DIRECTIONS);
+
     fn geometry() -> &'static Geometry {
         static G: OnceLock<Geometry> = OnceLock::new();
         G.get_or_init(|| {
@@ -41,9 +64,7 @@ impl Board for Hex37 {
                 span,
                 span,
                 |x, y| x.abs_diff(y) < SIDE,
-                // in turning order: east, north-east, north-west, west, south-west,
-                // south-east when drawn as in the module documentation
-                &[(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)],
+                &HEX_DIRECTIONS,
             )
         })
     }
@@ -52,6 +73,28 @@ impl Board for Hex37 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn constant_shifts_are_the_geometrys() {
+        let g = Hex37::geometry();
+        assert!(Hex37::SHIFTS.is_some());
+        assert_eq!(Hex37::SHIFTS.as_ref(), g.shifts());
+        assert_eq!(Hex37::all(), g.all());
+        for d in g.directions() {
+            assert_eq!(Hex37::opposite(d), g.opposite(d));
+            for sq in g.squares() {
+                let one = crate::engine::square::SquareSet::from_square(sq);
+                let next = g
+                    .neighbour(sq, d)
+                    .map(crate::engine::square::SquareSet::from_square);
+                assert_eq!(
+                    Hex37::shift(one, d),
+                    next.unwrap_or_default(),
+                    "{sq:?} {d:?}"
+                );
+            }
+        }
+    }
 
     fn names_of(list: &[&str]) -> Vec<String> {
         let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
