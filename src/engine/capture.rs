@@ -13,6 +13,7 @@ use crate::engine::board::{Board, Geometry};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::moves::Route;
+use crate::engine::square::each_direction;
 use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
 use crate::engine::stack::{Man, Rank, Stack};
 use crate::engine::zobrist::column_key;
@@ -429,19 +430,14 @@ pub(crate) fn group_jumpers<B: Board, P: CapturePolicy + ?Sized>(
     let dirs = policy.directions(man);
     let leap = policy.leap(man);
     if B::SHIFTS.is_some() || (leap == Leap::Short && B::geometry().fast_shift()) {
-        // the directions one by one, unrolled: each shift's masks are constants
-        let mut i = 0;
-        while i < 8 {
-            let d = Direction(i);
-            if dirs.contains(d) {
-                found |= if leap == Leap::Short {
-                    short_jumpers::<B>(d, group, enemy, vacant)
-                } else {
-                    flying_jumpers::<B>(d, group, enemy, vacant)
-                };
-            }
-            i += 1;
-        }
+        // the directions one by one, each a constant: so are each shift's masks
+        each_direction!(dirs, d, 'next, {
+            found |= if leap == Leap::Short {
+                short_jumpers::<B>(d, group, enemy, vacant)
+            } else {
+                flying_jumpers::<B>(d, group, enemy, vacant)
+            };
+        });
     } else {
         let g = B::geometry();
         let occupied = g.all() - vacant;
@@ -1052,15 +1048,9 @@ impl FirstJumps {
         }
         let any =
             DirectionSet((dirs[0].0 | dirs[1].0 | king_dirs[0].0 | king_dirs[1].0) & board_dirs);
-        // the directions one by one, unrolled: each shift's masks are constants where
+        // the directions one by one, each a constant: so are each shift's masks where
         // the board has them
-        let mut i = 0;
-        while i < 8 {
-            let d = Direction(i);
-            i += 1;
-            if !any.contains(d) {
-                continue;
-            }
+        each_direction!(any, d, 'next, {
             // the squares whose neighbour in direction `d` is vacant
             let before_vacant = B::shift(vacant, B::opposite(d));
             for c in 0..2 {
@@ -1071,7 +1061,7 @@ impl FirstJumps {
                     targets[c] |= B::shift(owned[c] & kings, d) & before_vacant;
                 }
             }
-        }
+        });
         Some(FirstJumps {
             targets,
             owned,

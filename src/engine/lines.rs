@@ -1,4 +1,5 @@
-//! Quiet moves of lines and sliders: game-agnostic generators over a [`Geometry`].
+//! Quiet moves of lines and sliders: game-agnostic generators over a [`Board`]'s
+//! geometry.
 //!
 //! * [`line_advances`]: a **line** is an unbroken straight row of pieces of a set (a
 //!   single piece included) along one direction. A line advances one square in its own
@@ -11,8 +12,8 @@
 //! Both only report `(from, to)` pairs; what moves (a man, a column) and what happens on
 //! arrival (promotion) is for the caller.
 
-use crate::engine::board::Geometry;
-use crate::engine::square::{DirectionSet, Square, SquareSet};
+use crate::engine::board::Board;
+use crate::engine::square::{each_direction, DirectionSet, Square, SquareSet};
 
 /// Calls `out(tail, front)` for every line advance of the pieces `men` in the
 /// `directions` given, onto `vacant` squares.
@@ -45,21 +46,21 @@ use crate::engine::square::{DirectionSet, Square, SquareSet};
 /// let up = g.direction_of((0, 1)).unwrap();
 /// let men: SquareSet = [sq("e1"), sq("e2"), sq("e3")].into_iter().collect();
 /// let mut moves = Vec::new();
-/// line_advances(g, men, g.all() - men, DirectionSet::EMPTY.with(up),
+/// line_advances::<Grid8>(men, g.all() - men, DirectionSet::EMPTY.with(up),
 ///     |from, to| moves.push(format!("{}{}", g.name(from), g.name(to))));
 /// assert_eq!(moves, ["e3e4", "e2e4", "e1e4"]);
 /// ```
-pub fn line_advances(
-    g: &Geometry,
+pub fn line_advances<B: Board>(
     men: SquareSet,
     vacant: SquareSet,
     directions: DirectionSet,
     mut out: impl FnMut(Square, Square),
 ) {
+    let g = B::geometry();
     for d in directions.iter() {
         let back = g.opposite(d);
         // the heads: pieces whose neighbour in direction `d` is vacant
-        for head in men & g.shift(vacant, back) {
+        for head in men & B::shift(vacant, back) {
             let front = g
                 .neighbour(head, d)
                 .expect("a head has a vacant front square");
@@ -76,37 +77,27 @@ pub fn line_advances(
 }
 
 /// The number of line advances [`line_advances`] reports, counted on whole sets at
-/// once (one [`Geometry::shift`] per line length): fast for perft.
-pub fn count_line_advances(
-    g: &Geometry,
+/// once (one [`Board::shift`] per line length, by constants where the board has
+/// [`Board::SHIFTS`]): fast for perft.
+pub fn count_line_advances<B: Board>(
     men: SquareSet,
     vacant: SquareSet,
     directions: DirectionSet,
 ) -> usize {
     let mut n = 0;
-    for d in directions.iter() {
-        let back = g.opposite(d);
+    each_direction!(directions, d, 'next, {
+        let back = B::opposite(d);
         // the tails at distance k behind a head, k = 0, 1, ...: a piece is a tail at
         // one distance only (the number of pieces up to the first vacant square), so
         // the sets are disjoint and one count of their union is the sum
-        let mut tails = men & g.shift(vacant, back);
+        let mut tails = men & B::shift(vacant, back);
         let mut all = SquareSet::EMPTY;
-        match g.shift_of(back) {
-            Some(sh) => {
-                while !tails.is_empty() {
-                    all |= tails;
-                    tails = men & sh.apply(tails);
-                }
-            }
-            None => {
-                while !tails.is_empty() {
-                    all |= tails;
-                    tails = men & g.shift(tails, back);
-                }
-            }
+        while !tails.is_empty() {
+            all |= tails;
+            tails = men & B::shift(tails, back);
         }
         n += all.count();
-    }
+    });
     n
 }
 
@@ -115,13 +106,13 @@ pub fn count_line_advances(
 /// the first square that is not vacant (or the edge).
 ///
 /// Order: by piece square, then direction, then distance.
-pub fn slides(
-    g: &Geometry,
+pub fn slides<B: Board>(
     pieces: SquareSet,
     vacant: SquareSet,
     directions: DirectionSet,
     mut out: impl FnMut(Square, Square),
 ) {
+    let g = B::geometry();
     for from in pieces.iter() {
         for d in directions.iter() {
             let mut at = from;
@@ -136,7 +127,7 @@ pub fn slides(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::Board;
+    use crate::engine::board::Geometry;
     use crate::engine::shapes::grid::Grid8x8 as Grid8;
     use std::collections::HashSet;
 
@@ -151,8 +142,7 @@ mod tests {
         let men = set(g, &["d1", "c2", "h1"]);
         let mut seen = HashSet::new();
         let mut names = Vec::new();
-        line_advances(
-            g,
+        line_advances::<Grid8>(
             men,
             g.all() - men,
             g.forward(crate::engine::color::Color::White),
@@ -178,8 +168,8 @@ mod tests {
             let vacant = g.all() - men - others;
             let dirs = DirectionSet((rng.next_u64() & 0xFF) as u8);
             let mut pairs = HashSet::new();
-            line_advances(g, men, vacant, dirs, |f, t| assert!(pairs.insert((f, t))));
-            assert_eq!(count_line_advances(g, men, vacant, dirs), pairs.len());
+            line_advances::<Grid8>(men, vacant, dirs, |f, t| assert!(pairs.insert((f, t))));
+            assert_eq!(count_line_advances::<Grid8>(men, vacant, dirs), pairs.len());
         }
     }
 
@@ -188,7 +178,7 @@ mod tests {
         let g = Grid8::geometry();
         let men = set(g, &["a7", "a8"]);
         let mut n = 0;
-        line_advances(g, men, g.all() - men, g.all_directions(), |_, _| n += 1);
+        line_advances::<Grid8>(men, g.all() - men, g.all_directions(), |_, _| n += 1);
         // a7b7, a8b8 (right), a7a6 and a8a6 (down the file: the line a8-a7 and its
         // head alone), a7b8 (up-right), a7b6 and a8b7 (down-right)
         assert_eq!(n, 7);
@@ -200,8 +190,7 @@ mod tests {
         let king = set(g, &["a1"]);
         let blockers = set(g, &["a3", "c3"]);
         let mut n = 0;
-        slides(
-            g,
+        slides::<Grid8>(
             king,
             g.all() - king - blockers,
             g.all_directions(),

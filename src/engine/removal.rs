@@ -26,6 +26,7 @@ use crate::engine::capture::{
 };
 use crate::engine::color::Color;
 use crate::engine::moves::Route;
+use crate::engine::square::each_direction;
 use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
 use crate::engine::stack::{Man, Rank};
 use smallvec::SmallVec;
@@ -259,15 +260,10 @@ fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
     // jump on in that direction
     let mut landings = [SquareSet::EMPTY; 8];
     let mut all = SquareSet::EMPTY;
-    let mut i = 0;
-    while i < 8 {
-        let d = Direction(i as u8);
-        if dirs.contains(d) {
-            landings[i] = B::shift(B::shift(men, d) & enemy, d) & vacant;
-            all |= landings[i];
-        }
-        i += 1;
-    }
+    each_direction!(dirs, d, 'next, {
+        landings[d.index()] = B::shift(B::shift(men, d) & enemy, d) & vacant;
+        all |= landings[d.index()];
+    });
     if all.is_empty() {
         return Some(0);
     }
@@ -277,38 +273,26 @@ fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
         return None;
     }
     let mut onward = [SquareSet::EMPTY; 8];
-    let mut i = 0;
-    while i < 8 {
-        let d = Direction(i as u8);
-        if dirs.contains(d) {
-            let back = B::opposite(d);
-            onward[i] = B::shift(B::shift(vacant, back) & enemy, back);
-        }
-        i += 1;
-    }
+    each_direction!(dirs, d, 'next, {
+        let back = B::opposite(d);
+        onward[d.index()] = B::shift(B::shift(vacant, back) & enemy, back);
+    });
     let mut n = 0;
-    let mut i = 0;
-    while i < 8 {
-        let d = Direction(i as u8);
-        if dirs.contains(d) {
-            let back = B::opposite(d).index();
-            // onward in every direction but `back` (the onward set of a direction
-            // that is not a capture direction is empty)
-            let mut ahead = SquareSet::EMPTY;
-            let mut j = 0;
-            while j < 8 {
-                if j != back {
-                    ahead |= onward[j];
-                }
-                j += 1;
+    each_direction!(dirs, d, 'next, {
+        let back = B::opposite(d).index();
+        // onward in every direction but `back` (the onward set of a direction that is
+        // not a capture direction is empty)
+        let mut ahead = SquareSet::EMPTY;
+        for (j, &o) in onward.iter().enumerate() {
+            if j != back {
+                ahead |= o;
             }
-            if !(landings[i] & ahead).is_empty() {
-                return None;
-            }
-            n += landings[i].count();
         }
-        i += 1;
-    }
+        if !(landings[d.index()] & ahead).is_empty() {
+            return None;
+        }
+        n += landings[d.index()].count();
+    });
     Some(n)
 }
 
@@ -359,14 +343,9 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
             return None;
         }
         let mut steps = 0;
-        let mut i = 0;
-        while i < 8 {
-            let d = Direction(i);
-            i += 1;
-            if step_dirs.contains(d) {
-                steps += (B::shift(men, d) & vacant).count();
-            }
-        }
+        each_direction!(step_dirs, d, 'next, {
+            steps += (B::shift(men, d) & vacant).count();
+        });
         Some(StepReplies {
             g: B::geometry(),
             policy,

@@ -55,29 +55,6 @@ impl DirectionSet {
         DirectionSet(self.0 | (1 << d.0))
     }
 
-    /// Calls `f` with each direction of the set in increasing index order, as a loop
-    /// over the 8 possible indices that the compiler unrolls: each call sees a
-    /// constant direction, so per-direction tables (such as
-    /// [`Board::shift`](crate::engine::board::Board::shift)'s) fold into immediate
-    /// values. For hot loops; [`iter`](Self::iter) otherwise.
-    ///
-    /// ```
-    /// use column_checkers::engine::square::DirectionSet;
-    /// let mut seen = Vec::new();
-    /// DirectionSet(0b1010_0100).for_each_unrolled(|d| seen.push(d.0));
-    /// assert_eq!(seen, [2, 5, 7]);
-    /// ```
-    #[inline(always)]
-    pub fn for_each_unrolled(self, mut f: impl FnMut(Direction)) {
-        let mut i = 0;
-        while i < 8 {
-            if self.0 & (1 << i) != 0 {
-                f(Direction(i));
-            }
-            i += 1;
-        }
-    }
-
     /// Iterates the directions in increasing index order.
     #[inline]
     pub fn iter(self) -> impl Iterator<Item = Direction> {
@@ -93,6 +70,34 @@ impl DirectionSet {
         })
     }
 }
+
+/// Runs `$body` for each direction of the [`DirectionSet`] `$dirs`, in increasing
+/// index order, with `$d` bound to it: written out once per possible direction (8), so
+/// that in each copy the direction is a constant and per-direction tables (such as
+/// [`Board::shift`](crate::engine::board::Board::shift)'s) fold into immediate values,
+/// whether or not the set itself is known when compiling. `$body` is a block labelled
+/// `$next`: `break $next` goes on with the next direction. For the hot loops.
+macro_rules! each_direction {
+    ($dirs:expr, $d:ident, $next:lifetime, { $($body:tt)* }) => {{
+        let dirs: $crate::engine::square::DirectionSet = $dirs;
+        $crate::engine::square::each_direction!(@one dirs, $d, $next, { $($body)* }, 0);
+        $crate::engine::square::each_direction!(@one dirs, $d, $next, { $($body)* }, 1);
+        $crate::engine::square::each_direction!(@one dirs, $d, $next, { $($body)* }, 2);
+        $crate::engine::square::each_direction!(@one dirs, $d, $next, { $($body)* }, 3);
+        $crate::engine::square::each_direction!(@one dirs, $d, $next, { $($body)* }, 4);
+        $crate::engine::square::each_direction!(@one dirs, $d, $next, { $($body)* }, 5);
+        $crate::engine::square::each_direction!(@one dirs, $d, $next, { $($body)* }, 6);
+        $crate::engine::square::each_direction!(@one dirs, $d, $next, { $($body)* }, 7);
+    }};
+    (@one $dirs:ident, $d:ident, $next:lifetime, { $($body:tt)* }, $k:literal) => {
+        if $dirs.contains($crate::engine::square::Direction($k)) {
+            let $d = $crate::engine::square::Direction($k);
+            #[allow(unused_labels)]
+            $next: { $($body)* }
+        }
+    };
+}
+pub(crate) use each_direction;
 
 /// A set of squares of a board with at most [`MAX_SQUARES`] squares, one bit per
 /// square index: a bitboard.

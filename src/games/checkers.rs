@@ -17,7 +17,8 @@ use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType, Squ
 use crate::engine::moves::{Move, MoveKind, MoveList, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::removal::{RemovalCaptures, StepReplies, Taken};
-use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
+use crate::engine::square::each_direction;
+use crate::engine::square::{DirectionSet, Square, SquareSet};
 use crate::engine::stack::{Man, Rank};
 use crate::engine::zobrist::BLACK_TO_MOVE;
 use crate::text::position_text as text;
@@ -165,14 +166,9 @@ fn movers<B: Board>(group: SquareSet, dirs: DirectionSet, vacant: SquareSet) -> 
     if group.is_empty() {
         return found;
     }
-    let mut i = 0;
-    while i < 8 {
-        let d = Direction(i);
-        i += 1;
-        if dirs.contains(d) {
-            found |= group & B::shift(vacant, B::opposite(d));
-        }
-    }
+    each_direction!(dirs, d, 'next, {
+        found |= group & B::shift(vacant, B::opposite(d));
+    });
     found
 }
 
@@ -216,20 +212,14 @@ fn count_group_quiet_moves<R: CheckersRules>(
     let mut n = 0;
     let dirs = rules.move_directions(man);
     let flying = rules.move_leap(man) == Leap::Flying;
-    let mut i = 0;
-    while i < 8 {
-        let d = Direction(i);
-        i += 1;
-        if !dirs.contains(d) {
-            continue;
-        }
+    each_direction!(dirs, d, 'next, {
         let mut front = R::Board::shift(group, d) & vacant;
         n += front.count();
         while flying && !front.is_empty() {
             front = R::Board::shift(front, d) & vacant;
             n += front.count();
         }
-    }
+    });
     n
 }
 

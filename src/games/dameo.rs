@@ -187,8 +187,8 @@ impl CheckersRules for DameoRules {
         let g = Grid8::geometry();
         let vacant = cols.vacant();
         let (men, kings) = men_and_kings(cols, side);
-        line_advances(g, men, vacant, forward(side), &mut out);
-        slides(g, kings, vacant, g.all_directions(), out);
+        line_advances::<Grid8>(men, vacant, forward(side), &mut out);
+        slides::<Grid8>(kings, vacant, g.all_directions(), out);
     }
 
     /// A man moving more than one square is a line advance (its tail is lifted).
@@ -207,8 +207,8 @@ impl CheckersRules for DameoRules {
         let g = Grid8::geometry();
         let vacant = cols.vacant();
         let (men, kings) = men_and_kings(cols, side);
-        let mut n = count_line_advances(g, men, vacant, forward(side));
-        slides(g, kings, vacant, g.all_directions(), |_, _| n += 1);
+        let mut n = count_line_advances::<Grid8>(men, vacant, forward(side));
+        slides::<Grid8>(kings, vacant, g.all_directions(), |_, _| n += 1);
         n
     }
 }

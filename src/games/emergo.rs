@@ -41,7 +41,8 @@ use crate::engine::moves::{Move, MoveKind, MoveList, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::shapes::dark::dark_rows;
 use crate::engine::shapes::hex::Hex37;
-use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
+use crate::engine::square::each_direction;
+use crate::engine::square::{DirectionSet, Square, SquareSet};
 use crate::engine::stack::{Man, Rank, Stack};
 use crate::engine::zobrist::{counter_key, BLACK_TO_MOVE};
 use crate::text::position_text as text;
@@ -380,15 +381,10 @@ impl<B: EmergoBoard> EmergoPosition<B> {
         let own = self.columns.owned(self.turn);
         let dirs = B::all_directions();
         let mut n = 0;
-        // unrolled: each shift's masks are constants where the board has them
-        let mut i = 0;
-        while i < 8 {
-            let d = Direction(i);
-            i += 1;
-            if dirs.contains(d) {
-                n += (B::shift(own, d) & vacant).count();
-            }
-        }
+        // each direction a constant: so are each shift's masks where the board has them
+        each_direction!(dirs, d, 'next, {
+            n += (B::shift(own, d) & vacant).count();
+        });
         n
     }
 
