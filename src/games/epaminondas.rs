@@ -175,9 +175,8 @@ impl<B: Board> MoveSquares for PhalanxMove<B> {
 impl<B: Board> fmt::Display for PhalanxMove<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = B::geometry();
-        let sep = if self.is_capture() { 'x' } else { '-' };
         f.write_str(g.name(self.from))?;
-        f.write_char(sep)?;
+        f.write_str(if self.is_capture() { "x" } else { "-" })?;
         f.write_str(g.name(self.to))
     }
 }
@@ -206,13 +205,14 @@ const fn man_keys() -> [[u64; 256]; 2] {
 /// Zobrist keys of a man of each colour on each square (stable: a fixed mixer).
 static MAN_KEYS: [[u64; 256]; 2] = man_keys();
 
-/// The keys of men of `color` on the squares of `set`, XORed together.
+/// The keys of men of `color` on the squares of `set`, XORed together, from the first
+/// `words` words of the set (the others empty).
 #[inline]
-fn men_keys(color: Color, set: WideSquareSet) -> u64 {
+fn men_keys(color: Color, set: WideSquareSet, words: usize) -> u64 {
     let keys = &MAN_KEYS[color.index()];
     let mut h = 0;
     // word by word: the bit loop stays in registers
-    for (i, mut w) in set.words().into_iter().enumerate() {
+    for (i, mut w) in set.words().into_iter().take(words).enumerate() {
         while w != 0 {
             h ^= keys[(i * 64 + w.trailing_zeros() as usize) & 255];
             w &= w - 1;
@@ -269,6 +269,11 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         if t.len() > 16 {
             return Err(MoveParseError::TooLong(t.len()));
         }
+        // the form `Display` writes, read in one pass; any other form (capitals,
+        // spaces, `x<to>`, a square off the board, an error) goes the long way
+        if let Some((from, capture, to)) = Self::read_plain_move_text(t.as_bytes()) {
+            return Ok((t, Some(from), capture, to));
+        }
         let syntax = |reason| MoveParseError::Syntax {
             text: t.to_string(),
             reason,
@@ -308,6 +313,41 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         let from_square = g.parse_square(from).ok_or_else(|| unknown(from))?;
         let to_square = g.parse_square(to).ok_or_else(|| unknown(to))?;
         Ok((t, Some(from_square), capture, to_square))
+    }
+
+    /// The squares of a move text written exactly as `Display` writes it (`e5-e7`,
+    /// `h11xc11`: lower-case file letters, ranks without leading zeros), or `None`.
+    #[inline(always)]
+    fn read_plain_move_text(t: &[u8]) -> Option<(Square, bool, Square)> {
+        let (from, n) = Self::read_plain_square(t)?;
+        let capture = match t.get(n) {
+            Some(b'-') => false,
+            Some(b'x') => true,
+            _ => return None,
+        };
+        let (to, m) = Self::read_plain_square(&t[n + 1..])?;
+        (n + 1 + m == t.len()).then_some((from, capture, to))
+    }
+
+    /// The square a text starts with when it is a lower-case file letter of the board
+    /// other than `x` (which starts the `x<to>` form) and a rank of the board without
+    /// leading zeros, with the length of its name.
+    #[inline]
+    fn read_plain_square(t: &[u8]) -> Option<(Square, usize)> {
+        let (&file, rest) = t.split_first()?;
+        let x = usize::from(file.wrapping_sub(b'a'));
+        if x >= Self::W || file == b'x' {
+            return None;
+        }
+        let (y, n) = match rest {
+            [d @ b'1'..=b'9', e @ b'0'..=b'9', ..] => {
+                (10 * usize::from(d - b'0') + usize::from(e - b'0'), 3)
+            }
+            [d @ b'1'..=b'9', ..] => (usize::from(d - b'0'), 2),
+            _ => return None,
+        };
+        // `FullGrid::index`: rank y + 1 of file x is square y * W + x
+        (y <= Self::H).then(|| (Square(((y - 1) * Self::W + x) as u8), n))
     }
 
     /// Matches a read move text against `legal`, legal moves of this position.
@@ -373,6 +413,8 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         WideSquareSet::range(0, Self::W),
         WideSquareSet::range((Self::H - 1) * Self::W, Self::H * Self::W),
     ];
+    /// The words of a [`WideSquareSet`] that hold squares of the board.
+    const WORDS: usize = (Self::W * Self::H).div_ceil(64);
     /// The most men a side may have: two full rows.
     const MAX_MEN: usize = 2 * Self::W;
 
@@ -736,7 +778,7 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
 
     fn zobrist_from_scratch(&self) -> u64 {
         Color::ALL.into_iter().fold(self.side_hash(), |h, c| {
-            h ^ men_keys(c, self.men[c.index()])
+            h ^ men_keys(c, self.men[c.index()], Self::WORDS)
         })
     }
 
@@ -744,7 +786,7 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     fn zobrist_from_scratch_beside(&self, base: &Self, base_scratch: u64) -> u64 {
         Color::ALL.into_iter().fold(
             base_scratch ^ base.side_hash() ^ self.side_hash(),
-            |h, c| h ^ men_keys(c, self.men[c.index()] ^ base.men[c.index()]),
+            |h, c| h ^ men_keys(c, self.men[c.index()] ^ base.men[c.index()], Self::WORDS),
         )
     }
 
@@ -767,6 +809,17 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         text: &str,
         legal: &[PhalanxMove<B>],
     ) -> Result<PhalanxMove<B>, MoveParseError> {
+        // the text as `Display` writes it, of a move among `legal`, written with `x`
+        // exactly when it captures: what the long way below would answer
+        if let Some((from, capture, to)) =
+            Self::read_plain_move_text(notation::trim(text).as_bytes())
+        {
+            if let Some(mv) = legal.iter().find(|m| m.from == from && m.to == to) {
+                if mv.is_capture() == capture {
+                    return Ok(*mv);
+                }
+            }
+        }
         let (t, from, capture, to) = Self::read_move_text(text)?;
         Self::match_move_text(t, from, capture, to, legal)
     }
@@ -776,7 +829,12 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     }
 
     fn men(&self, color: Color) -> usize {
-        self.men[color.index()].count()
+        // the words that hold squares of the board (the others are empty)
+        let words = self.men[color.index()].words();
+        words[..Self::WORDS]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
     }
 
     fn board_view(&self) -> Option<crate::engine::view::BoardView<'_>> {
@@ -879,6 +937,15 @@ impl<B: EpaminondasBoard> fmt::Display for EpaminondasPosition<B> {
         if f.alternate() {
             return f.write_str(&self.diagram());
         }
+        // the rows in one buffer, written at once
+        let mut rows = String::with_capacity(Self::H * (Self::W + 1) + 2);
+        let run = |rows: &mut String, empty: usize| {
+            // at most 26 files: one or two digits
+            if empty >= 10 {
+                rows.push(char::from(b'0' + (empty / 10) as u8));
+            }
+            rows.push(char::from(b'0' + (empty % 10) as u8));
+        };
         for y in (0..Self::H).rev() {
             let mut empty = 0;
             for x in 0..Self::W {
@@ -887,19 +954,21 @@ impl<B: EpaminondasBoard> fmt::Display for EpaminondasPosition<B> {
                     continue;
                 };
                 if empty > 0 {
-                    write!(f, "{empty}")?;
+                    run(&mut rows, empty);
                     empty = 0;
                 }
-                f.write_char(c)?;
+                rows.push(c);
             }
             if empty > 0 {
-                write!(f, "{empty}")?;
+                run(&mut rows, empty);
             }
             if y > 0 {
-                f.write_char('/')?;
+                rows.push('/');
             }
         }
-        write!(f, " {}", self.turn.char())?;
+        rows.push(' ');
+        rows.push(self.turn.char());
+        f.write_str(&rows)?;
         let o = self.options;
         match (o.symmetry, o.repetition) {
             (false, false) => Ok(()),
@@ -1056,5 +1125,68 @@ mod tests {
         assert_eq!(e.to_string().parse::<Epaminondas>().unwrap(), e);
         assert_eq!(e.zobrist(), e.zobrist_from_scratch());
         assert_ne!(e.zobrist(), 0);
+    }
+
+    /// The one-pass reader of the texts `Display` writes reads every square as the
+    /// geometry does, and leaves every other form to the long way.
+    fn plain_reader_agrees<B: EpaminondasBoard>() {
+        let g = B::geometry();
+        for sq in g.squares() {
+            let name = g.name(sq);
+            let read = EpaminondasPosition::<B>::read_plain_square(name.as_bytes());
+            assert_eq!(read, Some((sq, name.len())), "{name}");
+            for (sep, capture) in [("-", false), ("x", true)] {
+                let text = format!("{name}{sep}{name}");
+                assert_eq!(
+                    EpaminondasPosition::<B>::read_plain_move_text(text.as_bytes()),
+                    Some((sq, capture, sq))
+                );
+            }
+        }
+        for text in [
+            "", "e", "e5", "E5-e6", "e5-E6", "e05-e6", "e5-e06", "e5 - e6", "e5Xe6", "e5-e6 ",
+            "xe6", "x5-e6", "e0-e1", "e5-e", "e5-e6-", "o1-a1", "a13-a1", "a1-a99", "a1-a100",
+        ] {
+            assert_eq!(
+                EpaminondasPosition::<B>::read_plain_move_text(text.as_bytes()),
+                None,
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn plain_move_texts_read_as_the_geometry_reads_them() {
+        plain_reader_agrees::<Grid14x12>();
+        plain_reader_agrees::<Grid8x8>();
+    }
+
+    /// `parse_move_among` reads every listed move from its text, and answers what
+    /// `parse_move` answers for texts that are not quite `Display`'s.
+    #[test]
+    fn parse_move_among_reads_every_listed_move() {
+        let mut pos = Epaminondas::start();
+        let mut rng = crate::tools::rng::SplitMix64::new(7);
+        let mut moves = MoveList::new();
+        for _ in 0..60 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for mv in &moves {
+                let text = mv.to_string();
+                assert_eq!(pos.parse_move_among(&text, &moves), Ok(*mv));
+                let flipped = if mv.is_capture() {
+                    text.replace('x', "-")
+                } else {
+                    text.replace('-', "x")
+                };
+                for other in [flipped, text.to_uppercase(), format!(" {text} ")] {
+                    assert_eq!(pos.parse_move_among(&other, &moves), pos.parse_move(&other));
+                }
+            }
+            let mv = moves[rng.below(moves.len())];
+            pos.play_unchecked(&mv);
+        }
     }
 }
