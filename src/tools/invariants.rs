@@ -49,9 +49,9 @@ use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
 use crate::engine::position::{Outcome, Position};
+use core::cell::{Cell, RefCell};
 use core::fmt::Write as _;
-use core::hash::{BuildHasherDefault, Hasher};
-use std::collections::HashMap;
+use core::hash::Hasher;
 use thiserror::Error;
 
 /// A broken invariant: what the engine did that the rules or its own contracts forbid.
@@ -265,17 +265,17 @@ pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Res
     // every listed move: its text (all in one buffer) and the key of the square it
     // starts from
     let n = moves.len();
-    let mut all_text = String::with_capacity(12 * n);
-    let mut ends = Vec::with_capacity(n);
-    let mut keys = Vec::with_capacity(n);
-    for mv in moves.iter() {
-        let start = all_text.len();
-        // writing into a String cannot fail
-        let _ = write!(all_text, "{mv}");
-        ends.push(all_text.len());
-        keys.push(origin_key(&all_text[start..]));
-    }
+    let (all_text, ends) = write_texts(moves);
     let text_of = |i: usize| &all_text[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
+    let keys: Vec<u64> = (0..n)
+        .map(|i| {
+            origin_key_in(
+                all_text.as_bytes(),
+                if i == 0 { 0 } else { ends[i - 1] },
+                ends[i],
+            )
+        })
+        .collect();
     let groups = Groups::new(moves, &keys);
 
     // the first move seen leading from a square to a position of a given hash
@@ -314,60 +314,199 @@ pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Res
     Ok(())
 }
 
+/// The texts of `moves`, one after another in one string, and where each ends: each
+/// written by its [`Display`](core::fmt::Display) as `to_string` writes it (one
+/// formatter with the default options for them all, so the formatting machinery is
+/// set up once per list rather than once per move). An error from a move's `Display`
+/// is ignored, as `to_string` would panic on it: the text written so far stands.
+fn write_texts<M: core::fmt::Display>(moves: &[M]) -> (String, Vec<usize>) {
+    /// The bytes written (`bytes[..len]`; the buffer is kept longer than that), with
+    /// their count after each write.
+    struct Sink<'a> {
+        bytes: Vec<u8>,
+        len: usize,
+        written: &'a Cell<usize>,
+    }
+    impl core::fmt::Write for Sink<'_> {
+        #[inline]
+        fn write_str(&mut self, s: &str) -> core::fmt::Result {
+            let at = self.len;
+            let end = at + s.len();
+            // a square name or a separator, with room for four bytes: stored byte by
+            // byte (a loop would become a call to memcpy)
+            match (self.bytes.get_mut(at..at + 4), s.as_bytes()) {
+                (Some(to), &[a]) => to[0] = a,
+                (Some(to), &[a, b]) => {
+                    to[0] = a;
+                    to[1] = b;
+                }
+                (Some(to), &[a, b, c]) => {
+                    to[0] = a;
+                    to[1] = b;
+                    to[2] = c;
+                }
+                _ => self.write_long(s.as_bytes()),
+            }
+            self.len = end;
+            self.written.set(end);
+            Ok(())
+        }
+    }
+    impl Sink<'_> {
+        /// Stores a longer piece, or one that needs a longer buffer.
+        #[cold]
+        #[inline(never)]
+        fn write_long(&mut self, s: &[u8]) {
+            let end = self.len + s.len();
+            if end + 4 > self.bytes.len() {
+                self.bytes.resize(2 * end + 4, 0);
+            }
+            self.bytes[self.len..end].copy_from_slice(s);
+        }
+    }
+    /// The moves, writing themselves one after another through one formatter.
+    struct Texts<'a, M> {
+        moves: &'a [M],
+        written: &'a Cell<usize>,
+        ends: RefCell<Vec<usize>>,
+    }
+    impl<M: core::fmt::Display> core::fmt::Display for Texts<'_, M> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            let mut ends = self.ends.borrow_mut();
+            for mv in self.moves {
+                let _ = mv.fmt(f);
+                ends.push(self.written.get());
+            }
+            Ok(())
+        }
+    }
+    let written = Cell::new(0);
+    let texts = Texts {
+        moves,
+        written: &written,
+        ends: RefCell::new(Vec::with_capacity(moves.len())),
+    };
+    let mut sink = Sink {
+        bytes: vec![0; 12 * moves.len()],
+        len: 0,
+        written: &written,
+    };
+    // the sink never fails, and `Texts` answers `Ok`
+    let _ = write!(sink, "{texts}");
+    sink.bytes.truncate(sink.len);
+    // whole `str`s one after another: UTF-8, and each end a char boundary
+    let text = String::from_utf8(sink.bytes).expect("whole `str`s one after another");
+    (text, texts.ends.into_inner())
+}
+
 /// The key of the square a move text starts from ([`origin`]): a name of up to 7
 /// bytes packed with its length, a longer one hashed (two names with one key only
 /// widen the moves a text is read back against, and the duplicate test compares the
 /// names too).
+#[cfg(test)]
 fn origin_key(text: &str) -> u64 {
-    let name = origin(text).as_bytes();
-    if name.len() < 8 {
-        let mut packed = [0u8; 8];
-        packed[..name.len()].copy_from_slice(name);
-        packed[7] = name.len() as u8;
-        u64::from_le_bytes(packed)
+    origin_key_in(text.as_bytes(), 0, text.len())
+}
+
+/// [`origin_key`] of the text `all[start..end]` (the bytes after it may be read too,
+/// and are masked off: one load of eight bytes packs a short name).
+#[inline]
+fn origin_key_in(all: &[u8], start: usize, end: usize) -> u64 {
+    let text = &all[start..end];
+    let mut n = 0;
+    while n < text.len() && text[n].is_ascii_alphabetic() {
+        n += 1;
+    }
+    while n < text.len() && text[n].is_ascii_digit() {
+        n += 1;
+    }
+    if n < 8 {
+        let word = match all.get(start..start + 8) {
+            Some(word) => u64::from_le_bytes(word.try_into().expect("8 bytes")),
+            None => text[..n]
+                .iter()
+                .enumerate()
+                .fold(0, |k, (i, &b)| k | u64::from(b) << (8 * i)),
+        };
+        // byte i of the name in byte i of the key, the length in the top byte
+        word & ((1u64 << (8 * n)) - 1) | (n as u64) << 56
     } else {
         let mut h = FastHasher::default();
-        h.write(name);
+        h.write(&text[..n]);
         h.finish() | 1 << 63
     }
 }
 
 /// Listed moves grouped by the key of their origin, each group in list order, built
-/// in linear time: a counting sort over group numbers, with a hash table consulted
-/// only where the key changes from one move to the next (the generators list a
-/// square's moves together).
-struct Groups<M> {
-    /// The moves, group after group.
+/// in linear time. The generators list a square's moves together, so each run of
+/// equal keys is usually a group of its own and the groups are slices of the list; a
+/// hash table, consulted only where the key changes from one move to the next, finds
+/// a key met in an earlier run, and then the groups are gathered by a counting sort.
+struct Groups<'a, M> {
+    /// The listed moves.
+    moves: &'a [M],
+    /// The moves group after group, when some group is not one run of `moves`
+    /// (otherwise empty: the groups are runs of `moves`).
     grouped: Vec<M>,
-    /// Where each group starts in `grouped`, and the end.
+    /// Where each group starts (in `grouped`, or in `moves` when that is empty), and
+    /// the end.
     starts: Vec<usize>,
     /// The group of each listed move.
     group_of: Vec<usize>,
 }
 
-impl<M: Copy> Groups<M> {
-    fn new(moves: &[M], keys: &[u64]) -> Self {
-        let mut number: FastMap<u64, usize> = FastMap::default();
+impl<'a, M: Copy> Groups<'a, M> {
+    fn new(moves: &'a [M], keys: &[u64]) -> Self {
+        // the group number of each key met: (key, number), open addressing
+        let mut number = vec![(0u64, usize::MAX); (2 * moves.len()).next_power_of_two().max(2)];
+        let mask = number.len() - 1;
         let mut group_of = Vec::with_capacity(moves.len());
-        let mut counts: Vec<usize> = Vec::new();
+        // where each group's first run starts
+        let mut starts: Vec<usize> = Vec::new();
+        let mut scattered = false;
         let mut last: Option<(u64, usize)> = None;
-        for &key in keys {
+        for (i, &key) in keys.iter().enumerate() {
             let g = match last {
                 Some((k, g)) if k == key => g,
                 _ => {
-                    let fresh = counts.len();
-                    let g = *number.entry(key).or_insert(fresh);
-                    if g == fresh {
-                        counts.push(0);
-                    }
+                    let mut at = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask;
+                    let g = loop {
+                        match number[at] {
+                            (_, usize::MAX) => {
+                                number[at] = (key, starts.len());
+                                starts.push(i);
+                                break starts.len() - 1;
+                            }
+                            (k, g) if k == key => {
+                                // a second run of this key
+                                scattered = true;
+                                break g;
+                            }
+                            _ => at = (at + 1) & mask,
+                        }
+                    };
                     last = Some((key, g));
                     g
                 }
             };
-            counts[g] += 1;
             group_of.push(g);
         }
-        let mut starts = Vec::with_capacity(counts.len() + 1);
+        if !scattered {
+            // one run per group, in order: the runs are the groups
+            starts.push(moves.len());
+            return Groups {
+                moves,
+                grouped: Vec::new(),
+                starts,
+                group_of,
+            };
+        }
+        // a counting sort over the group numbers
+        let mut counts = vec![0usize; starts.len()];
+        for &g in &group_of {
+            counts[g] += 1;
+        }
+        starts.clear();
         let mut total = 0;
         for &c in &counts {
             starts.push(total);
@@ -381,6 +520,7 @@ impl<M: Copy> Groups<M> {
             fill[g] += 1;
         }
         Groups {
+            moves,
             grouped,
             starts,
             group_of,
@@ -388,9 +528,15 @@ impl<M: Copy> Groups<M> {
     }
 
     /// The moves of the group of listed move `i`.
+    #[inline]
     fn of(&self, i: usize) -> &[M] {
         let g = self.group_of[i];
-        &self.grouped[self.starts[g]..self.starts[g + 1]]
+        let all = if self.grouped.is_empty() {
+            self.moves
+        } else {
+            &self.grouped
+        };
+        &all[self.starts[g]..self.starts[g + 1]]
     }
 }
 
@@ -426,9 +572,6 @@ impl ProbeTable {
         }
     }
 }
-
-/// A hash table with a fast hash (the keys are the crate's own texts and hashes).
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 /// A multiply-rotate hash (in the manner of rustc's `FxHasher`): fast on short keys,
 /// no protection against chosen keys, which the checks do not meet.
@@ -472,6 +615,7 @@ impl Hasher for FastHasher {
 }
 
 /// Compares the move read back from the text of listed move `mv` with `mv`.
+#[inline(always)]
 pub(crate) fn read_back<M: PartialEq + core::fmt::Display>(
     mv: &M,
     text: &str,
@@ -653,6 +797,12 @@ mod tests {
         // a long name is hashed, and stays apart from the short ones
         assert_eq!(origin_key("abcdefgh1-a1"), origin_key("abcdefgh1xb2"));
         assert_ne!(origin_key("abcdefgh1-a1"), origin_key("abcdefgh2-a1"));
+        // read inside a longer text, the bytes after the name do not count
+        let all = b"e4-e5e4xc4xc6a10-a9";
+        assert_eq!(origin_key_in(all, 0, 5), origin_key("e4-e5"));
+        assert_eq!(origin_key_in(all, 5, 13), origin_key("e4xc4xc6"));
+        assert_eq!(origin_key_in(all, 13, 19), origin_key("a10-a9"));
+        assert_eq!(origin_key_in(all, 0, 1), origin_key("e"));
     }
 
     #[test]
@@ -665,6 +815,46 @@ mod tests {
         assert_eq!(groups.of(2), &[2, 5]);
         assert_eq!(groups.of(5), &[2, 5]);
         assert_eq!(groups.of(4), &[4]);
+    }
+
+    #[test]
+    fn groups_of_runs_are_slices_of_the_list() {
+        let moves = [0, 1, 2, 3, 4];
+        let groups = Groups::new(&moves, &[7, 7, 3, 5, 5]);
+        assert!(groups.grouped.is_empty());
+        assert_eq!(groups.of(1), &[0, 1]);
+        assert_eq!(groups.of(2), &[2]);
+        assert_eq!(groups.of(3), &[3, 4]);
+        assert_eq!(groups.of(4), &[3, 4]);
+    }
+
+    #[test]
+    fn texts_are_written_as_to_string_writes_them() {
+        struct Long(usize);
+        impl core::fmt::Display for Long {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                // pieces of every length, and one write that fails
+                f.write_str(&"é".repeat(self.0))?;
+                f.write_str("a-b")?;
+                if self.0 == 2 {
+                    return Err(core::fmt::Error);
+                }
+                write!(f, "{}", self.0 * 1000)
+            }
+        }
+        let moves: Vec<Long> = (0..40).map(Long).collect();
+        let (text, ends) = write_texts(&moves);
+        let mut start = 0;
+        for (i, mv) in moves.iter().enumerate() {
+            let expected = if i == 2 {
+                "éé".to_string() + "a-b"
+            } else {
+                mv.to_string()
+            };
+            assert_eq!(&text[start..ends[i]], expected);
+            start = ends[i];
+        }
+        assert_eq!(text.len(), start);
     }
 
     #[test]
