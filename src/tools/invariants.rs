@@ -224,12 +224,25 @@ pub fn check<P: Position>(pos: &P) -> Result<(), Violation> {
 /// # Errors
 /// The first [`Violation`] found.
 pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Result<(), Violation> {
+    check_listing_in(pos, moves, &mut Scratch::new())
+}
+
+/// [`check_listing`] with the buffers of `scratch` (kept from one position to the
+/// next: the soak run checks every position of a game with one).
+///
+/// # Errors
+/// The first [`Violation`] found.
+pub(crate) fn check_listing_in<P: Position>(
+    pos: &P,
+    moves: &mut MoveList<P::Move>,
+    scratch: &mut Scratch<P::Move>,
+) -> Result<(), Violation> {
     let incremental = pos.zobrist();
-    let scratch = pos.zobrist_from_scratch();
-    if incremental != scratch {
+    let from_scratch = pos.zobrist_from_scratch();
+    if incremental != from_scratch {
         return Err(Violation::HashMismatch {
             incremental,
-            scratch,
+            scratch: from_scratch,
         });
     }
     check_text(pos)?;
@@ -262,141 +275,380 @@ pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Res
     }
     read_back(probe, &text, pos.parse_move(&text))?;
 
-    // every listed move: its text (all in one buffer) and the key of the square it
-    // starts from
-    let n = moves.len();
-    let (all_text, ends) = write_texts(moves);
-    let text_of = |i: usize| &all_text[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
-    let keys: Vec<u64> = (0..n)
-        .map(|i| {
-            origin_key_in(
-                all_text.as_bytes(),
-                if i == 0 { 0 } else { ends[i - 1] },
-                ends[i],
-            )
-        })
-        .collect();
-    let groups = Groups::new(moves, &keys);
-
-    // the first move seen leading from a square to a position of a given hash
-    let mut seen = ProbeTable::with_room(n);
+    // every listed move: its text (all in one buffer), the runs of moves from one
+    // square and the groups of the moves from each square, then the moves one by one
+    let all_text = scratch.write_texts(moves);
+    scratch.find_groups(all_text.as_bytes(), moves);
     let before = Before {
         turn: pos.turn(),
         men: Color::ALL.map(|c| pos.men(c)),
         conserved: pos.men_are_conserved(),
         // checked equal to the incremental hash above
-        scratch,
+        scratch: from_scratch,
     };
-    let mut next = pos.clone();
-    for (i, (mv, &key)) in moves.iter().zip(&keys).enumerate() {
-        let text = text_of(i);
-        next.clone_from(pos);
-        next.play_unchecked(mv);
-        transition(pos, &before, text, &next)?;
-        read_back(mv, text, pos.parse_move_among(text, groups.of(i)))?;
-        let mut duplicate = None;
-        seen.insert(key ^ next.zobrist().rotate_left(17), i, |j| {
-            // equal keys: compare the positions (and the squares, against a collision
-            // of their keys)
-            let mut other = pos.clone();
-            other.play_unchecked(&moves[j]);
-            if other == next && origin(text_of(j)) == origin(text) {
-                duplicate = Some(j);
-            }
-        });
-        if let Some(j) = duplicate {
-            return Err(Violation::DuplicateMove {
-                first: text_of(j).to_string(),
-                second: text.to_string(),
-            });
+    let result = scratch.check_moves(pos, &before, moves, &all_text);
+    scratch.text = all_text.into_bytes();
+    result
+}
+
+/// The buffers of [`check_listing`], kept from one position to the next.
+pub(crate) struct Scratch<M> {
+    /// The texts of the listed moves, one after another (the bytes of the string, kept
+    /// between positions).
+    text: Vec<u8>,
+    /// Where the text of each listed move ends.
+    ends: Vec<usize>,
+    /// Where each run of listed moves with one origin key starts, then the end of the
+    /// list.
+    runs: Vec<usize>,
+    /// The origin key of each run.
+    run_keys: Vec<u64>,
+    /// The group (a number for each origin key) of each run.
+    run_groups: Vec<usize>,
+    /// The group number of each origin key met: (key, number), open addressing.
+    numbers: Vec<(u64, usize)>,
+    /// The moves group after group, when some key has more than one run (otherwise
+    /// empty: the groups are the runs).
+    grouped: Vec<M>,
+    /// Where each group starts in `grouped`, then the end.
+    starts: Vec<usize>,
+    /// The first move seen leading from a square to a position of a given hash:
+    /// (hash, move number), open addressing.
+    seen: Vec<(u64, usize)>,
+}
+
+/// An empty slot of the open-addressing tables.
+const EMPTY_SLOT: (u64, usize) = (0, usize::MAX);
+
+/// The first slot to probe for `hash` in a table of `mask + 1` slots.
+#[inline]
+fn slot_of(hash: u64, mask: usize) -> usize {
+    (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask
+}
+
+/// Empties `table` and gives it room for `n` entries (at most half full).
+fn clear_table(table: &mut Vec<(u64, usize)>, n: usize) {
+    table.clear();
+    table.resize((2 * n).next_power_of_two().max(2), EMPTY_SLOT);
+}
+
+impl<M: Copy> Scratch<M> {
+    /// No buffers yet.
+    pub(crate) fn new() -> Self {
+        Scratch {
+            text: Vec::new(),
+            ends: Vec::new(),
+            runs: Vec::new(),
+            run_keys: Vec::new(),
+            run_groups: Vec::new(),
+            numbers: Vec::new(),
+            grouped: Vec::new(),
+            starts: Vec::new(),
+            seen: Vec::new(),
         }
+    }
+
+    /// Finds the runs of equal origin keys of the texts `all` (ending at `self.ends`)
+    /// of `moves`, numbers their keys, and gathers the groups when a key has more than
+    /// one run (by a counting sort of the runs: each group in list order). The
+    /// generators list a square's moves together, so each run is usually a group of
+    /// its own, a slice of the list; the table of keys is consulted only where the key
+    /// changes from one move to the next.
+    fn find_groups(&mut self, all: &[u8], moves: &[M]) {
+        let n = self.ends.len();
+        self.runs.clear();
+        self.run_keys.clear();
+        self.run_groups.clear();
+        self.grouped.clear();
+        clear_table(&mut self.numbers, n);
+        let mask = self.numbers.len() - 1;
+        let mut groups = 0;
+        let mut scattered = false;
+        let mut start = 0;
+        let mut last = None;
+        for (i, &end) in self.ends.iter().enumerate() {
+            let key = origin_key_in(all, start, end);
+            start = end;
+            if last == Some(key) {
+                continue;
+            }
+            last = Some(key);
+            let mut at = slot_of(key, mask);
+            let g = loop {
+                match self.numbers[at] {
+                    (_, usize::MAX) => {
+                        self.numbers[at] = (key, groups);
+                        groups += 1;
+                        break groups - 1;
+                    }
+                    (k, g) if k == key => {
+                        // a second run of this key
+                        scattered = true;
+                        break g;
+                    }
+                    _ => at = (at + 1) & mask,
+                }
+            };
+            self.runs.push(i);
+            self.run_keys.push(key);
+            self.run_groups.push(g);
+        }
+        self.runs.push(n);
+        if !scattered {
+            return;
+        }
+        // where each group starts in `grouped`
+        self.starts.clear();
+        self.starts.resize(groups + 1, 0);
+        for (r, &g) in self.run_groups.iter().enumerate() {
+            self.starts[g + 1] += self.runs[r + 1] - self.runs[r];
+        }
+        for g in 0..groups {
+            self.starts[g + 1] += self.starts[g];
+        }
+        let mut fill = self.starts.clone();
+        self.grouped.extend_from_slice(moves);
+        for (r, &g) in self.run_groups.iter().enumerate() {
+            for mv in &moves[self.runs[r]..self.runs[r + 1]] {
+                self.grouped[fill[g]] = *mv;
+                fill[g] += 1;
+            }
+        }
+    }
+
+    /// The moves of the group of run `r` of `moves` (after
+    /// [`find_groups`](Self::find_groups)).
+    #[cfg(test)]
+    fn group<'a>(&'a self, moves: &'a [M], r: usize) -> &'a [M] {
+        if self.grouped.is_empty() {
+            &moves[self.runs[r]..self.runs[r + 1]]
+        } else {
+            let g = self.run_groups[r];
+            &self.grouped[self.starts[g]..self.starts[g + 1]]
+        }
+    }
+}
+
+impl<M: Copy + core::fmt::Display> Scratch<M> {
+    /// The texts of `moves`, one after another in one string (its ends in `ends`):
+    /// each written by its [`Display`](core::fmt::Display) as `to_string` writes it
+    /// (one formatter with the default options for them all, so the formatting
+    /// machinery is set up once per list rather than once per move). An error from a
+    /// move's `Display` is ignored, as `to_string` would panic on it: the text written
+    /// so far stands.
+    fn write_texts(&mut self, moves: &[M]) -> String {
+        /// The bytes written (`bytes[..len]`; the buffer is kept longer than that),
+        /// with their count after each write.
+        struct Sink<'a> {
+            bytes: Vec<u8>,
+            len: usize,
+            written: &'a Cell<usize>,
+        }
+        impl core::fmt::Write for Sink<'_> {
+            #[inline]
+            fn write_str(&mut self, s: &str) -> core::fmt::Result {
+                let at = self.len;
+                let end = at + s.len();
+                // a square name or a separator, with room for four bytes: stored byte
+                // by byte (a loop would become a call to memcpy)
+                match (self.bytes.get_mut(at..at + 4), s.as_bytes()) {
+                    (Some(to), &[a]) => to[0] = a,
+                    (Some(to), &[a, b]) => {
+                        to[0] = a;
+                        to[1] = b;
+                    }
+                    (Some(to), &[a, b, c]) => {
+                        to[0] = a;
+                        to[1] = b;
+                        to[2] = c;
+                    }
+                    (Some(to), &[a, b, c, d]) => {
+                        to[0] = a;
+                        to[1] = b;
+                        to[2] = c;
+                        to[3] = d;
+                    }
+                    _ => self.write_long(s.as_bytes()),
+                }
+                self.len = end;
+                self.written.set(end);
+                Ok(())
+            }
+        }
+        impl Sink<'_> {
+            /// Stores a longer piece, or one that needs a longer buffer.
+            #[cold]
+            #[inline(never)]
+            fn write_long(&mut self, s: &[u8]) {
+                let end = self.len + s.len();
+                if end + 4 > self.bytes.len() {
+                    self.bytes.resize(2 * end + 4, 0);
+                }
+                self.bytes[self.len..end].copy_from_slice(s);
+            }
+        }
+        /// The moves, writing themselves one after another through one formatter.
+        struct Texts<'a, M> {
+            moves: &'a [M],
+            written: &'a Cell<usize>,
+            ends: RefCell<&'a mut Vec<usize>>,
+        }
+        impl<M: core::fmt::Display> core::fmt::Display for Texts<'_, M> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                let mut ends = self.ends.borrow_mut();
+                for mv in self.moves {
+                    let _ = mv.fmt(f);
+                    ends.push(self.written.get());
+                }
+                Ok(())
+            }
+        }
+        let written = Cell::new(0);
+        self.ends.clear();
+        let texts = Texts {
+            moves,
+            written: &written,
+            ends: RefCell::new(&mut self.ends),
+        };
+        let mut bytes = core::mem::take(&mut self.text);
+        // room for the usual texts: the buffer grows when they are longer
+        if bytes.len() < 12 * moves.len() {
+            bytes.resize(12 * moves.len(), 0);
+        }
+        let mut sink = Sink {
+            bytes,
+            len: 0,
+            written: &written,
+        };
+        // the sink never fails, and `Texts` answers `Ok`
+        let _ = write!(sink, "{texts}");
+        let mut bytes = sink.bytes;
+        // (the capacity stays for the next list)
+        bytes.truncate(sink.len);
+        // whole `str`s one after another: UTF-8, and each end a char boundary
+        String::from_utf8(bytes).expect("whole `str`s one after another")
+    }
+
+    /// Plays every listed move of `pos` (`moves`, with their texts `all_text` after
+    /// [`write_texts`](Self::write_texts) and [`find_groups`](Self::find_groups)),
+    /// checks its transition, reads it back from its text against its group, and
+    /// looks for two moves from one square to one position.
+    fn check_moves<P: Position<Move = M>>(
+        &mut self,
+        pos: &P,
+        before: &Before,
+        moves: &[M],
+        all_text: &str,
+    ) -> Result<(), Violation> {
+        clear_table(&mut self.seen, moves.len());
+        let Scratch {
+            ends,
+            runs,
+            run_keys,
+            run_groups,
+            grouped,
+            starts,
+            seen,
+            ..
+        } = self;
+        let mut next = pos.clone();
+        let mut start = 0;
+        for (r, (&key, &g)) in run_keys.iter().zip(run_groups.iter()).enumerate() {
+            let (first, last) = (runs[r], runs[r + 1]);
+            let group = if grouped.is_empty() {
+                &moves[first..last]
+            } else {
+                &grouped[starts[g]..starts[g + 1]]
+            };
+            for (i, mv) in moves.iter().enumerate().take(last).skip(first) {
+                let end = ends[i];
+                let text = &all_text[start..end];
+                start = end;
+                check_listed(pos, before, &mut next, mv, text, group)?;
+                // the first move seen from this square to a position of this hash
+                let hash = key ^ next.zobrist().rotate_left(17);
+                insert_probe(seen, hash, i, |j| {
+                    duplicate_of(pos, &next, moves, ends, all_text, i, j)
+                })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Inserts `(hash, i)` into `table` (open addressing, never full), calling `equal`
+/// with the number of every entry already there with the same hash, and answering its
+/// first error.
+#[inline(always)]
+fn insert_probe(
+    table: &mut [(u64, usize)],
+    hash: u64,
+    i: usize,
+    mut equal: impl FnMut(usize) -> Result<(), Violation>,
+) -> Result<(), Violation> {
+    let mask = table.len() - 1;
+    let mut at = slot_of(hash, mask);
+    loop {
+        match table[at] {
+            (_, usize::MAX) => {
+                table[at] = (hash, i);
+                return Ok(());
+            }
+            (h, j) if h == hash => equal(j)?,
+            _ => {}
+        }
+        at = (at + 1) & mask;
+    }
+}
+
+/// The text of listed move `i` (of texts `all` ending at `ends`).
+fn text_in<'a>(all: &'a str, ends: &[usize], i: usize) -> &'a str {
+    &all[if i == 0 { 0 } else { ends[i - 1] }..ends[i]]
+}
+
+/// Listed moves `j` and `i` (later) lead from squares of one key to positions of one
+/// hash: [`Violation::DuplicateMove`] when they lead to one position (`next`, after
+/// move `i`) from one square.
+#[cold]
+#[inline(never)]
+fn duplicate_of<P: Position>(
+    pos: &P,
+    next: &P,
+    moves: &[P::Move],
+    ends: &[usize],
+    all: &str,
+    i: usize,
+    j: usize,
+) -> Result<(), Violation> {
+    let mut other = pos.clone();
+    other.play_unchecked(&moves[j]);
+    let (first, second) = (text_in(all, ends, j), text_in(all, ends, i));
+    // the squares too, against a collision of their keys
+    if other == *next && origin(first) == origin(second) {
+        return Err(Violation::DuplicateMove {
+            first: first.to_string(),
+            second: second.to_string(),
+        });
     }
     Ok(())
 }
 
-/// The texts of `moves`, one after another in one string, and where each ends: each
-/// written by its [`Display`](core::fmt::Display) as `to_string` writes it (one
-/// formatter with the default options for them all, so the formatting machinery is
-/// set up once per list rather than once per move). An error from a move's `Display`
-/// is ignored, as `to_string` would panic on it: the text written so far stands.
-fn write_texts<M: core::fmt::Display>(moves: &[M]) -> (String, Vec<usize>) {
-    /// The bytes written (`bytes[..len]`; the buffer is kept longer than that), with
-    /// their count after each write.
-    struct Sink<'a> {
-        bytes: Vec<u8>,
-        len: usize,
-        written: &'a Cell<usize>,
-    }
-    impl core::fmt::Write for Sink<'_> {
-        #[inline]
-        fn write_str(&mut self, s: &str) -> core::fmt::Result {
-            let at = self.len;
-            let end = at + s.len();
-            // a square name or a separator, with room for four bytes: stored byte by
-            // byte (a loop would become a call to memcpy)
-            match (self.bytes.get_mut(at..at + 4), s.as_bytes()) {
-                (Some(to), &[a]) => to[0] = a,
-                (Some(to), &[a, b]) => {
-                    to[0] = a;
-                    to[1] = b;
-                }
-                (Some(to), &[a, b, c]) => {
-                    to[0] = a;
-                    to[1] = b;
-                    to[2] = c;
-                }
-                _ => self.write_long(s.as_bytes()),
-            }
-            self.len = end;
-            self.written.set(end);
-            Ok(())
-        }
-    }
-    impl Sink<'_> {
-        /// Stores a longer piece, or one that needs a longer buffer.
-        #[cold]
-        #[inline(never)]
-        fn write_long(&mut self, s: &[u8]) {
-            let end = self.len + s.len();
-            if end + 4 > self.bytes.len() {
-                self.bytes.resize(2 * end + 4, 0);
-            }
-            self.bytes[self.len..end].copy_from_slice(s);
-        }
-    }
-    /// The moves, writing themselves one after another through one formatter.
-    struct Texts<'a, M> {
-        moves: &'a [M],
-        written: &'a Cell<usize>,
-        ends: RefCell<Vec<usize>>,
-    }
-    impl<M: core::fmt::Display> core::fmt::Display for Texts<'_, M> {
-        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-            let mut ends = self.ends.borrow_mut();
-            for mv in self.moves {
-                let _ = mv.fmt(f);
-                ends.push(self.written.get());
-            }
-            Ok(())
-        }
-    }
-    let written = Cell::new(0);
-    let texts = Texts {
-        moves,
-        written: &written,
-        ends: RefCell::new(Vec::with_capacity(moves.len())),
-    };
-    let mut sink = Sink {
-        bytes: vec![0; 12 * moves.len()],
-        len: 0,
-        written: &written,
-    };
-    // the sink never fails, and `Texts` answers `Ok`
-    let _ = write!(sink, "{texts}");
-    sink.bytes.truncate(sink.len);
-    // whole `str`s one after another: UTF-8, and each end a char boundary
-    let text = String::from_utf8(sink.bytes).expect("whole `str`s one after another");
-    (text, texts.ends.into_inner())
+/// One listed move `mv` of `pos` (text `text`, `group` the listed moves from its
+/// square): plays it on `next` (a copy of `pos` made equal to it again), checks the
+/// transition and reads the move back from its text.
+#[inline(always)]
+fn check_listed<P: Position>(
+    pos: &P,
+    before: &Before,
+    next: &mut P,
+    mv: &P::Move,
+    text: &str,
+    group: &[P::Move],
+) -> Result<(), Violation> {
+    next.clone_from(pos);
+    next.play_unchecked(mv);
+    transition(pos, before, text, next, true)?;
+    read_back(mv, text, pos.parse_move_among(text, group))
 }
 
 /// The key of the square a move text starts from ([`origin`]): a name of up to 7
@@ -410,7 +662,7 @@ fn origin_key(text: &str) -> u64 {
 
 /// [`origin_key`] of the text `all[start..end]` (the bytes after it may be read too,
 /// and are masked off: one load of eight bytes packs a short name).
-#[inline]
+#[inline(always)]
 fn origin_key_in(all: &[u8], start: usize, end: usize) -> u64 {
     let text = &all[start..end];
     let mut n = 0;
@@ -434,142 +686,6 @@ fn origin_key_in(all: &[u8], start: usize, end: usize) -> u64 {
         let mut h = FastHasher::default();
         h.write(&text[..n]);
         h.finish() | 1 << 63
-    }
-}
-
-/// Listed moves grouped by the key of their origin, each group in list order, built
-/// in linear time. The generators list a square's moves together, so each run of
-/// equal keys is usually a group of its own and the groups are slices of the list; a
-/// hash table, consulted only where the key changes from one move to the next, finds
-/// a key met in an earlier run, and then the groups are gathered by a counting sort.
-struct Groups<'a, M> {
-    /// The listed moves.
-    moves: &'a [M],
-    /// The moves group after group, when some group is not one run of `moves`
-    /// (otherwise empty: the groups are runs of `moves`).
-    grouped: Vec<M>,
-    /// Where each group starts (in `grouped`, or in `moves` when that is empty), and
-    /// the end.
-    starts: Vec<usize>,
-    /// The group of each listed move.
-    group_of: Vec<usize>,
-}
-
-impl<'a, M: Copy> Groups<'a, M> {
-    fn new(moves: &'a [M], keys: &[u64]) -> Self {
-        // the group number of each key met: (key, number), open addressing
-        let mut number = vec![(0u64, usize::MAX); (2 * moves.len()).next_power_of_two().max(2)];
-        let mask = number.len() - 1;
-        let mut group_of = Vec::with_capacity(moves.len());
-        // where each group's first run starts
-        let mut starts: Vec<usize> = Vec::new();
-        let mut scattered = false;
-        let mut last: Option<(u64, usize)> = None;
-        for (i, &key) in keys.iter().enumerate() {
-            let g = match last {
-                Some((k, g)) if k == key => g,
-                _ => {
-                    let mut at = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask;
-                    let g = loop {
-                        match number[at] {
-                            (_, usize::MAX) => {
-                                number[at] = (key, starts.len());
-                                starts.push(i);
-                                break starts.len() - 1;
-                            }
-                            (k, g) if k == key => {
-                                // a second run of this key
-                                scattered = true;
-                                break g;
-                            }
-                            _ => at = (at + 1) & mask,
-                        }
-                    };
-                    last = Some((key, g));
-                    g
-                }
-            };
-            group_of.push(g);
-        }
-        if !scattered {
-            // one run per group, in order: the runs are the groups
-            starts.push(moves.len());
-            return Groups {
-                moves,
-                grouped: Vec::new(),
-                starts,
-                group_of,
-            };
-        }
-        // a counting sort over the group numbers
-        let mut counts = vec![0usize; starts.len()];
-        for &g in &group_of {
-            counts[g] += 1;
-        }
-        starts.clear();
-        let mut total = 0;
-        for &c in &counts {
-            starts.push(total);
-            total += c;
-        }
-        starts.push(total);
-        let mut fill = starts.clone();
-        let mut grouped = moves.to_vec();
-        for (mv, &g) in moves.iter().zip(&group_of) {
-            grouped[fill[g]] = *mv;
-            fill[g] += 1;
-        }
-        Groups {
-            moves,
-            grouped,
-            starts,
-            group_of,
-        }
-    }
-
-    /// The moves of the group of listed move `i`.
-    #[inline]
-    fn of(&self, i: usize) -> &[M] {
-        let g = self.group_of[i];
-        let all = if self.grouped.is_empty() {
-            self.moves
-        } else {
-            &self.grouped
-        };
-        &all[self.starts[g]..self.starts[g + 1]]
-    }
-}
-
-/// An open-addressing table of (hash, move number) pairs, for finding the moves that
-/// lead to positions of equal hashes in time linear in the number of moves.
-struct ProbeTable {
-    slots: Vec<(u64, usize)>,
-}
-
-impl ProbeTable {
-    /// Room for `n` entries (at most half full).
-    fn with_room(n: usize) -> Self {
-        ProbeTable {
-            slots: vec![(0, usize::MAX); (2 * n).next_power_of_two().max(2)],
-        }
-    }
-
-    /// Inserts `(hash, i)`, calling `equal` with the number of every entry already
-    /// there with the same hash.
-    fn insert(&mut self, hash: u64, i: usize, mut equal: impl FnMut(usize)) {
-        let mask = self.slots.len() - 1;
-        let mut at = (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask;
-        loop {
-            match self.slots[at] {
-                (_, usize::MAX) => {
-                    self.slots[at] = (hash, i);
-                    return;
-                }
-                (h, j) if h == hash => equal(j),
-                _ => {}
-            }
-            at = (at + 1) & mask;
-        }
     }
 }
 
@@ -623,14 +739,26 @@ pub(crate) fn read_back<M: PartialEq + core::fmt::Display>(
 ) -> Result<(), Violation> {
     match read {
         Ok(read) if read == *mv => Ok(()),
-        Ok(read) => Err(Violation::MoveTextMismatch {
+        other => Err(read_back_failure(text, other)),
+    }
+}
+
+/// The violation of a move text that reads back as `read`, not as the move.
+#[cold]
+#[inline(never)]
+fn read_back_failure<M: core::fmt::Display>(
+    text: &str,
+    read: Result<M, MoveParseError>,
+) -> Violation {
+    match read {
+        Ok(read) => Violation::MoveTextMismatch {
             mv: text.to_string(),
             read: read.to_string(),
-        }),
-        Err(error) => Err(Violation::MoveTextUnreadable {
+        },
+        Err(error) => Violation::MoveTextUnreadable {
             mv: text.to_string(),
             error,
-        }),
+        },
     }
 }
 
@@ -684,7 +812,9 @@ pub fn check_transition<P: Position>(
         conserved: before.men_are_conserved(),
         scratch: before.zobrist_from_scratch(),
     };
-    transition(before, &facts, mv_text, after)
+    // the men after the move counted whole ([`Position::men`]), where the listed
+    // moves count them beside the position before
+    transition(before, &facts, mv_text, after, false)
 }
 
 /// What [`check_transition`] needs of the position before a move.
@@ -700,48 +830,85 @@ struct Before {
 }
 
 /// [`check_transition`] from `before` (the position before the move) and the facts
-/// about it, computed once for all its moves.
+/// about it, computed once for all its moves. The men after the move are counted
+/// beside `before` ([`Position::men_beside`]) when `beside`, whole otherwise.
+#[inline(always)]
 fn transition<P: Position>(
     before: &P,
     facts: &Before,
     mv_text: &str,
     after: &P,
+    beside: bool,
 ) -> Result<(), Violation> {
     if after.turn() == facts.turn {
-        return Err(Violation::TurnNotPassed {
-            mv: mv_text.to_string(),
-        });
+        return Err(turn_not_passed(mv_text));
     }
     let incremental = after.zobrist();
     let scratch = after.zobrist_from_scratch_beside(before, facts.scratch);
     if incremental != scratch {
-        return Err(Violation::HashMismatchAfter {
-            mv: mv_text.to_string(),
-            incremental,
-            scratch,
-        });
+        return Err(hash_mismatch_after(mv_text, incremental, scratch));
     }
     for color in Color::ALL {
-        let (b, a) = (facts.men[color.index()], after.men(color));
-        let mv = || mv_text.to_string();
-        if facts.conserved && a != b {
-            return Err(Violation::MenNotConserved {
-                mv: mv(),
-                color,
-                before: b,
-                after: a,
-            });
-        }
-        if a > b {
-            return Err(Violation::MenIncreased {
-                mv: mv(),
-                color,
-                before: b,
-                after: a,
-            });
+        let b = facts.men[color.index()];
+        let a = if beside {
+            after.men_beside(color, before, b)
+        } else {
+            after.men(color)
+        };
+        if (facts.conserved && a != b) || a > b {
+            return Err(men_violation(mv_text, facts.conserved, color, b, a));
         }
     }
     Ok(())
+}
+
+/// [`Violation::TurnNotPassed`].
+#[cold]
+#[inline(never)]
+fn turn_not_passed(mv_text: &str) -> Violation {
+    Violation::TurnNotPassed {
+        mv: mv_text.to_string(),
+    }
+}
+
+/// [`Violation::HashMismatchAfter`].
+#[cold]
+#[inline(never)]
+fn hash_mismatch_after(mv_text: &str, incremental: u64, scratch: u64) -> Violation {
+    Violation::HashMismatchAfter {
+        mv: mv_text.to_string(),
+        incremental,
+        scratch,
+    }
+}
+
+/// [`Violation::MenNotConserved`] when `conserved` and the men changed,
+/// [`Violation::MenIncreased`] otherwise.
+#[cold]
+#[inline(never)]
+fn men_violation(
+    mv_text: &str,
+    conserved: bool,
+    color: Color,
+    before: usize,
+    after: usize,
+) -> Violation {
+    let mv = mv_text.to_string();
+    if conserved && after != before {
+        Violation::MenNotConserved {
+            mv,
+            color,
+            before,
+            after,
+        }
+    } else {
+        Violation::MenIncreased {
+            mv,
+            color,
+            before,
+            after,
+        }
+    }
 }
 
 /// Takes back the last move of `game` and plays it again, checking that the game is
@@ -805,31 +972,59 @@ mod tests {
         assert_eq!(origin_key_in(all, 0, 1), origin_key("e"));
     }
 
+    /// The groups `find_groups` finds for move texts `texts`: for each move, the
+    /// texts of its group.
+    fn groups_of(texts: &[&'static str]) -> Vec<Vec<&'static str>> {
+        let mut scratch = Scratch::new();
+        let all = scratch.write_texts(texts);
+        scratch.find_groups(all.as_bytes(), texts);
+        (0..texts.len())
+            .map(|i| {
+                let r = scratch.runs.iter().rposition(|&start| start <= i).unwrap();
+                scratch.group(texts, r).to_vec()
+            })
+            .collect()
+    }
+
     #[test]
     fn groups_gather_a_square_listed_twice() {
-        // keys 7, 7, 3, 7, 5, 3: the second run of 7 and of 3 join their groups
-        let moves = [0, 1, 2, 3, 4, 5];
-        let groups = Groups::new(&moves, &[7, 7, 3, 7, 5, 3]);
-        assert_eq!(groups.of(0), &[0, 1, 3]);
-        assert_eq!(groups.of(3), &[0, 1, 3]);
-        assert_eq!(groups.of(2), &[2, 5]);
-        assert_eq!(groups.of(5), &[2, 5]);
-        assert_eq!(groups.of(4), &[4]);
+        // squares a1, a1, b2, a1, c3, b2: the second run of a1 and of b2 join their
+        // groups
+        let texts = ["a1-a2", "a1xa3", "b2-b3", "a1-b1", "c3-c4", "b2-c2"];
+        let groups = groups_of(&texts);
+        let a1 = ["a1-a2", "a1xa3", "a1-b1"];
+        let b2 = ["b2-b3", "b2-c2"];
+        assert_eq!(groups[0], a1);
+        assert_eq!(groups[3], a1);
+        assert_eq!(groups[2], b2);
+        assert_eq!(groups[5], b2);
+        assert_eq!(groups[4], ["c3-c4"]);
+        // the same buffers serve the next list, and its groups are runs again
+        let mut scratch = Scratch::new();
+        for list in [&texts[..], &texts[..3]] {
+            let all = scratch.write_texts(list);
+            scratch.find_groups(all.as_bytes(), list);
+            assert_eq!(scratch.grouped.is_empty(), list.len() == 3);
+            scratch.text = all.into_bytes();
+        }
     }
 
     #[test]
     fn groups_of_runs_are_slices_of_the_list() {
-        let moves = [0, 1, 2, 3, 4];
-        let groups = Groups::new(&moves, &[7, 7, 3, 5, 5]);
-        assert!(groups.grouped.is_empty());
-        assert_eq!(groups.of(1), &[0, 1]);
-        assert_eq!(groups.of(2), &[2]);
-        assert_eq!(groups.of(3), &[3, 4]);
-        assert_eq!(groups.of(4), &[3, 4]);
+        let texts = ["a1-a2", "a1-a3", "b2-b3", "c3-c4", "c3xc5"];
+        let mut scratch = Scratch::new();
+        let all = scratch.write_texts(&texts);
+        scratch.find_groups(all.as_bytes(), &texts);
+        assert!(scratch.grouped.is_empty());
+        assert_eq!(scratch.runs, [0, 2, 3, 5]);
+        assert_eq!(scratch.group(&texts, 0), ["a1-a2", "a1-a3"]);
+        assert_eq!(scratch.group(&texts, 1), ["b2-b3"]);
+        assert_eq!(scratch.group(&texts, 2), ["c3-c4", "c3xc5"]);
     }
 
     #[test]
     fn texts_are_written_as_to_string_writes_them() {
+        #[derive(Clone, Copy)]
         struct Long(usize);
         impl core::fmt::Display for Long {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -843,7 +1038,9 @@ mod tests {
             }
         }
         let moves: Vec<Long> = (0..40).map(Long).collect();
-        let (text, ends) = write_texts(&moves);
+        let mut scratch = Scratch::new();
+        let text = scratch.write_texts(&moves);
+        let ends = &scratch.ends;
         let mut start = 0;
         for (i, mv) in moves.iter().enumerate() {
             let expected = if i == 2 {
@@ -859,12 +1056,23 @@ mod tests {
 
     #[test]
     fn probe_table_finds_every_equal_hash() {
-        let mut table = ProbeTable::with_room(5);
+        let mut table = Vec::new();
+        // a table used before, emptied
+        clear_table(&mut table, 3);
+        table[1] = (9, 0);
+        clear_table(&mut table, 5);
         let mut met = Vec::new();
         for (i, h) in [9u64, 4, 9, 17, 9].into_iter().enumerate() {
-            table.insert(h, i, |j| met.push((j, i)));
+            let r = insert_probe(&mut table, h, i, |j| {
+                met.push((j, i));
+                Ok(())
+            });
+            assert_eq!(r, Ok(()));
         }
         assert_eq!(met, [(0, 2), (0, 4), (2, 4)]);
+        // the first error stops the insertion
+        let r = insert_probe(&mut table, 9, 5, |_| Err(Violation::NoMoveNoOutcome));
+        assert_eq!(r, Err(Violation::NoMoveNoOutcome));
     }
 
     type Neo = crate::games::epaminondas::NeoCrossings;
