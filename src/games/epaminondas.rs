@@ -172,16 +172,85 @@ impl<B: Board> MoveSquares for PhalanxMove<B> {
     }
 }
 
-impl<B: Board> fmt::Display for PhalanxMove<B> {
+impl<B: FullGrid> fmt::Display for PhalanxMove<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let g = B::geometry();
-        f.write_str(g.name(self.from))?;
-        f.write_str(if self.is_capture() { "x" } else { "-" })?;
-        f.write_str(g.name(self.to))
+        let texts: &'static [[&'static str; 3]; 256] = &MoveTexts::<B>::PIECES;
+        // the tail's name and the separator in one piece
+        f.write_str(texts[self.from.index() & 255][1 + usize::from(self.is_capture())])?;
+        f.write_str(texts[self.to.index() & 255][0])
     }
 }
 
-impl<B: Board> fmt::Debug for PhalanxMove<B> {
+/// The pieces of the move texts of board `B`, made at compile time.
+struct MoveTexts<B>(PhantomData<B>);
+
+impl<B: FullGrid> MoveTexts<B> {
+    /// Square by square, the square's name followed by `-`, then by `x`, in four
+    /// bytes each (a shorter one padded with a space).
+    const BYTES: [u8; 256 * 8] = head_bytes(B::WIDTH as usize, B::HEIGHT as usize);
+    /// [`BYTES`](Self::BYTES) as text (ASCII).
+    const TEXT: &'static str = match core::str::from_utf8(&Self::BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("ASCII"),
+    };
+    /// Square by square: its name (as [`Geometry::name`] names the squares of a full
+    /// grid), the name and `-`, the name and `x` (empty beyond the board).
+    const PIECES: [[&'static str; 3]; 256] =
+        pieces(Self::TEXT, B::WIDTH as usize, B::HEIGHT as usize);
+}
+
+/// The bytes of [`MoveTexts::BYTES`] for a full grid of `w` files and `h` ranks: the
+/// file letter, the rank, the separator.
+const fn head_bytes(w: usize, h: usize) -> [u8; 256 * 8] {
+    let mut t = [b' '; 256 * 8];
+    let mut s = 0;
+    while s < w * h && s < 256 {
+        let (x, rank) = (s % w, s / w + 1);
+        let mut sep = 0;
+        while sep < 2 {
+            let mut at = s * 8 + sep * 4;
+            t[at] = b'a' + x as u8;
+            at += 1;
+            if rank >= 10 {
+                t[at] = b'0' + (rank / 10 % 10) as u8;
+                at += 1;
+            }
+            t[at] = b'0' + (rank % 10) as u8;
+            t[at + 1] = if sep == 0 { b'-' } else { b'x' };
+            sep += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// [`MoveTexts::PIECES`] cut from `text` ([`MoveTexts::TEXT`]).
+const fn pieces(text: &'static str, w: usize, h: usize) -> [[&'static str; 3]; 256] {
+    /// `len` bytes of `text` from `at`.
+    const fn cut(text: &'static str, at: usize, len: usize) -> &'static str {
+        let (_, rest) = text.as_bytes().split_at(at);
+        let (piece, _) = rest.split_at(len);
+        match core::str::from_utf8(piece) {
+            Ok(piece) => piece,
+            Err(_) => panic!("ASCII"),
+        }
+    }
+    let mut p = [[""; 3]; 256];
+    let mut s = 0;
+    while s < w * h && s < 256 {
+        // a letter and one or two digits, then the separator
+        let len = if s / w + 1 >= 10 { 4 } else { 3 };
+        p[s] = [
+            cut(text, s * 8, len - 1),
+            cut(text, s * 8, len),
+            cut(text, s * 8 + 4, len),
+        ];
+        s += 1;
+    }
+    p
+}
+
+impl<B: FullGrid> fmt::Debug for PhalanxMove<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "PhalanxMove({self})")
     }
@@ -1181,6 +1250,28 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    /// The pieces of the move texts name the squares as the geometry does.
+    fn move_texts_agree<B: EpaminondasBoard>() {
+        let g = B::geometry();
+        let pieces = &MoveTexts::<B>::PIECES;
+        for (s, piece) in pieces.iter().enumerate() {
+            let expected = match g.squares().nth(s) {
+                Some(sq) => {
+                    let name = g.name(sq);
+                    [name.to_string(), format!("{name}-"), format!("{name}x")]
+                }
+                None => [String::new(), String::new(), String::new()],
+            };
+            assert_eq!(*piece, expected, "square {s}");
+        }
+    }
+
+    #[test]
+    fn move_texts_name_squares_as_the_geometry_does() {
+        move_texts_agree::<Grid14x12>();
+        move_texts_agree::<Grid8x8>();
     }
 
     /// `men_beside` counts what `men` counts, beside the position before a move and
