@@ -539,7 +539,10 @@ impl<M: Copy + core::fmt::Display> Scratch<M> {
         before: &Before,
         moves: &[M],
         all_text: &str,
-    ) -> Result<(), Violation> {
+    ) -> Result<(), Violation>
+    where
+        M: PartialEq,
+    {
         clear_table(&mut self.seen, moves.len());
         let Scratch {
             ends,
@@ -551,36 +554,70 @@ impl<M: Copy + core::fmt::Display> Scratch<M> {
             seen,
             ..
         } = self;
-        let mut next = pos.clone();
+        // every move read back from its text against its group
         let mut start = 0;
-        for (r, (&key, &g)) in run_keys.iter().zip(run_groups.iter()).enumerate() {
+        for (r, &g) in run_groups.iter().enumerate() {
             let (first, last) = (runs[r], runs[r + 1]);
             let group = if grouped.is_empty() {
                 &moves[first..last]
             } else {
                 &grouped[starts[g]..starts[g + 1]]
             };
-            for (i, mv) in moves.iter().enumerate().take(last).skip(first) {
-                let end = ends[i];
+            for (mv, &end) in moves[first..last].iter().zip(&ends[first..last]) {
                 let text = &all_text[start..end];
                 start = end;
-                check_listed(pos, before, &mut next, mv, text, group)?;
-                // the first move seen from this square to a position of this hash
+                read_back(mv, text, pos.parse_move_among(text, group))?;
+            }
+        }
+        // every move played on a copy: the transition, and the first move seen from a
+        // square to a position of a given hash
+        let mut next = pos.clone();
+        let mut start = 0;
+        for (r, &key) in run_keys.iter().enumerate() {
+            let (first, last) = (runs[r], runs[r + 1]);
+            for (i, mv) in moves.iter().enumerate().take(last).skip(first) {
+                let end = ends[i];
+                next.clone_from(pos);
+                next.play_unchecked(mv);
+                transition(pos, before, &all_text[start..end], &next, true)?;
+                start = end;
                 let hash = key ^ next.zobrist().rotate_left(17);
-                insert_probe(seen, hash, i, |j| {
-                    duplicate_of(pos, &next, moves, ends, all_text, i, j)
-                })?;
+                if !insert_new(seen, hash, i) {
+                    insert_colliding(seen, hash, i, |j| {
+                        duplicate_of(pos, &next, moves, ends, all_text, i, j)
+                    })?;
+                }
             }
         }
         Ok(())
     }
 }
 
+/// Inserts `(hash, i)` into `table` (open addressing, never full) when no entry there
+/// has the same hash, and answers whether it did.
+#[inline(always)]
+fn insert_new(table: &mut [(u64, usize)], hash: u64, i: usize) -> bool {
+    let mask = table.len() - 1;
+    let mut at = slot_of(hash, mask);
+    loop {
+        match table[at] {
+            (_, usize::MAX) => {
+                table[at] = (hash, i);
+                return true;
+            }
+            (h, _) if h == hash => return false,
+            _ => at = (at + 1) & mask,
+        }
+    }
+}
+
 /// Inserts `(hash, i)` into `table` (open addressing, never full), calling `equal`
 /// with the number of every entry already there with the same hash, and answering its
-/// first error.
-#[inline(always)]
-fn insert_probe(
+/// first error: where [`insert_new`] met an equal hash (a duplicate, or two positions
+/// of one hash).
+#[cold]
+#[inline(never)]
+fn insert_colliding(
     table: &mut [(u64, usize)],
     hash: u64,
     i: usize,
@@ -631,24 +668,6 @@ fn duplicate_of<P: Position>(
         });
     }
     Ok(())
-}
-
-/// One listed move `mv` of `pos` (text `text`, `group` the listed moves from its
-/// square): plays it on `next` (a copy of `pos` made equal to it again), checks the
-/// transition and reads the move back from its text.
-#[inline(always)]
-fn check_listed<P: Position>(
-    pos: &P,
-    before: &Before,
-    next: &mut P,
-    mv: &P::Move,
-    text: &str,
-    group: &[P::Move],
-) -> Result<(), Violation> {
-    next.clone_from(pos);
-    next.play_unchecked(mv);
-    transition(pos, before, text, next, true)?;
-    read_back(mv, text, pos.parse_move_among(text, group))
 }
 
 /// The key of the square a move text starts from ([`origin`]): a name of up to 7
@@ -1063,15 +1082,21 @@ mod tests {
         clear_table(&mut table, 5);
         let mut met = Vec::new();
         for (i, h) in [9u64, 4, 9, 17, 9].into_iter().enumerate() {
-            let r = insert_probe(&mut table, h, i, |j| {
-                met.push((j, i));
-                Ok(())
-            });
-            assert_eq!(r, Ok(()));
+            let new = insert_new(&mut table, h, i);
+            assert_eq!(new, !matches!(i, 2 | 4));
+            if !new {
+                let r = insert_colliding(&mut table, h, i, |j| {
+                    met.push((j, i));
+                    Ok(())
+                });
+                assert_eq!(r, Ok(()));
+            }
         }
         assert_eq!(met, [(0, 2), (0, 4), (2, 4)]);
+        assert_eq!(table.iter().filter(|&&(_, i)| i != usize::MAX).count(), 5);
         // the first error stops the insertion
-        let r = insert_probe(&mut table, 9, 5, |_| Err(Violation::NoMoveNoOutcome));
+        assert!(!insert_new(&mut table, 9, 5));
+        let r = insert_colliding(&mut table, 9, 5, |_| Err(Violation::NoMoveNoOutcome));
         assert_eq!(r, Err(Violation::NoMoveNoOutcome));
     }
 
