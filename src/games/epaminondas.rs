@@ -303,6 +303,26 @@ fn sparse_count(mut w: u64) -> usize {
     n
 }
 
+/// Removes square `s` (an index below 256) from the set of words `words`; answers
+/// whether it was there.
+#[inline(always)]
+fn take(words: &mut [u64; 4], s: usize) -> bool {
+    let (w, bit) = (s >> 6 & 3, 1u64 << (s & 63));
+    let was = words[w] & bit != 0;
+    words[w] &= !bit;
+    was
+}
+
+/// Adds square `s` (an index below 256) to the set of words `words`; answers whether
+/// it was there.
+#[inline(always)]
+fn put(words: &mut [u64; 4], s: usize) -> bool {
+    let (w, bit) = (s >> 6 & 3, 1u64 << (s & 63));
+    let was = words[w] & bit != 0;
+    words[w] |= bit;
+    was
+}
+
 /// The key XORed in when the symmetry rule is on (it changes the legal moves).
 const SYMMETRY_KEY: u64 = 0x3c6e_f372_fe94_f82b;
 
@@ -561,17 +581,17 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         self.crossings(self.turn) > self.crossings(!self.turn)
     }
 
-    #[inline]
-    fn put(&mut self, c: Color, s: Square) {
-        self.lift(!c, s);
+    #[cfg(test)]
+    fn put_man(&mut self, c: Color, s: Square) {
+        self.lift_man(!c, s);
         if !self.men[c.index()].contains(s) {
             self.men[c.index()].insert(s);
             self.hash ^= MAN_KEYS[c.index()][s.index()];
         }
     }
 
-    #[inline]
-    fn lift(&mut self, c: Color, s: Square) {
+    #[cfg(test)]
+    fn lift_man(&mut self, c: Color, s: Square) {
         if self.men[c.index()].contains(s) {
             self.men[c.index()].remove(s);
             self.hash ^= MAN_KEYS[c.index()][s.index()];
@@ -665,9 +685,75 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         });
     }
 
+    /// The index step of each direction of the full grid, as a wrapping `usize`, in
+    /// the order of [`EIGHT_DIRECTIONS`](crate::engine::shapes::grid::EIGHT_DIRECTIONS):
+    /// E, NE, N, NW, W, SW, S, SE.
+    const STEP: [usize; 8] = [
+        1,
+        Self::W + 1,
+        Self::W,
+        Self::W - 1,
+        1usize.wrapping_neg(),
+        (Self::W + 1).wrapping_neg(),
+        Self::W.wrapping_neg(),
+        (Self::W - 1).wrapping_neg(),
+    ];
+
     /// Moves the men of a move of the side to move (without passing the turn). Never
     /// panics: a move of another position changes what it can and keeps the hash right.
+    ///
+    /// The squares of a move are found by index steps along its line: every move is
+    /// made by the generator of this board, so its squares (from the tail to the last
+    /// captured man) are on the board, and on a full grid each neighbour along a line
+    /// is one step of the direction's index away (a unit test compares it with the
+    /// walk by the geometry's neighbours).
+    #[inline]
     fn apply(&mut self, mv: &PhalanxMove<B>) {
+        let step = Self::STEP[mv.dir.index() & 7];
+        let next = |s: usize| s.wrapping_add(step) & 255;
+        let (me, them) = (self.turn.index(), (!self.turn).index());
+        let (mut mine, mut theirs) = (self.men[me].words(), self.men[them].words());
+        let (my_keys, their_keys) = (&MAN_KEYS[me], &MAN_KEYS[them]);
+        let mut hash = self.hash;
+        // the squares the group leaves
+        let mut s = mv.from.index();
+        for _ in 0..mv.steps {
+            if take(&mut mine, s) {
+                hash ^= my_keys[s];
+            }
+            s = next(s);
+        }
+        // the enemy line from the square the head lands on
+        let to = mv.to.index();
+        let mut e = to;
+        for _ in 0..mv.captured {
+            if !take(&mut theirs, e) {
+                break;
+            }
+            hash ^= their_keys[e];
+            e = next(e);
+        }
+        // the squares the group enters, back from the head's
+        let back = step.wrapping_neg();
+        let mut s = to;
+        for _ in 0..mv.steps {
+            if take(&mut theirs, s) {
+                hash ^= their_keys[s];
+            }
+            if !put(&mut mine, s) {
+                hash ^= my_keys[s];
+            }
+            s = s.wrapping_add(back) & 255;
+        }
+        self.men[me] = WideSquareSet::from_words(mine);
+        self.men[them] = WideSquareSet::from_words(theirs);
+        self.hash = hash;
+    }
+
+    /// [`apply`](Self::apply) walking the squares by the geometry's neighbours, as it
+    /// did before it stepped by index: the reference of a unit test.
+    #[cfg(test)]
+    fn apply_by_neighbours(&mut self, mv: &PhalanxMove<B>) {
         let g = B::geometry();
         let me = self.turn;
         let d = mv.dir;
@@ -683,7 +769,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         }
         let mut s = mv.from;
         for i in 0..mv.steps {
-            self.lift(me, s);
+            self.lift_man(me, s);
             if i + 1 < mv.steps {
                 match g.neighbour(s, d) {
                     Some(n) => s = n,
@@ -700,14 +786,14 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
                 for _ in 0..mv.captured {
                     match e {
                         Some(x) if self.men[(!me).index()].contains(x) => {
-                            self.lift(!me, x);
+                            self.lift_man(!me, x);
                             e = g.neighbour(x, d);
                         }
                         _ => break,
                     }
                 }
             }
-            self.put(me, s);
+            self.put_man(me, s);
         }
     }
 
@@ -928,8 +1014,12 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         );
         let (mut came, mut went) = (0, 0);
         for (&n, &w) in now.iter().zip(&was).take(Self::WORDS) {
-            came += sparse_count(n & !w);
-            went += sparse_count(w & !n);
+            // most words are the same in both
+            let changed = n ^ w;
+            if changed != 0 {
+                came += sparse_count(changed & n);
+                went += sparse_count(changed & w);
+            }
         }
         (base_men + came).wrapping_sub(went)
     }
@@ -1305,6 +1395,40 @@ mod tests {
             pos.play_unchecked(&mv);
         }
         assert!(captures > 0, "the playout meets captures");
+    }
+
+    /// `apply` steps by index to the squares the walk by neighbours reaches, for the
+    /// listed moves of playouts and for the moves of the position before (foreign
+    /// moves, which may not be legal).
+    fn apply_agrees<B: EpaminondasBoard>(seed: u64) {
+        let mut pos = EpaminondasPosition::<B>::start();
+        let mut rng = crate::tools::rng::SplitMix64::new(seed);
+        let (mut moves, mut earlier) = (MoveList::new(), MoveList::new());
+        let mut captures = 0;
+        for _ in 0..300 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for mv in moves.iter().chain(earlier.iter()) {
+                let (mut by_index, mut by_neighbours) = (pos.clone(), pos.clone());
+                by_index.apply(mv);
+                by_neighbours.apply_by_neighbours(mv);
+                assert_eq!(by_index, by_neighbours, "{pos} {mv}");
+                assert_eq!(by_index.zobrist(), by_index.zobrist_from_scratch());
+                captures += usize::from(mv.is_capture());
+            }
+            let mv = moves[rng.below(moves.len())];
+            pos.play_unchecked(&mv);
+            core::mem::swap(&mut moves, &mut earlier);
+        }
+        assert!(captures > 0, "the playout meets captures");
+    }
+
+    #[test]
+    fn apply_steps_to_the_neighbours_squares() {
+        apply_agrees::<Grid14x12>(5);
+        apply_agrees::<Grid8x8>(6);
     }
 
     #[test]
