@@ -707,7 +707,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
     /// captured man) are on the board, and on a full grid each neighbour along a line
     /// is one step of the direction's index away (a unit test compares it with the
     /// walk by the geometry's neighbours).
-    #[inline]
+    #[inline(always)]
     fn apply(&mut self, mv: &PhalanxMove<B>) {
         let step = Self::STEP[mv.dir.index() & 7];
         let next = |s: usize| s.wrapping_add(step) & 255;
@@ -918,6 +918,7 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         found && !self.breaks_symmetry(mv)
     }
 
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: &PhalanxMove<B>) {
         self.apply(mv);
         self.turn = !self.turn;
@@ -951,6 +952,7 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     }
 
     /// The keys of the squares whose man differs between the two positions.
+    #[inline(always)]
     fn zobrist_from_scratch_beside(&self, base: &Self, base_scratch: u64) -> u64 {
         Color::ALL.into_iter().fold(
             base_scratch ^ base.side_hash() ^ self.side_hash(),
@@ -979,9 +981,8 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     ) -> Result<PhalanxMove<B>, MoveParseError> {
         // the text as `Display` writes it, of a move among `legal`, written with `x`
         // exactly when it captures: what the long way below would answer
-        if let Some((from, capture, to)) =
-            Self::read_plain_move_text(notation::trim(text).as_bytes())
-        {
+        // (spaces around it go the long way, which trims them)
+        if let Some((from, capture, to)) = Self::read_plain_move_text(text.as_bytes()) {
             if let Some(mv) = legal.iter().find(|m| m.from == from && m.to == to) {
                 if mv.is_capture() == capture {
                     return Ok(*mv);
@@ -1124,38 +1125,39 @@ impl<B: EpaminondasBoard> fmt::Display for EpaminondasPosition<B> {
         if f.alternate() {
             return f.write_str(&self.diagram());
         }
-        // the rows in one buffer, written at once
-        let mut rows = String::with_capacity(Self::H * (Self::W + 1) + 2);
-        let run = |rows: &mut String, empty: usize| {
-            // at most 26 files: one or two digits
-            if empty >= 10 {
-                rows.push(char::from(b'0' + (empty / 10) as u8));
-            }
-            rows.push(char::from(b'0' + (empty % 10) as u8));
-        };
+        // the rows in one buffer of bytes, written at once: at most a letter or digit
+        // for each of the (at most 256) squares, a `/` between rows, the side
+        let (white, black) = (self.men[0].words(), self.men[1].words());
+        let mut rows = [0u8; 2 * 256 + 2];
+        let mut n = 0;
         for y in (0..Self::H).rev() {
             let mut empty = 0;
             for x in 0..Self::W {
-                let Some(c) = self.man_letter(x, y) else {
+                let s = y * Self::W + x;
+                let (i, bit) = (s >> 6 & 3, 1u64 << (s & 63));
+                let man = if white[i] & bit != 0 {
+                    b'w'
+                } else if black[i] & bit != 0 {
+                    b'b'
+                } else {
                     empty += 1;
                     continue;
                 };
-                if empty > 0 {
-                    run(&mut rows, empty);
-                    empty = 0;
-                }
-                rows.push(c);
+                n = write_run(&mut rows, n, empty);
+                empty = 0;
+                rows[n] = man;
+                n += 1;
             }
-            if empty > 0 {
-                run(&mut rows, empty);
-            }
+            n = write_run(&mut rows, n, empty);
             if y > 0 {
-                rows.push('/');
+                rows[n] = b'/';
+                n += 1;
             }
         }
-        rows.push(' ');
-        rows.push(self.turn.char());
-        f.write_str(&rows)?;
+        rows[n] = b' ';
+        rows[n + 1] = self.turn.char() as u8;
+        // ASCII
+        f.write_str(core::str::from_utf8(&rows[..n + 2]).map_err(|_| fmt::Error)?)?;
         let o = self.options;
         match (o.symmetry, o.repetition) {
             (false, false) => Ok(()),
@@ -1164,6 +1166,21 @@ impl<B: EpaminondasBoard> fmt::Display for EpaminondasPosition<B> {
             (true, true) => f.write_str(" symmetry,repetition"),
         }
     }
+}
+
+/// Writes the number of a run of `empty` empty squares (none when 0; at most 26
+/// files: one or two digits) into `rows` at `n`; answers where the text goes on.
+#[inline]
+fn write_run(rows: &mut [u8], mut n: usize, empty: usize) -> usize {
+    if empty >= 10 {
+        rows[n] = b'0' + (empty / 10 % 10) as u8;
+        n += 1;
+    }
+    if empty > 0 {
+        rows[n] = b'0' + (empty % 10) as u8;
+        n += 1;
+    }
+    n
 }
 
 impl<B: EpaminondasBoard> fmt::Debug for EpaminondasPosition<B> {
@@ -1176,7 +1193,27 @@ impl<B: EpaminondasBoard> FromStr for EpaminondasPosition<B> {
     type Err = PositionError;
 
     fn from_str(s: &str) -> Result<Self, PositionError> {
-        crate::text::position_text::read_position(s, Self::read_text)
+        // what `position_text::read_position` does, with the men of the side not to
+        // move counted on its set (its board view would make every square's stack)
+        Self::read_text(s)
+            .and_then(|pos| pos.check_side_not_to_move(s))
+            .map_err(|e| e.quoting(s))
+    }
+}
+
+impl<B: EpaminondasBoard> EpaminondasPosition<B> {
+    /// `position_text::check_side_not_to_move` for a position read from `text`: the
+    /// side not to move must have a man.
+    fn check_side_not_to_move(self, text: &str) -> Result<Self, PositionError> {
+        let idle = !self.turn;
+        if !self.men[idle.index()].is_empty() {
+            return Ok(self);
+        }
+        let at = crate::text::position_text::fields(text)
+            .ok()
+            .and_then(|f| f.get(1).map(|&(at, _)| at))
+            .unwrap_or(0);
+        Err(PositionError::new(K::NoPiecesNotToMove(idle), at))
     }
 }
 
@@ -1395,6 +1432,63 @@ mod tests {
             pos.play_unchecked(&mv);
         }
         assert!(captures > 0, "the playout meets captures");
+    }
+
+    /// Reading a position text answers what `position_text::read_position` answers,
+    /// and writing one gives the text back.
+    fn texts_agree<B: EpaminondasBoard>(texts: &[String]) {
+        for text in texts {
+            let read = text.parse::<EpaminondasPosition<B>>();
+            let shared = crate::text::position_text::read_position(
+                text,
+                EpaminondasPosition::<B>::read_text,
+            );
+            assert_eq!(read, shared, "{text:?}");
+            if let Ok(pos) = read {
+                assert_eq!(pos.to_string().parse(), Ok(pos.clone()), "{text:?}");
+                if text.split_whitespace().count() == 2 {
+                    assert_eq!(pos.to_string(), *text);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn position_texts_read_and_write_as_the_shared_reader_does() {
+        let mut texts: Vec<String> = [
+            "bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w",
+            "8/8/8/8/8/8/8/w7 w",
+            "8/8/8/8/8/8/8/w7 b",
+            "b7/8/8/8/8/8/8/8 w",
+            "8/8/8/8/8/8/8/8 w",
+            "8/8/8/8/8/8/8/8 b symmetry",
+            "8/8/8/3bw3/8/8/8/8 w repetition",
+            "8/8/8/8/8/8/8/8",
+            "8/8/8/8/8/8/8/w7  b  -",
+            "9/8/8/8/8/8/8/8 w",
+        ]
+        .map(String::from)
+        .to_vec();
+        let mut pos = NeoCrossings::start();
+        let mut rng = crate::tools::rng::SplitMix64::new(8);
+        let mut moves = MoveList::new();
+        for _ in 0..100 {
+            texts.push(pos.to_string());
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(&moves[rng.below(moves.len())]);
+        }
+        texts_agree::<Grid8x8>(&texts);
+        let e = Epaminondas::start().to_string();
+        texts_agree::<Grid14x12>(&[
+            e.clone(),
+            e.replace('w', "b"),
+            e.replace('b', "w"),
+            "14/14/14/14/14/14/14/14/14/14/14/13w b".to_string(),
+            "14/14/14/14/14/14/14/14/14/14/14/13w w".to_string(),
+        ]);
     }
 
     /// `apply` steps by index to the squares the walk by neighbours reaches, for the
