@@ -366,8 +366,16 @@ impl<M: Copy> Scratch<M> {
         let mut scattered = false;
         let mut start = 0;
         let mut last = None;
+        // the origin of the run, to see at one look whether a text starts with it
+        let mut name = OriginName::NONE;
         for (i, &end) in self.ends.iter().enumerate() {
+            // most moves start where the one before starts
+            if name.starts(all, start, end) {
+                start = end;
+                continue;
+            }
             let key = origin_key_in(all, start, end);
+            name = OriginName::of(key);
             start = end;
             if last == Some(key) {
                 continue;
@@ -579,7 +587,13 @@ impl<M: Copy + core::fmt::Display> Scratch<M> {
                 let end = ends[i];
                 next.clone_from(pos);
                 next.play_unchecked(mv);
-                transition(pos, before, &all_text[start..end], &next, true)?;
+                transition(
+                    pos,
+                    before,
+                    || all_text[start..end].to_string(),
+                    &next,
+                    true,
+                )?;
                 start = end;
                 let hash = key ^ next.zobrist().rotate_left(17);
                 if !insert_new(seen, hash, i) {
@@ -708,6 +722,82 @@ fn origin_key_in(all: &[u8], start: usize, end: usize) -> u64 {
     }
 }
 
+/// The origin of a run of listed moves, as [`origin_key`] packs a name of up to 7
+/// bytes, to see whether a text starts with it.
+#[derive(Clone, Copy, Debug)]
+struct OriginName {
+    /// The name's bytes (byte `i` of the name in byte `i`).
+    word: u64,
+    /// The bytes of the name: `(1 << 8 * len) - 1`.
+    mask: u64,
+    /// The name's length (8 for none: no text starts with it).
+    len: usize,
+    /// Which kind of byte may follow the name without lengthening it, by
+    /// [`byte_kind`]: bit 0 (anything else) always, bit 1 (a letter) after a name
+    /// that ends with a digit, never bit 2 (a digit).
+    may_follow: u8,
+}
+
+/// 0 for a byte that is neither an ASCII letter nor digit, 1 for a letter, 2 for a
+/// digit.
+const fn byte_kind(b: u8) -> u8 {
+    if b.is_ascii_alphabetic() {
+        1
+    } else if b.is_ascii_digit() {
+        2
+    } else {
+        0
+    }
+}
+
+impl OriginName {
+    /// No origin: no text starts with it.
+    const NONE: OriginName = OriginName {
+        word: 0,
+        mask: 0,
+        len: 8,
+        may_follow: 0,
+    };
+
+    /// The origin of key `key` (an [`origin_key`]); [`NONE`](Self::NONE) for a long
+    /// name (hashed in its key).
+    #[inline(always)]
+    fn of(key: u64) -> OriginName {
+        let len = (key >> 56) as usize;
+        if len >= 8 {
+            return OriginName::NONE;
+        }
+        let mask = (1u64 << (8 * len)) - 1;
+        let word = key & mask;
+        let ends_with_digit = len > 0
+            && (word >> (8 * (len - 1))) as u8 >= b'0'
+            && ((word >> (8 * (len - 1))) as u8) <= b'9';
+        OriginName {
+            word,
+            mask,
+            len,
+            may_follow: 1 | u8::from(ends_with_digit) << 1,
+        }
+    }
+
+    /// Whether the text `all[start..end]` starts with this origin, so that its
+    /// [`origin_key`] is the origin's: the name, then the end of the text or a byte
+    /// that does not lengthen the name. `false` may also mean only that the text is too
+    /// near the end of `all` for one load of eight bytes.
+    #[inline(always)]
+    fn starts(&self, all: &[u8], start: usize, end: usize) -> bool {
+        let Some(word) = all.get(start..start + 8) else {
+            return false;
+        };
+        let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        if self.len >= 8 || (word ^ self.word) & self.mask != 0 || start + self.len > end {
+            return false;
+        }
+        let after = (word >> (8 * (self.len & 7))) as u8;
+        start + self.len == end || self.may_follow >> byte_kind(after) & 1 != 0
+    }
+}
+
 /// A multiply-rotate hash (in the manner of rustc's `FxHasher`): fast on short keys,
 /// no protection against chosen keys, which the checks do not meet.
 #[derive(Clone, Copy, Debug, Default)]
@@ -833,7 +923,7 @@ pub fn check_transition<P: Position>(
     };
     // the men after the move counted whole ([`Position::men`]), where the listed
     // moves count them beside the position before
-    transition(before, &facts, mv_text, after, false)
+    transition(before, &facts, || mv_text.to_string(), after, false)
 }
 
 /// What [`check_transition`] needs of the position before a move.
@@ -855,17 +945,17 @@ struct Before {
 fn transition<P: Position>(
     before: &P,
     facts: &Before,
-    mv_text: &str,
+    mv_text: impl FnOnce() -> String,
     after: &P,
     beside: bool,
 ) -> Result<(), Violation> {
     if after.turn() == facts.turn {
-        return Err(turn_not_passed(mv_text));
+        return Err(turn_not_passed(mv_text()));
     }
     let incremental = after.zobrist();
     let scratch = after.zobrist_from_scratch_beside(before, facts.scratch);
     if incremental != scratch {
-        return Err(hash_mismatch_after(mv_text, incremental, scratch));
+        return Err(hash_mismatch_after(mv_text(), incremental, scratch));
     }
     for color in Color::ALL {
         let b = facts.men[color.index()];
@@ -875,7 +965,7 @@ fn transition<P: Position>(
             after.men(color)
         };
         if (facts.conserved && a != b) || a > b {
-            return Err(men_violation(mv_text, facts.conserved, color, b, a));
+            return Err(men_violation(mv_text(), facts.conserved, color, b, a));
         }
     }
     Ok(())
@@ -884,18 +974,16 @@ fn transition<P: Position>(
 /// [`Violation::TurnNotPassed`].
 #[cold]
 #[inline(never)]
-fn turn_not_passed(mv_text: &str) -> Violation {
-    Violation::TurnNotPassed {
-        mv: mv_text.to_string(),
-    }
+fn turn_not_passed(mv: String) -> Violation {
+    Violation::TurnNotPassed { mv }
 }
 
 /// [`Violation::HashMismatchAfter`].
 #[cold]
 #[inline(never)]
-fn hash_mismatch_after(mv_text: &str, incremental: u64, scratch: u64) -> Violation {
+fn hash_mismatch_after(mv: String, incremental: u64, scratch: u64) -> Violation {
     Violation::HashMismatchAfter {
-        mv: mv_text.to_string(),
+        mv,
         incremental,
         scratch,
     }
@@ -906,13 +994,12 @@ fn hash_mismatch_after(mv_text: &str, incremental: u64, scratch: u64) -> Violati
 #[cold]
 #[inline(never)]
 fn men_violation(
-    mv_text: &str,
+    mv: String,
     conserved: bool,
     color: Color,
     before: usize,
     after: usize,
 ) -> Violation {
-    let mv = mv_text.to_string();
     if conserved && after != before {
         Violation::MenNotConserved {
             mv,
@@ -1003,6 +1090,68 @@ mod tests {
                 scratch.group(texts, r).to_vec()
             })
             .collect()
+    }
+
+    #[test]
+    fn a_text_starting_with_an_origin_has_its_key() {
+        let texts = [
+            "e4-e5",
+            "e4xc4",
+            "e4",
+            "e45-e4",
+            "e",
+            "e-e4",
+            "ex4",
+            "e4e5",
+            "a10-a9",
+            "a1-a2",
+            "a10",
+            "32-28",
+            "3-28",
+            "32",
+            "32x",
+            "x32",
+            "",
+            "-",
+            "abcdefg1-a1",
+            "abcdefgh1-a1",
+        ];
+        // the texts one after another, and padding for the loads at the end
+        let mut all = Vec::new();
+        let mut spans = Vec::new();
+        for t in texts {
+            spans.push((all.len(), all.len() + t.len()));
+            all.extend_from_slice(t.as_bytes());
+        }
+        all.extend_from_slice(b"--------");
+        let mut met = 0;
+        for &(s1, e1) in &spans {
+            let key = origin_key_in(&all, s1, e1);
+            for &(s2, e2) in &spans {
+                let same = origin_key_in(&all, s2, e2) == key;
+                if OriginName::of(key).starts(&all, s2, e2) {
+                    assert!(same, "{:?} {:?}", &all[s1..e1], &all[s2..e2]);
+                    met += 1;
+                } else {
+                    // a short name of the same origin is always seen
+                    assert!(
+                        !same || key >> 56 >= 8,
+                        "{:?} {:?}",
+                        &all[s1..e1],
+                        &all[s2..e2]
+                    );
+                }
+            }
+        }
+        assert!(met > texts.len());
+        // too near the end for one load: the long way
+        let key = origin_key("e4");
+        assert!(!OriginName::of(key).starts(b"e4-e5", 0, 5));
+        assert!(OriginName::of(key).starts(b"e4-e5---", 0, 5));
+        // no origin, or a long one: never
+        assert!(!OriginName::NONE.starts(b"--------", 0, 0));
+        assert!(!OriginName::NONE.starts(b"abcdefgh", 0, 8));
+        assert!(!OriginName::of(origin_key("abcdefgh1")).starts(b"abcdefgh1-a1", 0, 12));
     }
 
     #[test]
