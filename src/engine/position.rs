@@ -293,6 +293,26 @@ pub trait Position:
     /// checks: in Emergo it never changes.
     fn men(&self, color: Color) -> usize;
 
+    /// [`men`](Self::men), counted from another position `base` of the same ruleset
+    /// in which `color` has `base_men` men: a ruleset may count only what differs
+    /// between the two (never through the bookkeeping of [`play`](Self::play)). The
+    /// invariant checks use it for the position after every listed move, with the
+    /// position before it as `base`. The default ignores `base` and counts whole.
+    ///
+    /// ```
+    /// use column_checkers::{Color, Epaminondas, Position};
+    ///
+    /// let start = Epaminondas::start();
+    /// let mut next = start.clone();
+    /// next.play(&start.parse_move("a2-a3").unwrap()).unwrap();
+    /// let men = start.men(Color::White);
+    /// assert_eq!(next.men_beside(Color::White, &start, men), next.men(Color::White));
+    /// ```
+    fn men_beside(&self, color: Color, base: &Self, base_men: usize) -> usize {
+        let _ = (base, base_men);
+        self.men(color)
+    }
+
     /// Whether every move keeps the number of men of each colour
     /// ([`men`](Self::men)) unchanged: true in the games where captured men become
     /// prisoners (Emergo, Lasca, Bashni, Stapeldammen), false where they leave the

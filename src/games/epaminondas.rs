@@ -172,17 +172,85 @@ impl<B: Board> MoveSquares for PhalanxMove<B> {
     }
 }
 
-impl<B: Board> fmt::Display for PhalanxMove<B> {
+impl<B: FullGrid> fmt::Display for PhalanxMove<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let g = B::geometry();
-        let sep = if self.is_capture() { 'x' } else { '-' };
-        f.write_str(g.name(self.from))?;
-        f.write_char(sep)?;
-        f.write_str(g.name(self.to))
+        let texts: &'static [[&'static str; 3]; 256] = &MoveTexts::<B>::PIECES;
+        // the tail's name and the separator in one piece
+        f.write_str(texts[self.from.index() & 255][1 + usize::from(self.is_capture())])?;
+        f.write_str(texts[self.to.index() & 255][0])
     }
 }
 
-impl<B: Board> fmt::Debug for PhalanxMove<B> {
+/// The pieces of the move texts of board `B`, made at compile time.
+struct MoveTexts<B>(PhantomData<B>);
+
+impl<B: FullGrid> MoveTexts<B> {
+    /// Square by square, the square's name followed by `-`, then by `x`, in four
+    /// bytes each (a shorter one padded with a space).
+    const BYTES: [u8; 256 * 8] = head_bytes(B::WIDTH as usize, B::HEIGHT as usize);
+    /// [`BYTES`](Self::BYTES) as text (ASCII).
+    const TEXT: &'static str = match core::str::from_utf8(&Self::BYTES) {
+        Ok(text) => text,
+        Err(_) => panic!("ASCII"),
+    };
+    /// Square by square: its name (as [`Geometry::name`] names the squares of a full
+    /// grid), the name and `-`, the name and `x` (empty beyond the board).
+    const PIECES: [[&'static str; 3]; 256] =
+        pieces(Self::TEXT, B::WIDTH as usize, B::HEIGHT as usize);
+}
+
+/// The bytes of [`MoveTexts::BYTES`] for a full grid of `w` files and `h` ranks: the
+/// file letter, the rank, the separator.
+const fn head_bytes(w: usize, h: usize) -> [u8; 256 * 8] {
+    let mut t = [b' '; 256 * 8];
+    let mut s = 0;
+    while s < w * h && s < 256 {
+        let (x, rank) = (s % w, s / w + 1);
+        let mut sep = 0;
+        while sep < 2 {
+            let mut at = s * 8 + sep * 4;
+            t[at] = b'a' + x as u8;
+            at += 1;
+            if rank >= 10 {
+                t[at] = b'0' + (rank / 10 % 10) as u8;
+                at += 1;
+            }
+            t[at] = b'0' + (rank % 10) as u8;
+            t[at + 1] = if sep == 0 { b'-' } else { b'x' };
+            sep += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// [`MoveTexts::PIECES`] cut from `text` ([`MoveTexts::TEXT`]).
+const fn pieces(text: &'static str, w: usize, h: usize) -> [[&'static str; 3]; 256] {
+    /// `len` bytes of `text` from `at`.
+    const fn cut(text: &'static str, at: usize, len: usize) -> &'static str {
+        let (_, rest) = text.as_bytes().split_at(at);
+        let (piece, _) = rest.split_at(len);
+        match core::str::from_utf8(piece) {
+            Ok(piece) => piece,
+            Err(_) => panic!("ASCII"),
+        }
+    }
+    let mut p = [[""; 3]; 256];
+    let mut s = 0;
+    while s < w * h && s < 256 {
+        // a letter and one or two digits, then the separator
+        let len = if s / w + 1 >= 10 { 4 } else { 3 };
+        p[s] = [
+            cut(text, s * 8, len - 1),
+            cut(text, s * 8, len),
+            cut(text, s * 8 + 4, len),
+        ];
+        s += 1;
+    }
+    p
+}
+
+impl<B: FullGrid> fmt::Debug for PhalanxMove<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "PhalanxMove({self})")
     }
@@ -206,19 +274,53 @@ const fn man_keys() -> [[u64; 256]; 2] {
 /// Zobrist keys of a man of each colour on each square (stable: a fixed mixer).
 static MAN_KEYS: [[u64; 256]; 2] = man_keys();
 
-/// The keys of men of `color` on the squares of `set`, XORed together.
+/// The keys of men of `color` on the squares of `set`, XORed together, from the first
+/// `words` words of the set (the others empty).
 #[inline]
-fn men_keys(color: Color, set: WideSquareSet) -> u64 {
+fn men_keys(color: Color, set: WideSquareSet, words: usize) -> u64 {
     let keys = &MAN_KEYS[color.index()];
     let mut h = 0;
     // word by word: the bit loop stays in registers
-    for (i, mut w) in set.words().into_iter().enumerate() {
+    for (i, mut w) in set.words().into_iter().take(words).enumerate() {
         while w != 0 {
             h ^= keys[(i * 64 + w.trailing_zeros() as usize) & 255];
             w &= w - 1;
         }
     }
     h
+}
+
+/// The number of bits set in `w`, one step a bit: cheaper than a population count
+/// (a software one on the default x86-64 target) for the few bits of the squares a
+/// move changes.
+#[inline]
+fn sparse_count(mut w: u64) -> usize {
+    let mut n = 0;
+    while w != 0 {
+        n += 1;
+        w &= w - 1;
+    }
+    n
+}
+
+/// Removes square `s` (an index below 256) from the set of words `words`; answers
+/// whether it was there.
+#[inline(always)]
+fn take(words: &mut [u64; 4], s: usize) -> bool {
+    let (w, bit) = (s >> 6 & 3, 1u64 << (s & 63));
+    let was = words[w] & bit != 0;
+    words[w] &= !bit;
+    was
+}
+
+/// Adds square `s` (an index below 256) to the set of words `words`; answers whether
+/// it was there.
+#[inline(always)]
+fn put(words: &mut [u64; 4], s: usize) -> bool {
+    let (w, bit) = (s >> 6 & 3, 1u64 << (s & 63));
+    let was = words[w] & bit != 0;
+    words[w] |= bit;
+    was
 }
 
 /// The key XORed in when the symmetry rule is on (it changes the legal moves).
@@ -269,6 +371,11 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         if t.len() > 16 {
             return Err(MoveParseError::TooLong(t.len()));
         }
+        // the form `Display` writes, read in one pass; any other form (capitals,
+        // spaces, `x<to>`, a square off the board, an error) goes the long way
+        if let Some((from, capture, to)) = Self::read_plain_move_text(t.as_bytes()) {
+            return Ok((t, Some(from), capture, to));
+        }
         let syntax = |reason| MoveParseError::Syntax {
             text: t.to_string(),
             reason,
@@ -308,6 +415,41 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         let from_square = g.parse_square(from).ok_or_else(|| unknown(from))?;
         let to_square = g.parse_square(to).ok_or_else(|| unknown(to))?;
         Ok((t, Some(from_square), capture, to_square))
+    }
+
+    /// The squares of a move text written exactly as `Display` writes it (`e5-e7`,
+    /// `h11xc11`: lower-case file letters, ranks without leading zeros), or `None`.
+    #[inline(always)]
+    fn read_plain_move_text(t: &[u8]) -> Option<(Square, bool, Square)> {
+        let (from, n) = Self::read_plain_square(t)?;
+        let capture = match t.get(n) {
+            Some(b'-') => false,
+            Some(b'x') => true,
+            _ => return None,
+        };
+        let (to, m) = Self::read_plain_square(&t[n + 1..])?;
+        (n + 1 + m == t.len()).then_some((from, capture, to))
+    }
+
+    /// The square a text starts with when it is a lower-case file letter of the board
+    /// other than `x` (which starts the `x<to>` form) and a rank of the board without
+    /// leading zeros, with the length of its name.
+    #[inline]
+    fn read_plain_square(t: &[u8]) -> Option<(Square, usize)> {
+        let (&file, rest) = t.split_first()?;
+        let x = usize::from(file.wrapping_sub(b'a'));
+        if x >= Self::W || file == b'x' {
+            return None;
+        }
+        let (y, n) = match rest {
+            [d @ b'1'..=b'9', e @ b'0'..=b'9', ..] => {
+                (10 * usize::from(d - b'0') + usize::from(e - b'0'), 3)
+            }
+            [d @ b'1'..=b'9', ..] => (usize::from(d - b'0'), 2),
+            _ => return None,
+        };
+        // `FullGrid::index`: rank y + 1 of file x is square y * W + x
+        (y <= Self::H).then(|| (Square(((y - 1) * Self::W + x) as u8), n))
     }
 
     /// Matches a read move text against `legal`, legal moves of this position.
@@ -373,6 +515,8 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         WideSquareSet::range(0, Self::W),
         WideSquareSet::range((Self::H - 1) * Self::W, Self::H * Self::W),
     ];
+    /// The words of a [`WideSquareSet`] that hold squares of the board.
+    const WORDS: usize = (Self::W * Self::H).div_ceil(64);
     /// The most men a side may have: two full rows.
     const MAX_MEN: usize = 2 * Self::W;
 
@@ -437,17 +581,17 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         self.crossings(self.turn) > self.crossings(!self.turn)
     }
 
-    #[inline]
-    fn put(&mut self, c: Color, s: Square) {
-        self.lift(!c, s);
+    #[cfg(test)]
+    fn put_man(&mut self, c: Color, s: Square) {
+        self.lift_man(!c, s);
         if !self.men[c.index()].contains(s) {
             self.men[c.index()].insert(s);
             self.hash ^= MAN_KEYS[c.index()][s.index()];
         }
     }
 
-    #[inline]
-    fn lift(&mut self, c: Color, s: Square) {
+    #[cfg(test)]
+    fn lift_man(&mut self, c: Color, s: Square) {
         if self.men[c.index()].contains(s) {
             self.men[c.index()].remove(s);
             self.hash ^= MAN_KEYS[c.index()][s.index()];
@@ -541,9 +685,75 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         });
     }
 
+    /// The index step of each direction of the full grid, as a wrapping `usize`, in
+    /// the order of [`EIGHT_DIRECTIONS`](crate::engine::shapes::grid::EIGHT_DIRECTIONS):
+    /// E, NE, N, NW, W, SW, S, SE.
+    const STEP: [usize; 8] = [
+        1,
+        Self::W + 1,
+        Self::W,
+        Self::W - 1,
+        1usize.wrapping_neg(),
+        (Self::W + 1).wrapping_neg(),
+        Self::W.wrapping_neg(),
+        (Self::W - 1).wrapping_neg(),
+    ];
+
     /// Moves the men of a move of the side to move (without passing the turn). Never
     /// panics: a move of another position changes what it can and keeps the hash right.
+    ///
+    /// The squares of a move are found by index steps along its line: every move is
+    /// made by the generator of this board, so its squares (from the tail to the last
+    /// captured man) are on the board, and on a full grid each neighbour along a line
+    /// is one step of the direction's index away (a unit test compares it with the
+    /// walk by the geometry's neighbours).
+    #[inline(always)]
     fn apply(&mut self, mv: &PhalanxMove<B>) {
+        let step = Self::STEP[mv.dir.index() & 7];
+        let next = |s: usize| s.wrapping_add(step) & 255;
+        let (me, them) = (self.turn.index(), (!self.turn).index());
+        let (mut mine, mut theirs) = (self.men[me].words(), self.men[them].words());
+        let (my_keys, their_keys) = (&MAN_KEYS[me], &MAN_KEYS[them]);
+        let mut hash = self.hash;
+        // the squares the group leaves
+        let mut s = mv.from.index();
+        for _ in 0..mv.steps {
+            if take(&mut mine, s) {
+                hash ^= my_keys[s];
+            }
+            s = next(s);
+        }
+        // the enemy line from the square the head lands on
+        let to = mv.to.index();
+        let mut e = to;
+        for _ in 0..mv.captured {
+            if !take(&mut theirs, e) {
+                break;
+            }
+            hash ^= their_keys[e];
+            e = next(e);
+        }
+        // the squares the group enters, back from the head's
+        let back = step.wrapping_neg();
+        let mut s = to;
+        for _ in 0..mv.steps {
+            if take(&mut theirs, s) {
+                hash ^= their_keys[s];
+            }
+            if !put(&mut mine, s) {
+                hash ^= my_keys[s];
+            }
+            s = s.wrapping_add(back) & 255;
+        }
+        self.men[me] = WideSquareSet::from_words(mine);
+        self.men[them] = WideSquareSet::from_words(theirs);
+        self.hash = hash;
+    }
+
+    /// [`apply`](Self::apply) walking the squares by the geometry's neighbours, as it
+    /// did before it stepped by index: the reference of a unit test.
+    #[cfg(test)]
+    fn apply_by_neighbours(&mut self, mv: &PhalanxMove<B>) {
         let g = B::geometry();
         let me = self.turn;
         let d = mv.dir;
@@ -559,7 +769,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         }
         let mut s = mv.from;
         for i in 0..mv.steps {
-            self.lift(me, s);
+            self.lift_man(me, s);
             if i + 1 < mv.steps {
                 match g.neighbour(s, d) {
                     Some(n) => s = n,
@@ -576,14 +786,14 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
                 for _ in 0..mv.captured {
                     match e {
                         Some(x) if self.men[(!me).index()].contains(x) => {
-                            self.lift(!me, x);
+                            self.lift_man(!me, x);
                             e = g.neighbour(x, d);
                         }
                         _ => break,
                     }
                 }
             }
-            self.put(me, s);
+            self.put_man(me, s);
         }
     }
 
@@ -708,6 +918,7 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         found && !self.breaks_symmetry(mv)
     }
 
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: &PhalanxMove<B>) {
         self.apply(mv);
         self.turn = !self.turn;
@@ -736,15 +947,16 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
 
     fn zobrist_from_scratch(&self) -> u64 {
         Color::ALL.into_iter().fold(self.side_hash(), |h, c| {
-            h ^ men_keys(c, self.men[c.index()])
+            h ^ men_keys(c, self.men[c.index()], Self::WORDS)
         })
     }
 
     /// The keys of the squares whose man differs between the two positions.
+    #[inline(always)]
     fn zobrist_from_scratch_beside(&self, base: &Self, base_scratch: u64) -> u64 {
         Color::ALL.into_iter().fold(
             base_scratch ^ base.side_hash() ^ self.side_hash(),
-            |h, c| h ^ men_keys(c, self.men[c.index()] ^ base.men[c.index()]),
+            |h, c| h ^ men_keys(c, self.men[c.index()] ^ base.men[c.index()], Self::WORDS),
         )
     }
 
@@ -767,6 +979,16 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         text: &str,
         legal: &[PhalanxMove<B>],
     ) -> Result<PhalanxMove<B>, MoveParseError> {
+        // the text as `Display` writes it, of a move among `legal`, written with `x`
+        // exactly when it captures: what the long way below would answer
+        // (spaces around it go the long way, which trims them)
+        if let Some((from, capture, to)) = Self::read_plain_move_text(text.as_bytes()) {
+            if let Some(mv) = legal.iter().find(|m| m.from == from && m.to == to) {
+                if mv.is_capture() == capture {
+                    return Ok(*mv);
+                }
+            }
+        }
         let (t, from, capture, to) = Self::read_move_text(text)?;
         Self::match_move_text(t, from, capture, to, legal)
     }
@@ -776,7 +998,31 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     }
 
     fn men(&self, color: Color) -> usize {
-        self.men[color.index()].count()
+        // the words that hold squares of the board (the others are empty)
+        let words = self.men[color.index()].words();
+        words[..Self::WORDS]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
+    }
+
+    /// The men that came and went on the squares whose man differs between the two
+    /// positions (few: a move changes the squares of its group and its capture).
+    fn men_beside(&self, color: Color, base: &Self, base_men: usize) -> usize {
+        let (now, was) = (
+            self.men[color.index()].words(),
+            base.men[color.index()].words(),
+        );
+        let (mut came, mut went) = (0, 0);
+        for (&n, &w) in now.iter().zip(&was).take(Self::WORDS) {
+            // most words are the same in both
+            let changed = n ^ w;
+            if changed != 0 {
+                came += sparse_count(changed & n);
+                went += sparse_count(changed & w);
+            }
+        }
+        (base_men + came).wrapping_sub(went)
     }
 
     fn board_view(&self) -> Option<crate::engine::view::BoardView<'_>> {
@@ -879,27 +1125,39 @@ impl<B: EpaminondasBoard> fmt::Display for EpaminondasPosition<B> {
         if f.alternate() {
             return f.write_str(&self.diagram());
         }
+        // the rows in one buffer of bytes, written at once: at most a letter or digit
+        // for each of the (at most 256) squares, a `/` between rows, the side
+        let (white, black) = (self.men[0].words(), self.men[1].words());
+        let mut rows = [0u8; 2 * 256 + 2];
+        let mut n = 0;
         for y in (0..Self::H).rev() {
             let mut empty = 0;
             for x in 0..Self::W {
-                let Some(c) = self.man_letter(x, y) else {
+                let s = y * Self::W + x;
+                let (i, bit) = (s >> 6 & 3, 1u64 << (s & 63));
+                let man = if white[i] & bit != 0 {
+                    b'w'
+                } else if black[i] & bit != 0 {
+                    b'b'
+                } else {
                     empty += 1;
                     continue;
                 };
-                if empty > 0 {
-                    write!(f, "{empty}")?;
-                    empty = 0;
-                }
-                f.write_char(c)?;
+                n = write_run(&mut rows, n, empty);
+                empty = 0;
+                rows[n] = man;
+                n += 1;
             }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
+            n = write_run(&mut rows, n, empty);
             if y > 0 {
-                f.write_char('/')?;
+                rows[n] = b'/';
+                n += 1;
             }
         }
-        write!(f, " {}", self.turn.char())?;
+        rows[n] = b' ';
+        rows[n + 1] = self.turn.char() as u8;
+        // ASCII
+        f.write_str(core::str::from_utf8(&rows[..n + 2]).map_err(|_| fmt::Error)?)?;
         let o = self.options;
         match (o.symmetry, o.repetition) {
             (false, false) => Ok(()),
@@ -908,6 +1166,21 @@ impl<B: EpaminondasBoard> fmt::Display for EpaminondasPosition<B> {
             (true, true) => f.write_str(" symmetry,repetition"),
         }
     }
+}
+
+/// Writes the number of a run of `empty` empty squares (none when 0; at most 26
+/// files: one or two digits) into `rows` at `n`; answers where the text goes on.
+#[inline]
+fn write_run(rows: &mut [u8], mut n: usize, empty: usize) -> usize {
+    if empty >= 10 {
+        rows[n] = b'0' + (empty / 10 % 10) as u8;
+        n += 1;
+    }
+    if empty > 0 {
+        rows[n] = b'0' + (empty % 10) as u8;
+        n += 1;
+    }
+    n
 }
 
 impl<B: EpaminondasBoard> fmt::Debug for EpaminondasPosition<B> {
@@ -920,7 +1193,27 @@ impl<B: EpaminondasBoard> FromStr for EpaminondasPosition<B> {
     type Err = PositionError;
 
     fn from_str(s: &str) -> Result<Self, PositionError> {
-        crate::text::position_text::read_position(s, Self::read_text)
+        // what `position_text::read_position` does, with the men of the side not to
+        // move counted on its set (its board view would make every square's stack)
+        Self::read_text(s)
+            .and_then(|pos| pos.check_side_not_to_move(s))
+            .map_err(|e| e.quoting(s))
+    }
+}
+
+impl<B: EpaminondasBoard> EpaminondasPosition<B> {
+    /// `position_text::check_side_not_to_move` for a position read from `text`: the
+    /// side not to move must have a man.
+    fn check_side_not_to_move(self, text: &str) -> Result<Self, PositionError> {
+        let idle = !self.turn;
+        if !self.men[idle.index()].is_empty() {
+            return Ok(self);
+        }
+        let at = crate::text::position_text::fields(text)
+            .ok()
+            .and_then(|f| f.get(1).map(|&(at, _)| at))
+            .unwrap_or(0);
+        Err(PositionError::new(K::NoPiecesNotToMove(idle), at))
     }
 }
 
@@ -1056,5 +1349,220 @@ mod tests {
         assert_eq!(e.to_string().parse::<Epaminondas>().unwrap(), e);
         assert_eq!(e.zobrist(), e.zobrist_from_scratch());
         assert_ne!(e.zobrist(), 0);
+    }
+
+    /// The one-pass reader of the texts `Display` writes reads every square as the
+    /// geometry does, and leaves every other form to the long way.
+    fn plain_reader_agrees<B: EpaminondasBoard>() {
+        let g = B::geometry();
+        for sq in g.squares() {
+            let name = g.name(sq);
+            let read = EpaminondasPosition::<B>::read_plain_square(name.as_bytes());
+            assert_eq!(read, Some((sq, name.len())), "{name}");
+            for (sep, capture) in [("-", false), ("x", true)] {
+                let text = format!("{name}{sep}{name}");
+                assert_eq!(
+                    EpaminondasPosition::<B>::read_plain_move_text(text.as_bytes()),
+                    Some((sq, capture, sq))
+                );
+            }
+        }
+        for text in [
+            "", "e", "e5", "E5-e6", "e5-E6", "e05-e6", "e5-e06", "e5 - e6", "e5Xe6", "e5-e6 ",
+            "xe6", "x5-e6", "e0-e1", "e5-e", "e5-e6-", "o1-a1", "a13-a1", "a1-a99", "a1-a100",
+        ] {
+            assert_eq!(
+                EpaminondasPosition::<B>::read_plain_move_text(text.as_bytes()),
+                None,
+                "{text:?}"
+            );
+        }
+    }
+
+    /// The pieces of the move texts name the squares as the geometry does.
+    fn move_texts_agree<B: EpaminondasBoard>() {
+        let g = B::geometry();
+        let pieces = &MoveTexts::<B>::PIECES;
+        for (s, piece) in pieces.iter().enumerate() {
+            let expected = match g.squares().nth(s) {
+                Some(sq) => {
+                    let name = g.name(sq);
+                    [name.to_string(), format!("{name}-"), format!("{name}x")]
+                }
+                None => [String::new(), String::new(), String::new()],
+            };
+            assert_eq!(*piece, expected, "square {s}");
+        }
+    }
+
+    #[test]
+    fn move_texts_name_squares_as_the_geometry_does() {
+        move_texts_agree::<Grid14x12>();
+        move_texts_agree::<Grid8x8>();
+    }
+
+    /// `men_beside` counts what `men` counts, beside the position before a move and
+    /// beside positions far apart (in either order).
+    fn men_beside_agrees<B: EpaminondasBoard>(seed: u64) {
+        let mut pos = EpaminondasPosition::<B>::start();
+        let start = pos.clone();
+        let mut rng = crate::tools::rng::SplitMix64::new(seed);
+        let mut moves = MoveList::new();
+        let mut captures = 0;
+        for _ in 0..300 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for mv in &moves {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                captures += usize::from(mv.is_capture());
+                for c in Color::ALL {
+                    assert_eq!(next.men_beside(c, &pos, pos.men(c)), next.men(c), "{mv}");
+                }
+            }
+            for c in Color::ALL {
+                assert_eq!(pos.men_beside(c, &start, start.men(c)), pos.men(c));
+                assert_eq!(start.men_beside(c, &pos, pos.men(c)), start.men(c));
+                // a wrong count beside is carried through: nothing is counted whole
+                assert_eq!(pos.men_beside(c, &start, start.men(c) + 1), pos.men(c) + 1);
+            }
+            let mv = moves[rng.below(moves.len())];
+            pos.play_unchecked(&mv);
+        }
+        assert!(captures > 0, "the playout meets captures");
+    }
+
+    /// Reading a position text answers what `position_text::read_position` answers,
+    /// and writing one gives the text back.
+    fn texts_agree<B: EpaminondasBoard>(texts: &[String]) {
+        for text in texts {
+            let read = text.parse::<EpaminondasPosition<B>>();
+            let shared = crate::text::position_text::read_position(
+                text,
+                EpaminondasPosition::<B>::read_text,
+            );
+            assert_eq!(read, shared, "{text:?}");
+            if let Ok(pos) = read {
+                assert_eq!(pos.to_string().parse(), Ok(pos.clone()), "{text:?}");
+                if text.split_whitespace().count() == 2 {
+                    assert_eq!(pos.to_string(), *text);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn position_texts_read_and_write_as_the_shared_reader_does() {
+        let mut texts: Vec<String> = [
+            "bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww w",
+            "8/8/8/8/8/8/8/w7 w",
+            "8/8/8/8/8/8/8/w7 b",
+            "b7/8/8/8/8/8/8/8 w",
+            "8/8/8/8/8/8/8/8 w",
+            "8/8/8/8/8/8/8/8 b symmetry",
+            "8/8/8/3bw3/8/8/8/8 w repetition",
+            "8/8/8/8/8/8/8/8",
+            "8/8/8/8/8/8/8/w7  b  -",
+            "9/8/8/8/8/8/8/8 w",
+        ]
+        .map(String::from)
+        .to_vec();
+        let mut pos = NeoCrossings::start();
+        let mut rng = crate::tools::rng::SplitMix64::new(8);
+        let mut moves = MoveList::new();
+        for _ in 0..100 {
+            texts.push(pos.to_string());
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(&moves[rng.below(moves.len())]);
+        }
+        texts_agree::<Grid8x8>(&texts);
+        let e = Epaminondas::start().to_string();
+        texts_agree::<Grid14x12>(&[
+            e.clone(),
+            e.replace('w', "b"),
+            e.replace('b', "w"),
+            "14/14/14/14/14/14/14/14/14/14/14/13w b".to_string(),
+            "14/14/14/14/14/14/14/14/14/14/14/13w w".to_string(),
+        ]);
+    }
+
+    /// `apply` steps by index to the squares the walk by neighbours reaches, for the
+    /// listed moves of playouts and for the moves of the position before (foreign
+    /// moves, which may not be legal).
+    fn apply_agrees<B: EpaminondasBoard>(seed: u64) {
+        let mut pos = EpaminondasPosition::<B>::start();
+        let mut rng = crate::tools::rng::SplitMix64::new(seed);
+        let (mut moves, mut earlier) = (MoveList::new(), MoveList::new());
+        let mut captures = 0;
+        for _ in 0..300 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for mv in moves.iter().chain(earlier.iter()) {
+                let (mut by_index, mut by_neighbours) = (pos.clone(), pos.clone());
+                by_index.apply(mv);
+                by_neighbours.apply_by_neighbours(mv);
+                assert_eq!(by_index, by_neighbours, "{pos} {mv}");
+                assert_eq!(by_index.zobrist(), by_index.zobrist_from_scratch());
+                captures += usize::from(mv.is_capture());
+            }
+            let mv = moves[rng.below(moves.len())];
+            pos.play_unchecked(&mv);
+            core::mem::swap(&mut moves, &mut earlier);
+        }
+        assert!(captures > 0, "the playout meets captures");
+    }
+
+    #[test]
+    fn apply_steps_to_the_neighbours_squares() {
+        apply_agrees::<Grid14x12>(5);
+        apply_agrees::<Grid8x8>(6);
+    }
+
+    #[test]
+    fn men_beside_counts_what_men_counts() {
+        men_beside_agrees::<Grid14x12>(3);
+        men_beside_agrees::<Grid8x8>(4);
+    }
+
+    #[test]
+    fn plain_move_texts_read_as_the_geometry_reads_them() {
+        plain_reader_agrees::<Grid14x12>();
+        plain_reader_agrees::<Grid8x8>();
+    }
+
+    /// `parse_move_among` reads every listed move from its text, and answers what
+    /// `parse_move` answers for texts that are not quite `Display`'s.
+    #[test]
+    fn parse_move_among_reads_every_listed_move() {
+        let mut pos = Epaminondas::start();
+        let mut rng = crate::tools::rng::SplitMix64::new(7);
+        let mut moves = MoveList::new();
+        for _ in 0..60 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for mv in &moves {
+                let text = mv.to_string();
+                assert_eq!(pos.parse_move_among(&text, &moves), Ok(*mv));
+                let flipped = if mv.is_capture() {
+                    text.replace('x', "-")
+                } else {
+                    text.replace('-', "x")
+                };
+                for other in [flipped, text.to_uppercase(), format!(" {text} ")] {
+                    assert_eq!(pos.parse_move_among(&other, &moves), pos.parse_move(&other));
+                }
+            }
+            let mv = moves[rng.below(moves.len())];
+            pos.play_unchecked(&mv);
+        }
     }
 }

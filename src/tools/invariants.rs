@@ -49,9 +49,9 @@ use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
 use crate::engine::position::{Outcome, Position};
+use core::cell::{Cell, RefCell};
 use core::fmt::Write as _;
-use core::hash::{BuildHasherDefault, Hasher};
-use std::collections::HashMap;
+use core::hash::Hasher;
 use thiserror::Error;
 
 /// A broken invariant: what the engine did that the rules or its own contracts forbid.
@@ -224,12 +224,25 @@ pub fn check<P: Position>(pos: &P) -> Result<(), Violation> {
 /// # Errors
 /// The first [`Violation`] found.
 pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Result<(), Violation> {
+    check_listing_in(pos, moves, &mut Scratch::new())
+}
+
+/// [`check_listing`] with the buffers of `scratch` (kept from one position to the
+/// next: the soak run checks every position of a game with one).
+///
+/// # Errors
+/// The first [`Violation`] found.
+pub(crate) fn check_listing_in<P: Position>(
+    pos: &P,
+    moves: &mut MoveList<P::Move>,
+    scratch: &mut Scratch<P::Move>,
+) -> Result<(), Violation> {
     let incremental = pos.zobrist();
-    let scratch = pos.zobrist_from_scratch();
-    if incremental != scratch {
+    let from_scratch = pos.zobrist_from_scratch();
+    if incremental != from_scratch {
         return Err(Violation::HashMismatch {
             incremental,
-            scratch,
+            scratch: from_scratch,
         });
     }
     check_text(pos)?;
@@ -262,54 +275,411 @@ pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Res
     }
     read_back(probe, &text, pos.parse_move(&text))?;
 
-    // every listed move: its text (all in one buffer) and the key of the square it
-    // starts from
-    let n = moves.len();
-    let mut all_text = String::with_capacity(12 * n);
-    let mut ends = Vec::with_capacity(n);
-    let mut keys = Vec::with_capacity(n);
-    for mv in moves.iter() {
-        let start = all_text.len();
-        // writing into a String cannot fail
-        let _ = write!(all_text, "{mv}");
-        ends.push(all_text.len());
-        keys.push(origin_key(&all_text[start..]));
-    }
-    let text_of = |i: usize| &all_text[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
-    let groups = Groups::new(moves, &keys);
-
-    // the first move seen leading from a square to a position of a given hash
-    let mut seen = ProbeTable::with_room(n);
+    // every listed move: its text (all in one buffer), the runs of moves from one
+    // square and the groups of the moves from each square, then the moves one by one
+    let all_text = scratch.write_texts(moves);
+    scratch.find_groups(all_text.as_bytes(), moves);
     let before = Before {
         turn: pos.turn(),
         men: Color::ALL.map(|c| pos.men(c)),
         conserved: pos.men_are_conserved(),
         // checked equal to the incremental hash above
-        scratch,
+        scratch: from_scratch,
     };
-    let mut next = pos.clone();
-    for (i, (mv, &key)) in moves.iter().zip(&keys).enumerate() {
-        let text = text_of(i);
-        next.clone_from(pos);
-        next.play_unchecked(mv);
-        transition(pos, &before, text, &next)?;
-        read_back(mv, text, pos.parse_move_among(text, groups.of(i)))?;
-        let mut duplicate = None;
-        seen.insert(key ^ next.zobrist().rotate_left(17), i, |j| {
-            // equal keys: compare the positions (and the squares, against a collision
-            // of their keys)
-            let mut other = pos.clone();
-            other.play_unchecked(&moves[j]);
-            if other == next && origin(text_of(j)) == origin(text) {
-                duplicate = Some(j);
-            }
-        });
-        if let Some(j) = duplicate {
-            return Err(Violation::DuplicateMove {
-                first: text_of(j).to_string(),
-                second: text.to_string(),
-            });
+    let result = scratch.check_moves(pos, &before, moves, &all_text);
+    scratch.text = all_text.into_bytes();
+    result
+}
+
+/// The buffers of [`check_listing`], kept from one position to the next.
+pub(crate) struct Scratch<M> {
+    /// The texts of the listed moves, one after another (the bytes of the string, kept
+    /// between positions).
+    text: Vec<u8>,
+    /// Where the text of each listed move ends.
+    ends: Vec<usize>,
+    /// Where each run of listed moves with one origin key starts, then the end of the
+    /// list.
+    runs: Vec<usize>,
+    /// The origin key of each run.
+    run_keys: Vec<u64>,
+    /// The group (a number for each origin key) of each run.
+    run_groups: Vec<usize>,
+    /// The group number of each origin key met: (key, number), open addressing.
+    numbers: Vec<(u64, usize)>,
+    /// The moves group after group, when some key has more than one run (otherwise
+    /// empty: the groups are the runs).
+    grouped: Vec<M>,
+    /// Where each group starts in `grouped`, then the end.
+    starts: Vec<usize>,
+    /// The first move seen leading from a square to a position of a given hash:
+    /// (hash, move number), open addressing.
+    seen: Vec<(u64, usize)>,
+}
+
+/// An empty slot of the open-addressing tables.
+const EMPTY_SLOT: (u64, usize) = (0, usize::MAX);
+
+/// The first slot to probe for `hash` in a table of `mask + 1` slots.
+#[inline]
+fn slot_of(hash: u64, mask: usize) -> usize {
+    (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask
+}
+
+/// Empties `table` and gives it room for `n` entries (at most half full).
+fn clear_table(table: &mut Vec<(u64, usize)>, n: usize) {
+    table.clear();
+    table.resize((2 * n).next_power_of_two().max(2), EMPTY_SLOT);
+}
+
+impl<M: Copy> Scratch<M> {
+    /// No buffers yet.
+    pub(crate) fn new() -> Self {
+        Scratch {
+            text: Vec::new(),
+            ends: Vec::new(),
+            runs: Vec::new(),
+            run_keys: Vec::new(),
+            run_groups: Vec::new(),
+            numbers: Vec::new(),
+            grouped: Vec::new(),
+            starts: Vec::new(),
+            seen: Vec::new(),
         }
+    }
+
+    /// Finds the runs of equal origin keys of the texts `all` (ending at `self.ends`)
+    /// of `moves`, numbers their keys, and gathers the groups when a key has more than
+    /// one run (by a counting sort of the runs: each group in list order). The
+    /// generators list a square's moves together, so each run is usually a group of
+    /// its own, a slice of the list; the table of keys is consulted only where the key
+    /// changes from one move to the next.
+    fn find_groups(&mut self, all: &[u8], moves: &[M]) {
+        let n = self.ends.len();
+        self.runs.clear();
+        self.run_keys.clear();
+        self.run_groups.clear();
+        self.grouped.clear();
+        clear_table(&mut self.numbers, n);
+        let mask = self.numbers.len() - 1;
+        let mut groups = 0;
+        let mut scattered = false;
+        let mut start = 0;
+        let mut last = None;
+        // the origin of the run, to see at one look whether a text starts with it
+        let mut name = OriginName::NONE;
+        for (i, &end) in self.ends.iter().enumerate() {
+            // most moves start where the one before starts
+            if name.starts(all, start, end) {
+                start = end;
+                continue;
+            }
+            let key = origin_key_in(all, start, end);
+            name = OriginName::of(key);
+            start = end;
+            if last == Some(key) {
+                continue;
+            }
+            last = Some(key);
+            let mut at = slot_of(key, mask);
+            let g = loop {
+                match self.numbers[at] {
+                    (_, usize::MAX) => {
+                        self.numbers[at] = (key, groups);
+                        groups += 1;
+                        break groups - 1;
+                    }
+                    (k, g) if k == key => {
+                        // a second run of this key
+                        scattered = true;
+                        break g;
+                    }
+                    _ => at = (at + 1) & mask,
+                }
+            };
+            self.runs.push(i);
+            self.run_keys.push(key);
+            self.run_groups.push(g);
+        }
+        self.runs.push(n);
+        if !scattered {
+            return;
+        }
+        // where each group starts in `grouped`
+        self.starts.clear();
+        self.starts.resize(groups + 1, 0);
+        for (r, &g) in self.run_groups.iter().enumerate() {
+            self.starts[g + 1] += self.runs[r + 1] - self.runs[r];
+        }
+        for g in 0..groups {
+            self.starts[g + 1] += self.starts[g];
+        }
+        let mut fill = self.starts.clone();
+        self.grouped.extend_from_slice(moves);
+        for (r, &g) in self.run_groups.iter().enumerate() {
+            for mv in &moves[self.runs[r]..self.runs[r + 1]] {
+                self.grouped[fill[g]] = *mv;
+                fill[g] += 1;
+            }
+        }
+    }
+
+    /// The moves of the group of run `r` of `moves` (after
+    /// [`find_groups`](Self::find_groups)).
+    #[cfg(test)]
+    fn group<'a>(&'a self, moves: &'a [M], r: usize) -> &'a [M] {
+        if self.grouped.is_empty() {
+            &moves[self.runs[r]..self.runs[r + 1]]
+        } else {
+            let g = self.run_groups[r];
+            &self.grouped[self.starts[g]..self.starts[g + 1]]
+        }
+    }
+}
+
+impl<M: Copy + core::fmt::Display> Scratch<M> {
+    /// The texts of `moves`, one after another in one string (its ends in `ends`):
+    /// each written by its [`Display`](core::fmt::Display) as `to_string` writes it
+    /// (one formatter with the default options for them all, so the formatting
+    /// machinery is set up once per list rather than once per move). An error from a
+    /// move's `Display` is ignored, as `to_string` would panic on it: the text written
+    /// so far stands.
+    fn write_texts(&mut self, moves: &[M]) -> String {
+        /// The bytes written (`bytes[..len]`; the buffer is kept longer than that),
+        /// with their count after each write.
+        struct Sink<'a> {
+            bytes: Vec<u8>,
+            len: usize,
+            written: &'a Cell<usize>,
+        }
+        impl core::fmt::Write for Sink<'_> {
+            #[inline]
+            fn write_str(&mut self, s: &str) -> core::fmt::Result {
+                let at = self.len;
+                let end = at + s.len();
+                // a square name or a separator, with room for four bytes: stored byte
+                // by byte (a loop would become a call to memcpy)
+                match (self.bytes.get_mut(at..at + 4), s.as_bytes()) {
+                    (Some(to), &[a]) => to[0] = a,
+                    (Some(to), &[a, b]) => {
+                        to[0] = a;
+                        to[1] = b;
+                    }
+                    (Some(to), &[a, b, c]) => {
+                        to[0] = a;
+                        to[1] = b;
+                        to[2] = c;
+                    }
+                    (Some(to), &[a, b, c, d]) => {
+                        to[0] = a;
+                        to[1] = b;
+                        to[2] = c;
+                        to[3] = d;
+                    }
+                    _ => self.write_long(s.as_bytes()),
+                }
+                self.len = end;
+                self.written.set(end);
+                Ok(())
+            }
+        }
+        impl Sink<'_> {
+            /// Stores a longer piece, or one that needs a longer buffer.
+            #[cold]
+            #[inline(never)]
+            fn write_long(&mut self, s: &[u8]) {
+                let end = self.len + s.len();
+                if end + 4 > self.bytes.len() {
+                    self.bytes.resize(2 * end + 4, 0);
+                }
+                self.bytes[self.len..end].copy_from_slice(s);
+            }
+        }
+        /// The moves, writing themselves one after another through one formatter.
+        struct Texts<'a, M> {
+            moves: &'a [M],
+            written: &'a Cell<usize>,
+            ends: RefCell<&'a mut Vec<usize>>,
+        }
+        impl<M: core::fmt::Display> core::fmt::Display for Texts<'_, M> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                let mut ends = self.ends.borrow_mut();
+                for mv in self.moves {
+                    let _ = mv.fmt(f);
+                    ends.push(self.written.get());
+                }
+                Ok(())
+            }
+        }
+        let written = Cell::new(0);
+        self.ends.clear();
+        let texts = Texts {
+            moves,
+            written: &written,
+            ends: RefCell::new(&mut self.ends),
+        };
+        let mut bytes = core::mem::take(&mut self.text);
+        // room for the usual texts: the buffer grows when they are longer
+        if bytes.len() < 12 * moves.len() {
+            bytes.resize(12 * moves.len(), 0);
+        }
+        let mut sink = Sink {
+            bytes,
+            len: 0,
+            written: &written,
+        };
+        // the sink never fails, and `Texts` answers `Ok`
+        let _ = write!(sink, "{texts}");
+        let mut bytes = sink.bytes;
+        // (the capacity stays for the next list)
+        bytes.truncate(sink.len);
+        // whole `str`s one after another: UTF-8, and each end a char boundary
+        String::from_utf8(bytes).expect("whole `str`s one after another")
+    }
+
+    /// Plays every listed move of `pos` (`moves`, with their texts `all_text` after
+    /// [`write_texts`](Self::write_texts) and [`find_groups`](Self::find_groups)),
+    /// checks its transition, reads it back from its text against its group, and
+    /// looks for two moves from one square to one position.
+    fn check_moves<P: Position<Move = M>>(
+        &mut self,
+        pos: &P,
+        before: &Before,
+        moves: &[M],
+        all_text: &str,
+    ) -> Result<(), Violation>
+    where
+        M: PartialEq,
+    {
+        clear_table(&mut self.seen, moves.len());
+        let Scratch {
+            ends,
+            runs,
+            run_keys,
+            run_groups,
+            grouped,
+            starts,
+            seen,
+            ..
+        } = self;
+        // every move read back from its text against its group
+        let mut start = 0;
+        for (r, &g) in run_groups.iter().enumerate() {
+            let (first, last) = (runs[r], runs[r + 1]);
+            let group = if grouped.is_empty() {
+                &moves[first..last]
+            } else {
+                &grouped[starts[g]..starts[g + 1]]
+            };
+            for (mv, &end) in moves[first..last].iter().zip(&ends[first..last]) {
+                let text = &all_text[start..end];
+                start = end;
+                read_back(mv, text, pos.parse_move_among(text, group))?;
+            }
+        }
+        // every move played on a copy: the transition, and the first move seen from a
+        // square to a position of a given hash
+        let mut next = pos.clone();
+        let mut start = 0;
+        for (r, &key) in run_keys.iter().enumerate() {
+            let (first, last) = (runs[r], runs[r + 1]);
+            for (i, mv) in moves.iter().enumerate().take(last).skip(first) {
+                let end = ends[i];
+                next.clone_from(pos);
+                next.play_unchecked(mv);
+                transition(
+                    pos,
+                    before,
+                    || all_text[start..end].to_string(),
+                    &next,
+                    true,
+                )?;
+                start = end;
+                let hash = key ^ next.zobrist().rotate_left(17);
+                if !insert_new(seen, hash, i) {
+                    insert_colliding(seen, hash, i, |j| {
+                        duplicate_of(pos, &next, moves, ends, all_text, i, j)
+                    })?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Inserts `(hash, i)` into `table` (open addressing, never full) when no entry there
+/// has the same hash, and answers whether it did.
+#[inline(always)]
+fn insert_new(table: &mut [(u64, usize)], hash: u64, i: usize) -> bool {
+    let mask = table.len() - 1;
+    let mut at = slot_of(hash, mask);
+    loop {
+        match table[at] {
+            (_, usize::MAX) => {
+                table[at] = (hash, i);
+                return true;
+            }
+            (h, _) if h == hash => return false,
+            _ => at = (at + 1) & mask,
+        }
+    }
+}
+
+/// Inserts `(hash, i)` into `table` (open addressing, never full), calling `equal`
+/// with the number of every entry already there with the same hash, and answering its
+/// first error: where [`insert_new`] met an equal hash (a duplicate, or two positions
+/// of one hash).
+#[cold]
+#[inline(never)]
+fn insert_colliding(
+    table: &mut [(u64, usize)],
+    hash: u64,
+    i: usize,
+    mut equal: impl FnMut(usize) -> Result<(), Violation>,
+) -> Result<(), Violation> {
+    let mask = table.len() - 1;
+    let mut at = slot_of(hash, mask);
+    loop {
+        match table[at] {
+            (_, usize::MAX) => {
+                table[at] = (hash, i);
+                return Ok(());
+            }
+            (h, j) if h == hash => equal(j)?,
+            _ => {}
+        }
+        at = (at + 1) & mask;
+    }
+}
+
+/// The text of listed move `i` (of texts `all` ending at `ends`).
+fn text_in<'a>(all: &'a str, ends: &[usize], i: usize) -> &'a str {
+    &all[if i == 0 { 0 } else { ends[i - 1] }..ends[i]]
+}
+
+/// Listed moves `j` and `i` (later) lead from squares of one key to positions of one
+/// hash: [`Violation::DuplicateMove`] when they lead to one position (`next`, after
+/// move `i`) from one square.
+#[cold]
+#[inline(never)]
+fn duplicate_of<P: Position>(
+    pos: &P,
+    next: &P,
+    moves: &[P::Move],
+    ends: &[usize],
+    all: &str,
+    i: usize,
+    j: usize,
+) -> Result<(), Violation> {
+    let mut other = pos.clone();
+    other.play_unchecked(&moves[j]);
+    let (first, second) = (text_in(all, ends, j), text_in(all, ends, i));
+    // the squares too, against a collision of their keys
+    if other == *next && origin(first) == origin(second) {
+        return Err(Violation::DuplicateMove {
+            first: first.to_string(),
+            second: second.to_string(),
+        });
     }
     Ok(())
 }
@@ -318,117 +688,115 @@ pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Res
 /// bytes packed with its length, a longer one hashed (two names with one key only
 /// widen the moves a text is read back against, and the duplicate test compares the
 /// names too).
+#[cfg(test)]
 fn origin_key(text: &str) -> u64 {
-    let name = origin(text).as_bytes();
-    if name.len() < 8 {
-        let mut packed = [0u8; 8];
-        packed[..name.len()].copy_from_slice(name);
-        packed[7] = name.len() as u8;
-        u64::from_le_bytes(packed)
+    origin_key_in(text.as_bytes(), 0, text.len())
+}
+
+/// [`origin_key`] of the text `all[start..end]` (the bytes after it may be read too,
+/// and are masked off: one load of eight bytes packs a short name).
+#[inline(always)]
+fn origin_key_in(all: &[u8], start: usize, end: usize) -> u64 {
+    let text = &all[start..end];
+    let mut n = 0;
+    while n < text.len() && text[n].is_ascii_alphabetic() {
+        n += 1;
+    }
+    while n < text.len() && text[n].is_ascii_digit() {
+        n += 1;
+    }
+    if n < 8 {
+        let word = match all.get(start..start + 8) {
+            Some(word) => u64::from_le_bytes(word.try_into().expect("8 bytes")),
+            None => text[..n]
+                .iter()
+                .enumerate()
+                .fold(0, |k, (i, &b)| k | u64::from(b) << (8 * i)),
+        };
+        // byte i of the name in byte i of the key, the length in the top byte
+        word & ((1u64 << (8 * n)) - 1) | (n as u64) << 56
     } else {
         let mut h = FastHasher::default();
-        h.write(name);
+        h.write(&text[..n]);
         h.finish() | 1 << 63
     }
 }
 
-/// Listed moves grouped by the key of their origin, each group in list order, built
-/// in linear time: a counting sort over group numbers, with a hash table consulted
-/// only where the key changes from one move to the next (the generators list a
-/// square's moves together).
-struct Groups<M> {
-    /// The moves, group after group.
-    grouped: Vec<M>,
-    /// Where each group starts in `grouped`, and the end.
-    starts: Vec<usize>,
-    /// The group of each listed move.
-    group_of: Vec<usize>,
+/// The origin of a run of listed moves, as [`origin_key`] packs a name of up to 7
+/// bytes, to see whether a text starts with it.
+#[derive(Clone, Copy, Debug)]
+struct OriginName {
+    /// The name's bytes (byte `i` of the name in byte `i`).
+    word: u64,
+    /// The bytes of the name: `(1 << 8 * len) - 1`.
+    mask: u64,
+    /// The name's length (8 for none: no text starts with it).
+    len: usize,
+    /// Which kind of byte may follow the name without lengthening it, by
+    /// [`byte_kind`]: bit 0 (anything else) always, bit 1 (a letter) after a name
+    /// that ends with a digit, never bit 2 (a digit).
+    may_follow: u8,
 }
 
-impl<M: Copy> Groups<M> {
-    fn new(moves: &[M], keys: &[u64]) -> Self {
-        let mut number: FastMap<u64, usize> = FastMap::default();
-        let mut group_of = Vec::with_capacity(moves.len());
-        let mut counts: Vec<usize> = Vec::new();
-        let mut last: Option<(u64, usize)> = None;
-        for &key in keys {
-            let g = match last {
-                Some((k, g)) if k == key => g,
-                _ => {
-                    let fresh = counts.len();
-                    let g = *number.entry(key).or_insert(fresh);
-                    if g == fresh {
-                        counts.push(0);
-                    }
-                    last = Some((key, g));
-                    g
-                }
-            };
-            counts[g] += 1;
-            group_of.push(g);
-        }
-        let mut starts = Vec::with_capacity(counts.len() + 1);
-        let mut total = 0;
-        for &c in &counts {
-            starts.push(total);
-            total += c;
-        }
-        starts.push(total);
-        let mut fill = starts.clone();
-        let mut grouped = moves.to_vec();
-        for (mv, &g) in moves.iter().zip(&group_of) {
-            grouped[fill[g]] = *mv;
-            fill[g] += 1;
-        }
-        Groups {
-            grouped,
-            starts,
-            group_of,
-        }
-    }
-
-    /// The moves of the group of listed move `i`.
-    fn of(&self, i: usize) -> &[M] {
-        let g = self.group_of[i];
-        &self.grouped[self.starts[g]..self.starts[g + 1]]
+/// 0 for a byte that is neither an ASCII letter nor digit, 1 for a letter, 2 for a
+/// digit.
+const fn byte_kind(b: u8) -> u8 {
+    if b.is_ascii_alphabetic() {
+        1
+    } else if b.is_ascii_digit() {
+        2
+    } else {
+        0
     }
 }
 
-/// An open-addressing table of (hash, move number) pairs, for finding the moves that
-/// lead to positions of equal hashes in time linear in the number of moves.
-struct ProbeTable {
-    slots: Vec<(u64, usize)>,
-}
+impl OriginName {
+    /// No origin: no text starts with it.
+    const NONE: OriginName = OriginName {
+        word: 0,
+        mask: 0,
+        len: 8,
+        may_follow: 0,
+    };
 
-impl ProbeTable {
-    /// Room for `n` entries (at most half full).
-    fn with_room(n: usize) -> Self {
-        ProbeTable {
-            slots: vec![(0, usize::MAX); (2 * n).next_power_of_two().max(2)],
+    /// The origin of key `key` (an [`origin_key`]); [`NONE`](Self::NONE) for a long
+    /// name (hashed in its key).
+    #[inline(always)]
+    fn of(key: u64) -> OriginName {
+        let len = (key >> 56) as usize;
+        if len >= 8 {
+            return OriginName::NONE;
+        }
+        let mask = (1u64 << (8 * len)) - 1;
+        let word = key & mask;
+        let ends_with_digit = len > 0
+            && (word >> (8 * (len - 1))) as u8 >= b'0'
+            && ((word >> (8 * (len - 1))) as u8) <= b'9';
+        OriginName {
+            word,
+            mask,
+            len,
+            may_follow: 1 | u8::from(ends_with_digit) << 1,
         }
     }
 
-    /// Inserts `(hash, i)`, calling `equal` with the number of every entry already
-    /// there with the same hash.
-    fn insert(&mut self, hash: u64, i: usize, mut equal: impl FnMut(usize)) {
-        let mask = self.slots.len() - 1;
-        let mut at = (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask;
-        loop {
-            match self.slots[at] {
-                (_, usize::MAX) => {
-                    self.slots[at] = (hash, i);
-                    return;
-                }
-                (h, j) if h == hash => equal(j),
-                _ => {}
-            }
-            at = (at + 1) & mask;
+    /// Whether the text `all[start..end]` starts with this origin, so that its
+    /// [`origin_key`] is the origin's: the name, then the end of the text or a byte
+    /// that does not lengthen the name. `false` may also mean only that the text is too
+    /// near the end of `all` for one load of eight bytes.
+    #[inline(always)]
+    fn starts(&self, all: &[u8], start: usize, end: usize) -> bool {
+        let Some(word) = all.get(start..start + 8) else {
+            return false;
+        };
+        let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        if self.len >= 8 || (word ^ self.word) & self.mask != 0 || start + self.len > end {
+            return false;
         }
+        let after = (word >> (8 * (self.len & 7))) as u8;
+        start + self.len == end || self.may_follow >> byte_kind(after) & 1 != 0
     }
 }
-
-/// A hash table with a fast hash (the keys are the crate's own texts and hashes).
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 /// A multiply-rotate hash (in the manner of rustc's `FxHasher`): fast on short keys,
 /// no protection against chosen keys, which the checks do not meet.
@@ -472,6 +840,7 @@ impl Hasher for FastHasher {
 }
 
 /// Compares the move read back from the text of listed move `mv` with `mv`.
+#[inline(always)]
 pub(crate) fn read_back<M: PartialEq + core::fmt::Display>(
     mv: &M,
     text: &str,
@@ -479,14 +848,26 @@ pub(crate) fn read_back<M: PartialEq + core::fmt::Display>(
 ) -> Result<(), Violation> {
     match read {
         Ok(read) if read == *mv => Ok(()),
-        Ok(read) => Err(Violation::MoveTextMismatch {
+        other => Err(read_back_failure(text, other)),
+    }
+}
+
+/// The violation of a move text that reads back as `read`, not as the move.
+#[cold]
+#[inline(never)]
+fn read_back_failure<M: core::fmt::Display>(
+    text: &str,
+    read: Result<M, MoveParseError>,
+) -> Violation {
+    match read {
+        Ok(read) => Violation::MoveTextMismatch {
             mv: text.to_string(),
             read: read.to_string(),
-        }),
-        Err(error) => Err(Violation::MoveTextUnreadable {
+        },
+        Err(error) => Violation::MoveTextUnreadable {
             mv: text.to_string(),
             error,
-        }),
+        },
     }
 }
 
@@ -540,7 +921,9 @@ pub fn check_transition<P: Position>(
         conserved: before.men_are_conserved(),
         scratch: before.zobrist_from_scratch(),
     };
-    transition(before, &facts, mv_text, after)
+    // the men after the move counted whole ([`Position::men`]), where the listed
+    // moves count them beside the position before
+    transition(before, &facts, || mv_text.to_string(), after, false)
 }
 
 /// What [`check_transition`] needs of the position before a move.
@@ -556,48 +939,82 @@ struct Before {
 }
 
 /// [`check_transition`] from `before` (the position before the move) and the facts
-/// about it, computed once for all its moves.
+/// about it, computed once for all its moves. The men after the move are counted
+/// beside `before` ([`Position::men_beside`]) when `beside`, whole otherwise.
+#[inline(always)]
 fn transition<P: Position>(
     before: &P,
     facts: &Before,
-    mv_text: &str,
+    mv_text: impl FnOnce() -> String,
     after: &P,
+    beside: bool,
 ) -> Result<(), Violation> {
     if after.turn() == facts.turn {
-        return Err(Violation::TurnNotPassed {
-            mv: mv_text.to_string(),
-        });
+        return Err(turn_not_passed(mv_text()));
     }
     let incremental = after.zobrist();
     let scratch = after.zobrist_from_scratch_beside(before, facts.scratch);
     if incremental != scratch {
-        return Err(Violation::HashMismatchAfter {
-            mv: mv_text.to_string(),
-            incremental,
-            scratch,
-        });
+        return Err(hash_mismatch_after(mv_text(), incremental, scratch));
     }
     for color in Color::ALL {
-        let (b, a) = (facts.men[color.index()], after.men(color));
-        let mv = || mv_text.to_string();
-        if facts.conserved && a != b {
-            return Err(Violation::MenNotConserved {
-                mv: mv(),
-                color,
-                before: b,
-                after: a,
-            });
-        }
-        if a > b {
-            return Err(Violation::MenIncreased {
-                mv: mv(),
-                color,
-                before: b,
-                after: a,
-            });
+        let b = facts.men[color.index()];
+        let a = if beside {
+            after.men_beside(color, before, b)
+        } else {
+            after.men(color)
+        };
+        if (facts.conserved && a != b) || a > b {
+            return Err(men_violation(mv_text(), facts.conserved, color, b, a));
         }
     }
     Ok(())
+}
+
+/// [`Violation::TurnNotPassed`].
+#[cold]
+#[inline(never)]
+fn turn_not_passed(mv: String) -> Violation {
+    Violation::TurnNotPassed { mv }
+}
+
+/// [`Violation::HashMismatchAfter`].
+#[cold]
+#[inline(never)]
+fn hash_mismatch_after(mv: String, incremental: u64, scratch: u64) -> Violation {
+    Violation::HashMismatchAfter {
+        mv,
+        incremental,
+        scratch,
+    }
+}
+
+/// [`Violation::MenNotConserved`] when `conserved` and the men changed,
+/// [`Violation::MenIncreased`] otherwise.
+#[cold]
+#[inline(never)]
+fn men_violation(
+    mv: String,
+    conserved: bool,
+    color: Color,
+    before: usize,
+    after: usize,
+) -> Violation {
+    if conserved && after != before {
+        Violation::MenNotConserved {
+            mv,
+            color,
+            before,
+            after,
+        }
+    } else {
+        Violation::MenIncreased {
+            mv,
+            color,
+            before,
+            after,
+        }
+    }
 }
 
 /// Takes back the last move of `game` and plays it again, checking that the game is
@@ -653,28 +1070,183 @@ mod tests {
         // a long name is hashed, and stays apart from the short ones
         assert_eq!(origin_key("abcdefgh1-a1"), origin_key("abcdefgh1xb2"));
         assert_ne!(origin_key("abcdefgh1-a1"), origin_key("abcdefgh2-a1"));
+        // read inside a longer text, the bytes after the name do not count
+        let all = b"e4-e5e4xc4xc6a10-a9";
+        assert_eq!(origin_key_in(all, 0, 5), origin_key("e4-e5"));
+        assert_eq!(origin_key_in(all, 5, 13), origin_key("e4xc4xc6"));
+        assert_eq!(origin_key_in(all, 13, 19), origin_key("a10-a9"));
+        assert_eq!(origin_key_in(all, 0, 1), origin_key("e"));
+    }
+
+    /// The groups `find_groups` finds for move texts `texts`: for each move, the
+    /// texts of its group.
+    fn groups_of(texts: &[&'static str]) -> Vec<Vec<&'static str>> {
+        let mut scratch = Scratch::new();
+        let all = scratch.write_texts(texts);
+        scratch.find_groups(all.as_bytes(), texts);
+        (0..texts.len())
+            .map(|i| {
+                let r = scratch.runs.iter().rposition(|&start| start <= i).unwrap();
+                scratch.group(texts, r).to_vec()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_text_starting_with_an_origin_has_its_key() {
+        let texts = [
+            "e4-e5",
+            "e4xc4",
+            "e4",
+            "e45-e4",
+            "e",
+            "e-e4",
+            "ex4",
+            "e4e5",
+            "a10-a9",
+            "a1-a2",
+            "a10",
+            "32-28",
+            "3-28",
+            "32",
+            "32x",
+            "x32",
+            "",
+            "-",
+            "abcdefg1-a1",
+            "abcdefgh1-a1",
+        ];
+        // the texts one after another, and padding for the loads at the end
+        let mut all = Vec::new();
+        let mut spans = Vec::new();
+        for t in texts {
+            spans.push((all.len(), all.len() + t.len()));
+            all.extend_from_slice(t.as_bytes());
+        }
+        all.extend_from_slice(b"--------");
+        let mut met = 0;
+        for &(s1, e1) in &spans {
+            let key = origin_key_in(&all, s1, e1);
+            for &(s2, e2) in &spans {
+                let same = origin_key_in(&all, s2, e2) == key;
+                if OriginName::of(key).starts(&all, s2, e2) {
+                    assert!(same, "{:?} {:?}", &all[s1..e1], &all[s2..e2]);
+                    met += 1;
+                } else {
+                    // a short name of the same origin is always seen
+                    assert!(
+                        !same || key >> 56 >= 8,
+                        "{:?} {:?}",
+                        &all[s1..e1],
+                        &all[s2..e2]
+                    );
+                }
+            }
+        }
+        assert!(met > texts.len());
+        // too near the end for one load: the long way
+        let key = origin_key("e4");
+        assert!(!OriginName::of(key).starts(b"e4-e5", 0, 5));
+        assert!(OriginName::of(key).starts(b"e4-e5---", 0, 5));
+        // no origin, or a long one: never
+        assert!(!OriginName::NONE.starts(b"--------", 0, 0));
+        assert!(!OriginName::NONE.starts(b"abcdefgh", 0, 8));
+        assert!(!OriginName::of(origin_key("abcdefgh1")).starts(b"abcdefgh1-a1", 0, 12));
     }
 
     #[test]
     fn groups_gather_a_square_listed_twice() {
-        // keys 7, 7, 3, 7, 5, 3: the second run of 7 and of 3 join their groups
-        let moves = [0, 1, 2, 3, 4, 5];
-        let groups = Groups::new(&moves, &[7, 7, 3, 7, 5, 3]);
-        assert_eq!(groups.of(0), &[0, 1, 3]);
-        assert_eq!(groups.of(3), &[0, 1, 3]);
-        assert_eq!(groups.of(2), &[2, 5]);
-        assert_eq!(groups.of(5), &[2, 5]);
-        assert_eq!(groups.of(4), &[4]);
+        // squares a1, a1, b2, a1, c3, b2: the second run of a1 and of b2 join their
+        // groups
+        let texts = ["a1-a2", "a1xa3", "b2-b3", "a1-b1", "c3-c4", "b2-c2"];
+        let groups = groups_of(&texts);
+        let a1 = ["a1-a2", "a1xa3", "a1-b1"];
+        let b2 = ["b2-b3", "b2-c2"];
+        assert_eq!(groups[0], a1);
+        assert_eq!(groups[3], a1);
+        assert_eq!(groups[2], b2);
+        assert_eq!(groups[5], b2);
+        assert_eq!(groups[4], ["c3-c4"]);
+        // the same buffers serve the next list, and its groups are runs again
+        let mut scratch = Scratch::new();
+        for list in [&texts[..], &texts[..3]] {
+            let all = scratch.write_texts(list);
+            scratch.find_groups(all.as_bytes(), list);
+            assert_eq!(scratch.grouped.is_empty(), list.len() == 3);
+            scratch.text = all.into_bytes();
+        }
+    }
+
+    #[test]
+    fn groups_of_runs_are_slices_of_the_list() {
+        let texts = ["a1-a2", "a1-a3", "b2-b3", "c3-c4", "c3xc5"];
+        let mut scratch = Scratch::new();
+        let all = scratch.write_texts(&texts);
+        scratch.find_groups(all.as_bytes(), &texts);
+        assert!(scratch.grouped.is_empty());
+        assert_eq!(scratch.runs, [0, 2, 3, 5]);
+        assert_eq!(scratch.group(&texts, 0), ["a1-a2", "a1-a3"]);
+        assert_eq!(scratch.group(&texts, 1), ["b2-b3"]);
+        assert_eq!(scratch.group(&texts, 2), ["c3-c4", "c3xc5"]);
+    }
+
+    #[test]
+    fn texts_are_written_as_to_string_writes_them() {
+        #[derive(Clone, Copy)]
+        struct Long(usize);
+        impl core::fmt::Display for Long {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                // pieces of every length, and one write that fails
+                f.write_str(&"é".repeat(self.0))?;
+                f.write_str("a-b")?;
+                if self.0 == 2 {
+                    return Err(core::fmt::Error);
+                }
+                write!(f, "{}", self.0 * 1000)
+            }
+        }
+        let moves: Vec<Long> = (0..40).map(Long).collect();
+        let mut scratch = Scratch::new();
+        let text = scratch.write_texts(&moves);
+        let ends = &scratch.ends;
+        let mut start = 0;
+        for (i, mv) in moves.iter().enumerate() {
+            let expected = if i == 2 {
+                "éé".to_string() + "a-b"
+            } else {
+                mv.to_string()
+            };
+            assert_eq!(&text[start..ends[i]], expected);
+            start = ends[i];
+        }
+        assert_eq!(text.len(), start);
     }
 
     #[test]
     fn probe_table_finds_every_equal_hash() {
-        let mut table = ProbeTable::with_room(5);
+        let mut table = Vec::new();
+        // a table used before, emptied
+        clear_table(&mut table, 3);
+        table[1] = (9, 0);
+        clear_table(&mut table, 5);
         let mut met = Vec::new();
         for (i, h) in [9u64, 4, 9, 17, 9].into_iter().enumerate() {
-            table.insert(h, i, |j| met.push((j, i)));
+            let new = insert_new(&mut table, h, i);
+            assert_eq!(new, !matches!(i, 2 | 4));
+            if !new {
+                let r = insert_colliding(&mut table, h, i, |j| {
+                    met.push((j, i));
+                    Ok(())
+                });
+                assert_eq!(r, Ok(()));
+            }
         }
         assert_eq!(met, [(0, 2), (0, 4), (2, 4)]);
+        assert_eq!(table.iter().filter(|&&(_, i)| i != usize::MAX).count(), 5);
+        // the first error stops the insertion
+        assert!(!insert_new(&mut table, 9, 5));
+        let r = insert_colliding(&mut table, 9, 5, |_| Err(Violation::NoMoveNoOutcome));
+        assert_eq!(r, Err(Violation::NoMoveNoOutcome));
     }
 
     type Neo = crate::games::epaminondas::NeoCrossings;

@@ -81,6 +81,7 @@ pub fn soak_game<P: Position>(seed: u64, max_plies: usize) -> Result<GameRun, So
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(P::start());
     let mut moves = MoveList::new();
+    let mut scratch = invariants::Scratch::new();
     let fail = |game: &Game<P>, violation| SoakFailure {
         ruleset: P::NAME,
         seed,
@@ -91,7 +92,8 @@ pub fn soak_game<P: Position>(seed: u64, max_plies: usize) -> Result<GameRun, So
     };
     for ply in 0..max_plies {
         let before = game.position().clone();
-        invariants::check_listing(&before, &mut moves).map_err(|v| fail(&game, v))?;
+        invariants::check_listing_in(&before, &mut moves, &mut scratch)
+            .map_err(|v| fail(&game, v))?;
         if let Some(outcome) = game.outcome() {
             return Ok(GameRun {
                 plies: ply,
