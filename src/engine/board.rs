@@ -923,6 +923,34 @@ pub trait Board:
     }
 }
 
+/// Asserts that the constants of board `B` ([`Board::SHIFTS`] and what is read from
+/// them: `shift`, `forward`, `far_row`, `all`, `all_directions`, `opposite`) are what
+/// its geometry computes: the shared test of every board.
+#[cfg(test)]
+pub(crate) fn assert_constants_are_the_geometrys<B: Board>() {
+    use crate::engine::color::Color;
+    let g = B::geometry();
+    assert_eq!(B::SHIFTS.as_ref(), g.shifts());
+    for c in Color::ALL {
+        assert_eq!(B::forward(c), g.forward(c));
+        assert_eq!(B::far_row(c), g.far_row(c));
+    }
+    assert_eq!(B::all_directions(), g.all_directions());
+    assert_eq!(B::all(), g.all());
+    for d in g.directions() {
+        assert_eq!(B::opposite(d), g.opposite(d));
+        // (a board beyond a `SquareSet` has no constant shifts)
+        for sq in g.squares().filter(|_| B::SHIFTS.is_some()) {
+            let next = g.neighbour(sq, d).map(SquareSet::from_square);
+            assert_eq!(
+                B::shift(SquareSet::from_square(sq), d),
+                next.unwrap_or_default(),
+                "{sq:?} {d:?}"
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

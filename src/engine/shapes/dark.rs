@@ -107,19 +107,7 @@ mod tests {
     fn constant_shifts_are_the_geometrys() {
         fn check<B: Board>() {
             assert!(B::SHIFTS.is_some());
-            let g = B::geometry();
-            assert_eq!(B::SHIFTS.as_ref(), g.shifts());
-            for c in crate::engine::color::Color::ALL {
-                assert_eq!(B::forward(c), g.forward(c));
-            }
-            assert_eq!(B::all_directions(), g.all_directions());
-            assert_eq!(B::all(), g.all());
-            for c in crate::engine::color::Color::ALL {
-                assert_eq!(B::far_row(c), g.far_row(c));
-            }
-            for d in g.directions() {
-                assert_eq!(B::opposite(d), g.opposite(d));
-            }
+            crate::engine::board::assert_constants_are_the_geometrys::<B>();
         }
         check::<Dark7>();
         check::<Dark8>();

@@ -96,19 +96,8 @@ mod tests {
     use crate::engine::square::Direction;
 
     fn check<B: FullGrid>(last: &str) {
+        crate::engine::board::assert_constants_are_the_geometrys::<B>();
         let g = B::geometry();
-        assert_eq!(B::SHIFTS.as_ref(), g.shifts());
-        for c in crate::engine::color::Color::ALL {
-            assert_eq!(B::forward(c), g.forward(c));
-        }
-        assert_eq!(B::all_directions(), g.all_directions());
-        assert_eq!(B::all(), g.all());
-        for c in crate::engine::color::Color::ALL {
-            assert_eq!(B::far_row(c), g.far_row(c));
-        }
-        for d in g.directions() {
-            assert_eq!(B::opposite(d), g.opposite(d));
-        }
         assert_eq!(g.len(), B::WIDTH as usize * B::HEIGHT as usize);
         assert_eq!(g.direction_count(), 8);
         assert_eq!(

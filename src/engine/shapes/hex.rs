@@ -76,24 +76,8 @@ mod tests {
 
     #[test]
     fn constant_shifts_are_the_geometrys() {
-        let g = Hex37::geometry();
         assert!(Hex37::SHIFTS.is_some());
-        assert_eq!(Hex37::SHIFTS.as_ref(), g.shifts());
-        assert_eq!(Hex37::all(), g.all());
-        for d in g.directions() {
-            assert_eq!(Hex37::opposite(d), g.opposite(d));
-            for sq in g.squares() {
-                let one = crate::engine::square::SquareSet::from_square(sq);
-                let next = g
-                    .neighbour(sq, d)
-                    .map(crate::engine::square::SquareSet::from_square);
-                assert_eq!(
-                    Hex37::shift(one, d),
-                    next.unwrap_or_default(),
-                    "{sq:?} {d:?}"
-                );
-            }
-        }
+        crate::engine::board::assert_constants_are_the_geometrys::<Hex37>();
     }
 
     fn names_of(list: &[&str]) -> Vec<String> {
