@@ -57,7 +57,7 @@ pub struct Geometry {
     /// direction, when no direction needs more (the square boards, the hexagon):
     /// `(set & sources).rotate_left(rotation)` (the masked bits never wrap, so the
     /// rotation is the shift).
-    shift2: Option<Shifts>,
+    constant_shifts: Option<Shifts>,
     far_rows: [SquareSet; 2],
     forward: [crate::engine::square::DirectionSet; 2],
     display: Option<Display>,
@@ -140,7 +140,7 @@ impl Geometry {
             reading_rank: [0; 64],
             by_reading_rank: [0; 64],
             shift_start: [0; 9],
-            shift2: None,
+            constant_shifts: None,
             far_rows: [SquareSet::EMPTY; 2],
             forward: [crate::engine::square::DirectionSet::EMPTY; 2],
         };
@@ -190,7 +190,7 @@ impl Geometry {
                         .fold(0, |r, x| r | 1 << x)
                 })
                 .collect();
-            g.shift2 = Shifts::of_grid(width, &rows, vectors);
+            g.constant_shifts = Shifts::of_grid(width, &rows, vectors);
         }
         for c in crate::engine::color::Color::ALL {
             if narrow {
@@ -456,7 +456,7 @@ impl Geometry {
     /// [`MAX_SQUARES`] squares have no shift tables: the result is then empty.
     #[inline(always)]
     pub fn shift(&self, set: SquareSet, d: Direction) -> SquareSet {
-        if let Some(table) = &self.shift2 {
+        if let Some(table) = &self.constant_shifts {
             return table.shift(set, d);
         }
         let (a, b) = (
@@ -476,14 +476,14 @@ impl Geometry {
     /// square boards, the hexagon), rather than a loop over the board's rows.
     #[inline]
     pub fn fast_shift(&self) -> bool {
-        self.shift2.is_some()
+        self.constant_shifts.is_some()
     }
 
     /// The board's [`Shifts`], when every direction moves a square's index by one of
     /// at most [`Shifts::PAIRS`] amounts (what [`fast_shift`](Self::fast_shift) tells).
     #[inline]
     pub fn shifts(&self) -> Option<&Shifts> {
-        self.shift2.as_ref()
+        self.constant_shifts.as_ref()
     }
 
     /// The directions that go forward for `color`: towards higher `y` for White, lower
@@ -928,7 +928,6 @@ pub trait Board:
 /// its geometry computes: the shared test of every board.
 #[cfg(test)]
 pub(crate) fn assert_constants_are_the_geometrys<B: Board>() {
-    use crate::engine::color::Color;
     let g = B::geometry();
     assert_eq!(B::SHIFTS.as_ref(), g.shifts());
     for c in Color::ALL {

@@ -1193,27 +1193,11 @@ impl<B: EpaminondasBoard> FromStr for EpaminondasPosition<B> {
     type Err = PositionError;
 
     fn from_str(s: &str) -> Result<Self, PositionError> {
-        // what `position_text::read_position` does, with the men of the side not to
-        // move counted on its set (its board view would make every square's stack)
-        Self::read_text(s)
-            .and_then(|pos| pos.check_side_not_to_move(s))
-            .map_err(|e| e.quoting(s))
-    }
-}
-
-impl<B: EpaminondasBoard> EpaminondasPosition<B> {
-    /// `position_text::check_side_not_to_move` for a position read from `text`: the
-    /// side not to move must have a man.
-    fn check_side_not_to_move(self, text: &str) -> Result<Self, PositionError> {
-        let idle = !self.turn;
-        if !self.men[idle.index()].is_empty() {
-            return Ok(self);
-        }
-        let at = crate::text::position_text::fields(text)
-            .ok()
-            .and_then(|f| f.get(1).map(|&(at, _)| at))
-            .unwrap_or(0);
-        Err(PositionError::new(K::NoPiecesNotToMove(idle), at))
+        // the men of the side not to move seen on its set (the board view would make
+        // every square's stack)
+        crate::text::position_text::read_position_with(s, Self::read_text, |pos, side| {
+            !pos.men[side.index()].is_empty()
+        })
     }
 }
 

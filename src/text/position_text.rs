@@ -7,6 +7,7 @@
 //! own fields after it (side to move, men in hand, ...).
 
 use crate::engine::board::{Board, Geometry};
+use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::error::{PositionError, PositionErrorKind as K};
 use crate::engine::square::Square;
@@ -24,8 +25,18 @@ pub fn read_position<P: crate::engine::position::Position>(
     text: &str,
     read: impl FnOnce(&str) -> Result<P, PositionError>,
 ) -> Result<P, PositionError> {
+    read_position_with(text, read, has_piece_in_view)
+}
+
+/// [`read_position`] with the ruleset's own answer to whether a side has a piece
+/// (`has_piece`), for a position that answers it more cheaply than its board view.
+pub(crate) fn read_position_with<P: crate::engine::position::Position>(
+    text: &str,
+    read: impl FnOnce(&str) -> Result<P, PositionError>,
+    has_piece: impl FnOnce(&P, Color) -> bool,
+) -> Result<P, PositionError> {
     read(text)
-        .and_then(|pos| check_side_not_to_move(pos, text))
+        .and_then(|pos| check_side_with(pos, text, has_piece))
         .map_err(|e| e.quoting(text))
 }
 
@@ -40,13 +51,26 @@ pub fn check_side_not_to_move<P: crate::engine::position::Position>(
     pos: P,
     text: &str,
 ) -> Result<P, PositionError> {
+    check_side_with(pos, text, has_piece_in_view)
+}
+
+/// Whether `side` has a piece on the board view of `pos` or in hand (`true` for a
+/// position without a board view).
+fn has_piece_in_view<P: crate::engine::position::Position>(pos: &P, side: Color) -> bool {
     let Some(view) = pos.board_view() else {
-        return Ok(pos);
+        return true;
     };
+    view.in_hand[side.index()] > 0 || view.occupied().any(|(_, s)| s.owner() == Some(side))
+}
+
+/// [`check_side_not_to_move`] with `has_piece` telling whether a side has a piece.
+fn check_side_with<P: crate::engine::position::Position>(
+    pos: P,
+    text: &str,
+    has_piece: impl FnOnce(&P, Color) -> bool,
+) -> Result<P, PositionError> {
     let idle = !pos.turn();
-    let has_piece =
-        view.in_hand[idle.index()] > 0 || view.occupied().any(|(_, s)| s.owner() == Some(idle));
-    if has_piece {
+    if has_piece(&pos, idle) {
         return Ok(pos);
     }
     let at = fields(text)
