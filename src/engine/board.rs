@@ -67,6 +67,13 @@ pub struct Geometry {
     /// [`in_reading_order`](Geometry::in_reading_order).
     reading_rank: [u8; 64],
     by_reading_rank: [u8; 64],
+    /// The squares of reading ranks `8 * i` to `8 * i + 7`, for each `i`: see
+    /// [`nth_in_reading_order`](Geometry::nth_in_reading_order).
+    reading_blocks: [SquareSet; 8],
+    /// The direction of each leap of two steps, by the leap's offset `(dx + 2) + 5 *
+    /// (dy + 2)` in grid coordinates (`NONE` where no direction doubled gives it):
+    /// see [`two_step_direction`](Geometry::two_step_direction).
+    two_steps: [u8; 25],
 }
 
 /// Drawing coordinates: grid width, grid height, and `(x, y)` per square.
@@ -139,6 +146,8 @@ impl Geometry {
             reading: Vec::new(),
             reading_rank: [0; 64],
             by_reading_rank: [0; 64],
+            reading_blocks: [SquareSet::EMPTY; 8],
+            two_steps: [NONE; 25],
             shift_start: [0; 9],
             constant_shifts: None,
             far_rows: [SquareSet::EMPTY; 2],
@@ -159,6 +168,11 @@ impl Geometry {
             }
         }
         g.neighbour = neighbour;
+        for (d, &(dx, dy)) in g.vectors.iter().enumerate() {
+            if (-1..=1).contains(&dx) && (-1..=1).contains(&dy) {
+                g.two_steps[(2 * dx + 2) as usize + 5 * (2 * dy + 2) as usize] = d as u8;
+            }
+        }
         // bitboard tables only for boards a SquareSet covers; wider boards (Epaminondas)
         // use WideSquareSet and the neighbour table
         let narrow = g.len() <= MAX_SQUARES;
@@ -205,11 +219,13 @@ impl Geometry {
 
     fn set_reading_order(&mut self) {
         self.reading = self.compute_reading_order();
+        self.reading_blocks = [SquareSet::EMPTY; 8];
         let low = self.reading.iter().map(|s| s.0).filter(|&i| i < 64);
         let others = (self.len().min(64) as u8)..64;
         for (rank, i) in low.chain(others).enumerate() {
             self.reading_rank[i as usize] = rank as u8;
             self.by_reading_rank[rank] = i;
+            self.reading_blocks[rank / 8].insert(Square(i));
         }
     }
 
@@ -247,6 +263,38 @@ impl Geometry {
         SquareSet(ranks)
             .iter()
             .map(move |r| Square(self.by_reading_rank[r.index() & 63]))
+    }
+
+    /// The square of `set` at place `k` (from 0) in [reading
+    /// order](Self::reading_order), if `set` has more than `k` squares: the same as
+    /// `in_reading_order(set).nth(k)`, with whole blocks of eight places skipped by
+    /// counting.
+    ///
+    /// ```
+    /// use column_checkers::{Board, Oblique9, SquareSet};
+    ///
+    /// let g = Oblique9::geometry();
+    /// let set: SquareSet = ["e5", "a5", "e1", "i5"].iter().map(|n| g.parse_square(n).unwrap()).collect();
+    /// assert_eq!(g.nth_in_reading_order(set, 1).map(|s| g.name(s)), Some("a5"));
+    /// assert_eq!(g.nth_in_reading_order(set, 4), None);
+    /// ```
+    #[inline]
+    pub fn nth_in_reading_order(&self, set: SquareSet, mut k: usize) -> Option<Square> {
+        for (block, &squares) in self.reading_blocks.iter().enumerate() {
+            let n = (set & squares).count();
+            if k < n {
+                for &i in &self.by_reading_rank[8 * block..8 * block + 8] {
+                    if set.contains(Square(i)) {
+                        if k == 0 {
+                            return Some(Square(i));
+                        }
+                        k -= 1;
+                    }
+                }
+            }
+            k -= n;
+        }
+        None
     }
 
     /// Gives the squares other coordinates for drawing: a `width` x `height` grid and
@@ -389,6 +437,34 @@ impl Geometry {
         match self.grid[y as usize * self.width as usize + x as usize] {
             NONE => None,
             s => Some(Square(s)),
+        }
+    }
+
+    /// The direction `d` when `to` is two steps from `from` in direction `d` (on the
+    /// grid: the leap of a short capture), else `None`. One table look-up, where
+    /// [`line_between`](Self::line_between) tries every direction.
+    ///
+    /// ```
+    /// use column_checkers::{Board, Direction, Grid8x8};
+    /// let g = Grid8x8::geometry();
+    /// let sq = |n| g.parse_square(n).unwrap();
+    /// let d = g.two_step_direction(sq("c3"), sq("e5")).unwrap();
+    /// assert_eq!(g.neighbour(sq("c3"), d), Some(sq("d4")));
+    /// assert_eq!(g.two_step_direction(sq("c3"), sq("f6")), None);
+    /// assert_eq!(g.two_step_direction(sq("c3"), sq("d4")), None);
+    /// ```
+    #[inline]
+    pub fn two_step_direction(&self, from: Square, to: Square) -> Option<Direction> {
+        let (fx, fy) = self.coords(from);
+        let (tx, ty) = self.coords(to);
+        let dx = (tx as i32 - fx as i32 + 2) as u32;
+        let dy = (ty as i32 - fy as i32 + 2) as u32;
+        if dx >= 5 || dy >= 5 {
+            return None;
+        }
+        match self.two_steps[(dx + 5 * dy) as usize] {
+            NONE => None,
+            d => Some(Direction(d)),
         }
     }
 

@@ -903,10 +903,7 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
     let promotion = P::RULES.promotion;
     for &l in route.landings() {
         // a leap of two steps (every short leap) jumps the square in between
-        let short = g.directions().find_map(|d| {
-            let n = g.neighbour(at, d)?;
-            (g.neighbour(n, d)? == l).then_some(n)
-        });
+        let short = g.two_step_direction(at, l).and_then(|d| g.neighbour(at, d));
         let x = match short {
             Some(n) => n,
             None => {

@@ -376,6 +376,34 @@ impl<B: EmergoBoard> EmergoPosition<B> {
 
     /// The number of [`steps`](Self::steps), on bitboards.
     #[inline]
+    /// The `k`-th step of [`steps`](Self::steps) (by origin in reading order, then by
+    /// direction), found on bitboards: the origins of the steps in each direction at
+    /// once, then only the columns that can step are looked at.
+    fn nth_step(&self, mut k: usize) -> Option<Move<B>> {
+        let g = B::geometry();
+        let vacant = self.columns.vacant();
+        let own = self.columns.owned(self.turn);
+        let dirs = B::all_directions();
+        let mut origins = [SquareSet::EMPTY; 8];
+        let mut movers = SquareSet::EMPTY;
+        each_direction!(dirs, d, 'next, {
+            let from = B::shift(vacant, B::opposite(d)) & own;
+            origins[d.index()] = from;
+            movers |= from;
+        });
+        for from in g.in_reading_order(movers) {
+            for d in dirs.iter() {
+                if origins[d.index()].contains(from) {
+                    if k == 0 {
+                        return Some(Move::step(from, g.neighbour(from, d)?));
+                    }
+                    k -= 1;
+                }
+            }
+        }
+        None
+    }
+
     fn step_count(&self) -> usize {
         let vacant = self.columns.vacant();
         let own = self.columns.owned(self.turn);
@@ -493,11 +521,16 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
             Due::Captures => Some(moves[pick(moves.len())]),
             Due::Entries { targets, men } => match targets.count() {
                 0 => None,
-                n => Some(Self::entry_moves(targets, men).nth(pick(n)).expect(BELOW)),
+                n => Some(Move::enter(
+                    B::geometry()
+                        .nth_in_reading_order(targets, pick(n))
+                        .expect(BELOW),
+                    men,
+                )),
             },
             Due::Steps => match self.step_count() {
                 0 => None,
-                n => Some(self.steps().nth(pick(n)).expect(BELOW)),
+                n => Some(self.nth_step(pick(n)).expect(BELOW)),
             },
         }
     }
