@@ -562,40 +562,31 @@ impl<M: Copy + core::fmt::Display> Scratch<M> {
             seen,
             ..
         } = self;
-        // every move read back from its text against its group
+        // every move read back from its text against its group, then played on a
+        // copy: the transition, and the first move seen from a square to a position
+        // of a given hash
+        let mut next = pos.clone();
         let mut start = 0;
-        for (r, &g) in run_groups.iter().enumerate() {
+        for (r, (&g, &key)) in run_groups.iter().zip(run_keys.iter()).enumerate() {
             let (first, last) = (runs[r], runs[r + 1]);
             let group = if grouped.is_empty() {
                 &moves[first..last]
             } else {
                 &grouped[starts[g]..starts[g + 1]]
             };
-            for (mv, &end) in moves[first..last].iter().zip(&ends[first..last]) {
+            for (i, (mv, &end)) in moves[first..last]
+                .iter()
+                .zip(&ends[first..last])
+                .enumerate()
+            {
                 let text = &all_text[start..end];
                 start = end;
                 read_back(mv, text, pos.parse_move_among(text, group))?;
-            }
-        }
-        // every move played on a copy: the transition, and the first move seen from a
-        // square to a position of a given hash
-        let mut next = pos.clone();
-        let mut start = 0;
-        for (r, &key) in run_keys.iter().enumerate() {
-            let (first, last) = (runs[r], runs[r + 1]);
-            for (i, mv) in moves.iter().enumerate().take(last).skip(first) {
-                let end = ends[i];
                 next.clone_from(pos);
                 next.play_unchecked(mv);
-                transition(
-                    pos,
-                    before,
-                    || all_text[start..end].to_string(),
-                    &next,
-                    true,
-                )?;
-                start = end;
+                transition(pos, before, || text.to_string(), &next, true)?;
                 let hash = key ^ next.zobrist().rotate_left(17);
+                let i = first + i;
                 if !insert_new(seen, hash, i) {
                     insert_colliding(seen, hash, i, |j| {
                         duplicate_of(pos, &next, moves, ends, all_text, i, j)
