@@ -16,7 +16,6 @@ use crate::engine::moves::Route;
 use crate::engine::square::each_direction;
 use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
 use crate::engine::stack::{Man, Rank, Stack};
-use crate::engine::zobrist::column_key;
 use smallvec::SmallVec;
 
 /// How far a capturing column leaps.
@@ -202,7 +201,7 @@ pub trait CapturePolicy {
 }
 
 /// Up to this many routes are kept without allocating.
-type Found = SmallVec<[(Route, u64); 8]>;
+type Found = SmallVec<[Route; 8]>;
 
 /// The capture search of one side in one position. Build it with
 /// [`CaptureGenerator::new`] and ask for [`routes`](Self::routes),
@@ -263,7 +262,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     pub fn routes(&self, mut out: impl FnMut(Route)) {
         let mut found = Found::new();
         self.search(true, &mut found);
-        for &(r, _) in &found {
+        for &r in &found {
             out(r);
         }
     }
@@ -274,8 +273,10 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     pub fn all_routes(&self, mut out: impl FnMut(Route, u64)) {
         let mut found = Found::new();
         self.search(false, &mut found);
-        for &(r, h) in &found {
-            out(r, h);
+        for r in &found {
+            let mut after = *self.original;
+            apply_route(self.geometry, self.policy, &mut after, self.side, r);
+            out(*r, after.hash());
         }
     }
 
@@ -292,7 +293,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         let mut all = Found::new();
         self.search(false, &mut all);
         let g = self.geometry;
-        for (r, h) in &all {
+        for r in &all {
             let same = |l: &Route| {
                 l == r || {
                     let mut a = *self.original;
@@ -302,10 +303,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
                     a == b
                 }
             };
-            if let Some((l, _)) = listed
-                .iter()
-                .find(|(l, lh)| lh == h && l.from() == r.from() && same(l))
-            {
+            if let Some(l) = listed.iter().find(|l| same_ends(l, r) && same(l)) {
                 out(l, r);
             }
         }
@@ -340,8 +338,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         out
     }
 
-    /// Fills the empty `found` with the capture routes and the hashes of the
-    /// positions they lead to.
+    /// Fills the empty `found` with the capture routes.
     fn search(&self, merge: bool, found: &mut Found) {
         let origins = self.capturers();
         if origins.is_empty() {
@@ -355,7 +352,6 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             carrier: Stack::EMPTY,
             route: Route::new(Square(0)),
             jumped: SquareSet::EMPTY,
-            pending: SmallVec::new(),
             last_dir: None,
             last_victim: None,
             best: 0,
@@ -512,7 +508,9 @@ fn flying_jumpers<B: Board>(
 }
 
 /// Drops routes that start on the same square and lead to the same position as an
-/// earlier one (ruling 1). Equal hashes are confirmed by comparing the positions.
+/// earlier one (ruling 1). Only routes that also end on the same square can (the
+/// capturer's column stands there after one, and the square is vacant or an enemy's
+/// after the other), and those are played to compare the positions.
 fn dedupe<B: Board, P: CapturePolicy + ?Sized>(
     policy: &P,
     original: &Columns<B>,
@@ -522,13 +520,13 @@ fn dedupe<B: Board, P: CapturePolicy + ?Sized>(
     let g = B::geometry();
     let mut i = 1;
     while i < found.len() {
-        let (ri, hi) = found[i];
-        let dup = found[..i].iter().any(|&(rj, hj)| {
-            hj == hi && rj.from() == ri.from() && {
+        let ri = found[i];
+        let dup = found[..i].iter().any(|rj| {
+            same_ends(rj, &ri) && {
                 let mut a = *original;
                 let mut b = *original;
                 apply_route(g, policy, &mut a, side, &ri);
-                apply_route(g, policy, &mut b, side, &rj);
+                apply_route(g, policy, &mut b, side, rj);
                 a == b
             }
         });
@@ -538,6 +536,13 @@ fn dedupe<B: Board, P: CapturePolicy + ?Sized>(
             i += 1;
         }
     }
+}
+
+/// Whether two routes start on one square and end on one square: necessary for them
+/// to be one move (ruling 1).
+#[inline]
+fn same_ends(a: &Route, b: &Route) -> bool {
+    a.from() == b.from() && a.to() == b.to()
 }
 
 /// From `at`, going in direction `d` (passing over `origin`, which is vacated during a
@@ -568,8 +573,8 @@ fn first_victim(
 
 /// The columns as the capture search sees them: the position's columns, read through,
 /// with the few squares the search has changed (the lifted capturer, columns that
-/// lost their top man at once) kept aside, and the hash and occupied squares kept in
-/// step. Cheaper than copying the whole board.
+/// lost their top man at once) kept aside, and the occupied squares kept in step.
+/// Cheaper than copying the whole board.
 struct Scratch<'p, B: Board> {
     base: &'p Columns<B>,
     /// Squares whose column differs from `base` (or did: the entry stays when a column
@@ -581,7 +586,6 @@ struct Scratch<'p, B: Board> {
     occupied: SquareSet,
     /// The squares of the columns each colour owns (the origin included).
     owned: [SquareSet; 2],
-    hash: u64,
 }
 
 impl<'p, B: Board> Scratch<'p, B> {
@@ -594,7 +598,6 @@ impl<'p, B: Board> Scratch<'p, B> {
             lifted: Square(u8::MAX),
             occupied: base.occupied(),
             owned: [base.owned(Color::White), base.owned(Color::Black)],
-            hash: base.hash(),
         }
     }
 
@@ -605,7 +608,6 @@ impl<'p, B: Board> Scratch<'p, B> {
         let s = self.base.get(origin);
         self.lifted = origin;
         self.occupied.remove(origin);
-        self.hash = self.base.hash() ^ column_key(origin, s);
         s
     }
 
@@ -613,21 +615,7 @@ impl<'p, B: Board> Scratch<'p, B> {
     #[inline]
     fn put_back(&mut self) {
         self.occupied.insert(self.lifted);
-        self.hash = self.base.hash();
         self.lifted = Square(u8::MAX);
-    }
-
-    #[inline]
-    fn get(&self, sq: Square) -> Stack {
-        if sq == self.lifted {
-            return Stack::EMPTY;
-        }
-        if self.patched.contains(sq) {
-            if let Some(&(_, s)) = self.patches.iter().find(|p| p.0 == sq) {
-                return s;
-            }
-        }
-        self.base.get(sq)
     }
 
     /// The column on `sq` (not the lifted square) and the index of its patch, if the
@@ -648,7 +636,6 @@ impl<'p, B: Board> Scratch<'p, B> {
         Marks {
             occupied: self.occupied,
             owned: self.owned,
-            hash: self.hash,
         }
     }
 
@@ -656,8 +643,7 @@ impl<'p, B: Board> Scratch<'p, B> {
     /// `patch` from [`get_patch`](Self::get_patch), with `stack`; returns the index of
     /// the patch of `sq` now.
     #[inline]
-    fn put(&mut self, sq: Square, patch: Option<usize>, old: Stack, stack: Stack) -> usize {
-        self.hash ^= column_key(sq, old) ^ column_key(sq, stack);
+    fn put(&mut self, sq: Square, patch: Option<usize>, stack: Stack) -> usize {
         self.occupied.set(sq, !stack.is_empty());
         self.owned[0].remove(sq);
         self.owned[1].remove(sq);
@@ -683,17 +669,15 @@ impl<'p, B: Board> Scratch<'p, B> {
     fn unput(&mut self, marks: Marks, patch: usize, old: Stack) {
         self.occupied = marks.occupied;
         self.owned = marks.owned;
-        self.hash = marks.hash;
         self.patches[patch].1 = old;
     }
 }
 
-/// The occupied squares, owners and hash of a [`Scratch`], kept to put back.
+/// The occupied squares and owners of a [`Scratch`], kept to put back.
 #[derive(Clone, Copy)]
 struct Marks {
     occupied: SquareSet,
     owned: [SquareSet; 2],
-    hash: u64,
 }
 
 struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
@@ -704,7 +688,6 @@ struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
     carrier: Stack,
     route: Route,
     jumped: SquareSet,
-    pending: SmallVec<[Square; 16]>,
     last_dir: Option<Direction>,
     last_victim: Option<Square>,
     best: usize,
@@ -767,12 +750,10 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             let (before, patch) = self.cols.get_patch(x);
             let mut rest = before;
             let taken = rest.pop_top().expect("victim is not empty");
-            undo = (before, undo.1, self.cols.put(x, patch, before, rest));
+            undo = (before, undo.1, self.cols.put(x, patch, rest));
             if P::RULES.taking == Taking::Prisoner {
                 self.carrier.push_bottom(taken);
             }
-        } else {
-            self.pending.push(x);
         }
         let saved_dir = self.last_dir;
         let saved_victim = self.last_victim;
@@ -838,8 +819,6 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             }
             let (before, marks, patch) = undo;
             self.cols.unput(marks, patch, before);
-        } else {
-            self.pending.pop();
         }
         if !was_jumped {
             self.jumped.remove(x);
@@ -858,19 +837,8 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
                 self.found.clear();
             }
         }
-        let mut carrier = self.carrier;
-        let mut hash = self.cols.hash;
-        for &x in &self.pending {
-            let before = self.cols.get(x);
-            let mut after = before;
-            let taken = after.pop_top().expect("pending victim");
-            if P::RULES.taking == Taking::Prisoner {
-                carrier.push_bottom(taken);
-            }
-            hash ^= column_key(x, before) ^ column_key(x, after);
-        }
-        hash ^= column_key(at, carrier);
-        self.found.push((self.route, hash));
+        debug_assert_eq!(self.route.to(), at);
+        self.found.push(self.route);
     }
 }
 

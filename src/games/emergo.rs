@@ -375,27 +375,34 @@ impl<B: EmergoBoard> EmergoPosition<B> {
     }
 
     /// The number of [`steps`](Self::steps), on bitboards.
+    /// One of the steps of [`steps`](Self::steps), the one at the place `pick` gives
+    /// for their number (`None` when there is none), found on bitboards: the origins
+    /// of the steps in each direction at once, counted, then only the columns that can
+    /// step are looked at (by origin in reading order, then by direction).
     #[inline]
-    /// The `k`-th step of [`steps`](Self::steps) (by origin in reading order, then by
-    /// direction), found on bitboards: the origins of the steps in each direction at
-    /// once, then only the columns that can step are looked at.
-    fn nth_step(&self, mut k: usize) -> Option<Move<B>> {
+    fn pick_step(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move<B>> {
         let g = B::geometry();
         let vacant = self.columns.vacant();
         let own = self.columns.owned(self.turn);
         let dirs = B::all_directions();
         let mut origins = [SquareSet::EMPTY; 8];
         let mut movers = SquareSet::EMPTY;
+        let mut n = 0;
         each_direction!(dirs, d, 'next, {
             let from = B::shift(vacant, B::opposite(d)) & own;
             origins[d.index()] = from;
             movers |= from;
+            n += from.count();
         });
+        if n == 0 {
+            return None;
+        }
+        let mut k = pick(n);
         for from in g.in_reading_order(movers) {
             for d in dirs.iter() {
                 if origins[d.index()].contains(from) {
                     if k == 0 {
-                        return Some(Move::step(from, g.neighbour(from, d)?));
+                        return g.neighbour(from, d).map(|to| Move::step(from, to));
                     }
                     k -= 1;
                 }
@@ -404,6 +411,7 @@ impl<B: EmergoBoard> EmergoPosition<B> {
         None
     }
 
+    #[inline]
     fn step_count(&self) -> usize {
         let vacant = self.columns.vacant();
         let own = self.columns.owned(self.turn);
@@ -528,10 +536,7 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
                     men,
                 )),
             },
-            Due::Steps => match self.step_count() {
-                0 => None,
-                n => Some(self.nth_step(pick(n)).expect(BELOW)),
-            },
+            Due::Steps => self.pick_step(pick),
         }
     }
 
