@@ -1040,6 +1040,37 @@ mod tests {
         )
     }
 
+    /// `nth_in_reading_order` against the reading-order iterator, and
+    /// `two_step_direction` against two neighbour steps, on random sets of each board.
+    fn reading_places_and_two_steps<B: Board>(seed: u64) {
+        let g = B::geometry();
+        let mut rng = crate::tools::rng::SplitMix64::new(seed);
+        for _ in 0..200 {
+            let set: SquareSet = g.squares().filter(|_| rng.below(3) == 0).collect();
+            let order: Vec<Square> = g.in_reading_order(set).collect();
+            for k in 0..=order.len() {
+                assert_eq!(g.nth_in_reading_order(set, k), order.get(k).copied());
+            }
+        }
+        for a in g.squares() {
+            for b in g.squares() {
+                let two = g
+                    .directions()
+                    .find(|&d| g.neighbour(a, d).and_then(|n| g.neighbour(n, d)) == Some(b));
+                assert_eq!(g.two_step_direction(a, b), two, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn reading_places_and_two_step_leaps() {
+        use crate::engine::shapes::{dark::Dark10, grid::Grid8x8, hex::Hex37};
+        reading_places_and_two_steps::<crate::games::emergo::Oblique9>(1);
+        reading_places_and_two_steps::<Hex37>(2);
+        reading_places_and_two_steps::<Dark10>(3);
+        reading_places_and_two_steps::<Grid8x8>(4);
+    }
+
     #[test]
     fn neighbours_and_opposites() {
         let g = plus();

@@ -1183,6 +1183,64 @@ mod tests {
         agree::<Dark8, _>(&Forward, true, 4);
     }
 
+    /// Ruling 1 by brute force: the listed routes are distinct moves (no two from one
+    /// square lead to one position), every route is one listed move, and each route's
+    /// hash is its position's from scratch. Answers how many routes were merged.
+    fn one_listed_route_per_move<B: Board, P: CapturePolicy>(
+        policy: &P,
+        kings: bool,
+        seed: u64,
+    ) -> usize {
+        let mut rng = SplitMix64::new(seed);
+        let mut merged = 0;
+        for _ in 0..200 {
+            let cols = random_columns::<B>(&mut rng, kings);
+            for c in Color::ALL {
+                let gen = CaptureGenerator::new(policy, &cols, c);
+                let mut all = Vec::new();
+                gen.all_routes(|r, h| all.push((r, h)));
+                // the brute force is quadratic: positions of a few routes
+                if all.len() > 24 {
+                    continue;
+                }
+                let after = |r: &Route| {
+                    let mut a = cols;
+                    CaptureGenerator::apply(policy, &mut a, c, r);
+                    a
+                };
+                let mut listed = Vec::new();
+                gen.routes(|r| listed.push(r));
+                for (i, a) in listed.iter().enumerate() {
+                    for b in &listed[..i] {
+                        assert!(a.from() != b.from() || after(a) != after(b), "{cols:?}");
+                    }
+                }
+                for (r, h) in &all {
+                    let p = after(r);
+                    assert_eq!(*h, p.full_hash(), "{cols:?}");
+                    let moves = listed
+                        .iter()
+                        .filter(|l| l.from() == r.from() && after(l) == p)
+                        .count();
+                    assert_eq!(moves, 1, "{cols:?} {r:?}");
+                }
+                merged += all.len() - listed.len();
+            }
+        }
+        merged
+    }
+
+    #[test]
+    fn ruling_one_merges_exactly_the_routes_of_one_move() {
+        let merged = [
+            one_listed_route_per_move::<Oblique9, _>(&AllWays(Leap::Short), false, 11),
+            one_listed_route_per_move::<Grid8x8, _>(&AllWays(Leap::Short), true, 12),
+            one_listed_route_per_move::<Dark8, _>(&AllWays(Leap::Flying), true, 14),
+        ];
+        // routes were merged: the comparison is not empty
+        assert!(merged.iter().sum::<usize>() > 0, "{merged:?}");
+    }
+
     #[test]
     fn first_jumps_refuse_flying_kings() {
         let mut rng = SplitMix64::new(5);
