@@ -440,9 +440,9 @@ impl Geometry {
         }
     }
 
-    /// The direction `d` when `to` is two steps from `from` in direction `d` (on the
-    /// grid: the leap of a short capture), else `None`. One table look-up, where
-    /// [`line_between`](Self::line_between) tries every direction.
+    /// The direction `d` when `to` is two steps from `from` in direction `d` (the
+    /// leap of a short capture: the square between exists), else `None`. One table
+    /// look-up, where [`line_between`](Self::line_between) tries every direction.
     ///
     /// ```
     /// use column_checkers::{Board, Direction, Grid8x8};
@@ -464,7 +464,8 @@ impl Geometry {
         }
         match self.two_steps[(dx + 5 * dy) as usize] {
             NONE => None,
-            d => Some(Direction(d)),
+            // on a board with holes the square between may be missing
+            d => self.neighbour(from, Direction(d)).map(|_| Direction(d)),
         }
     }
 
@@ -1069,6 +1070,14 @@ mod tests {
         reading_places_and_two_steps::<Hex37>(2);
         reading_places_and_two_steps::<Dark10>(3);
         reading_places_and_two_steps::<Grid8x8>(4);
+        // two steps apart on the grid, with no square between
+        let gap = Geometry::new("gap", 3, 1, |x, _| x != 1, &[(1, 0), (-1, 0)]);
+        let (a1, c1) = (
+            gap.parse_square("a1").unwrap(),
+            gap.parse_square("c1").unwrap(),
+        );
+        assert_eq!(gap.two_step_direction(a1, c1), None);
+        assert_eq!(gap.line_between(a1, c1), None);
     }
 
     #[test]
