@@ -268,8 +268,9 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     }
 
     /// Calls `out` with every maximal route, one per path — also routes that ruling 1
-    /// merges into one move — after the majority rule. Used to accept any route of a
-    /// move.
+    /// merges into one move — after the majority rule — and the Zobrist hash of the
+    /// position the route leads to (the route is played on a copy to get it, so this is
+    /// slower than [`routes`](Self::routes)). Used to accept any route of a move.
     pub fn all_routes(&self, mut out: impl FnMut(Route, u64)) {
         let mut found = Found::new();
         self.search(false, &mut found);
