@@ -283,6 +283,35 @@ pub trait Position:
         }
     }
 
+    /// Appends the text of every move of `moves` to `out`, exactly as each move's
+    /// [`Display`](fmt::Display) writes it, and pushes the length of `out` after each
+    /// onto `ends`: the texts of a whole move list in one string (a GUI's list, a
+    /// server's answer, the invariant checks).
+    ///
+    /// The default writes through `Display`, with one formatter for the whole list
+    /// ([`write_displayed`](crate::text::move_texts::write_displayed)). A ruleset may
+    /// override it to write its texts without the formatting machinery; it must write
+    /// what `Display` writes (the invariant checks compare the two on one listed move
+    /// of every position they check).
+    ///
+    /// ```
+    /// use column_checkers::{Epaminondas, MoveList, Position};
+    ///
+    /// let pos = Epaminondas::start();
+    /// let mut moves = MoveList::new();
+    /// pos.legal_moves(&mut moves);
+    /// let (mut text, mut ends) = (String::new(), Vec::new());
+    /// Epaminondas::write_move_texts(&moves, &mut text, &mut ends);
+    /// let mut start = 0;
+    /// for (mv, &end) in moves.iter().zip(&ends) {
+    ///     assert_eq!(text[start..end], mv.to_string());
+    ///     start = end;
+    /// }
+    /// ```
+    fn write_move_texts(moves: &[Self::Move], out: &mut String, ends: &mut Vec<usize>) {
+        crate::text::move_texts::write_displayed(moves, out, ends);
+    }
+
     /// Whether threefold repetition ends the game as a draw in this ruleset (with its
     /// options). [`Game`](crate::engine::game::Game) asks this.
     fn repetition_draws(&self) -> bool {

@@ -197,6 +197,44 @@ impl<B: FullGrid> MoveTexts<B> {
     /// grid), the name and `-`, the name and `x` (empty beyond the board).
     const PIECES: [[&'static str; 3]; 256] =
         pieces(Self::TEXT, B::WIDTH as usize, B::HEIGHT as usize);
+    /// [`PIECES`](Self::PIECES) packed: the bytes of each piece in the low four bytes
+    /// (first byte lowest), its length in the byte above.
+    const PACKED: [[u64; 3]; 256] = packed(&Self::PIECES);
+
+    /// The text of `mv` in the low bytes of a word (first byte lowest), and its
+    /// length: the packed pieces of its tail (with the separator) and of its head's
+    /// square.
+    #[inline(always)]
+    fn packed_text(mv: &PhalanxMove<B>) -> (u64, usize) {
+        let texts = &Self::PACKED;
+        let head = texts[mv.from.index() & 255][1 + usize::from(mv.is_capture())];
+        let tail = texts[mv.to.index() & 255][0];
+        let (head_len, tail_len) = ((head >> 32) as usize & 7, (tail >> 32) as usize & 7);
+        let word = head & 0xffff_ffff | (tail & 0xffff_ffff) << (8 * head_len);
+        (word, head_len + tail_len)
+    }
+}
+
+/// [`MoveTexts::PACKED`] from [`MoveTexts::PIECES`].
+const fn packed(pieces: &[[&'static str; 3]; 256]) -> [[u64; 3]; 256] {
+    let mut p = [[0; 3]; 256];
+    let mut s = 0;
+    while s < 256 {
+        let mut k = 0;
+        while k < 3 {
+            let bytes = pieces[s][k].as_bytes();
+            let mut word = (bytes.len() as u64) << 32;
+            let mut i = 0;
+            while i < bytes.len() {
+                word |= (bytes[i] as u64) << (8 * i);
+                i += 1;
+            }
+            p[s][k] = word;
+            k += 1;
+        }
+        s += 1;
+    }
+    p
 }
 
 /// The bytes of [`MoveTexts::BYTES`] for a full grid of `w` files and `h` ranks: the
@@ -993,6 +1031,25 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         Self::match_move_text(t, from, capture, to, legal)
     }
 
+    /// Every text from two look-ups of packed bytes, without the formatting machinery.
+    fn write_move_texts(moves: &[PhalanxMove<B>], out: &mut String, ends: &mut Vec<usize>) {
+        let mut bytes = core::mem::take(out).into_bytes();
+        let mut end = bytes.len();
+        // room for a whole word at every text (a text has at most 7 bytes)
+        bytes.resize(end + 8 * moves.len(), 0);
+        ends.extend(moves.iter().map(|mv| {
+            let (word, len) = MoveTexts::<B>::packed_text(mv);
+            if let Some(at) = bytes.get_mut(end..end + 8) {
+                at.copy_from_slice(&word.to_le_bytes());
+            }
+            end += len;
+            end
+        }));
+        bytes.truncate(end);
+        // a `String`'s bytes, then ASCII
+        *out = String::from_utf8(bytes).unwrap_or_default();
+    }
+
     fn repetition_draws(&self) -> bool {
         self.options.repetition
     }
@@ -1507,6 +1564,57 @@ mod tests {
     fn apply_steps_to_the_neighbours_squares() {
         apply_agrees::<Grid14x12>(5);
         apply_agrees::<Grid8x8>(6);
+    }
+
+    /// `write_move_texts` writes what `Display` writes: for every pair of squares of
+    /// the board, capture or not, after what the string held, and for the listed moves
+    /// of a playout.
+    fn move_lists_agree<B: EpaminondasBoard>(seed: u64) {
+        let n = B::geometry().len();
+        let mut all = Vec::new();
+        for from in 0..n {
+            for to in 0..n {
+                for captured in 0..2 {
+                    all.push(PhalanxMove::<B> {
+                        from: Square(from as u8),
+                        to: Square(to as u8),
+                        dir: Direction(0),
+                        men: 2,
+                        steps: 1,
+                        captured,
+                        board: PhantomData,
+                    });
+                }
+            }
+        }
+        let written = |moves: &[PhalanxMove<B>]| {
+            let (mut text, mut ends) = ("held".to_string(), vec![4]);
+            EpaminondasPosition::<B>::write_move_texts(moves, &mut text, &mut ends);
+            assert_eq!(ends.len(), moves.len() + 1);
+            for (i, mv) in moves.iter().enumerate() {
+                assert_eq!(text[ends[i]..ends[i + 1]], mv.to_string());
+            }
+            assert_eq!(text.len(), ends[moves.len()]);
+        };
+        written(&all);
+        written(&[]);
+        let mut pos = EpaminondasPosition::<B>::start();
+        let mut rng = crate::tools::rng::SplitMix64::new(seed);
+        let mut moves = MoveList::new();
+        for _ in 0..100 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            written(&moves);
+            pos.play_unchecked(&moves[rng.below(moves.len())]);
+        }
+    }
+
+    #[test]
+    fn move_lists_are_written_as_display_writes_them() {
+        move_lists_agree::<Grid14x12>(5);
+        move_lists_agree::<Grid8x8>(6);
     }
 
     #[test]

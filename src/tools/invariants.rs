@@ -49,8 +49,6 @@ use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
 use crate::engine::position::{Outcome, Position};
-use core::cell::{Cell, RefCell};
-use core::fmt::Write as _;
 use core::hash::Hasher;
 use thiserror::Error;
 
@@ -133,6 +131,15 @@ pub enum Violation {
         mv: String,
         /// The move read back.
         read: String,
+    },
+    /// [`Position::write_move_texts`] writes another text than `Display` for a listed
+    /// move, or another number of texts than there are moves.
+    #[error("write_move_texts writes {} for listed move {mv}", match written { Some(w) => format!("{w:?}"), None => "another number of texts than moves".to_string() })]
+    MoveTextsDisagree {
+        /// The move, as `Display` writes it.
+        mv: String,
+        /// What `write_move_texts` wrote for it (`None`: not one text per move).
+        written: Option<String>,
     },
     /// Two listed moves are one move under ruling 1.
     #[error("listed moves {first} and {second} start on the same square and lead to the same position (ruling 1: one move)")]
@@ -265,7 +272,8 @@ pub(crate) fn check_listing_in<P: Position>(
     }
 
     // the full-cost paths, on one listed move
-    let probe = &moves[(incremental % moves.len() as u64) as usize];
+    let probe_at = (incremental % moves.len() as u64) as usize;
+    let probe = &moves[probe_at];
     let text = probe.to_string();
     if !pos.is_legal(probe) {
         return Err(Violation::ListedMoveNotLegal { mv: text });
@@ -277,7 +285,19 @@ pub(crate) fn check_listing_in<P: Position>(
 
     // every listed move: its text (all in one buffer), the runs of moves from one
     // square and the groups of the moves from each square, then the moves one by one
-    let all_text = scratch.write_texts(moves);
+    let mut all_text = core::mem::take(&mut scratch.text);
+    all_text.clear();
+    scratch.ends.clear();
+    P::write_move_texts(moves, &mut all_text, &mut scratch.ends);
+    // the ruleset's writer of move lists against `Display`, on the probe
+    let written =
+        (scratch.ends.len() == moves.len()).then(|| text_in(&all_text, &scratch.ends, probe_at));
+    if written != Some(text.as_str()) {
+        return Err(Violation::MoveTextsDisagree {
+            mv: text,
+            written: written.map(str::to_string),
+        });
+    }
     scratch.find_groups(all_text.as_bytes(), moves);
     let before = Before {
         turn: pos.turn(),
@@ -287,15 +307,14 @@ pub(crate) fn check_listing_in<P: Position>(
         scratch: from_scratch,
     };
     let result = scratch.check_moves(pos, &before, moves, &all_text);
-    scratch.text = all_text.into_bytes();
+    scratch.text = all_text;
     result
 }
 
 /// The buffers of [`check_listing`], kept from one position to the next.
 pub(crate) struct Scratch<M> {
-    /// The texts of the listed moves, one after another (the bytes of the string, kept
-    /// between positions).
-    text: Vec<u8>,
+    /// The texts of the listed moves, one after another (kept between positions).
+    text: String,
     /// Where the text of each listed move ends.
     ends: Vec<usize>,
     /// Where each run of listed moves with one origin key starts, then the end of the
@@ -336,7 +355,7 @@ impl<M: Copy> Scratch<M> {
     /// No buffers yet.
     pub(crate) fn new() -> Self {
         Scratch {
-            text: Vec::new(),
+            text: String::new(),
             ends: Vec::new(),
             runs: Vec::new(),
             run_keys: Vec::new(),
@@ -424,6 +443,20 @@ impl<M: Copy> Scratch<M> {
         }
     }
 
+    /// The texts of `moves` as the checks write them for a ruleset that keeps the
+    /// default [`Position::write_move_texts`] (the buffers kept in `self`).
+    #[cfg(test)]
+    fn write_texts(&mut self, moves: &[M]) -> String
+    where
+        M: core::fmt::Display,
+    {
+        let mut text = core::mem::take(&mut self.text);
+        text.clear();
+        self.ends.clear();
+        crate::text::move_texts::write_displayed(moves, &mut text, &mut self.ends);
+        text
+    }
+
     /// The moves of the group of run `r` of `moves` (after
     /// [`find_groups`](Self::find_groups)).
     #[cfg(test)]
@@ -438,107 +471,8 @@ impl<M: Copy> Scratch<M> {
 }
 
 impl<M: Copy + core::fmt::Display> Scratch<M> {
-    /// The texts of `moves`, one after another in one string (its ends in `ends`):
-    /// each written by its [`Display`](core::fmt::Display) as `to_string` writes it
-    /// (one formatter with the default options for them all, so the formatting
-    /// machinery is set up once per list rather than once per move). An error from a
-    /// move's `Display` is ignored, as `to_string` would panic on it: the text written
-    /// so far stands.
-    fn write_texts(&mut self, moves: &[M]) -> String {
-        /// The bytes written (`bytes[..len]`; the buffer is kept longer than that),
-        /// with their count after each write.
-        struct Sink<'a> {
-            bytes: Vec<u8>,
-            len: usize,
-            written: &'a Cell<usize>,
-        }
-        impl core::fmt::Write for Sink<'_> {
-            #[inline]
-            fn write_str(&mut self, s: &str) -> core::fmt::Result {
-                let at = self.len;
-                let end = at + s.len();
-                // a square name or a separator, with room for four bytes: stored byte
-                // by byte (a loop would become a call to memcpy)
-                match (self.bytes.get_mut(at..at + 4), s.as_bytes()) {
-                    (Some(to), &[a]) => to[0] = a,
-                    (Some(to), &[a, b]) => {
-                        to[0] = a;
-                        to[1] = b;
-                    }
-                    (Some(to), &[a, b, c]) => {
-                        to[0] = a;
-                        to[1] = b;
-                        to[2] = c;
-                    }
-                    (Some(to), &[a, b, c, d]) => {
-                        to[0] = a;
-                        to[1] = b;
-                        to[2] = c;
-                        to[3] = d;
-                    }
-                    _ => self.write_long(s.as_bytes()),
-                }
-                self.len = end;
-                self.written.set(end);
-                Ok(())
-            }
-        }
-        impl Sink<'_> {
-            /// Stores a longer piece, or one that needs a longer buffer.
-            #[cold]
-            #[inline(never)]
-            fn write_long(&mut self, s: &[u8]) {
-                let end = self.len + s.len();
-                if end + 4 > self.bytes.len() {
-                    self.bytes.resize(2 * end + 4, 0);
-                }
-                self.bytes[self.len..end].copy_from_slice(s);
-            }
-        }
-        /// The moves, writing themselves one after another through one formatter.
-        struct Texts<'a, M> {
-            moves: &'a [M],
-            written: &'a Cell<usize>,
-            ends: RefCell<&'a mut Vec<usize>>,
-        }
-        impl<M: core::fmt::Display> core::fmt::Display for Texts<'_, M> {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                let mut ends = self.ends.borrow_mut();
-                for mv in self.moves {
-                    let _ = mv.fmt(f);
-                    ends.push(self.written.get());
-                }
-                Ok(())
-            }
-        }
-        let written = Cell::new(0);
-        self.ends.clear();
-        let texts = Texts {
-            moves,
-            written: &written,
-            ends: RefCell::new(&mut self.ends),
-        };
-        let mut bytes = core::mem::take(&mut self.text);
-        // room for the usual texts: the buffer grows when they are longer
-        if bytes.len() < 12 * moves.len() {
-            bytes.resize(12 * moves.len(), 0);
-        }
-        let mut sink = Sink {
-            bytes,
-            len: 0,
-            written: &written,
-        };
-        // the sink never fails, and `Texts` answers `Ok`
-        let _ = write!(sink, "{texts}");
-        let mut bytes = sink.bytes;
-        // (the capacity stays for the next list)
-        bytes.truncate(sink.len);
-        // whole `str`s one after another: UTF-8, and each end a char boundary
-        String::from_utf8(bytes).expect("whole `str`s one after another")
-    }
-
     /// Plays every listed move of `pos` (`moves`, with their texts `all_text` after
-    /// [`write_texts`](Self::write_texts) and [`find_groups`](Self::find_groups)),
+    /// [`Position::write_move_texts`] and [`find_groups`](Self::find_groups)),
     /// checks its transition, reads it back from its text against its group, and
     /// looks for two moves from one square to one position.
     fn check_moves<P: Position<Move = M>>(
@@ -1164,7 +1098,7 @@ mod tests {
             let all = scratch.write_texts(list);
             scratch.find_groups(all.as_bytes(), list);
             assert_eq!(scratch.grouped.is_empty(), list.len() == 3);
-            scratch.text = all.into_bytes();
+            scratch.text = all;
         }
     }
 
@@ -1179,38 +1113,6 @@ mod tests {
         assert_eq!(scratch.group(&texts, 0), ["a1-a2", "a1-a3"]);
         assert_eq!(scratch.group(&texts, 1), ["b2-b3"]);
         assert_eq!(scratch.group(&texts, 2), ["c3-c4", "c3xc5"]);
-    }
-
-    #[test]
-    fn texts_are_written_as_to_string_writes_them() {
-        #[derive(Clone, Copy)]
-        struct Long(usize);
-        impl core::fmt::Display for Long {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                // pieces of every length, and one write that fails
-                f.write_str(&"é".repeat(self.0))?;
-                f.write_str("a-b")?;
-                if self.0 == 2 {
-                    return Err(core::fmt::Error);
-                }
-                write!(f, "{}", self.0 * 1000)
-            }
-        }
-        let moves: Vec<Long> = (0..40).map(Long).collect();
-        let mut scratch = Scratch::new();
-        let text = scratch.write_texts(&moves);
-        let ends = &scratch.ends;
-        let mut start = 0;
-        for (i, mv) in moves.iter().enumerate() {
-            let expected = if i == 2 {
-                "éé".to_string() + "a-b"
-            } else {
-                mv.to_string()
-            };
-            assert_eq!(&text[start..ends[i]], expected);
-            start = ends[i];
-        }
-        assert_eq!(text.len(), start);
     }
 
     #[test]
@@ -1261,6 +1163,10 @@ mod tests {
     const TEXT: u8 = 3;
     /// Counts a man too many for the side that moved a single man.
     const MEN: u8 = 4;
+    /// Writes a space after every move text of a list.
+    const WRITE: u8 = 5;
+    /// Writes the texts of a list but its last move.
+    const SHORT: u8 = 6;
 
     impl<const BUG: u8> PartialEq for Faulty<BUG> {
         fn eq(&self, other: &Self) -> bool {
@@ -1339,6 +1245,18 @@ mod tests {
             }
             self.pos.parse_move_among(text, legal)
         }
+        fn write_move_texts(moves: &[Self::Move], out: &mut String, ends: &mut Vec<usize>) {
+            match BUG {
+                WRITE => {
+                    for mv in moves {
+                        *out += &format!("{mv} ");
+                        ends.push(out.len());
+                    }
+                }
+                SHORT => Neo::write_move_texts(&moves[..moves.len() - 1], out, ends),
+                _ => Neo::write_move_texts(moves, out, ends),
+            }
+        }
         fn men(&self, color: Color) -> usize {
             let mover = !self.pos.turn();
             self.pos.men(color) + if color == mover { self.extra } else { 0 }
@@ -1370,5 +1288,23 @@ mod tests {
                 ..
             })
         ));
+        let written = check(&Faulty::<WRITE>::start());
+        assert!(matches!(
+            &written,
+            Err(Violation::MoveTextsDisagree { mv, written: Some(w) }) if *w == format!("{mv} ")
+        ));
+        assert!(written
+            .unwrap_err()
+            .to_string()
+            .starts_with("write_move_texts writes \""));
+        let short = check(&Faulty::<SHORT>::start());
+        assert!(matches!(
+            &short,
+            Err(Violation::MoveTextsDisagree { written: None, .. })
+        ));
+        assert!(short
+            .unwrap_err()
+            .to_string()
+            .contains("another number of texts"));
     }
 }
