@@ -1021,7 +1021,8 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         // exactly when it captures: what the long way below would answer
         // (spaces around it go the long way, which trims them)
         if let Some((from, capture, to)) = Self::read_plain_move_text(text.as_bytes()) {
-            if let Some(mv) = legal.iter().find(|m| m.from == from && m.to == to) {
+            // (the destination first: the moves of a group share their tail)
+            if let Some(mv) = legal.iter().find(|m| m.to == to && m.from == from) {
                 if mv.is_capture() == capture {
                     return Ok(*mv);
                 }
