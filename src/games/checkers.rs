@@ -519,6 +519,27 @@ impl<R: CheckersRules> CheckersPosition<R> {
         Some(total)
     }
 
+    /// [`restore`](Position::restore) out of line: for the moves other than steps, and
+    /// where inlining even a step's would only make a hot loop bigger
+    /// ([`count_replies`](Position::count_replies)' promotions and captures).
+    #[inline(never)]
+    fn restore_any(&mut self, parent: &Self, mv: &CheckersMove<R>) {
+        let changed = match *mv.kind() {
+            MoveKind::Step { from, to } => {
+                SquareSet::from_square(from) | SquareSet::from_square(to)
+            }
+            MoveKind::Capture(ref r) if !mv.taken.is_empty() => {
+                mv.taken | SquareSet::from_square(r.from()) | SquareSet::from_square(r.to())
+            }
+            _ => {
+                self.clone_from(parent);
+                return;
+            }
+        };
+        self.columns.restore(&parent.columns, changed);
+        self.turn = parent.turn;
+    }
+
     /// The legal move equivalent (ruling 1) to an arbitrary capture route, if the route
     /// is a legal one.
     fn equivalent_capture(&self, route: &Route) -> Option<Move<R::Board>> {
@@ -654,7 +675,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
                 _ => {
                     scratch.play_unchecked(mv);
                     total += scratch.count_legal_moves() as u64;
-                    scratch.restore(self, mv);
+                    scratch.restore_any(self, mv);
                 }
             }
         }
@@ -708,22 +729,18 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
 
     /// Puts back only the squares `mv` changed: its origin and destination, and the
     /// pieces a capture found on bitboards took; after any other move the whole
-    /// position is copied.
+    /// position is copied. A step is taken back here, small enough to inline into the
+    /// loops that play moves (perft); any other move out of line.
+    #[inline]
     fn restore(&mut self, parent: &Self, mv: &CheckersMove<R>) {
-        let changed = match *mv.kind() {
+        match *mv.kind() {
             MoveKind::Step { from, to } => {
-                SquareSet::from_square(from) | SquareSet::from_square(to)
+                let changed = SquareSet::from_square(from) | SquareSet::from_square(to);
+                self.columns.restore(&parent.columns, changed);
+                self.turn = parent.turn;
             }
-            MoveKind::Capture(ref r) if !mv.taken.is_empty() => {
-                mv.taken | SquareSet::from_square(r.from()) | SquareSet::from_square(r.to())
-            }
-            _ => {
-                self.clone_from(parent);
-                return;
-            }
-        };
-        self.columns.restore(&parent.columns, changed);
-        self.turn = parent.turn;
+            _ => self.restore_any(parent, mv),
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
