@@ -53,8 +53,18 @@ fn perft_played<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>
     }
     let (list, rest) = lists.split_first_mut().expect("one list per depth");
     pos.legal_moves(list);
-    let mut nodes = 0;
     let mut next = pos.clone();
+    if depth == 1 {
+        // the last ply: each move played and taken back, each position reached
+        // counted here rather than by a call one ply down
+        for mv in list.iter() {
+            next.play_unchecked(mv);
+            core::hint::black_box(&next);
+            next.restore(pos, mv);
+        }
+        return list.len() as u64;
+    }
+    let mut nodes = 0;
     for mv in list.iter() {
         next.play_unchecked(mv);
         nodes += perft_played(&next, depth - 1, rest);

@@ -309,8 +309,7 @@ pub(crate) struct StepReplies<'p, B: Board, P: CapturePolicy + ?Sized> {
     g: &'static Geometry,
     policy: &'p P,
     replier: Color,
-    /// The directions in which the replier's men capture, and step.
-    capture_dirs: DirectionSet,
+    /// The directions in which the replier's men step (they capture in the policy's).
     step_dirs: DirectionSet,
     /// The replier's men, the mover's pieces, the vacant squares.
     men: SquareSet,
@@ -350,7 +349,6 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
             g: B::geometry(),
             policy,
             replier,
-            capture_dirs: policy.directions(Man::new(replier)),
             step_dirs,
             men,
             mover,
@@ -371,7 +369,8 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
         let behind = |sq: Square, d: Direction| g.neighbour(sq, B::opposite(d));
         // the men with a first jump: over the piece on `to`, or onto `from`
         let mut jumpers = SquareSet::EMPTY;
-        for d in self.capture_dirs.iter() {
+        // unrolled, each direction a constant where the policy's are
+        each_direction!(self.policy.directions(Man::new(self.replier)), d, 'next, {
             if let Some(m) = behind(to, d).filter(|&m| men.contains(m)) {
                 if g.neighbour(to, d).is_some_and(|l| vacant.contains(l)) {
                     jumpers.insert(m);
@@ -382,7 +381,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
                     jumpers.insert(m);
                 }
             }
-        }
+        });
         if !jumpers.is_empty() {
             return RemovalCaptures::<B, P> {
                 g,
@@ -415,19 +414,13 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
         // from the policy rather than `moves`: a constant where the policy's is
         let dirs = self.policy.directions(Man::new(self.side));
         let mut any = false;
-        // the directions one by one, unrolled
-        let mut i = 0;
-        while i < 8 {
-            let d = Direction(i);
-            i += 1;
-            if !dirs.contains(d) {
-                continue;
-            }
+        // the directions one by one, unrolled (each a constant where the policy's are)
+        each_direction!(dirs, d, 'next, {
             let Some(x) = g.neighbour(at, d).filter(|&x| avail.contains(x)) else {
-                continue;
+                break 'next;
             };
             let Some(l) = g.neighbour(x, d).filter(|&l| self.empty.contains(l)) else {
-                continue;
+                break 'next;
             };
             any = true;
             let taken = taken | SquareSet::from_square(x);
@@ -450,7 +443,7 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
             if ROUTES {
                 self.route.pop();
             }
-        }
+        });
         if !any && !taken.is_empty() {
             let crowned = P::RULES.promotion != CapturePromotion::Never && self.promo.contains(at);
             self.leaf(at, taken, crowned);

@@ -181,9 +181,20 @@ pub fn count_standard_quiet_moves<R: CheckersRules>(
     cols: &Columns<R::Board>,
     side: Color,
 ) -> usize {
-    let vacant = cols.vacant();
-    let own = cols.owned(side);
-    let (men, kings) = (own - cols.kings(), own & cols.kings());
+    count_quiet_moves_on(rules, side, cols.owned(side), cols.kings(), cols.vacant())
+}
+
+/// [`count_standard_quiet_moves`] on bitboards: `own` holds the squares of the pieces
+/// of `side`, `kings` the kings' squares (of both sides), `vacant` the vacant ones.
+#[inline(always)]
+fn count_quiet_moves_on<R: CheckersRules>(
+    rules: &R,
+    side: Color,
+    own: SquareSet,
+    kings: SquareSet,
+    vacant: SquareSet,
+) -> usize {
+    let (men, kings) = (own - kings, own & kings);
     // men, then kings (two calls rather than a loop over an array: this is hot), each
     // colour on its own so that its directions are constants
     let count = |color| {
@@ -389,6 +400,76 @@ impl<R: CheckersRules> CheckersPosition<R> {
         )
     }
 
+    /// Whether perft's last ply is counted on bitboards alone
+    /// ([`count_bitboard_replies`](Self::count_bitboard_replies)): a removal game (see
+    /// [`Self::REMOVAL`]) with [standard quiet moves](CheckersRules::STANDARD_QUIET_MOVES),
+    /// where the owners' and kings' squares are the whole position.
+    const BITBOARD_LEAVES: bool = Self::REMOVAL && R::STANDARD_QUIET_MOVES;
+
+    /// The number of legal moves of `side` in the position of a
+    /// [`BITBOARD_LEAVES`](Self::BITBOARD_LEAVES) game given by its bitboards alone:
+    /// `owned` the squares of the pieces of `side` and of its opponent, `kings` the
+    /// kings' squares. What [`count_legal_moves`](Position::count_legal_moves) answers
+    /// for that position, without one.
+    #[inline]
+    fn count_moves_on(&self, side: Color, owned: [SquareSet; 2], kings: SquareSet) -> usize {
+        match RemovalCaptures::<R::Board, R>::count_of(&self.rules, side, owned, kings) {
+            0 => {
+                let vacant = R::Board::all() - (owned[0] | owned[1]);
+                count_quiet_moves_on(&self.rules, side, owned[0], kings, vacant)
+            }
+            n => n,
+        }
+    }
+
+    /// [`count_replies`](Position::count_replies) of a
+    /// [`BITBOARD_LEAVES`](Self::BITBOARD_LEAVES) game: each move is played on the
+    /// bitboards alone (steps and promotions as
+    /// [`play_unchecked`](Position::play_unchecked) does, captures by the pieces
+    /// they take) and the replies counted there
+    /// ([`count_moves_on`](Self::count_moves_on)): no position is copied or changed.
+    /// `None` when a capture does not say what it takes (not found on bitboards).
+    #[inline]
+    fn count_bitboard_replies(&self, moves: &[CheckersMove<R>]) -> Option<u64> {
+        let side = self.turn;
+        let (own, enemy) = (self.columns.owned(side), self.columns.owned(!side));
+        let kings = self.columns.kings();
+        let promotion = R::RULES.promotion_squares_on::<R::Board>(side);
+        let mut total = 0;
+        for mv in moves {
+            let (own, enemy, kings) = match *mv.kind() {
+                MoveKind::Step { from, to } => {
+                    let both = SquareSet::from_square(from) | SquareSet::from_square(to);
+                    let kings = if kings.contains(from) {
+                        kings ^ both
+                    } else if promotion.contains(to) {
+                        kings | SquareSet::from_square(to)
+                    } else {
+                        kings
+                    };
+                    (own ^ both, enemy, kings)
+                }
+                MoveKind::Capture(ref r) if !mv.taken.is_empty() => {
+                    let (from, to) = (SquareSet::from_square(r.from()), r.to());
+                    let mut k = kings - mv.taken;
+                    if !(k & from).is_empty() {
+                        k = (k - from) | SquareSet::from_square(to);
+                    } else if mv.crowned {
+                        k.insert(to);
+                    }
+                    (
+                        (own - from) | SquareSet::from_square(to),
+                        enemy - mv.taken,
+                        k,
+                    )
+                }
+                _ => return None,
+            };
+            total += self.count_moves_on(!side, [enemy, own], kings) as u64;
+        }
+        Some(total)
+    }
+
     /// The number of captures of the side to move.
     #[inline]
     fn count_captures(&self) -> usize {
@@ -436,6 +517,27 @@ impl<R: CheckersRules> CheckersPosition<R> {
             total += replies.count(from, to) as u64;
         }
         Some(total)
+    }
+
+    /// [`restore`](Position::restore) out of line: for the moves other than steps, and
+    /// where inlining even a step's would only make a hot loop bigger
+    /// ([`count_replies`](Position::count_replies)' promotions and captures).
+    #[inline(never)]
+    fn restore_any(&mut self, parent: &Self, mv: &CheckersMove<R>) {
+        let changed = match *mv.kind() {
+            MoveKind::Step { from, to } => {
+                SquareSet::from_square(from) | SquareSet::from_square(to)
+            }
+            MoveKind::Capture(ref r) if !mv.taken.is_empty() => {
+                mv.taken | SquareSet::from_square(r.from()) | SquareSet::from_square(r.to())
+            }
+            _ => {
+                self.clone_from(parent);
+                return;
+            }
+        };
+        self.columns.restore(&parent.columns, changed);
+        self.turn = parent.turn;
     }
 
     /// The legal move equivalent (ruling 1) to an arbitrary capture route, if the route
@@ -540,13 +642,20 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         }
     }
 
-    /// Every move is played on one scratch copy and taken back in place: quiet steps
-    /// move the column there and back with [`Columns::shuttle`] (counting does not
-    /// read the hash), promotions and captures are played and
-    /// [restored](Position::restore).
+    /// Quiet moves of a removal game are counted from one look at the position where
+    /// that is exact ([`StepReplies`]); else, in a removal game with standard quiet
+    /// moves, every move is played on the bitboards alone. Otherwise every move is
+    /// played on one scratch copy and taken back in place: quiet steps move the column
+    /// there and back with [`Columns::shuttle`] (counting does not read the hash),
+    /// promotions and captures are played and [restored](Position::restore).
     fn count_replies(&self, moves: &[CheckersMove<R>]) -> u64 {
         if let Some(total) = self.count_step_replies(moves) {
             return total;
+        }
+        if Self::BITBOARD_LEAVES {
+            if let Some(total) = self.count_bitboard_replies(moves) {
+                return total;
+            }
         }
         let mut scratch = self.clone();
         let side = self.turn;
@@ -566,7 +675,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
                 _ => {
                     scratch.play_unchecked(mv);
                     total += scratch.count_legal_moves() as u64;
-                    scratch.restore(self, mv);
+                    scratch.restore_any(self, mv);
                 }
             }
         }
@@ -620,22 +729,18 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
 
     /// Puts back only the squares `mv` changed: its origin and destination, and the
     /// pieces a capture found on bitboards took; after any other move the whole
-    /// position is copied.
+    /// position is copied. A step is taken back here, small enough to inline into the
+    /// loops that play moves (perft); any other move out of line.
+    #[inline]
     fn restore(&mut self, parent: &Self, mv: &CheckersMove<R>) {
-        let changed = match *mv.kind() {
+        match *mv.kind() {
             MoveKind::Step { from, to } => {
-                SquareSet::from_square(from) | SquareSet::from_square(to)
+                let changed = SquareSet::from_square(from) | SquareSet::from_square(to);
+                self.columns.restore(&parent.columns, changed);
+                self.turn = parent.turn;
             }
-            MoveKind::Capture(ref r) if !mv.taken.is_empty() => {
-                mv.taken | SquareSet::from_square(r.from()) | SquareSet::from_square(r.to())
-            }
-            _ => {
-                self.clone_from(parent);
-                return;
-            }
-        };
-        self.columns.restore(&parent.columns, changed);
-        self.turn = parent.turn;
+            _ => self.restore_any(parent, mv),
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -848,7 +953,76 @@ crate::text::serde::serde_as_text!(impl<R: CheckersRules> CheckersMove<R>);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::draughts::RussianDraughts;
+    use crate::engine::stack::Stack;
+    use crate::games::draughts::{Brazilian, International, Russian, RussianDraughts};
+    use crate::SplitMix64;
+
+    /// A random position of a game without columns: single pieces on a random share
+    /// of the squares, a random share of them kings (men on their promotion row are
+    /// kings), either side to move.
+    fn random_position<R: CheckersRules>(rng: &mut SplitMix64) -> CheckersPosition<R> {
+        let mut columns = Columns::<R::Board>::new();
+        let sparse = 2 + rng.below(8);
+        let kings = rng.below(4);
+        for sq in R::Board::geometry().squares() {
+            if rng.below(sparse) != 0 {
+                continue;
+            }
+            let color = Color::from_index(rng.below(2));
+            let promoted = R::RULES
+                .promotion_squares_on::<R::Board>(color)
+                .contains(sq);
+            let man = if promoted || rng.below(8) < kings {
+                Man::king(color)
+            } else {
+                Man::new(color)
+            };
+            columns.set(sq, Stack::single(man));
+        }
+        CheckersPosition {
+            rules: R::default(),
+            columns,
+            turn: Color::from_index(rng.below(2)),
+        }
+    }
+
+    /// The replies counted on bitboards alone are those of the positions played, for
+    /// every legal move (captures, steps, promotions) of random positions; so is the
+    /// count of each position's moves from its bitboards.
+    fn bitboard_replies_agree<R: CheckersRules>(seed: u64) {
+        assert!(CheckersPosition::<R>::BITBOARD_LEAVES);
+        let mut rng = SplitMix64::new(seed);
+        let (mut moves, mut replies) = (MoveList::new(), MoveList::new());
+        let mut captures = 0;
+        for _ in 0..400 {
+            let pos = random_position::<R>(&mut rng);
+            pos.legal_moves(&mut moves);
+            captures += usize::from(moves.first().is_some_and(|m| m.is_capture()));
+            let mut listed = 0;
+            for mv in moves.iter() {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                next.legal_moves(&mut replies);
+                let side = next.turn;
+                let owned = [next.columns.owned(side), next.columns.owned(!side)];
+                let on = pos.count_moves_on(side, owned, next.columns.kings());
+                assert_eq!(on, replies.len(), "{next}");
+                listed += replies.len() as u64;
+            }
+            assert_eq!(pos.count_bitboard_replies(&moves), Some(listed), "{pos}");
+            assert_eq!(pos.count_replies(&moves), listed, "{pos}");
+        }
+        assert!(captures > 40, "captures in {captures} positions of 400");
+    }
+
+    #[test]
+    fn bitboard_replies_are_those_played() {
+        for seed in 0..3 {
+            bitboard_replies_agree::<International>(seed);
+            bitboard_replies_agree::<Brazilian>(seed);
+            bitboard_replies_agree::<Russian>(seed);
+        }
+    }
 
     #[test]
     fn text_round_trip_and_errors() {
