@@ -1012,6 +1012,23 @@ impl FirstJumps {
                 king_dirs[c.index()] = policy.directions(king);
             }
         }
+        if kings.is_empty() {
+            // men only (Emergo has no kings): the same loop without the kings' tests
+            let any = DirectionSet((dirs[0].0 | dirs[1].0) & board_dirs);
+            each_direction!(any, d, 'next, {
+                let before_vacant = B::shift(vacant, B::opposite(d));
+                for c in 0..2 {
+                    if dirs[c].contains(d) {
+                        targets[c] |= B::shift(groups[c], d) & before_vacant;
+                    }
+                }
+            });
+            return Some(FirstJumps {
+                targets,
+                owned,
+                vacant,
+            });
+        }
         let any =
             DirectionSet((dirs[0].0 | dirs[1].0 | king_dirs[0].0 | king_dirs[1].0) & board_dirs);
         // the directions one by one, each a constant: so are each shift's masks where
