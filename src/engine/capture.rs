@@ -226,12 +226,14 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
 
     /// Whether `side` has any capture (only first jumps are tried: fast, with whole
     /// square sets at once where the board's directions are bit shifts).
+    #[inline]
     pub fn exists(&self) -> bool {
         !self.first_jumpers(true).is_empty()
     }
 
     /// The squares of `side`'s columns that have a first jump: the origins of all
     /// capture routes.
+    #[inline]
     pub fn capturers(&self) -> SquareSet {
         self.first_jumpers(false)
     }
@@ -885,9 +887,7 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
         on_take(x);
         match P::RULES.transfer {
             Transfer::Immediate => {
-                let mut rest = cols.get(x);
-                let taken = rest.pop_top().expect("victim");
-                cols.set(x, rest);
+                let taken = cols.take_top(x).expect("victim");
                 if P::RULES.taking == Taking::Prisoner {
                     carrier.push_bottom(taken);
                 }
@@ -903,9 +903,7 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
         at = l;
     }
     for x in pending {
-        let mut rest = cols.get(x);
-        let taken = rest.pop_top().expect("victim");
-        cols.set(x, rest);
+        let taken = cols.take_top(x).expect("victim");
         if P::RULES.taking == Taking::Prisoner {
             carrier.push_bottom(taken);
         }
@@ -918,7 +916,7 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
     {
         carrier.promote_top();
     }
-    cols.set(at, carrier);
+    cols.put_on_vacant(at, carrier);
 }
 
 /// The first jumps of both sides at once, on bitboards, for rulesets whose columns
