@@ -701,6 +701,14 @@ struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
 }
 
 impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
+    /// Whether the board's constant shifts move a single square in fewer operations
+    /// than two look-ups in the neighbour table: one or two index amounts per
+    /// direction (not the hexagon's three).
+    const CHEAP_SHIFTS: bool = match B::SHIFTS {
+        Some(s) => s.amounts() <= 2,
+        None => false,
+    };
+
     /// Whether the column on `x` may be jumped now.
     #[inline]
     fn jumpable(&self, x: Square) -> bool {
@@ -724,6 +732,9 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             }
         }
         let leap = self.policy.leap(man);
+        if leap == Leap::Short && Self::CHEAP_SHIFTS {
+            return self.search_short(at, dirs, back);
+        }
         let mut any = false;
         for d in dirs.iter() {
             // the capturer's own origin is vacant during the move (the carrier is
@@ -739,6 +750,38 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             any = true;
             self.jump(d, x, first, leap);
         }
+        any
+    }
+
+    /// [`search`](Self::search) for a column that leaps short, on a board with
+    /// cheap constant [`Board::SHIFTS`] ([`CHEAP_SHIFTS`](Self::CHEAP_SHIFTS)): each direction's victim and landing by two shifts
+    /// of `at` (constants for each direction), in the same order as `search` tries
+    /// them.
+    #[inline(always)]
+    fn search_short(&mut self, at: Square, dirs: DirectionSet, back: Option<Direction>) -> bool {
+        let mut enemy = self.cols.owned[(!self.side).index()];
+        if P::RULES.rejump == Rejump::Never || P::RULES.transfer == Transfer::EndOfMove {
+            enemy -= self.jumped;
+        }
+        let vacant = B::all() - self.cols.occupied;
+        let from = SquareSet::from_square(at);
+        let mut any = false;
+        each_direction!(dirs, d, 'next, {
+            let x = B::shift(from, d) & enemy;
+            if x.is_empty() {
+                break 'next;
+            }
+            let first = B::shift(x, d) & vacant;
+            if first.is_empty() {
+                break 'next;
+            }
+            let x = Square(x.0.trailing_zeros() as u8);
+            if back == Some(d) && self.last_victim == Some(x) {
+                break 'next;
+            }
+            any = true;
+            self.jump(d, x, Square(first.0.trailing_zeros() as u8), Leap::Short);
+        });
         any
     }
 
@@ -1255,6 +1298,53 @@ mod tests {
         ];
         // routes were merged: the comparison is not empty
         assert!(merged.iter().sum::<usize>() > 0, "{merged:?}");
+    }
+
+    /// A board with the geometry of `B` but no constant shifts: the capture search
+    /// takes the neighbour-table path there, which the bitboard path must agree with.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    struct Tables<B>(core::marker::PhantomData<B>);
+
+    impl<B: Board> Board for Tables<B> {
+        fn geometry() -> &'static Geometry {
+            B::geometry()
+        }
+    }
+
+    /// The routes (listed and all) on `B` with its constant shifts and on the same
+    /// columns without them.
+    fn same_routes_without_shifts<B: Board, P: CapturePolicy>(policy: &P, kings: bool, seed: u64) {
+        assert!(Search::<B, P>::CHEAP_SHIFTS && !Search::<Tables<B>, P>::CHEAP_SHIFTS);
+        let mut rng = SplitMix64::new(seed);
+        let mut jumps = 0;
+        for _ in 0..300 {
+            let cols = random_columns::<B>(&mut rng, kings);
+            let mut plain = Columns::<Tables<B>>::new();
+            for (sq, s) in cols.iter() {
+                plain.set(sq, s);
+            }
+            for c in Color::ALL {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                CaptureGenerator::new(policy, &cols, c).routes(|r| a.push(r));
+                CaptureGenerator::new(policy, &plain, c).routes(|r| b.push(r));
+                assert_eq!(a, b, "{cols:?} {c:?}");
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                CaptureGenerator::new(policy, &cols, c).all_routes(|r, h| a.push((r, h)));
+                CaptureGenerator::new(policy, &plain, c).all_routes(|r, h| b.push((r, h)));
+                assert_eq!(a, b, "{cols:?} {c:?}");
+                jumps += a.iter().map(|(r, _)| r.len()).sum::<usize>();
+            }
+        }
+        assert!(jumps > 0, "captures were compared");
+    }
+
+    #[test]
+    fn short_leaps_on_bitboards_are_the_table_search() {
+        same_routes_without_shifts::<Oblique9, _>(&AllWays(Leap::Short), false, 21);
+        same_routes_without_shifts::<Grid8x8, _>(&AllWays(Leap::Short), true, 22);
+        same_routes_without_shifts::<Dark8, _>(&Forward, true, 23);
+        // kings fly (the table path), men leap short (bitboards)
+        same_routes_without_shifts::<Dark8, _>(&AllWays(Leap::Flying), true, 24);
     }
 
     #[test]
