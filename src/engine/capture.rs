@@ -353,6 +353,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             cols: Scratch::new(self.original),
             side: self.side,
             carrier: Stack::EMPTY,
+            commander: Man::new(self.side),
             route: Route::new(Square(0)),
             jumped: SquareSet::EMPTY,
             last_dir: None,
@@ -364,6 +365,9 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         };
         for origin in origins {
             s.carrier = s.cols.lift(origin);
+            if P::RULES.promotion == CapturePromotion::Never {
+                s.commander = s.carrier.top().expect("an origin is occupied");
+            }
             s.route = Route::new(origin);
             s.search(origin);
             s.cols.put_back();
@@ -689,6 +693,9 @@ struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
     cols: Scratch<'p, B>,
     side: Color,
     carrier: Stack,
+    /// The carrier's top man when the move began: its commander throughout when
+    /// there is no promotion during a capture (prisoners go under it).
+    commander: Man,
     route: Route,
     jumped: SquareSet,
     last_dir: Option<Direction>,
@@ -719,7 +726,11 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
 
     /// Tries every jump from `at`; returns whether there was one.
     fn search(&mut self, at: Square) -> bool {
-        let man = self.carrier.top().expect("carrier is not empty");
+        let man = if P::RULES.promotion == CapturePromotion::Never {
+            self.commander
+        } else {
+            self.carrier.top().expect("carrier is not empty")
+        };
         let mut dirs = self.policy.directions(man);
         // the direction straight back, when only a jump over the column just jumped
         // is barred in it
