@@ -241,6 +241,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// The squares of [`capturers`](Self::capturers), or when `any` only the first one
     /// found. Short-leaping columns are found with bitboard shifts on boards where
     /// shifts are cheap, other columns square by square.
+    #[inline(always)]
     fn first_jumpers(&self, any: bool) -> SquareSet {
         let cols = self.original;
         first_jumpers::<B, P>(
@@ -341,12 +342,18 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         out
     }
 
-    /// Fills the empty `found` with the capture routes.
+    /// Fills the empty `found` with the capture routes. Inlined: most positions have
+    /// no capture, and their callers see that after the first jumps alone.
+    #[inline]
     fn search(&self, merge: bool, found: &mut Found) {
         let origins = self.capturers();
-        if origins.is_empty() {
-            return;
+        if !origins.is_empty() {
+            self.search_from(origins, merge, found);
         }
+    }
+
+    /// [`search`](Self::search) from the columns on `origins`, the capturers.
+    fn search_from(&self, origins: SquareSet, merge: bool, found: &mut Found) {
         let mut s = Search {
             g: self.geometry,
             policy: self.policy,
