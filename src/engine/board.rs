@@ -848,6 +848,37 @@ impl Shifts {
         })
     }
 
+    /// The most index amounts any one direction moves squares by (at most
+    /// [`PAIRS`](Self::PAIRS)): the number of masks and rotations a
+    /// [`shift`](Self::shift) needs. One on Emergo's board and on full grids, two on
+    /// the dark squares of even boards, three on the hexagon. Hot loops that shift
+    /// single squares choose bitboards or a neighbour table by it.
+    ///
+    /// ```
+    /// use column_checkers::engine::board::Board;
+    /// use column_checkers::engine::shapes::{dark::Dark8, hex::Hex37};
+    /// use column_checkers::Oblique9;
+    ///
+    /// assert_eq!(Oblique9::SHIFTS.unwrap().amounts(), 1);
+    /// assert_eq!(Dark8::SHIFTS.unwrap().amounts(), 2);
+    /// assert_eq!(Hex37::SHIFTS.unwrap().amounts(), 3);
+    /// ```
+    pub const fn amounts(&self) -> usize {
+        let mut most = 0;
+        let mut d = 0;
+        while d < 8 {
+            let mut k = 0;
+            while k < Self::PAIRS && self.table[d][k].0 != 0 {
+                k += 1;
+            }
+            if k > most {
+                most = k;
+            }
+            d += 1;
+        }
+        most
+    }
+
     /// The far row of `color`, where its men are promoted (as [`Geometry::far_row`]).
     #[inline(always)]
     pub const fn far_row(&self, color: Color) -> SquareSet {

@@ -226,12 +226,14 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
 
     /// Whether `side` has any capture (only first jumps are tried: fast, with whole
     /// square sets at once where the board's directions are bit shifts).
+    #[inline]
     pub fn exists(&self) -> bool {
         !self.first_jumpers(true).is_empty()
     }
 
     /// The squares of `side`'s columns that have a first jump: the origins of all
     /// capture routes.
+    #[inline]
     pub fn capturers(&self) -> SquareSet {
         self.first_jumpers(false)
     }
@@ -239,6 +241,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// The squares of [`capturers`](Self::capturers), or when `any` only the first one
     /// found. Short-leaping columns are found with bitboard shifts on boards where
     /// shifts are cheap, other columns square by square.
+    #[inline(always)]
     fn first_jumpers(&self, any: bool) -> SquareSet {
         let cols = self.original;
         first_jumpers::<B, P>(
@@ -339,18 +342,25 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         out
     }
 
-    /// Fills the empty `found` with the capture routes.
+    /// Fills the empty `found` with the capture routes. Inlined: most positions have
+    /// no capture, and their callers see that after the first jumps alone.
+    #[inline]
     fn search(&self, merge: bool, found: &mut Found) {
         let origins = self.capturers();
-        if origins.is_empty() {
-            return;
+        if !origins.is_empty() {
+            self.search_from(origins, merge, found);
         }
+    }
+
+    /// [`search`](Self::search) from the columns on `origins`, the capturers.
+    fn search_from(&self, origins: SquareSet, merge: bool, found: &mut Found) {
         let mut s = Search {
             g: self.geometry,
             policy: self.policy,
             cols: Scratch::new(self.original),
             side: self.side,
             carrier: Stack::EMPTY,
+            commander: Man::new(self.side),
             route: Route::new(Square(0)),
             jumped: SquareSet::EMPTY,
             last_dir: None,
@@ -362,6 +372,9 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         };
         for origin in origins {
             s.carrier = s.cols.lift(origin);
+            if P::RULES.promotion == CapturePromotion::Never {
+                s.commander = s.carrier.top().expect("an origin is occupied");
+            }
             s.route = Route::new(origin);
             s.search(origin);
             s.cols.put_back();
@@ -687,6 +700,9 @@ struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
     cols: Scratch<'p, B>,
     side: Color,
     carrier: Stack,
+    /// The carrier's top man when the move began: its commander throughout when
+    /// there is no promotion during a capture (prisoners go under it).
+    commander: Man,
     route: Route,
     jumped: SquareSet,
     last_dir: Option<Direction>,
@@ -699,6 +715,14 @@ struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
 }
 
 impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
+    /// Whether the board's constant shifts move a single square in fewer operations
+    /// than two look-ups in the neighbour table: one or two index amounts per
+    /// direction (not the hexagon's three).
+    const CHEAP_SHIFTS: bool = match B::SHIFTS {
+        Some(s) => s.amounts() <= 2,
+        None => false,
+    };
+
     /// Whether the column on `x` may be jumped now.
     #[inline]
     fn jumpable(&self, x: Square) -> bool {
@@ -709,7 +733,11 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
 
     /// Tries every jump from `at`; returns whether there was one.
     fn search(&mut self, at: Square) -> bool {
-        let man = self.carrier.top().expect("carrier is not empty");
+        let man = if P::RULES.promotion == CapturePromotion::Never {
+            self.commander
+        } else {
+            self.carrier.top().expect("carrier is not empty")
+        };
         let mut dirs = self.policy.directions(man);
         // the direction straight back, when only a jump over the column just jumped
         // is barred in it
@@ -722,6 +750,9 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             }
         }
         let leap = self.policy.leap(man);
+        if leap == Leap::Short && Self::CHEAP_SHIFTS {
+            return self.search_short(at, dirs, back);
+        }
         let mut any = false;
         for d in dirs.iter() {
             // the capturer's own origin is vacant during the move (the carrier is
@@ -737,6 +768,38 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             any = true;
             self.jump(d, x, first, leap);
         }
+        any
+    }
+
+    /// [`search`](Self::search) for a column that leaps short, on a board with
+    /// cheap constant [`Board::SHIFTS`] ([`CHEAP_SHIFTS`](Self::CHEAP_SHIFTS)): each direction's victim and landing by two shifts
+    /// of `at` (constants for each direction), in the same order as `search` tries
+    /// them.
+    #[inline(always)]
+    fn search_short(&mut self, at: Square, dirs: DirectionSet, back: Option<Direction>) -> bool {
+        let mut enemy = self.cols.owned[(!self.side).index()];
+        if P::RULES.rejump == Rejump::Never || P::RULES.transfer == Transfer::EndOfMove {
+            enemy -= self.jumped;
+        }
+        let vacant = B::all() - self.cols.occupied;
+        let from = SquareSet::from_square(at);
+        let mut any = false;
+        each_direction!(dirs, d, 'next, {
+            let x = B::shift(from, d) & enemy;
+            if x.is_empty() {
+                break 'next;
+            }
+            let first = B::shift(x, d) & vacant;
+            if first.is_empty() {
+                break 'next;
+            }
+            let x = Square(x.0.trailing_zeros() as u8);
+            if back == Some(d) && self.last_victim == Some(x) {
+                break 'next;
+            }
+            any = true;
+            self.jump(d, x, Square(first.0.trailing_zeros() as u8), Leap::Short);
+        });
         any
     }
 
@@ -885,9 +948,7 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
         on_take(x);
         match P::RULES.transfer {
             Transfer::Immediate => {
-                let mut rest = cols.get(x);
-                let taken = rest.pop_top().expect("victim");
-                cols.set(x, rest);
+                let taken = cols.take_top(x).expect("victim");
                 if P::RULES.taking == Taking::Prisoner {
                     carrier.push_bottom(taken);
                 }
@@ -903,9 +964,7 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
         at = l;
     }
     for x in pending {
-        let mut rest = cols.get(x);
-        let taken = rest.pop_top().expect("victim");
-        cols.set(x, rest);
+        let taken = cols.take_top(x).expect("victim");
         if P::RULES.taking == Taking::Prisoner {
             carrier.push_bottom(taken);
         }
@@ -918,7 +977,7 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
     {
         carrier.promote_top();
     }
-    cols.set(at, carrier);
+    cols.put_on_vacant(at, carrier);
 }
 
 /// The first jumps of both sides at once, on bitboards, for rulesets whose columns
@@ -1011,6 +1070,23 @@ impl FirstJumps {
                 }
                 king_dirs[c.index()] = policy.directions(king);
             }
+        }
+        if kings.is_empty() {
+            // men only (Emergo has no kings): the same loop without the kings' tests
+            let any = DirectionSet((dirs[0].0 | dirs[1].0) & board_dirs);
+            each_direction!(any, d, 'next, {
+                let before_vacant = B::shift(vacant, B::opposite(d));
+                for c in 0..2 {
+                    if dirs[c].contains(d) {
+                        targets[c] |= B::shift(groups[c], d) & before_vacant;
+                    }
+                }
+            });
+            return Some(FirstJumps {
+                targets,
+                owned,
+                vacant,
+            });
         }
         let any =
             DirectionSet((dirs[0].0 | dirs[1].0 | king_dirs[0].0 | king_dirs[1].0) & board_dirs);
@@ -1240,6 +1316,53 @@ mod tests {
         ];
         // routes were merged: the comparison is not empty
         assert!(merged.iter().sum::<usize>() > 0, "{merged:?}");
+    }
+
+    /// A board with the geometry of `B` but no constant shifts: the capture search
+    /// takes the neighbour-table path there, which the bitboard path must agree with.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    struct Tables<B>(core::marker::PhantomData<B>);
+
+    impl<B: Board> Board for Tables<B> {
+        fn geometry() -> &'static Geometry {
+            B::geometry()
+        }
+    }
+
+    /// The routes (listed and all) on `B` with its constant shifts and on the same
+    /// columns without them.
+    fn same_routes_without_shifts<B: Board, P: CapturePolicy>(policy: &P, kings: bool, seed: u64) {
+        assert!(Search::<B, P>::CHEAP_SHIFTS && !Search::<Tables<B>, P>::CHEAP_SHIFTS);
+        let mut rng = SplitMix64::new(seed);
+        let mut jumps = 0;
+        for _ in 0..300 {
+            let cols = random_columns::<B>(&mut rng, kings);
+            let mut plain = Columns::<Tables<B>>::new();
+            for (sq, s) in cols.iter() {
+                plain.set(sq, s);
+            }
+            for c in Color::ALL {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                CaptureGenerator::new(policy, &cols, c).routes(|r| a.push(r));
+                CaptureGenerator::new(policy, &plain, c).routes(|r| b.push(r));
+                assert_eq!(a, b, "{cols:?} {c:?}");
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                CaptureGenerator::new(policy, &cols, c).all_routes(|r, h| a.push((r, h)));
+                CaptureGenerator::new(policy, &plain, c).all_routes(|r, h| b.push((r, h)));
+                assert_eq!(a, b, "{cols:?} {c:?}");
+                jumps += a.iter().map(|(r, _)| r.len()).sum::<usize>();
+            }
+        }
+        assert!(jumps > 0, "captures were compared");
+    }
+
+    #[test]
+    fn short_leaps_on_bitboards_are_the_table_search() {
+        same_routes_without_shifts::<Oblique9, _>(&AllWays(Leap::Short), false, 21);
+        same_routes_without_shifts::<Grid8x8, _>(&AllWays(Leap::Short), true, 22);
+        same_routes_without_shifts::<Dark8, _>(&Forward, true, 23);
+        // kings fly (the table path), men leap short (bitboards)
+        same_routes_without_shifts::<Dark8, _>(&AllWays(Leap::Flying), true, 24);
     }
 
     #[test]
