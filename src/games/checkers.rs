@@ -643,7 +643,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     }
 
     /// Quiet moves of a removal game are counted from one look at the position where
-    /// that is exact ([`StepReplies`]); else, in a removal game with standard quiet
+    /// that is exact (`StepReplies`); else, in a removal game with standard quiet
     /// moves, every move is played on the bitboards alone. Otherwise every move is
     /// played on one scratch copy and taken back in place: quiet steps move the column
     /// there and back with [`Columns::shuttle`] (counting does not read the hash),
