@@ -1015,6 +1015,51 @@ mod tests {
         assert!(captures > 40, "captures in {captures} positions of 400");
     }
 
+    /// The replies counted from one look at the position (`StepReplies`) are those
+    /// of the positions played, on random positions where the replier has men only
+    /// (the mover's kings fly, its men step and promote) and often a capture after
+    /// the move.
+    fn step_replies_agree<R: CheckersRules>(seed: u64) {
+        let mut rng = SplitMix64::new(seed);
+        let (mut moves, mut replies) = (MoveList::new(), MoveList::new());
+        let (mut counted, mut captures) = (0, 0);
+        for _ in 0..2000 {
+            let mut pos = random_position::<R>(&mut rng);
+            let replier = !pos.turn;
+            for sq in pos.columns.owned(replier) & pos.columns.kings() {
+                pos.columns.remove_man(sq);
+            }
+            pos.legal_moves(&mut moves);
+            let Some(n) = pos.count_step_replies(&moves) else {
+                continue;
+            };
+            let mut listed = 0;
+            for mv in moves.iter() {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                next.legal_moves(&mut replies);
+                captures += usize::from(replies.first().is_some_and(|m| m.is_capture()));
+                listed += replies.len() as u64;
+            }
+            assert_eq!(n, listed, "{pos}");
+            counted += 1;
+        }
+        assert!(
+            counted > 200,
+            "counted from one look in {counted} positions"
+        );
+        assert!(captures > 200, "{captures} replies with captures");
+    }
+
+    #[test]
+    fn step_replies_are_those_played() {
+        for seed in 0..3 {
+            step_replies_agree::<International>(seed);
+            step_replies_agree::<Brazilian>(seed);
+            step_replies_agree::<Russian>(seed);
+        }
+    }
+
     #[test]
     fn bitboard_replies_are_those_played() {
         for seed in 0..3 {
