@@ -144,8 +144,20 @@ fn colour_quiet_moves<R: CheckersRules>(
     });
     let movable = movers::<R::Board>(own - kings, by_rank[0].0, vacant)
         | movers::<R::Board>(own & kings, by_rank[1].0, vacant);
+    let man = Man::new(side);
+    let stepping_men = rules.move_leap(man) == Leap::Short;
     for from in movable {
-        let (dirs, flying) = by_rank[usize::from(kings.contains(from))];
+        let king = kings.contains(from);
+        if !king && stepping_men {
+            // a man's steps, the directions unrolled (constants where the rules' are)
+            each_direction!(rules.move_directions(man), d, 'next, {
+                if let Some(to) = g.neighbour(from, d).filter(|&t| vacant.contains(t)) {
+                    out(from, to);
+                }
+            });
+            continue;
+        }
+        let (dirs, flying) = by_rank[usize::from(king)];
         for d in dirs.iter() {
             let mut at = from;
             while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
@@ -1057,6 +1069,50 @@ mod tests {
             step_replies_agree::<International>(seed);
             step_replies_agree::<Brazilian>(seed);
             step_replies_agree::<Russian>(seed);
+        }
+    }
+
+    /// The standard quiet moves come by origin square, then direction, then distance,
+    /// as a plain walk over every piece makes them (the men's steps unrolled, the
+    /// kings' walked), on random positions with kings.
+    fn quiet_moves_in_order<R: CheckersRules>(seed: u64) {
+        let mut rng = SplitMix64::new(seed);
+        let g = R::Board::geometry();
+        for _ in 0..300 {
+            let pos = random_position::<R>(&mut rng);
+            let side = pos.turn;
+            let mut got = Vec::new();
+            standard_quiet_moves(&pos.rules, &pos.columns, side, |f, t| got.push((f, t)));
+            let (vacant, kings) = (pos.columns.vacant(), pos.columns.kings());
+            let mut want = Vec::new();
+            for from in pos.columns.owned(side) {
+                let rank = if kings.contains(from) {
+                    Rank::King
+                } else {
+                    Rank::Man
+                };
+                let man = Man { color: side, rank };
+                for d in pos.rules.move_directions(man).iter() {
+                    let mut at = from;
+                    while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
+                        want.push((from, to));
+                        if pos.rules.move_leap(man) == Leap::Short {
+                            break;
+                        }
+                        at = to;
+                    }
+                }
+            }
+            assert_eq!(got, want, "{pos}");
+        }
+    }
+
+    #[test]
+    fn standard_quiet_moves_in_order() {
+        for seed in 0..3 {
+            quiet_moves_in_order::<International>(seed);
+            quiet_moves_in_order::<Brazilian>(seed);
+            quiet_moves_in_order::<Russian>(seed);
         }
     }
 
