@@ -303,8 +303,9 @@ fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
 /// one-square steps as its only quiet moves, and no capture on the board as it
 /// stands. A quiet move from `from` to `to` then gives the replier a first jump only
 /// over the piece now on `to` or onto the square `from` now vacant, and changes its
-/// steps only into those two squares: [`count`](Self::count) looks at their
-/// neighbours, and searches the captures from the men that have such a jump.
+/// steps only into those two squares: [`count`](Self::count) tests the two squares
+/// against sets made once for the position, looks at their neighbours only where a
+/// capture may follow, and searches the captures from the men that have such a jump.
 pub(crate) struct StepReplies<'p, B: Board, P: CapturePolicy + ?Sized> {
     g: &'static Geometry,
     policy: &'p P,
@@ -317,6 +318,20 @@ pub(crate) struct StepReplies<'p, B: Board, P: CapturePolicy + ?Sized> {
     vacant: SquareSet,
     /// The replier's steps on the board as it stands.
     steps: usize,
+    /// The squares next to a replier's man in one of its capture directions.
+    adjacent: SquareSet,
+    /// The squares of `adjacent` with a vacant square beyond them in that direction:
+    /// a piece of the mover's arriving there can be jumped.
+    exposed: SquareSet,
+    /// The squares two steps from a replier's man in one of its capture directions.
+    beyond: SquareSet,
+    /// The squares of `beyond` with a piece of the mover's between: where a man would
+    /// land by jumping it (all occupied, since the replier has no capture), so a
+    /// quiet move from one of them gives the replier a capture.
+    landings: SquareSet,
+    /// The number of the replier's men that step into each square, bit-sliced: bit
+    /// `k` of the number is in `into[k]`.
+    into: [SquareSet; 3],
     board: core::marker::PhantomData<B>,
 }
 
@@ -341,9 +356,28 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
         if count_single_jumps::<B, P>(policy, replier, men, mover, vacant) != Some(0) {
             return None;
         }
+        if step_dirs.0.count_ones() > 7 {
+            return None;
+        }
         let mut steps = 0;
+        let mut into = [SquareSet::EMPTY; 3];
         each_direction!(step_dirs, d, 'next, {
-            steps += (B::shift(men, d) & vacant).count();
+            // add the men stepping in direction `d`, bit-sliced
+            let mut carry = B::shift(men, d);
+            steps += (carry & vacant).count();
+            for plane in &mut into {
+                let next = *plane & carry;
+                *plane ^= carry;
+                carry = next;
+            }
+        });
+        let [mut adjacent, mut exposed, mut beyond, mut landings] = [SquareSet::EMPTY; 4];
+        each_direction!(policy.directions(Man::new(replier)), d, 'next, {
+            let next = B::shift(men, d);
+            adjacent |= next;
+            exposed |= next & B::shift(vacant, B::opposite(d));
+            beyond |= B::shift(next, d);
+            landings |= B::shift(next & mover, d);
         });
         Some(StepReplies {
             g: B::geometry(),
@@ -354,6 +388,11 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
             mover,
             vacant,
             steps,
+            adjacent,
+            exposed,
+            beyond,
+            landings,
+            into,
             board: core::marker::PhantomData,
         })
     }
@@ -362,6 +401,24 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
     /// `from` to `to`.
     #[inline]
     pub(crate) fn count(&self, from: Square, to: Square) -> usize {
+        // A first jump of the replier after the move takes the piece on `to` (landing
+        // beyond it on a square vacant before the move, or on `from`: then `from` is
+        // two steps from the jumper) or lands on `from` (over a piece that was there
+        // before the move, or over `to`); any other was there before the move.
+        let may_capture = self.exposed.contains(to)
+            || self.landings.contains(from)
+            || (self.adjacent.contains(to) && self.beyond.contains(from));
+        if !may_capture {
+            // no capture: the replier's steps change only into `from` and `to`
+            let into = |sq: Square| {
+                self.into
+                    .iter()
+                    .enumerate()
+                    .map(|(k, p)| usize::from(p.contains(sq)) << k)
+                    .sum::<usize>()
+            };
+            return self.steps + into(from) - into(to);
+        }
         let g = self.g;
         let vacant = (self.vacant | SquareSet::from_square(from)) - SquareSet::from_square(to);
         let mover = (self.mover - SquareSet::from_square(from)) | SquareSet::from_square(to);

@@ -144,8 +144,20 @@ fn colour_quiet_moves<R: CheckersRules>(
     });
     let movable = movers::<R::Board>(own - kings, by_rank[0].0, vacant)
         | movers::<R::Board>(own & kings, by_rank[1].0, vacant);
+    let man = Man::new(side);
+    let stepping_men = rules.move_leap(man) == Leap::Short;
     for from in movable {
-        let (dirs, flying) = by_rank[usize::from(kings.contains(from))];
+        let king = kings.contains(from);
+        if !king && stepping_men {
+            // a man's steps, the directions unrolled (constants where the rules' are)
+            each_direction!(rules.move_directions(man), d, 'next, {
+                if let Some(to) = g.neighbour(from, d).filter(|&t| vacant.contains(t)) {
+                    out(from, to);
+                }
+            });
+            continue;
+        }
+        let (dirs, flying) = by_rank[usize::from(king)];
         for d in dirs.iter() {
             let mut at = from;
             while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
@@ -1013,6 +1025,95 @@ mod tests {
             assert_eq!(pos.count_replies(&moves), listed, "{pos}");
         }
         assert!(captures > 40, "captures in {captures} positions of 400");
+    }
+
+    /// The replies counted from one look at the position (`StepReplies`) are those
+    /// of the positions played, on random positions where the replier has men only
+    /// (the mover's kings fly, its men step and promote) and often a capture after
+    /// the move.
+    fn step_replies_agree<R: CheckersRules>(seed: u64) {
+        let mut rng = SplitMix64::new(seed);
+        let (mut moves, mut replies) = (MoveList::new(), MoveList::new());
+        let (mut counted, mut captures) = (0, 0);
+        for _ in 0..2000 {
+            let mut pos = random_position::<R>(&mut rng);
+            let replier = !pos.turn;
+            for sq in pos.columns.owned(replier) & pos.columns.kings() {
+                pos.columns.remove_man(sq);
+            }
+            pos.legal_moves(&mut moves);
+            let Some(n) = pos.count_step_replies(&moves) else {
+                continue;
+            };
+            let mut listed = 0;
+            for mv in moves.iter() {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                next.legal_moves(&mut replies);
+                captures += usize::from(replies.first().is_some_and(|m| m.is_capture()));
+                listed += replies.len() as u64;
+            }
+            assert_eq!(n, listed, "{pos}");
+            counted += 1;
+        }
+        assert!(
+            counted > 200,
+            "counted from one look in {counted} positions"
+        );
+        assert!(captures > 200, "{captures} replies with captures");
+    }
+
+    #[test]
+    fn step_replies_are_those_played() {
+        for seed in 0..3 {
+            step_replies_agree::<International>(seed);
+            step_replies_agree::<Brazilian>(seed);
+            step_replies_agree::<Russian>(seed);
+        }
+    }
+
+    /// The standard quiet moves come by origin square, then direction, then distance,
+    /// as a plain walk over every piece makes them (the men's steps unrolled, the
+    /// kings' walked), on random positions with kings.
+    fn quiet_moves_in_order<R: CheckersRules>(seed: u64) {
+        let mut rng = SplitMix64::new(seed);
+        let g = R::Board::geometry();
+        for _ in 0..300 {
+            let pos = random_position::<R>(&mut rng);
+            let side = pos.turn;
+            let mut got = Vec::new();
+            standard_quiet_moves(&pos.rules, &pos.columns, side, |f, t| got.push((f, t)));
+            let (vacant, kings) = (pos.columns.vacant(), pos.columns.kings());
+            let mut want = Vec::new();
+            for from in pos.columns.owned(side) {
+                let rank = if kings.contains(from) {
+                    Rank::King
+                } else {
+                    Rank::Man
+                };
+                let man = Man { color: side, rank };
+                for d in pos.rules.move_directions(man).iter() {
+                    let mut at = from;
+                    while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
+                        want.push((from, to));
+                        if pos.rules.move_leap(man) == Leap::Short {
+                            break;
+                        }
+                        at = to;
+                    }
+                }
+            }
+            assert_eq!(got, want, "{pos}");
+        }
+    }
+
+    #[test]
+    fn standard_quiet_moves_in_order() {
+        for seed in 0..3 {
+            quiet_moves_in_order::<International>(seed);
+            quiet_moves_in_order::<Brazilian>(seed);
+            quiet_moves_in_order::<Russian>(seed);
+        }
     }
 
     #[test]
