@@ -399,7 +399,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
 
     /// The number of the replier's legal moves after the mover's quiet move from
     /// `from` to `to`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count(&self, from: Square, to: Square) -> usize {
         // A first jump of the replier after the move takes the piece on `to` (landing
         // beyond it on a square vacant before the move, or on `from`: then `from` is
@@ -419,6 +419,13 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
             };
             return self.steps + into(from) - into(to);
         }
+        self.count_after_exposing(from, to)
+    }
+
+    /// [`count`](Self::count) out of line, where the move may give the replier a
+    /// capture.
+    #[inline(never)]
+    fn count_after_exposing(&self, from: Square, to: Square) -> usize {
         let g = self.g;
         let vacant = (self.vacant | SquareSet::from_square(from)) - SquareSet::from_square(to);
         let mover = (self.mover - SquareSet::from_square(from)) | SquareSet::from_square(to);
