@@ -171,6 +171,61 @@ fn colour_quiet_moves<R: CheckersRules>(
     }
 }
 
+/// The moves of [`standard_quiet_moves`] in no particular order, for counting: where
+/// men step one square, their steps are found one direction at a time on whole sets
+/// ([`Board::shift`]), the kings' moves square by square.
+#[inline(always)]
+fn unordered_quiet_moves<R: CheckersRules>(
+    rules: &R,
+    cols: &Columns<R::Board>,
+    side: Color,
+    out: impl FnMut(Square, Square),
+) {
+    match side {
+        Color::White => colour_unordered_quiet_moves(rules, cols, Color::White, out),
+        Color::Black => colour_unordered_quiet_moves(rules, cols, Color::Black, out),
+    }
+}
+
+/// [`unordered_quiet_moves`] of `side`.
+#[inline(always)]
+fn colour_unordered_quiet_moves<R: CheckersRules>(
+    rules: &R,
+    cols: &Columns<R::Board>,
+    side: Color,
+    mut out: impl FnMut(Square, Square),
+) {
+    let man = Man::new(side);
+    if rules.move_leap(man) != Leap::Short {
+        return colour_quiet_moves(rules, cols, side, out);
+    }
+    let g = R::Board::geometry();
+    let vacant = cols.vacant();
+    let own = cols.owned(side);
+    let kings = cols.kings();
+    each_direction!(rules.move_directions(man), d, 'next, {
+        for to in R::Board::shift(own - kings, d) & vacant {
+            if let Some(from) = g.neighbour(to, R::Board::opposite(d)) {
+                out(from, to);
+            }
+        }
+    });
+    let king = Man::king(side);
+    let flying = rules.move_leap(king) == Leap::Flying;
+    for from in own & kings {
+        for d in rules.move_directions(king).iter() {
+            let mut at = from;
+            while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
+                out(from, to);
+                if !flying {
+                    break;
+                }
+                at = to;
+            }
+        }
+    }
+}
+
 /// The squares of `group` with a square of `vacant` next to them in one of `dirs`.
 #[inline(always)]
 fn movers<B: Board>(group: SquareSet, dirs: DirectionSet, vacant: SquareSet) -> SquareSet {
@@ -681,11 +736,11 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         }
         if scratch.is_empty() {
             if let Some(replies) = self.step_replies() {
+                // standard quiet moves (`R::STANDARD_QUIET_MOVES`), in any order
                 let mut total = 0;
-                self.rules
-                    .quiet_moves(&self.columns, self.turn, |from, to| {
-                        total += replies.count(from, to) as u64;
-                    });
+                unordered_quiet_moves(&self.rules, &self.columns, self.turn, |from, to| {
+                    total += replies.count(from, to) as u64;
+                });
                 return total;
             }
             self.quiet_moves_into(scratch);
