@@ -19,10 +19,10 @@ fn perft_inner<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
         return pos.count_legal_moves() as u64;
     }
     let (list, rest) = lists.split_first_mut().expect("one list per depth");
-    pos.legal_moves(list);
     if depth == 2 {
-        return pos.count_replies(list);
+        return pos.count_two_plies(list);
     }
+    pos.legal_moves(list);
     let mut nodes = 0;
     let mut next = pos.clone();
     for mv in list.iter() {

@@ -127,6 +127,17 @@ pub trait Position:
             .sum()
     }
 
+    /// The number of move sequences of two plies from this position: the sum over its
+    /// legal moves of the number of legal replies after each (perft of depth 2, with
+    /// bulk counting). `scratch` is a list to use; its contents afterwards are
+    /// unspecified. The default fills it with [`legal_moves`](Self::legal_moves) and
+    /// answers [`count_replies`](Self::count_replies); a ruleset may count without
+    /// listing the moves.
+    fn count_two_plies(&self, scratch: &mut MoveList<Self::Move>) -> u64 {
+        self.legal_moves(scratch);
+        self.count_replies(scratch)
+    }
+
     /// The legal move at index `pick(n)` of the list [`legal_moves`](Self::legal_moves)
     /// makes, `n` being the number of legal moves; `None`, without calling `pick`, when
     /// there is none. `moves` is scratch space. The default lists the moves in `moves`;

@@ -310,8 +310,6 @@ pub(crate) struct StepReplies<'p, B: Board, P: CapturePolicy + ?Sized> {
     g: &'static Geometry,
     policy: &'p P,
     replier: Color,
-    /// The directions in which the replier's men step (they capture in the policy's).
-    step_dirs: DirectionSet,
     /// The replier's men, the mover's pieces, the vacant squares.
     men: SquareSet,
     mover: SquareSet,
@@ -383,7 +381,6 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
             g: B::geometry(),
             policy,
             replier,
-            step_dirs,
             men,
             mover,
             vacant,
@@ -399,7 +396,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
 
     /// The number of the replier's legal moves after the mover's quiet move from
     /// `from` to `to`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count(&self, from: Square, to: Square) -> usize {
         // A first jump of the replier after the move takes the piece on `to` (landing
         // beyond it on a square vacant before the move, or on `from`: then `from` is
@@ -410,15 +407,15 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
             || (self.adjacent.contains(to) && self.beyond.contains(from));
         if !may_capture {
             // no capture: the replier's steps change only into `from` and `to`
-            let into = |sq: Square| {
-                self.into
-                    .iter()
-                    .enumerate()
-                    .map(|(k, p)| usize::from(p.contains(sq)) << k)
-                    .sum::<usize>()
-            };
-            return self.steps + into(from) - into(to);
+            return self.steps + self.stepping_into(from) - self.stepping_into(to);
         }
+        self.count_after_exposing(from, to)
+    }
+
+    /// [`count`](Self::count) out of line, where the move may give the replier a
+    /// capture.
+    #[inline(never)]
+    fn count_after_exposing(&self, from: Square, to: Square) -> usize {
         let g = self.g;
         let vacant = (self.vacant | SquareSet::from_square(from)) - SquareSet::from_square(to);
         let mover = (self.mover - SquareSet::from_square(from)) | SquareSet::from_square(to);
@@ -452,12 +449,17 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
             }
             .count_moves();
         }
-        let mut n = self.steps;
-        for d in self.step_dirs.iter() {
-            n += usize::from(behind(from, d).is_some_and(|m| men.contains(m)));
-            n -= usize::from(behind(to, d).is_some_and(|m| men.contains(m)));
-        }
-        n
+        self.steps + self.stepping_into(from) - self.stepping_into(to)
+    }
+
+    /// The number of the replier's men that step into `sq` (read from `into`).
+    #[inline(always)]
+    fn stepping_into(&self, sq: Square) -> usize {
+        self.into
+            .iter()
+            .enumerate()
+            .map(|(k, p)| usize::from(p.contains(sq)) << k)
+            .sum::<usize>()
     }
 }
 

@@ -171,6 +171,61 @@ fn colour_quiet_moves<R: CheckersRules>(
     }
 }
 
+/// The moves of [`standard_quiet_moves`] in no particular order, for counting: where
+/// men step one square, their steps are found one direction at a time on whole sets
+/// ([`Board::shift`]), the kings' moves square by square.
+#[inline(always)]
+fn unordered_quiet_moves<R: CheckersRules>(
+    rules: &R,
+    cols: &Columns<R::Board>,
+    side: Color,
+    out: impl FnMut(Square, Square),
+) {
+    match side {
+        Color::White => colour_unordered_quiet_moves(rules, cols, Color::White, out),
+        Color::Black => colour_unordered_quiet_moves(rules, cols, Color::Black, out),
+    }
+}
+
+/// [`unordered_quiet_moves`] of `side`.
+#[inline(always)]
+fn colour_unordered_quiet_moves<R: CheckersRules>(
+    rules: &R,
+    cols: &Columns<R::Board>,
+    side: Color,
+    mut out: impl FnMut(Square, Square),
+) {
+    let man = Man::new(side);
+    if rules.move_leap(man) != Leap::Short {
+        return colour_quiet_moves(rules, cols, side, out);
+    }
+    let g = R::Board::geometry();
+    let vacant = cols.vacant();
+    let own = cols.owned(side);
+    let kings = cols.kings();
+    each_direction!(rules.move_directions(man), d, 'next, {
+        for to in R::Board::shift(own - kings, d) & vacant {
+            if let Some(from) = g.neighbour(to, R::Board::opposite(d)) {
+                out(from, to);
+            }
+        }
+    });
+    let king = Man::king(side);
+    let flying = rules.move_leap(king) == Leap::Flying;
+    for from in own & kings {
+        for d in rules.move_directions(king).iter() {
+            let mut at = from;
+            while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
+                out(from, to);
+                if !flying {
+                    break;
+                }
+                at = to;
+            }
+        }
+    }
+}
+
 /// The squares of `group` with a square of `vacant` next to them in one of `dirs`.
 #[inline(always)]
 fn movers<B: Board>(group: SquareSet, dirs: DirectionSet, vacant: SquareSet) -> SquareSet {
@@ -399,7 +454,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
 
     /// The bitboard capture search of a removal game (see [`Self::REMOVAL`]), or
     /// `None` when the side to move has no capture.
-    #[inline]
+    #[inline(always)]
     fn removal_captures(&self) -> Option<RemovalCaptures<'_, R::Board, R>> {
         RemovalCaptures::new(
             &self.rules,
@@ -509,18 +564,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
         if !(Self::REMOVAL && R::STANDARD_QUIET_MOVES) || moves.first()?.is_capture() {
             return None;
         }
-        let replier = !self.turn;
-        let step = Man::new(replier);
-        if self.rules.move_leap(step) != Leap::Short {
-            return None;
-        }
-        let replies = StepReplies::<R::Board, R>::new(
-            &self.rules,
-            replier,
-            self.rules.move_directions(step),
-            [self.columns.owned(replier), self.columns.owned(self.turn)],
-            self.columns.kings(),
-        )?;
+        let replies = self.step_replies()?;
         let mut total = 0;
         for mv in moves {
             let MoveKind::Step { from, to } = *mv.kind() else {
@@ -529,6 +573,37 @@ impl<R: CheckersRules> CheckersPosition<R> {
             total += replies.count(from, to) as u64;
         }
         Some(total)
+    }
+
+    /// The [`StepReplies`] counter for the replies to this position's quiet moves, in
+    /// a removal game with [standard quiet moves](CheckersRules::STANDARD_QUIET_MOVES)
+    /// where the replier's men step one square; `None` where it would not be exact.
+    #[inline(always)]
+    fn step_replies(&self) -> Option<StepReplies<'_, R::Board, R>> {
+        if !(Self::REMOVAL && R::STANDARD_QUIET_MOVES) {
+            return None;
+        }
+        let replier = !self.turn;
+        let step = Man::new(replier);
+        if self.rules.move_leap(step) != Leap::Short {
+            return None;
+        }
+        StepReplies::<R::Board, R>::new(
+            &self.rules,
+            replier,
+            self.rules.move_directions(step),
+            [self.columns.owned(replier), self.columns.owned(self.turn)],
+            self.columns.kings(),
+        )
+    }
+
+    /// Fills `out` (cleared) with the quiet moves of the side to move.
+    #[inline]
+    fn quiet_moves_into(&self, out: &mut MoveList<CheckersMove<R>>) {
+        self.rules
+            .quiet_moves(&self.columns, self.turn, |from, to| {
+                out.push(CheckersMove::new(Move::step(from, to)))
+            });
     }
 
     /// [`restore`](Position::restore) out of line: for the moves other than steps, and
@@ -641,10 +716,36 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         if !out.is_empty() {
             return;
         }
-        self.rules
-            .quiet_moves(&self.columns, self.turn, |from, to| {
-                out.push(CheckersMove::new(Move::step(from, to)))
-            });
+        self.quiet_moves_into(out);
+    }
+
+    /// In a removal game with [standard quiet moves](CheckersRules::STANDARD_QUIET_MOVES),
+    /// when the side to move has no capture and the replies to its quiet moves are
+    /// counted from one look at the position (`StepReplies`), each quiet move's
+    /// replies are counted as the move is found, without listing it. Otherwise the
+    /// moves are listed and their replies counted by
+    /// [`count_replies`](Position::count_replies).
+    fn count_two_plies(&self, scratch: &mut MoveList<CheckersMove<R>>) -> u64 {
+        if !(Self::REMOVAL && R::STANDARD_QUIET_MOVES) {
+            self.legal_moves(scratch);
+            return self.count_replies(scratch);
+        }
+        scratch.clear();
+        if let Some(c) = self.removal_captures() {
+            c.routes(|r, t| scratch.push(CheckersMove::removal(r, t)));
+        }
+        if scratch.is_empty() {
+            if let Some(replies) = self.step_replies() {
+                // standard quiet moves (`R::STANDARD_QUIET_MOVES`), in any order
+                let mut total = 0;
+                unordered_quiet_moves(&self.rules, &self.columns, self.turn, |from, to| {
+                    total += replies.count(from, to) as u64;
+                });
+                return total;
+            }
+            self.quiet_moves_into(scratch);
+        }
+        self.count_replies(scratch)
     }
 
     fn count_legal_moves(&self) -> usize {
@@ -1054,6 +1155,7 @@ mod tests {
                 listed += replies.len() as u64;
             }
             assert_eq!(n, listed, "{pos}");
+            assert_eq!(pos.count_two_plies(&mut replies), listed, "{pos}");
             counted += 1;
         }
         assert!(
