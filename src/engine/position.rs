@@ -133,6 +133,15 @@ pub trait Position:
     /// unspecified. The default fills it with [`legal_moves`](Self::legal_moves) and
     /// answers [`count_replies`](Self::count_replies); a ruleset may count without
     /// listing the moves.
+    ///
+    /// ```
+    /// use column_checkers::{perft, InternationalDraughts, MoveList, Position};
+    ///
+    /// let p = InternationalDraughts::start();
+    /// let mut scratch = MoveList::new();
+    /// assert_eq!(p.count_two_plies(&mut scratch), 81);
+    /// assert_eq!(p.count_two_plies(&mut scratch), perft(&p, 2));
+    /// ```
     fn count_two_plies(&self, scratch: &mut MoveList<Self::Move>) -> u64 {
         self.legal_moves(scratch);
         self.count_replies(scratch)

@@ -115,17 +115,31 @@ pub fn standard_quiet_moves<R: CheckersRules>(
     side: Color,
     out: impl FnMut(Square, Square),
 ) {
+    quiet_moves_of::<R, true>(rules, cols, side, out)
+}
+
+/// The moves of [`standard_quiet_moves`], in its order when `ORDERED`, else in no
+/// particular order (for counting): where men step one square, their steps are then
+/// found one direction at a time on whole sets ([`Board::shift`]), the kings' moves
+/// square by square.
+#[inline(always)]
+fn quiet_moves_of<R: CheckersRules, const ORDERED: bool>(
+    rules: &R,
+    cols: &Columns<R::Board>,
+    side: Color,
+    out: impl FnMut(Square, Square),
+) {
     // each colour on its own, so that its directions are constants
     match side {
-        Color::White => colour_quiet_moves(rules, cols, Color::White, out),
-        Color::Black => colour_quiet_moves(rules, cols, Color::Black, out),
+        Color::White => colour_quiet_moves::<R, ORDERED>(rules, cols, Color::White, out),
+        Color::Black => colour_quiet_moves::<R, ORDERED>(rules, cols, Color::Black, out),
     }
 }
 
-/// [`standard_quiet_moves`] of `side`: only the columns with a vacant neighbour in one
-/// of their directions (found with [`Board::shift`]) are walked square by square.
+/// [`quiet_moves_of`] of `side`: in order, only the columns with a vacant neighbour in
+/// one of their directions (found with [`Board::shift`]) are walked square by square.
 #[inline(always)]
-fn colour_quiet_moves<R: CheckersRules>(
+fn colour_quiet_moves<R: CheckersRules, const ORDERED: bool>(
     rules: &R,
     cols: &Columns<R::Board>,
     side: Color,
@@ -142,10 +156,24 @@ fn colour_quiet_moves<R: CheckersRules>(
             rules.move_leap(man) == Leap::Flying,
         )
     });
-    let movable = movers::<R::Board>(own - kings, by_rank[0].0, vacant)
-        | movers::<R::Board>(own & kings, by_rank[1].0, vacant);
     let man = Man::new(side);
     let stepping_men = rules.move_leap(man) == Leap::Short;
+    if !ORDERED && stepping_men {
+        each_direction!(rules.move_directions(man), d, 'next, {
+            for to in R::Board::shift(own - kings, d) & vacant {
+                if let Some(from) = g.neighbour(to, R::Board::opposite(d)) {
+                    out(from, to);
+                }
+            }
+        });
+        let (dirs, flying) = by_rank[1];
+        for from in own & kings {
+            walk_lines(g, from, dirs, flying, vacant, &mut out);
+        }
+        return;
+    }
+    let movable = movers::<R::Board>(own - kings, by_rank[0].0, vacant)
+        | movers::<R::Board>(own & kings, by_rank[1].0, vacant);
     for from in movable {
         let king = kings.contains(from);
         if !king && stepping_men {
@@ -158,70 +186,30 @@ fn colour_quiet_moves<R: CheckersRules>(
             continue;
         }
         let (dirs, flying) = by_rank[usize::from(king)];
-        for d in dirs.iter() {
-            let mut at = from;
-            while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
-                out(from, to);
-                if !flying {
-                    break;
-                }
-                at = to;
-            }
-        }
+        walk_lines(g, from, dirs, flying, vacant, &mut out);
     }
 }
 
-/// The moves of [`standard_quiet_moves`] in no particular order, for counting: where
-/// men step one square, their steps are found one direction at a time on whole sets
-/// ([`Board::shift`]), the kings' moves square by square.
+/// The quiet moves from `from` in each of `dirs`, direction by direction: one square
+/// onto a vacant neighbour, or when `flying` every square of `vacant` along the line
+/// up to the first one not vacant.
 #[inline(always)]
-fn unordered_quiet_moves<R: CheckersRules>(
-    rules: &R,
-    cols: &Columns<R::Board>,
-    side: Color,
-    out: impl FnMut(Square, Square),
+fn walk_lines(
+    g: &Geometry,
+    from: Square,
+    dirs: DirectionSet,
+    flying: bool,
+    vacant: SquareSet,
+    out: &mut impl FnMut(Square, Square),
 ) {
-    match side {
-        Color::White => colour_unordered_quiet_moves(rules, cols, Color::White, out),
-        Color::Black => colour_unordered_quiet_moves(rules, cols, Color::Black, out),
-    }
-}
-
-/// [`unordered_quiet_moves`] of `side`.
-#[inline(always)]
-fn colour_unordered_quiet_moves<R: CheckersRules>(
-    rules: &R,
-    cols: &Columns<R::Board>,
-    side: Color,
-    mut out: impl FnMut(Square, Square),
-) {
-    let man = Man::new(side);
-    if rules.move_leap(man) != Leap::Short {
-        return colour_quiet_moves(rules, cols, side, out);
-    }
-    let g = R::Board::geometry();
-    let vacant = cols.vacant();
-    let own = cols.owned(side);
-    let kings = cols.kings();
-    each_direction!(rules.move_directions(man), d, 'next, {
-        for to in R::Board::shift(own - kings, d) & vacant {
-            if let Some(from) = g.neighbour(to, R::Board::opposite(d)) {
-                out(from, to);
+    for d in dirs.iter() {
+        let mut at = from;
+        while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
+            out(from, to);
+            if !flying {
+                break;
             }
-        }
-    });
-    let king = Man::king(side);
-    let flying = rules.move_leap(king) == Leap::Flying;
-    for from in own & kings {
-        for d in rules.move_directions(king).iter() {
-            let mut at = from;
-            while let Some(to) = g.neighbour(at, d).filter(|&t| vacant.contains(t)) {
-                out(from, to);
-                if !flying {
-                    break;
-                }
-                at = to;
-            }
+            at = to;
         }
     }
 }
@@ -738,7 +726,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             if let Some(replies) = self.step_replies() {
                 // standard quiet moves (`R::STANDARD_QUIET_MOVES`), in any order
                 let mut total = 0;
-                unordered_quiet_moves(&self.rules, &self.columns, self.turn, |from, to| {
+                quiet_moves_of::<R, false>(&self.rules, &self.columns, self.turn, |from, to| {
                     total += replies.count(from, to) as u64;
                 });
                 return total;
