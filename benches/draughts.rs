@@ -9,9 +9,7 @@
 //! measured with their own perft programs, side by side, outside this repository.
 
 use column_checkers::games::draughts::{BrazilianDraughts, RussianDraughts};
-use column_checkers::{
-    perft, perft_without_bulk, InternationalDraughts, Position, StapeldammenPosition,
-};
+use column_checkers::{perft, perft_without_bulk, InternationalDraughts, Position, Stapeldammen};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
@@ -43,7 +41,7 @@ fn draughts(c: &mut Criterion) {
     g.bench_function("brazilian_perft_10", |b| {
         b.iter(|| assert_eq!(perft(black_box(&brazilian), 10), 21_560_022))
     });
-    let stapel = StapeldammenPosition::start();
+    let stapel = Stapeldammen::start();
     g.bench_function("stapeldammen_perft_6", |b| {
         b.iter(|| perft(black_box(&stapel), 6))
     });

@@ -3,6 +3,7 @@
 //!
 //! `cargo bench --bench emergo`
 
+use column_checkers::Checking;
 use column_checkers::{perft, random_playout, Emergo, MoveList, Position, SplitMix64};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;

@@ -8,7 +8,8 @@
 //! (default 20 000). The criterion bench `emergo` measures the same for Emergo; this
 //! prints games/s directly.
 use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
-use column_checkers::{random_playout, MoveList, Position, SplitMix64};
+use column_checkers::{random_playout, MoveList, SplitMix64};
+use column_checkers::{Checking, Counting};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -19,7 +20,7 @@ struct Bench(usize);
 
 impl RulesetVisitor for Bench {
     type Output = ();
-    fn visit<P: Position>(self, _options: &[String]) {
+    fn visit<P: Counting + Checking>(self, _options: &[String]) {
         let n = self.0;
         let mut rng = SplitMix64::new(1);
         let mut moves = MoveList::new();

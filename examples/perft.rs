@@ -15,7 +15,8 @@
 //! uses `perft_parallel` (build with `--features rayon`).
 
 use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
-use column_checkers::{divide, perft, perft_without_bulk, Position};
+use column_checkers::{divide, perft, perft_without_bulk};
+use column_checkers::{Checking, Counting};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -36,7 +37,7 @@ struct Run(Args);
 impl RulesetVisitor for Run {
     type Output = Result<(), String>;
 
-    fn visit<P: Position>(self, _options: &[String]) -> Result<(), String> {
+    fn visit<P: Counting + Checking>(self, _options: &[String]) -> Result<(), String> {
         let a = self.0;
         let mut pos = match &a.position {
             Some(text) => text
@@ -80,12 +81,12 @@ impl RulesetVisitor for Run {
 
 /// `perft_parallel` with the feature `rayon`; without it, plain `perft` (and a note).
 #[cfg(feature = "rayon")]
-fn parallel<P: Position>(pos: &P, depth: u32) -> u64 {
+fn parallel<P: Counting + Checking>(pos: &P, depth: u32) -> u64 {
     column_checkers::perft_parallel(pos, depth)
 }
 
 #[cfg(not(feature = "rayon"))]
-fn parallel<P: Position>(pos: &P, depth: u32) -> u64 {
+fn parallel<P: Counting + Checking>(pos: &P, depth: u32) -> u64 {
     eprintln!("--parallel needs --features rayon: counting on one thread");
     perft(pos, depth)
 }

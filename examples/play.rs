@@ -23,7 +23,7 @@
 mod search;
 
 use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
-use column_checkers::{Color, Game, MoveList, Position};
+use column_checkers::{Checking, Color, Counting, Game, Introspect, MoveList};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -41,7 +41,7 @@ struct Play(Options);
 impl RulesetVisitor for Play {
     type Output = Result<(), String>;
 
-    fn visit<P: Position>(self, _options: &[String]) -> Result<(), String> {
+    fn visit<P: Introspect + Counting + Checking>(self, _options: &[String]) -> Result<(), String> {
         let o = self.0;
         let start = match &o.position {
             Some(t) => t

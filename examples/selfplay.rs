@@ -10,7 +10,8 @@
 //! the opponent the fewest replies; `random` plays uniformly random legal moves.
 
 use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
-use column_checkers::{Game, MoveList, Position, SplitMix64};
+use column_checkers::{Checking, Counting};
+use column_checkers::{Game, MoveList, SplitMix64};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: selfplay [--game NAME] [--seed N] [--every K] [--player greedy|random] [--max-plies N] [--quiet] [ruleset options]";
@@ -27,7 +28,7 @@ struct SelfPlay(Options);
 
 /// The greedy player's choice: a move that ends the game in the mover's favour, else
 /// one leaving the opponent the fewest legal moves (ties broken at random).
-fn greedy<P: Position>(pos: &P, moves: &[P::Move], rng: &mut SplitMix64) -> P::Move {
+fn greedy<P: Counting + Checking>(pos: &P, moves: &[P::Move], rng: &mut SplitMix64) -> P::Move {
     let me = pos.turn();
     let mut best = Vec::new();
     let mut best_score = i64::MIN;
@@ -54,7 +55,7 @@ fn greedy<P: Position>(pos: &P, moves: &[P::Move], rng: &mut SplitMix64) -> P::M
 impl RulesetVisitor for SelfPlay {
     type Output = ();
 
-    fn visit<P: Position>(self, _options: &[String]) {
+    fn visit<P: Counting + Checking>(self, _options: &[String]) {
         let o = self.0;
         let mut rng = SplitMix64::new(o.seed);
         let mut game = Game::new(P::start());

@@ -21,7 +21,7 @@ use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor, 
 use column_checkers::tools::soak::{
     game_seed, soak_game, SoakFailure, SoakStats, DEFAULT_MAX_PLIES,
 };
-use column_checkers::Position;
+use column_checkers::{Checking, Counting};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -54,7 +54,7 @@ struct Run {
 
 impl RulesetVisitor for &Run {
     type Output = Result<(SoakStats, Duration), SoakFailure>;
-    fn visit<P: Position>(self, _options: &[String]) -> Self::Output {
+    fn visit<P: Counting + Checking>(self, _options: &[String]) -> Self::Output {
         let t = Instant::now();
         let stop = AtomicBool::new(false);
         let played = AtomicU64::new(0);
@@ -120,7 +120,7 @@ struct ReplayOne {
 
 impl RulesetVisitor for ReplayOne {
     type Output = bool;
-    fn visit<P: Position>(self, _options: &[String]) -> bool {
+    fn visit<P: Counting + Checking>(self, _options: &[String]) -> bool {
         match soak_game::<P>(self.seed, self.max_plies) {
             Ok(run) => {
                 println!(

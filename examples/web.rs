@@ -34,7 +34,7 @@ use column_checkers::engine::introspect::{Introspect, MoveSquares};
 use column_checkers::text::record::Record;
 use column_checkers::text::svg::{render_position, SvgOptions};
 use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
-use column_checkers::{Color, Game};
+use column_checkers::{Checking, Color, Counting, Game};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::Read;
@@ -111,7 +111,7 @@ trait Table: Send {
     fn undo(&mut self) -> Result<(), ApiError>;
 }
 
-struct WebGame<P: Introspect> {
+struct WebGame<P: Introspect + Counting + Checking> {
     setup: Setup,
     game: Game<P>,
     input: MoveInput<P>,
@@ -119,7 +119,7 @@ struct WebGame<P: Introspect> {
     message: String,
 }
 
-impl<P: Introspect> WebGame<P> {
+impl<P: Introspect + Counting + Checking> WebGame<P> {
     fn new(setup: Setup) -> Result<Self, ApiError> {
         let start = match &setup.position {
             Some(text) => text
@@ -171,7 +171,7 @@ impl<P: Introspect> WebGame<P> {
     }
 }
 
-impl<P: Introspect> Table for WebGame<P> {
+impl<P: Introspect + Counting + Checking> Table for WebGame<P> {
     fn state(&self) -> Value {
         let pos = self.game.position();
         let flip = matches!(
@@ -292,7 +292,7 @@ struct NewTable(Setup);
 
 impl RulesetVisitor for NewTable {
     type Output = Result<Box<dyn Table>, ApiError>;
-    fn visit<P: Introspect>(self, _options: &[String]) -> Self::Output {
+    fn visit<P: Introspect + Counting + Checking>(self, _options: &[String]) -> Self::Output {
         Ok(Box::new(WebGame::<P>::new(self.0)?))
     }
 }

@@ -229,17 +229,22 @@ pub use engine::capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump,
     Reversal, Taking, Transfer,
 };
+pub use engine::checking::Checking;
 pub use engine::color::Color;
 pub use engine::columns::Columns;
+pub use engine::counting::Counting;
 pub use engine::error::{
     GameError, MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN,
 };
 pub use engine::game::Game;
-pub use engine::moves::{Move, MoveKind, MoveList, Route, MAX_ROUTE};
+pub use engine::input::{ClickError, MoveInput};
+pub use engine::introspect::{Introspect, MoveInfo, MoveKind, MoveSquares, Squares};
+pub use engine::moves::{Move, MoveList, MovePath, Route, MAX_ROUTE};
 #[cfg(feature = "rayon")]
 pub use engine::perft::perft_parallel;
 pub use engine::perft::{divide, perft, perft_without_bulk};
 pub use engine::position::{EndReason, Outcome, Position};
+pub use engine::shapes::dark::{Dark10, Dark7, Dark8};
 pub use engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
 pub use engine::shapes::hex::Hex37;
 pub use engine::square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
@@ -249,7 +254,10 @@ pub use engine::wide_set::{WideSquareSet, MAX_WIDE_SQUARES};
 pub use games::bashni::{Bashni, BashniRules, BashniRussianCode};
 pub use games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
 pub use games::dameo::{Dameo, DameoRules};
-pub use games::draughts::{Brazilian, BrazilianDraughts, International, InternationalDraughts};
+pub use games::draughts::{
+    BrazilianDraughts, BrazilianRules, InternationalDraughts, InternationalRules, RussianDraughts,
+    RussianRules,
+};
 pub use games::emergo::{
     Emergo, EmergoBoard, EmergoPosition, Hex37Setup, HexEmergo, HexEmergoSetup, Oblique9,
 };
@@ -260,6 +268,33 @@ pub use games::epaminondas::{
 pub use games::lasca::{
     Lasca, LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition, LascaRules,
 };
-pub use games::stapeldammen::{Stapeldammen, StapeldammenPosition};
+pub use games::stapeldammen::{Stapeldammen, StapeldammenRules};
 pub use tools::playout::{random_playout, Playout};
 pub use tools::rng::SplitMix64;
+
+/// The traits and types nearly every user names, for a glob import:
+/// `use column_checkers::prelude::*;`.
+///
+/// It holds the game's traits ([`Position`], [`Introspect`] and [`MoveSquares`] for
+/// GUIs, [`Counting`] and [`Checking`] for perft, playouts and checks), [`Game`],
+/// [`MoveList`], [`MoveInput`], [`Color`], [`Outcome`] and [`EndReason`]; the position
+/// types are at the crate root.
+///
+/// ```
+/// use column_checkers::prelude::*;
+/// use column_checkers::Lasca;
+///
+/// let mut game = Game::new(Lasca::start());
+/// game.play_text("c3-d4").unwrap();
+/// assert_eq!(game.position().turn(), Color::Black);
+/// ```
+pub mod prelude {
+    pub use crate::engine::checking::Checking;
+    pub use crate::engine::color::Color;
+    pub use crate::engine::counting::Counting;
+    pub use crate::engine::game::Game;
+    pub use crate::engine::input::MoveInput;
+    pub use crate::engine::introspect::{Introspect, MoveSquares};
+    pub use crate::engine::moves::MoveList;
+    pub use crate::engine::position::{EndReason, Outcome, Position};
+}

@@ -12,9 +12,10 @@ use column_checkers::games::draughts::RussianDraughts;
 use column_checkers::tools::registry::{dispatch, RulesetVisitor};
 use column_checkers::{
     Bashni, BashniRules, BashniRussianCode, Board, CheckersPosition, CheckersRules, Color,
-    EndReason, Game, MoveKind, MoveList, MoveParseError, Outcome, Position, PositionErrorKind,
+    EndReason, Game, MoveList, MoveParseError, MovePath, Outcome, Position, PositionErrorKind,
     SplitMix64,
 };
+use column_checkers::{Checking, Counting};
 use column_props::{check_perft_file, move_list, move_texts, playout_invariants, pos};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -23,7 +24,7 @@ fn texts(list: &[&str]) -> BTreeSet<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
-fn after<P: Position>(p: &P, mv: &str) -> P {
+fn after<P: Counting + Checking>(p: &P, mv: &str) -> P {
     let m = p
         .parse_move(mv)
         .unwrap_or_else(|e| panic!("{mv} in {p}: {e}"));
@@ -217,7 +218,7 @@ fn russian_code_jumps_each_column_once() {
 struct Count(&'static str);
 impl RulesetVisitor for Count {
     type Output = usize;
-    fn visit<P: Position>(self, _options: &[String]) -> usize {
+    fn visit<P: Counting + Checking>(self, _options: &[String]) -> usize {
         self.0.parse::<P>().unwrap().count_legal_moves()
     }
 }
@@ -347,9 +348,9 @@ fn man_and_king_moves<R: CheckersRules<Board = Dark8>>(
     let mut men = BTreeSet::new();
     let mut kings = 0;
     for m in list.iter() {
-        let king = match *m.kind() {
-            MoveKind::Capture(r) => {
-                p.columns().get(r.from()).top_is_king()
+        let king = match *m.path() {
+            MovePath::Capture(r) => {
+                p.columns().get(r.origin()).top_is_king()
                     || r.landings().iter().any(|&l| far.contains(l))
             }
             _ => false,

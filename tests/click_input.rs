@@ -6,7 +6,7 @@
 //! - the highlighted squares are exactly those that continue some legal move.
 
 use column_checkers::engine::input::MoveInput;
-use column_checkers::engine::introspect::{Introspect, MoveSquares, MoveType};
+use column_checkers::engine::introspect::{Introspect, MoveKind, MoveSquares};
 use column_checkers::tools::harness::click_text;
 use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use column_checkers::{Game, MoveList, Position, SplitMix64, Square};
@@ -111,7 +111,7 @@ impl Check for EveryRoute {
             if info.origin != mv.origin()
                 || info.landings.to_vec() != mv.landings().to_vec()
                 || info.men_captured != mv.men_captured()
-                || (info.kind == MoveType::Capture) != (mv.men_captured() > 0)
+                || (info.kind == MoveKind::Capture) != (mv.men_captured() > 0)
                 || (info.men_captured > 0 && info.taken.is_empty())
             {
                 return Err(format!("{mv}: description {info:?} disagrees"));
@@ -342,13 +342,13 @@ fn click_scheme_examples() {
         .to_string()
         .contains("e5"));
     let mv = input.click_name("d6").unwrap().unwrap();
-    assert_eq!(pos.describe(&mv).unwrap().kind, MoveType::Entry);
+    assert_eq!(pos.describe(&mv).unwrap().kind, MoveKind::Entry);
     // the shadowpiece: Black has nothing in hand, White enters all he has left
     let pos: Emergo = "e5:bbbbbbbbbbbb w 12/0".parse().unwrap();
     let mut input = MoveInput::new(&pos);
     let mv = input.click_name("a5").unwrap().unwrap();
     let info = pos.describe(&mv).unwrap();
-    assert_eq!((info.kind, info.men_moved), (MoveType::Shadowpiece, 12));
+    assert_eq!((info.kind, info.men_moved), (MoveKind::Shadowpiece, 12));
     // a Dameo line advance: the tail man, then the square in front of the head
     let pos = Dameo::start();
     let mut input = MoveInput::new(&pos);
@@ -357,7 +357,7 @@ fn click_scheme_examples() {
     let mv = input.click_name("b3").unwrap().unwrap();
     assert_eq!(mv.to_string(), "d1b3");
     let info = pos.describe(&mv).unwrap();
-    assert_eq!((info.kind, info.men_moved), (MoveType::LineAdvance, 2));
+    assert_eq!((info.kind, info.men_moved), (MoveKind::LineAdvance, 2));
     // an Epaminondas phalanx: the tail man, then where the head goes
     let pos = NeoCrossings::start();
     let mut input = MoveInput::new(&pos);
@@ -366,5 +366,5 @@ fn click_scheme_examples() {
     input.click_name("a1").unwrap();
     let mv = input.click_name("a4").unwrap().unwrap();
     assert_eq!(mv.to_string(), "a1-a4");
-    assert_eq!(pos.describe(&mv).unwrap().kind, MoveType::Phalanx);
+    assert_eq!(pos.describe(&mv).unwrap().kind, MoveKind::Phalanx);
 }

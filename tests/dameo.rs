@@ -11,6 +11,7 @@ use column_checkers::{
     perft, Board, Color, Dameo, EndReason, Game, MoveList, MoveParseError, Outcome, Position,
     PositionErrorKind, SplitMix64, Square,
 };
+use column_checkers::{Checking, Counting};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -497,7 +498,7 @@ fn registered() {
     struct Perft;
     impl RulesetVisitor for Perft {
         type Output = u64;
-        fn visit<P: Position>(self, _: &[String]) -> u64 {
+        fn visit<P: Counting + Checking>(self, _: &[String]) -> u64 {
             perft(&P::start(), 1)
         }
     }
@@ -733,7 +734,10 @@ fn engine_moves(p: &Dameo) -> BTreeSet<(usize, String)> {
         .map(|m| {
             let mut q = p.clone();
             q.play_unchecked(m);
-            (m.inner().from().index(), q.to_string())
+            (
+                m.origin().expect("every Dameo move has an origin").index(),
+                q.to_string(),
+            )
         })
         .collect();
     assert_eq!(set.len(), list.len(), "a move listed twice in {p}");

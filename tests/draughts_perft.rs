@@ -5,8 +5,9 @@
 //! `cargo test --release -- --ignored` checks those of at most
 //! `DRAUGHTS_PERFT_MAX_NODES` nodes (default [`DEEP`]).
 
+use column_checkers::perft;
 use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-use column_checkers::{perft, Position};
+use column_checkers::{Checking, Counting};
 
 /// Node budget per depth of the default (debug) run.
 const QUICK: u64 = 500_000;
@@ -35,7 +36,7 @@ struct Check(Vec<(u32, u64)>);
 
 impl RulesetVisitor for Check {
     type Output = Vec<String>;
-    fn visit<P: Position>(self, _options: &[String]) -> Vec<String> {
+    fn visit<P: Counting + Checking>(self, _options: &[String]) -> Vec<String> {
         let start = P::start();
         self.0
             .into_iter()

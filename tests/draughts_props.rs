@@ -5,19 +5,19 @@
 
 use column_checkers::games::draughts::RussianDraughts;
 use column_checkers::{
-    BrazilianDraughts, Color, InternationalDraughts, MoveList, Position, SplitMix64,
-    StapeldammenPosition,
+    BrazilianDraughts, Color, InternationalDraughts, MoveList, SplitMix64, Stapeldammen,
 };
+use column_checkers::{Checking, Counting};
 use proptest::prelude::*;
 
 const MAX_PLIES: usize = 150;
 
-fn men<P: Position>(p: &P) -> [usize; 2] {
+fn men<P: Counting + Checking>(p: &P) -> [usize; 2] {
     Color::ALL.map(|c| p.men(c))
 }
 
 /// Plays a random game from the start and checks the invariants at every ply.
-fn playout<P: Position>(seed: u64, conserved: bool) -> Result<(), TestCaseError> {
+fn playout<P: Counting + Checking>(seed: u64, conserved: bool) -> Result<(), TestCaseError> {
     let mut rng = SplitMix64::new(seed);
     let mut pos = P::start();
     let total = men(&pos);
@@ -84,6 +84,6 @@ proptest! {
 
     #[test]
     fn stapeldammen_playouts(seed in any::<u64>()) {
-        playout::<StapeldammenPosition>(seed, true)?;
+        playout::<Stapeldammen>(seed, true)?;
     }
 }

@@ -8,6 +8,7 @@
 use column_checkers::{
     Board, Color, Emergo, Game, MoveList, Oblique9, Position, SplitMix64, Square,
 };
+use column_checkers::{Checking, Counting};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -201,7 +202,7 @@ fn engine_moves(p: &Emergo) -> BTreeSet<(usize, Vec<Vec<u8>>)> {
             q.play_unchecked(m);
             let c = cells_of(&q);
             (
-                m.from().index(),
+                m.origin().unwrap_or(m.destination()).index(),
                 c.iter()
                     .map(|v| v.iter().map(|&m| m as u8).collect())
                     .collect(),
@@ -231,7 +232,7 @@ fn check_position(p: &Emergo, total_men: usize) {
     assert_eq!(p.count_legal_moves(), l.len());
     // captures are all of the maximal length
     if let Some(first) = l.first() {
-        assert!(l.iter().all(|m| m.jumps() == first.jumps()));
+        assert!(l.iter().all(|m| m.men_captured() == first.men_captured()));
     }
     for m in l.iter() {
         // move text round-trips, and every listed move plays

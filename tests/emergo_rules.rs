@@ -4,7 +4,7 @@
 //! as `square:men` with the men bottom to top.
 
 use column_checkers::{
-    perft, Color, Emergo, EndReason, Game, MoveKind, MoveList, MoveParseError, Outcome, Position,
+    perft, Color, Emergo, EndReason, Game, MoveList, MoveParseError, MovePath, Outcome, Position,
 };
 
 fn pos(text: &str) -> Emergo {
@@ -241,7 +241,7 @@ fn shadowpiece_enters_all_men_left() {
     p.legal_moves(&mut l);
     assert!(l
         .iter()
-        .all(|m| matches!(m.kind(), MoveKind::Enter { men: 3, .. })));
+        .all(|m| matches!(m.path(), MovePath::Entry { men: 3, .. })));
     // b5 would feed a5 (a5xb5 lands c5)
     assert_eq!(l.len(), 38);
     play(&mut p, "e5");

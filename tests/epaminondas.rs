@@ -11,6 +11,7 @@ use column_checkers::{
     MoveList, MoveParseError, NeoCrossings, Outcome, Position, PositionErrorKind, SplitMix64,
 };
 use column_checkers::{Board, Color};
+use column_checkers::{Checking, Counting};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
@@ -67,13 +68,13 @@ fn epam(white: &[&str], black: &[&str], side: char) -> Epaminondas {
     build(white, black, side)
 }
 
-fn legal_texts<P: Position>(p: &P) -> BTreeSet<String> {
+fn legal_texts<P: Counting + Checking>(p: &P) -> BTreeSet<String> {
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     list.iter().map(|m| m.to_string()).collect()
 }
 
-fn play<P: Position>(p: &mut P, text: &str) {
+fn play<P: Counting + Checking>(p: &mut P, text: &str) {
     let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     p.play(&mv).unwrap();
 }
@@ -120,11 +121,11 @@ fn figure_2_black_phalanxes() {
     p.legal_moves(&mut list);
     let mut phalanxes = BTreeSet::new();
     let mut singles = BTreeSet::new();
-    for m in list.iter().filter(|m| group.contains(&geo.name(m.from()))) {
-        let (x0, y0) = xy(geo.name(m.from()));
-        let (x1, y1) = xy(geo.name(m.to()));
+    for m in list.iter().filter(|m| group.contains(&geo.name(m.tail()))) {
+        let (x0, y0) = xy(geo.name(m.tail()));
+        let (x1, y1) = xy(geo.name(m.destination()));
         if m.men() == 1 {
-            singles.insert(geo.name(m.from()).to_string());
+            singles.insert(geo.name(m.tail()).to_string());
             continue;
         }
         // a group of the black row moves along the row
@@ -269,7 +270,7 @@ fn figure_5_a1_c3_takes_d4_e5() {
     assert!(white.iter().all(|m| !m.ends_with("xc3")));
     let mut p = figure_5('b');
     let mv = p.parse_move("a1xd4").unwrap();
-    assert_eq!((mv.men(), mv.steps(), mv.captured()), (3, 1, 2));
+    assert_eq!((mv.men(), mv.steps(), mv.men_captured()), (3, 1, 2));
     p.play(&mv).unwrap();
     let g = column_checkers::Grid14x12::geometry();
     let black = names(p.men_of(Color::Black), g);
@@ -775,7 +776,7 @@ fn check_position<B: EpaminondasBoard>(p: &EpaminondasPosition<B>) {
         assert_eq!(q.men(p.turn()), p.men(p.turn()));
         assert_eq!(
             q.men(!p.turn()),
-            p.men(!p.turn()) - mv.captured(),
+            p.men(!p.turn()) - mv.men_captured(),
             "{text} {mv}"
         );
         assert!(results.insert(after), "two moves lead to {q}");
@@ -905,7 +906,7 @@ fn registry_names() {
     struct Perft(u32);
     impl RulesetVisitor for Perft {
         type Output = (&'static str, u64);
-        fn visit<P: Position>(self, _options: &[String]) -> (&'static str, u64) {
+        fn visit<P: Counting + Checking>(self, _options: &[String]) -> (&'static str, u64) {
             (P::NAME, perft(&P::start(), self.0))
         }
     }

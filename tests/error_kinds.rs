@@ -372,7 +372,7 @@ fn capture_marks_name_captures_only() {
     pos.legal_moves(&mut moves);
     let step = moves
         .iter()
-        .find(|m| matches!(m.kind(), column_checkers::MoveKind::Step { .. }))
+        .find(|m| matches!(m.path(), column_checkers::MovePath::Step { .. }))
         .copied()
         .expect("a step");
     let text = step.to_string();

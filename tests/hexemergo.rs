@@ -7,9 +7,10 @@
 
 use column_checkers::tools::registry::{dispatch, RulesetVisitor};
 use column_checkers::{
-    perft, Board, Color, Emergo, EndReason, Hex37, HexEmergo, HexEmergoSetup, MoveKind, MoveList,
+    perft, Board, Color, Emergo, EndReason, Hex37, HexEmergo, HexEmergoSetup, MoveList, MovePath,
     Outcome, Position, SplitMix64,
 };
+use column_checkers::{Checking, Counting};
 use proptest::prelude::*;
 
 fn pos(text: &str) -> HexEmergo {
@@ -62,7 +63,7 @@ fn registered_by_name() {
     struct Perft(u32);
     impl RulesetVisitor for Perft {
         type Output = (&'static str, u64);
-        fn visit<P: Position>(self, _options: &[String]) -> (&'static str, u64) {
+        fn visit<P: Counting + Checking>(self, _options: &[String]) -> (&'static str, u64) {
             (P::NAME, perft(&P::start(), self.0))
         }
     }
@@ -203,8 +204,8 @@ fn roundabout_returns_to_its_origin() {
     p.legal_moves(&mut list);
     assert_eq!(list.len(), 1);
     let mv = list[0];
-    assert_eq!(mv.jumps(), 6);
-    assert_eq!(mv.from(), mv.to());
+    assert_eq!(mv.men_captured(), 6);
+    assert_eq!(mv.origin(), Some(mv.destination()));
     for text in ["c3xe3xe5xc3xe3xe5xc3", "c3xe5xe3xc3xe5xe3xc3", "c3x"] {
         assert_eq!(p.parse_move(text), Ok(mv), "{text}");
     }
@@ -269,7 +270,7 @@ fn shadowpiece_on_the_hexagon() {
     assert_eq!(list.len(), 33);
     assert!(list
         .iter()
-        .all(|m| matches!(m.kind(), MoveKind::Enter { men: 5, .. })));
+        .all(|m| matches!(m.path(), MovePath::Entry { men: 5, .. })));
     for n in ["b1", "b2", "a2"] {
         assert!(p.parse_move(n).is_err(), "{n}");
     }
@@ -420,7 +421,7 @@ fn setup_variant() {
 
 /// Checks the invariants along one random playout of up to `plies` plies from `start`,
 /// where each side has `men` men in the game.
-fn playout<P: Position>(
+fn playout<P: Counting + Checking>(
     start: P,
     men: usize,
     seed: u64,

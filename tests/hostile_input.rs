@@ -9,8 +9,9 @@
 
 use column_checkers::tools::invariants;
 use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::{Checking, Counting};
 use column_checkers::{
-    Emergo, MoveList, MoveParseError, Position, PositionErrorKind as K, SplitMix64, MAX_TEXT_LEN,
+    Emergo, MoveList, MoveParseError, PositionErrorKind as K, SplitMix64, MAX_TEXT_LEN,
 };
 
 /// Runs `visitor` on every registered ruleset.
@@ -21,7 +22,7 @@ fn every_ruleset<V: RulesetVisitor<Output = ()> + Clone>(visitor: V) {
 }
 
 /// Positions reached by seeded random games, all of them along the way.
-fn random_positions<P: Position>(games: u64, plies: usize) -> Vec<P> {
+fn random_positions<P: Counting + Checking>(games: u64, plies: usize) -> Vec<P> {
     let mut out = Vec::new();
     let mut moves = MoveList::new();
     for g in 0..games {
@@ -41,7 +42,7 @@ fn random_positions<P: Position>(games: u64, plies: usize) -> Vec<P> {
 }
 
 /// Square names of a ruleset, as they appear in position texts of random games.
-fn square_names<P: Position>() -> Vec<String> {
+fn square_names<P: Counting + Checking>() -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for p in random_positions::<P>(20, 60) {
         let text = p.to_string();
@@ -60,7 +61,7 @@ fn square_names<P: Position>() -> Vec<String> {
 }
 
 /// The text of `pos` with its columns field replaced by `cols`.
-fn with_columns<P: Position>(pos: &P, cols: &str) -> String {
+fn with_columns<P: Counting + Checking>(pos: &P, cols: &str) -> String {
     let text = pos.to_string();
     let rest = text.split_once(' ').map_or("", |(_, r)| r);
     format!("{cols} {rest}")
@@ -82,7 +83,7 @@ struct PositionJunk;
 
 impl RulesetVisitor for PositionJunk {
     type Output = ();
-    fn visit<P: Position>(self, _: &[String]) {
+    fn visit<P: Counting + Checking>(self, _: &[String]) {
         let mut rng = SplitMix64::new(99);
         let names = square_names::<P>();
         let alphabet = b"abcdefghijk0123456789wbWBx:,-/ ";
@@ -175,7 +176,7 @@ struct Oversized;
 
 impl RulesetVisitor for Oversized {
     type Output = ();
-    fn visit<P: Position>(self, _: &[String]) {
+    fn visit<P: Counting + Checking>(self, _: &[String]) {
         // the phalanx games have no columns and a text of their own (rows of men):
         // their oversized and impossible texts are tested in tests/epaminondas.rs
         if matches!(P::NAME, "epaminondas" | "neocrossings") {
@@ -284,7 +285,7 @@ struct MoveJunk;
 
 impl RulesetVisitor for MoveJunk {
     type Output = ();
-    fn visit<P: Position>(self, _: &[String]) {
+    fn visit<P: Counting + Checking>(self, _: &[String]) {
         let mut rng = SplitMix64::new(5);
         let names = square_names::<P>();
         let positions: Vec<P> = random_positions::<P>(4, 80)

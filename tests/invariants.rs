@@ -3,6 +3,7 @@
 
 use column_checkers::games::draughts::RussianDraughts;
 use column_checkers::tools::invariants::{self, Violation};
+use column_checkers::{Checking, Counting};
 use column_checkers::{Color, Emergo, Game, Position};
 
 fn emergo(text: &str) -> Emergo {
@@ -81,7 +82,7 @@ fn parse_move_among_agrees_with_parse_move() {
     struct V;
     impl RulesetVisitor for V {
         type Output = ();
-        fn visit<P: Position>(self, _: &[String]) {
+        fn visit<P: Counting + Checking>(self, _: &[String]) {
             let mut game = Game::new(P::start());
             let mut moves = MoveList::new();
             for ply in 0..12 {

@@ -11,6 +11,7 @@ use column_checkers::{
     CheckersPosition, Color, EndReason, Game, Lasca, LascaRoundabout, LascaRules, MoveParseError,
     Outcome, Position, PositionErrorKind,
 };
+use column_checkers::{Checking, Counting};
 use column_props::{check_perft_file, move_list, move_texts, playout_invariants, pos};
 use proptest::prelude::*;
 
@@ -21,7 +22,7 @@ fn texts(list: &[&str]) -> std::collections::BTreeSet<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
-fn after<P: Position>(p: &P, mv: &str) -> P {
+fn after<P: Counting + Checking>(p: &P, mv: &str) -> P {
     let m = p
         .parse_move(mv)
         .unwrap_or_else(|e| panic!("{mv} in {p}: {e}"));
@@ -186,7 +187,7 @@ fn roundabout_option_rejumps_but_never_straight_back() {
 struct Count(&'static str);
 impl RulesetVisitor for Count {
     type Output = usize;
-    fn visit<P: Position>(self, _options: &[String]) -> usize {
+    fn visit<P: Counting + Checking>(self, _options: &[String]) -> usize {
         self.0.parse::<P>().unwrap().count_legal_moves()
     }
 }
@@ -259,7 +260,7 @@ fn the_player_who_cannot_move_loses() {
 /// and available as an option."
 #[test]
 fn repetition_is_an_option() {
-    fn shuffle<P: Position>() -> Game<P> {
+    fn shuffle<P: Counting + Checking>() -> Game<P> {
         let mut g = Game::new(pos::<P>("a1:W,g7:B w"));
         for m in [
             "a1-b2", "g7-f6", "b2-a1", "f6-g7", "a1-b2", "g7-f6", "b2-a1", "f6-g7",

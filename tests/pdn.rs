@@ -10,7 +10,7 @@ use column_checkers::text::record::{
 };
 use column_checkers::{
     Emergo, Game, InternationalDraughts, MoveList, MoveParseError, Position, SplitMix64,
-    StapeldammenPosition,
+    Stapeldammen,
 };
 use proptest::prelude::*;
 
@@ -271,7 +271,7 @@ proptest! {
     ) {
         round_trip(&random_game::<InternationalDraughts>(seed, before, plies, &tags, &comments))?;
         round_trip(&random_game::<RussianDraughts>(seed, before, plies, &tags, &comments))?;
-        round_trip(&random_game::<StapeldammenPosition>(seed, before, plies, &tags, &comments))?;
+        round_trip(&random_game::<Stapeldammen>(seed, before, plies, &tags, &comments))?;
         round_trip(&random_game::<Emergo>(seed, before, plies, &tags, &comments))?;
     }
 }

@@ -1,7 +1,7 @@
 //! Every ruleset and option set the registry offers has a named position type.
 
 use column_checkers::games::draughts::{BrazilianDraughts, InternationalDraughts, RussianDraughts};
-use column_checkers::games::stapeldammen::StapeldammenPosition;
+use column_checkers::games::stapeldammen::Stapeldammen;
 use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
 use column_checkers::{
     Bashni, BashniRussianCode, Dameo, Emergo, Epaminondas, HexEmergo, HexEmergoSetup, Lasca,
@@ -31,7 +31,7 @@ fn every_registry_choice_is_a_named_type() {
         ("russian", &[], id::<RussianDraughts>()),
         ("international", &[], id::<InternationalDraughts>()),
         ("brazilian", &[], id::<BrazilianDraughts>()),
-        ("stapeldammen", &[], id::<StapeldammenPosition>()),
+        ("stapeldammen", &[], id::<Stapeldammen>()),
         ("epaminondas", &[], id::<Epaminondas>()),
         ("neocrossings", &[], id::<NeoCrossings>()),
         ("lasca", &[], id::<Lasca>()),

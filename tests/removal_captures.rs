@@ -6,8 +6,9 @@
 //! every move back exactly (hash included).
 
 use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
-use column_checkers::games::draughts::{Brazilian, International, Russian};
+use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
 use column_checkers::{CaptureGenerator, DameoRules, MoveList, Position, SplitMix64};
+use column_checkers::{Checking, Counting};
 use proptest::prelude::*;
 
 const MAX_PLIES: usize = 120;
@@ -62,17 +63,17 @@ proptest! {
 
     #[test]
     fn international_captures(seed in any::<u64>()) {
-        playout::<International>(seed)?;
+        playout::<InternationalRules>(seed)?;
     }
 
     #[test]
     fn brazilian_captures(seed in any::<u64>()) {
-        playout::<Brazilian>(seed)?;
+        playout::<BrazilianRules>(seed)?;
     }
 
     #[test]
     fn russian_captures(seed in any::<u64>()) {
-        playout::<Russian>(seed)?;
+        playout::<RussianRules>(seed)?;
     }
 
     #[test]

@@ -6,7 +6,8 @@
 
 use column_checkers::games::draughts::RussianDraughts;
 use column_checkers::tools::invariants;
-use column_checkers::{Emergo, MoveList, Position};
+use column_checkers::{Checking, Counting};
+use column_checkers::{Emergo, MoveList};
 
 /// (position, legal moves, jumps of the longest)
 const EMERGO: &[(&str, usize, usize)] = &[
@@ -48,7 +49,7 @@ fn longest(moves: &[String]) -> usize {
         .unwrap_or(0)
 }
 
-fn run<P: Position>(cases: &[(&str, usize, usize)]) {
+fn run<P: Counting + Checking>(cases: &[(&str, usize, usize)]) {
     for &(text, count, jumps) in cases {
         let p: P = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         let mut list = MoveList::new();

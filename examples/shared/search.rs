@@ -2,7 +2,8 @@
 //! search written with the crate's public API only, over material (men in the columns
 //! a side controls, and men in hand) plus a little mobility.
 
-use column_checkers::{Color, MoveList, Position};
+use column_checkers::{Checking, Counting};
+use column_checkers::{Color, MoveList};
 
 /// Scores are from the side to move's point of view; a win is worth more than any
 /// material and sooner is better.
@@ -10,7 +11,7 @@ pub const WIN: i32 = 1_000_000;
 
 /// Men under `color`'s control plus men in hand (0 when the position type exposes no
 /// board view).
-fn material<P: Position>(pos: &P, color: Color) -> i32 {
+fn material<P: Counting + Checking>(pos: &P, color: Color) -> i32 {
     pos.board_view().map_or(0, |v| {
         let on_board: usize = v
             .occupied()
@@ -21,12 +22,12 @@ fn material<P: Position>(pos: &P, color: Color) -> i32 {
     })
 }
 
-fn evaluate<P: Position>(pos: &P) -> i32 {
+fn evaluate<P: Counting + Checking>(pos: &P) -> i32 {
     let me = pos.turn();
     100 * (material(pos, me) - material(pos, !me)) + pos.count_legal_moves() as i32
 }
 
-fn negamax<P: Position>(
+fn negamax<P: Counting + Checking>(
     pos: &P,
     depth: u32,
     ply: i32,
@@ -63,7 +64,7 @@ fn negamax<P: Position>(
 
 /// The computer's move: the best by negamax to `depth` plies (first of equals), with
 /// its score and the nodes searched; `None` when there is no legal move.
-pub fn computer_move<P: Position>(pos: &P, depth: u32) -> Option<(P::Move, i32, u64)> {
+pub fn computer_move<P: Counting + Checking>(pos: &P, depth: u32) -> Option<(P::Move, i32, u64)> {
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     let mut nodes = 0;

@@ -166,13 +166,13 @@ impl CaptureRules {
     ///
     /// ```
     /// use column_checkers::{Board, CapturePolicy, Color};
-    /// use column_checkers::games::draughts::Russian;
+    /// use column_checkers::RussianRules;
     /// use column_checkers::engine::shapes::dark::Dark8;
     ///
     /// let g = Dark8::geometry();
     /// assert_eq!(
-    ///     Russian::RULES.promotion_squares_on::<Dark8>(Color::Black),
-    ///     Russian::RULES.promotion_squares(g, Color::Black)
+    ///     RussianRules::RULES.promotion_squares_on::<Dark8>(Color::Black),
+    ///     RussianRules::RULES.promotion_squares(g, Color::Black)
     /// );
     /// ```
     #[inline(always)]
@@ -556,7 +556,7 @@ fn dedupe<B: Board, P: CapturePolicy + ?Sized>(
 /// to be one move (ruling 1).
 #[inline]
 fn same_ends(a: &Route, b: &Route) -> bool {
-    a.from() == b.from() && a.to() == b.to()
+    a.origin() == b.origin() && a.destination() == b.destination()
 }
 
 /// From `at`, going in direction `d` (passing over `origin`, which is vacated during a
@@ -901,7 +901,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
                 self.found.clear();
             }
         }
-        debug_assert_eq!(self.route.to(), at);
+        debug_assert_eq!(self.route.destination(), at);
         self.found.push(self.route);
     }
 }
@@ -928,8 +928,8 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
     route: &Route,
     mut on_take: impl FnMut(Square),
 ) {
-    let mut carrier = cols.take(route.from());
-    let mut at = route.from();
+    let mut carrier = cols.take(route.origin());
+    let mut at = route.origin();
     let mut pending: SmallVec<[Square; 16]> = SmallVec::new();
     let promo_squares = P::RULES.promotion_squares(g, side);
     let promotion = P::RULES.promotion;
@@ -1289,7 +1289,7 @@ mod tests {
                 gen.routes(|r| listed.push(r));
                 for (i, a) in listed.iter().enumerate() {
                     for b in &listed[..i] {
-                        assert!(a.from() != b.from() || after(a) != after(b), "{cols:?}");
+                        assert!(a.origin() != b.origin() || after(a) != after(b), "{cols:?}");
                     }
                 }
                 for (r, h) in &all {
@@ -1297,7 +1297,7 @@ mod tests {
                     assert_eq!(*h, p.full_hash(), "{cols:?}");
                     let moves = listed
                         .iter()
-                        .filter(|l| l.from() == r.from() && after(l) == p)
+                        .filter(|l| l.origin() == r.origin() && after(l) == p)
                         .count();
                     assert_eq!(moves, 1, "{cols:?} {r:?}");
                 }

@@ -9,7 +9,7 @@
 //! [`MoveInput`](crate::engine::input::MoveInput)).
 //!
 //! ```
-//! use column_checkers::engine::introspect::{Introspect, MoveSquares, MoveType};
+//! use column_checkers::engine::introspect::{Introspect, MoveSquares, MoveKind};
 //! use column_checkers::{Emergo, Position};
 //!
 //! // the Italian seed's opening up to White's 5. f6: Black's g6-e6-c6 is forced
@@ -24,7 +24,7 @@
 //! assert_eq!(mv.origin().map(|s| g.name(s)), Some("g6"));
 //! assert_eq!(names(&mv.landings()), "e6 c6");
 //! let info = pos.describe(&mv).unwrap();
-//! assert_eq!(info.kind, MoveType::Capture);
+//! assert_eq!(info.kind, MoveKind::Capture);
 //! assert_eq!(names(&info.taken), "f6 d6");
 //! assert_eq!(info.men_captured, 2);
 //! assert!(!info.crowned);
@@ -58,6 +58,11 @@ pub trait MoveSquares {
     /// The number of men (or pieces) captured: 0 when the move is no capture.
     fn men_captured(&self) -> usize;
 
+    /// Whether the move is a capture (it takes at least one man).
+    fn is_capture(&self) -> bool {
+        self.men_captured() > 0
+    }
+
     /// The squares a person clicks to enter the move by the click scheme of
     /// [`MoveInput`](crate::engine::input::MoveInput): the origin (when there is one),
     /// then every landing.
@@ -71,7 +76,7 @@ pub trait MoveSquares {
 /// The kind of a move, in the games' own terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum MoveType {
+pub enum MoveKind {
     /// One man put on a vacant square from hand (Emergo).
     Entry,
     /// All the men left in hand put on a vacant square as one column, once the
@@ -90,21 +95,21 @@ pub enum MoveType {
     Capture,
 }
 
-impl MoveType {
+impl MoveKind {
     /// The kind's name in words (`"line advance"`, ...).
     pub fn name(self) -> &'static str {
         match self {
-            MoveType::Entry => "entry",
-            MoveType::Shadowpiece => "shadowpiece",
-            MoveType::Step => "step",
-            MoveType::LineAdvance => "line advance",
-            MoveType::Phalanx => "phalanx move",
-            MoveType::Capture => "capture",
+            MoveKind::Entry => "entry",
+            MoveKind::Shadowpiece => "shadowpiece",
+            MoveKind::Step => "step",
+            MoveKind::LineAdvance => "line advance",
+            MoveKind::Phalanx => "phalanx move",
+            MoveKind::Capture => "capture",
         }
     }
 }
 
-impl core::fmt::Display for MoveType {
+impl core::fmt::Display for MoveKind {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
@@ -116,7 +121,7 @@ impl core::fmt::Display for MoveType {
 #[non_exhaustive]
 pub struct MoveInfo {
     /// What kind of move it is.
-    pub kind: MoveType,
+    pub kind: MoveKind,
     /// Where it starts ([`MoveSquares::origin`]); `None` for an entry.
     pub origin: Option<Square>,
     /// Every landing square in order ([`MoveSquares::landings`]).
@@ -139,7 +144,7 @@ impl MoveInfo {
     /// man and crowns none: a start for [`Introspect::describe`] implementations, which
     /// then fill in [`taken`](Self::taken), [`men_moved`](Self::men_moved) and
     /// [`crowned`](Self::crowned).
-    pub fn new(mv: &impl MoveSquares, kind: MoveType) -> MoveInfo {
+    pub fn new(mv: &impl MoveSquares, kind: MoveKind) -> MoveInfo {
         MoveInfo {
             kind,
             origin: mv.origin(),

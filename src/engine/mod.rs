@@ -12,16 +12,20 @@
 
 pub mod board;
 pub mod capture;
+pub mod checking;
 pub mod color;
 pub mod columns;
+pub mod counting;
 pub mod error;
 pub mod game;
 pub mod input;
 pub mod introspect;
 pub mod lines;
+pub mod move_texts;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod powers;
 pub mod removal;
 pub mod shapes;
 pub mod square;

@@ -45,13 +45,13 @@ impl Route {
 
     /// The square the capturing column starts from.
     #[inline]
-    pub const fn from(&self) -> Square {
+    pub const fn origin(&self) -> Square {
         self.from
     }
 
-    /// The square where it ends.
+    /// The square where it ends (the last landing; the origin when there is none).
     #[inline]
-    pub fn to(&self) -> Square {
+    pub fn destination(&self) -> Square {
         if self.len == 0 {
             self.from
         } else {
@@ -119,12 +119,16 @@ impl fmt::Debug for Route {
     }
 }
 
-/// What a move of a stack-board game does, without its board (see [`Move`]).
+/// Where the men of a stack-board game's move go, without its board (see [`Move`]):
+/// entered on a square, stepped from one square to another, or along a capture route.
+/// What kind of move it is in the game's terms (an entry or the shadowpiece, a step or
+/// a line advance) is [`MoveKind`](crate::engine::introspect::MoveKind), which needs
+/// the position ([`Introspect::describe`](crate::engine::introspect::Introspect::describe)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum MoveKind {
+pub enum MovePath {
     /// Entering `men` men from hand as one new column on a vacant square: one man, or
     /// in Emergo the shadowpiece (all men left in hand).
-    Enter {
+    Entry {
         /// Where the men are put.
         to: Square,
         /// How many men are entered.
@@ -147,7 +151,7 @@ pub enum MoveKind {
 /// `e4` for an entry (the shadowpiece too), `e4-e5` for a step, `e4xc4xc6` for a
 /// capture (origin and every landing square).
 pub struct Move<B: Board> {
-    kind: MoveKind,
+    path: MovePath,
     board: PhantomData<B>,
 }
 
@@ -161,77 +165,83 @@ impl<B: Board> Copy for Move<B> {}
 impl<B: Board> PartialEq for Move<B> {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.kind == other.kind
+        self.path == other.path
     }
 }
 impl<B: Board> Eq for Move<B> {}
 impl<B: Board> core::hash::Hash for Move<B> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.kind.hash(state)
+        self.path.hash(state)
     }
 }
 
 impl<B: Board> Move<B> {
-    /// Wraps a [`MoveKind`]. Whether it is legal is for a position to say.
+    /// Wraps a [`MovePath`]. Whether it is legal is for a position to say.
     #[inline]
-    pub const fn new(kind: MoveKind) -> Self {
+    pub const fn new(path: MovePath) -> Self {
         Move {
-            kind,
+            path,
             board: PhantomData,
         }
     }
 
     /// An entry of `men` men on `to`.
     #[inline]
-    pub const fn enter(to: Square, men: u8) -> Self {
-        Move::new(MoveKind::Enter { to, men })
+    pub const fn entry(to: Square, men: u8) -> Self {
+        Move::new(MovePath::Entry { to, men })
     }
 
     /// A step from `from` to `to`.
     #[inline]
     pub const fn step(from: Square, to: Square) -> Self {
-        Move::new(MoveKind::Step { from, to })
+        Move::new(MovePath::Step { from, to })
     }
 
     /// A capture along `route`.
     #[inline]
     pub const fn capture(route: Route) -> Self {
-        Move::new(MoveKind::Capture(route))
+        Move::new(MovePath::Capture(route))
     }
 
-    /// What the move does.
+    /// Where the men go.
     #[inline]
-    pub const fn kind(&self) -> &MoveKind {
-        &self.kind
+    pub const fn path(&self) -> &MovePath {
+        &self.path
     }
 
-    /// The square the move starts from (for an entry, where it enters).
-    pub fn from(&self) -> Square {
-        match self.kind {
-            MoveKind::Enter { to, .. } => to,
-            MoveKind::Step { from, .. } => from,
-            MoveKind::Capture(r) => r.from(),
+    /// The square the move starts from: the column that steps or captures; `None` for
+    /// an entry (the men come from hand).
+    #[inline]
+    pub fn origin(&self) -> Option<Square> {
+        match self.path {
+            MovePath::Entry { .. } => None,
+            MovePath::Step { from, .. } => Some(from),
+            MovePath::Capture(r) => Some(r.origin()),
         }
     }
 
-    /// The square the move ends on.
-    pub fn to(&self) -> Square {
-        match self.kind {
-            MoveKind::Enter { to, .. } | MoveKind::Step { to, .. } => to,
-            MoveKind::Capture(r) => r.to(),
+    /// The square the move ends on (for an entry, where it enters).
+    #[inline]
+    pub fn destination(&self) -> Square {
+        match self.path {
+            MovePath::Entry { to, .. } | MovePath::Step { to, .. } => to,
+            MovePath::Capture(r) => r.destination(),
         }
     }
 
     /// Whether the move is a capture.
+    #[inline]
     pub fn is_capture(&self) -> bool {
-        matches!(self.kind, MoveKind::Capture(_))
+        matches!(self.path, MovePath::Capture(_))
     }
 
-    /// The number of jumps of a capture (= men captured in the column games), 0 for
-    /// other moves.
-    pub fn jumps(&self) -> usize {
-        match &self.kind {
-            MoveKind::Capture(r) => r.len(),
+    /// The number of men captured: one per jump of a capture (a column game takes the
+    /// top man of each column jumped; a removal game one piece a jump), 0 for other
+    /// moves.
+    #[inline]
+    pub fn men_captured(&self) -> usize {
+        match &self.path {
+            MovePath::Capture(r) => r.len(),
             _ => 0,
         }
     }
@@ -251,12 +261,12 @@ impl<B: Board> Move<B> {
         f: &mut impl fmt::Write,
     ) -> fmt::Result {
         let g = B::geometry();
-        match self.kind {
-            MoveKind::Enter { to, .. } => f.write_str(g.name(to)),
-            MoveKind::Step { from, to } => {
+        match self.path {
+            MovePath::Entry { to, .. } => f.write_str(g.name(to)),
+            MovePath::Step { from, to } => {
                 write!(f, "{}{step_sep}{}", g.name(from), g.name(to))
             }
-            MoveKind::Capture(r) => r.write(g, capture_sep, f),
+            MovePath::Capture(r) => r.write(g, capture_sep, f),
         }
     }
 }
@@ -274,29 +284,23 @@ impl<B: Board> fmt::Debug for Move<B> {
 }
 
 impl<B: Board> MoveSquares for Move<B> {
-    /// The origin of a step or capture; `None` for an entry.
     fn origin(&self) -> Option<Square> {
-        match self.kind {
-            MoveKind::Enter { .. } => None,
-            MoveKind::Step { from, .. } => Some(from),
-            MoveKind::Capture(r) => Some(r.from()),
-        }
+        Move::origin(self)
     }
 
     fn landings(&self) -> Squares {
-        match &self.kind {
-            MoveKind::Enter { to, .. } | MoveKind::Step { to, .. } => Squares::from_slice(&[*to]),
-            MoveKind::Capture(r) => Squares::from_slice(r.landings()),
+        match &self.path {
+            MovePath::Entry { to, .. } | MovePath::Step { to, .. } => Squares::from_slice(&[*to]),
+            MovePath::Capture(r) => Squares::from_slice(r.landings()),
         }
     }
 
     fn destination(&self) -> Square {
-        self.to()
+        Move::destination(self)
     }
 
-    /// The jumps of a capture: every jump takes one man.
     fn men_captured(&self) -> usize {
-        self.jumps()
+        Move::men_captured(self)
     }
 }
 

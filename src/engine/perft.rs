@@ -2,11 +2,11 @@
 //! generator. Moves are counted under ruling 1 (one move per origin and resulting
 //! position), with bulk counting at the last ply.
 
+use crate::engine::counting::Counting;
 use crate::engine::moves::MoveList;
-use crate::engine::position::Position;
 
 /// The number of move sequences of length `depth` from `pos` (1 for depth 0).
-pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
+pub fn perft<P: Counting>(pos: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -14,7 +14,7 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
     perft_inner(pos, depth, &mut lists)
 }
 
-fn perft_inner<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]) -> u64 {
+fn perft_inner<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]) -> u64 {
     if depth == 1 {
         return pos.count_legal_moves() as u64;
     }
@@ -42,12 +42,12 @@ fn perft_inner<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
 /// let p = InternationalDraughts::start();
 /// assert_eq!(perft_without_bulk(&p, 4), perft(&p, 4));
 /// ```
-pub fn perft_without_bulk<P: Position>(pos: &P, depth: u32) -> u64 {
+pub fn perft_without_bulk<P: Counting>(pos: &P, depth: u32) -> u64 {
     let mut lists: Vec<MoveList<P::Move>> = (0..depth).map(|_| MoveList::new()).collect();
     perft_played(pos, depth, &mut lists)
 }
 
-fn perft_played<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]) -> u64 {
+fn perft_played<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -75,7 +75,7 @@ fn perft_played<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>
 
 /// Perft split by first move: each legal move with the perft of `depth - 1` after it
 /// (`depth >= 1`), in the order of [`Position::legal_moves`].
-pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
+pub fn divide<P: Counting>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
     list.iter()
@@ -99,7 +99,7 @@ pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
 /// ```
 #[cfg(feature = "rayon")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
-pub fn perft_parallel<P: Position>(pos: &P, depth: u32) -> u64 {
+pub fn perft_parallel<P: Counting>(pos: &P, depth: u32) -> u64 {
     use rayon::prelude::*;
     let want = 16 * rayon::current_num_threads();
     let mut frontier = vec![pos.clone()];
@@ -124,6 +124,7 @@ pub fn perft_parallel<P: Position>(pos: &P, depth: u32) -> u64 {
 #[cfg(all(test, feature = "rayon"))]
 mod parallel_tests {
     use super::*;
+    use crate::engine::position::Position;
     use crate::games::draughts::RussianDraughts;
     use crate::games::emergo::Emergo;
 

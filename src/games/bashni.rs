@@ -43,7 +43,7 @@
 //!   reading, as is origin and end alone when that names one move).
 //!
 //! The men's and kings' powers, the promotion rule and the board are those of
-//! [`Russian`] draughts, which the rules type delegates to; only the fate of captured
+//! [Russian draughts](RussianRules), which the rules type repeats; only the fate of captured
 //! men differs. While no column holds a prisoner, Bashni's moves under the Russian code
 //! are Russian draughts' moves (ruling 1 may keep two routes apart that Russian
 //! draughts merges: a man and a king taken in either order make different columns).
@@ -73,17 +73,19 @@
 //! ```
 
 use crate::engine::capture::{
-    CapturePolicy, CaptureRules, Leap, Rejump, Reversal, Taking, Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
+    Transfer,
 };
+use crate::engine::powers::{kings_fly, men_forward};
+use crate::engine::shapes::dark::{Dark8, DARK8_SETUP};
 use crate::engine::square::DirectionSet;
 use crate::engine::stack::Man;
 use crate::games::checkers::{CheckersPosition, CheckersRules};
-use crate::games::draughts::Russian;
 
 #[cfg(doc)]
-use crate::engine::shapes::dark::Dark8;
+use crate::games::draughts::RussianRules;
 
-/// The rules of Bashni: those of [`Russian`] draughts with captured men taken prisoner.
+/// The rules of Bashni: those of [Russian draughts](RussianRules) with captured men taken prisoner.
 ///
 /// `RUSSIAN_CODE` (default `false`) selects the re-jump reading: off, the roundabout
 /// reading (immediate transfer, re-jumps while enemy-led, no jump straight back over the
@@ -121,36 +123,32 @@ impl<const RUSSIAN_CODE: bool> CapturePolicy for BashniRules<RUSSIAN_CODE> {
         } else {
             Some(Reversal::OverJustJumped)
         },
-        ..Russian::RULES
+        majority: Majority::FreeChoice,
+        promotion: CapturePromotion::Continues,
     };
-    /// As Russian draughts: men and kings in all four diagonal directions.
+    /// As Russian draughts: men and kings capture in all four diagonal directions.
     #[inline]
-    fn directions(&self, commander: Man) -> DirectionSet {
-        Russian.directions(commander)
+    fn directions(&self, _commander: Man) -> DirectionSet {
+        DirectionSet::first(4)
     }
-    /// As Russian draughts: men short, kings flying.
+    /// As Russian draughts: men step and jump short, kings fly.
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
-        Russian.leap(commander)
+        kings_fly(commander)
     }
 }
 
 impl<const RUSSIAN_CODE: bool> CheckersRules for BashniRules<RUSSIAN_CODE> {
-    type Board = <Russian as CheckersRules>::Board;
+    type Board = Dark8;
     const NAME: &'static str = "bashni";
-    const START: &'static str = <Russian as CheckersRules>::START;
-    const MEN: usize = <Russian as CheckersRules>::MEN;
+    const START: &'static str = DARK8_SETUP;
+    const MEN: usize = 12;
     const COLUMNS: bool = true;
-    const CAPTURE_SEPARATOR: char = <Russian as CheckersRules>::CAPTURE_SEPARATOR;
+    const CAPTURE_SEPARATOR: char = ':';
 
     /// As Russian draughts: men forward, kings all four directions.
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
-        Russian.move_directions(commander)
-    }
-    /// As Russian draughts: men step, kings fly.
-    #[inline]
-    fn move_leap(&self, commander: Man) -> Leap {
-        Russian.move_leap(commander)
+        men_forward::<Dark8>(commander)
     }
 }

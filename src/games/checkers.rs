@@ -10,11 +10,13 @@
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{CaptureGenerator, CapturePolicy, Leap, Taking, Transfer};
+use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
+use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
-use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType, Squares};
-use crate::engine::moves::{Move, MoveKind, MoveList, Route};
+use crate::engine::introspect::{Introspect, MoveInfo, MoveKind, MoveSquares, Squares};
+use crate::engine::moves::{Move, MoveList, MovePath, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::removal::{RemovalCaptures, StepReplies, Taken};
 use crate::engine::square::each_direction;
@@ -55,10 +57,20 @@ pub trait CheckersRules:
     const STEP_SEPARATOR: &'static str = "-";
 
     /// The directions in which a column led by `commander` moves without capturing.
-    fn move_directions(&self, commander: Man) -> DirectionSet;
+    /// By default those it captures in ([`CapturePolicy::directions`]): rulesets
+    /// whose men capture backward but move forward say so here.
+    #[inline]
+    fn move_directions(&self, commander: Man) -> DirectionSet {
+        self.directions(commander)
+    }
 
-    /// Whether a column led by `commander` steps one square or flies along a line.
-    fn move_leap(&self, commander: Man) -> Leap;
+    /// Whether a column led by `commander` steps one square or flies along a line
+    /// when it moves without capturing. By default as it captures
+    /// ([`CapturePolicy::leap`]), which is so in every ruleset of the crate.
+    #[inline]
+    fn move_leap(&self, commander: Man) -> Leap {
+        self.leap(commander)
+    }
 
     /// Calls `out(from, to)` for every non-capturing move of `side`. The default moves
     /// each owned column by [`move_directions`](Self::move_directions) and
@@ -97,11 +109,11 @@ pub trait CheckersRules:
     }
 
     /// What the non-capturing move `from` → `to` of [`quiet_moves`](Self::quiet_moves)
-    /// is, for [`Introspect::describe`]: [`MoveType::Step`] by default (flying kings
-    /// too); Dameo's line advances say [`MoveType::LineAdvance`].
-    fn quiet_move_type(&self, cols: &Columns<Self::Board>, from: Square, to: Square) -> MoveType {
+    /// is, for [`Introspect::describe`]: [`MoveKind::Step`] by default (flying kings
+    /// too); Dameo's line advances say [`MoveKind::LineAdvance`].
+    fn quiet_move_type(&self, cols: &Columns<Self::Board>, from: Square, to: Square) -> MoveKind {
         let _ = (cols, from, to);
-        MoveType::Step
+        MoveKind::Step
     }
 }
 
@@ -333,8 +345,27 @@ impl<R: CheckersRules> CheckersMove<R> {
 
     /// What the move does.
     #[inline]
-    pub const fn kind(&self) -> &MoveKind {
-        self.inner.kind()
+    pub const fn path(&self) -> &MovePath {
+        self.inner.path()
+    }
+
+    /// The square the piece or column starts from (every move of these games has
+    /// one).
+    #[inline]
+    pub fn origin(&self) -> Option<Square> {
+        self.inner.origin()
+    }
+
+    /// The square the move ends on.
+    #[inline]
+    pub fn destination(&self) -> Square {
+        self.inner.destination()
+    }
+
+    /// The number of men (or pieces) captured, one a jump; 0 for a quiet move.
+    #[inline]
+    pub fn men_captured(&self) -> usize {
+        self.inner.men_captured()
     }
 
     /// Whether it is a capture.
@@ -492,8 +523,8 @@ impl<R: CheckersRules> CheckersPosition<R> {
         let promotion = R::RULES.promotion_squares_on::<R::Board>(side);
         let mut total = 0;
         for mv in moves {
-            let (own, enemy, kings) = match *mv.kind() {
-                MoveKind::Step { from, to } => {
+            let (own, enemy, kings) = match *mv.path() {
+                MovePath::Step { from, to } => {
                     let both = SquareSet::from_square(from) | SquareSet::from_square(to);
                     let kings = if kings.contains(from) {
                         kings ^ both
@@ -504,8 +535,8 @@ impl<R: CheckersRules> CheckersPosition<R> {
                     };
                     (own ^ both, enemy, kings)
                 }
-                MoveKind::Capture(ref r) if !mv.taken.is_empty() => {
-                    let (from, to) = (SquareSet::from_square(r.from()), r.to());
+                MovePath::Capture(ref r) if !mv.taken.is_empty() => {
+                    let (from, to) = (SquareSet::from_square(r.origin()), r.destination());
                     let mut k = kings - mv.taken;
                     if !(k & from).is_empty() {
                         k = (k - from) | SquareSet::from_square(to);
@@ -555,7 +586,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
         let replies = self.step_replies()?;
         let mut total = 0;
         for mv in moves {
-            let MoveKind::Step { from, to } = *mv.kind() else {
+            let MovePath::Step { from, to } = *mv.path() else {
                 return None;
             };
             total += replies.count(from, to) as u64;
@@ -599,12 +630,14 @@ impl<R: CheckersRules> CheckersPosition<R> {
     /// ([`count_replies`](Position::count_replies)' promotions and captures).
     #[inline(never)]
     fn restore_any(&mut self, parent: &Self, mv: &CheckersMove<R>) {
-        let changed = match *mv.kind() {
-            MoveKind::Step { from, to } => {
+        let changed = match *mv.path() {
+            MovePath::Step { from, to } => {
                 SquareSet::from_square(from) | SquareSet::from_square(to)
             }
-            MoveKind::Capture(ref r) if !mv.taken.is_empty() => {
-                mv.taken | SquareSet::from_square(r.from()) | SquareSet::from_square(r.to())
+            MovePath::Capture(ref r) if !mv.taken.is_empty() => {
+                mv.taken
+                    | SquareSet::from_square(r.origin())
+                    | SquareSet::from_square(r.destination())
             }
             _ => {
                 self.clone_from(parent);
@@ -678,6 +711,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
 
 impl<R: CheckersRules> Position for CheckersPosition<R> {
     type Move = CheckersMove<R>;
+
     const NAME: &'static str = R::NAME;
 
     fn start() -> Self {
@@ -707,6 +741,102 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         self.quiet_moves_into(out);
     }
 
+    fn play_unchecked(&mut self, mv: &CheckersMove<R>) {
+        let side = self.turn;
+        match *mv.path() {
+            MovePath::Step { from, to } if !R::COLUMNS => {
+                self.columns.move_man(from, to);
+                if !self.columns.kings().contains(to)
+                    && R::RULES.promotion_squares_on::<R::Board>(side).contains(to)
+                {
+                    self.columns.crown_man(to);
+                }
+            }
+            MovePath::Step { from, to } => {
+                self.columns.move_column(from, to);
+                let mut s = self.columns.get(to);
+                if !s.top_is_king()
+                    && R::RULES
+                        .promotion_squares(R::Board::geometry(), side)
+                        .contains(to)
+                {
+                    s.promote_top();
+                    self.columns.set(to, s);
+                }
+            }
+            MovePath::Capture(ref r) if Self::REMOVAL && !mv.taken.is_empty() => {
+                // a removal capture found on bitboards: the pieces taken vanish
+                let (from, to) = (r.origin(), r.destination());
+                for x in mv.taken {
+                    self.columns.remove_man(x);
+                }
+                if from != to {
+                    self.columns.move_man(from, to);
+                }
+                if mv.crowned && !self.columns.kings().contains(to) {
+                    self.columns.crown_man(to);
+                }
+            }
+            MovePath::Capture(ref r) => {
+                CaptureGenerator::apply(&self.rules, &mut self.columns, side, r)
+            }
+            MovePath::Entry { .. } => {}
+        }
+        self.turn = !side;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.count_legal_moves() == 0).then_some(Outcome::Win {
+            winner: !self.turn,
+            reason: EndReason::NoLegalMove,
+        })
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.columns.hash()
+            ^ if self.turn == Color::Black {
+                BLACK_TO_MOVE
+            } else {
+                0
+            }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<CheckersMove<R>, MoveParseError> {
+        if let Some(o) = self.outcome() {
+            return Err(MoveParseError::GameOver(o));
+        }
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        let inner: Vec<Move<R::Board>> = legal.iter().map(|m| m.inner).collect();
+        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r))
+            .map(CheckersMove::new)
+    }
+
+    fn repetition_draws(&self) -> bool {
+        self.rules.repetition_draws()
+    }
+
+    fn men(&self, color: Color) -> usize {
+        self.columns.men(color)
+    }
+
+    fn diagram(&self) -> String {
+        let mut s = text::grid_diagram(&self.columns, false);
+        s.push_str(&format!("{} to move\n", self.turn));
+        s
+    }
+
+    fn board_view(&self) -> Option<crate::engine::view::BoardView<'_>> {
+        Some(crate::engine::view::BoardView::new(
+            R::Board::geometry(),
+            self.columns.stacks(),
+            self.turn,
+        ))
+    }
+}
+
+impl<R: CheckersRules> Counting for CheckersPosition<R> {
     /// In a removal game with [standard quiet moves](CheckersRules::STANDARD_QUIET_MOVES),
     /// when the side to move has no capture and the replies to its quiet moves are
     /// counted from one look at the position (`StepReplies`), each quiet move's
@@ -763,8 +893,8 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         let promotion = R::RULES.promotion_squares_on::<R::Board>(side);
         let mut total = 0;
         for mv in moves {
-            match *mv.kind() {
-                MoveKind::Step { from, to }
+            match *mv.path() {
+                MovePath::Step { from, to }
                     if !promotion.contains(to) || scratch.columns.kings().contains(from) =>
                 {
                     scratch.columns.shuttle(from, to);
@@ -784,58 +914,14 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         total
     }
 
-    fn play_unchecked(&mut self, mv: &CheckersMove<R>) {
-        let side = self.turn;
-        match *mv.kind() {
-            MoveKind::Step { from, to } if !R::COLUMNS => {
-                self.columns.move_man(from, to);
-                if !self.columns.kings().contains(to)
-                    && R::RULES.promotion_squares_on::<R::Board>(side).contains(to)
-                {
-                    self.columns.crown_man(to);
-                }
-            }
-            MoveKind::Step { from, to } => {
-                self.columns.move_column(from, to);
-                let mut s = self.columns.get(to);
-                if !s.top_is_king()
-                    && R::RULES
-                        .promotion_squares(R::Board::geometry(), side)
-                        .contains(to)
-                {
-                    s.promote_top();
-                    self.columns.set(to, s);
-                }
-            }
-            MoveKind::Capture(ref r) if Self::REMOVAL && !mv.taken.is_empty() => {
-                // a removal capture found on bitboards: the pieces taken vanish
-                let (from, to) = (r.from(), r.to());
-                for x in mv.taken {
-                    self.columns.remove_man(x);
-                }
-                if from != to {
-                    self.columns.move_man(from, to);
-                }
-                if mv.crowned && !self.columns.kings().contains(to) {
-                    self.columns.crown_man(to);
-                }
-            }
-            MoveKind::Capture(ref r) => {
-                CaptureGenerator::apply(&self.rules, &mut self.columns, side, r)
-            }
-            MoveKind::Enter { .. } => {}
-        }
-        self.turn = !side;
-    }
-
     /// Puts back only the squares `mv` changed: its origin and destination, and the
     /// pieces a capture found on bitboards took; after any other move the whole
     /// position is copied. A step is taken back here, small enough to inline into the
     /// loops that play moves (perft); any other move out of line.
     #[inline]
     fn restore(&mut self, parent: &Self, mv: &CheckersMove<R>) {
-        match *mv.kind() {
-            MoveKind::Step { from, to } => {
+        match *mv.path() {
+            MovePath::Step { from, to } => {
                 let changed = SquareSet::from_square(from) | SquareSet::from_square(to);
                 self.columns.restore(&parent.columns, changed);
                 self.turn = parent.turn;
@@ -843,24 +929,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             _ => self.restore_any(parent, mv),
         }
     }
+}
 
-    fn outcome(&self) -> Option<Outcome> {
-        (self.count_legal_moves() == 0).then_some(Outcome::Win {
-            winner: !self.turn,
-            reason: EndReason::NoLegalMove,
-        })
-    }
-
-    #[inline]
-    fn zobrist(&self) -> u64 {
-        self.columns.hash()
-            ^ if self.turn == Color::Black {
-                BLACK_TO_MOVE
-            } else {
-                0
-            }
-    }
-
+impl<R: CheckersRules> Checking for CheckersPosition<R> {
     fn zobrist_from_scratch(&self) -> u64 {
         self.columns.full_hash()
             ^ if self.turn == Color::Black {
@@ -868,17 +939,6 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             } else {
                 0
             }
-    }
-
-    fn parse_move(&self, text: &str) -> Result<CheckersMove<R>, MoveParseError> {
-        if let Some(o) = self.outcome() {
-            return Err(MoveParseError::GameOver(o));
-        }
-        let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
-        let inner: Vec<Move<R::Board>> = legal.iter().map(|m| m.inner).collect();
-        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r))
-            .map(CheckersMove::new)
     }
 
     fn parse_move_among(
@@ -892,32 +952,10 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             .map(CheckersMove::new)
     }
 
-    fn repetition_draws(&self) -> bool {
-        self.rules.repetition_draws()
-    }
-
-    fn men(&self, color: Color) -> usize {
-        self.columns.men(color)
-    }
-
     /// Men are conserved when captured men become prisoners
     /// ([`Taking::Prisoner`]).
     fn men_are_conserved(&self) -> bool {
         R::RULES.taking == Taking::Prisoner
-    }
-
-    fn diagram(&self) -> String {
-        let mut s = text::grid_diagram(&self.columns, false);
-        s.push_str(&format!("{} to move\n", self.turn));
-        s
-    }
-
-    fn board_view(&self) -> Option<crate::engine::view::BoardView<'_>> {
-        Some(crate::engine::view::BoardView::new(
-            R::Board::geometry(),
-            self.columns.stacks(),
-            self.turn,
-        ))
     }
 }
 
@@ -932,13 +970,13 @@ impl<R: CheckersRules> Introspect for CheckersPosition<R> {
         if !self.is_legal(mv) {
             return None;
         }
-        let from = mv.inner.from();
-        let mut info = match *mv.kind() {
-            MoveKind::Step { from, to } => {
+        let from = mv.origin().unwrap_or(mv.destination());
+        let mut info = match *mv.path() {
+            MovePath::Step { from, to } => {
                 let kind = self.rules.quiet_move_type(&self.columns, from, to);
                 let men_moved = match kind {
                     // a line advance moves the whole line, tail to head
-                    MoveType::LineAdvance => R::Board::geometry()
+                    MoveKind::LineAdvance => R::Board::geometry()
                         .line_between(from, to)
                         .map_or(1, |(_, k)| k as usize),
                     _ => self.columns.get(from).height(),
@@ -948,17 +986,17 @@ impl<R: CheckersRules> Introspect for CheckersPosition<R> {
                     ..MoveInfo::new(mv, kind)
                 }
             }
-            MoveKind::Capture(ref r) => MoveInfo {
+            MovePath::Capture(ref r) => MoveInfo {
                 men_moved: self.columns.get(from).height(),
                 taken: CaptureGenerator::taken(&self.rules, &self.columns, self.turn, r),
-                ..MoveInfo::new(mv, MoveType::Capture)
+                ..MoveInfo::new(mv, MoveKind::Capture)
             },
-            MoveKind::Enter { .. } => MoveInfo::new(mv, MoveType::Entry),
+            MovePath::Entry { .. } => MoveInfo::new(mv, MoveKind::Entry),
         };
         let mut after = self.clone();
         after.play_unchecked(mv);
-        info.crowned =
-            !self.columns.get(from).top_is_king() && after.columns.get(mv.inner.to()).top_is_king();
+        info.crowned = !self.columns.get(from).top_is_king()
+            && after.columns.get(mv.destination()).top_is_king();
         Some(info)
     }
 
@@ -1055,7 +1093,9 @@ crate::text::serde::serde_as_text!(impl<R: CheckersRules> CheckersMove<R>);
 mod tests {
     use super::*;
     use crate::engine::stack::Stack;
-    use crate::games::draughts::{Brazilian, International, Russian, RussianDraughts};
+    use crate::games::draughts::{
+        BrazilianRules, InternationalRules, RussianDraughts, RussianRules,
+    };
     use crate::SplitMix64;
 
     /// A random position of a game without columns: single pieces on a random share
@@ -1156,9 +1196,9 @@ mod tests {
     #[test]
     fn step_replies_are_those_played() {
         for seed in 0..3 {
-            step_replies_agree::<International>(seed);
-            step_replies_agree::<Brazilian>(seed);
-            step_replies_agree::<Russian>(seed);
+            step_replies_agree::<InternationalRules>(seed);
+            step_replies_agree::<BrazilianRules>(seed);
+            step_replies_agree::<RussianRules>(seed);
         }
     }
 
@@ -1200,18 +1240,18 @@ mod tests {
     #[test]
     fn standard_quiet_moves_in_order() {
         for seed in 0..3 {
-            quiet_moves_in_order::<International>(seed);
-            quiet_moves_in_order::<Brazilian>(seed);
-            quiet_moves_in_order::<Russian>(seed);
+            quiet_moves_in_order::<InternationalRules>(seed);
+            quiet_moves_in_order::<BrazilianRules>(seed);
+            quiet_moves_in_order::<RussianRules>(seed);
         }
     }
 
     #[test]
     fn bitboard_replies_are_those_played() {
         for seed in 0..3 {
-            bitboard_replies_agree::<International>(seed);
-            bitboard_replies_agree::<Brazilian>(seed);
-            bitboard_replies_agree::<Russian>(seed);
+            bitboard_replies_agree::<InternationalRules>(seed);
+            bitboard_replies_agree::<BrazilianRules>(seed);
+            bitboard_replies_agree::<RussianRules>(seed);
         }
     }
 

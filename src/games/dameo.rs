@@ -72,13 +72,13 @@ use crate::engine::capture::{
 };
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
-use crate::engine::introspect::MoveType;
+use crate::engine::introspect::MoveKind;
 use crate::engine::lines::{count_line_advances, line_advances, slides};
+use crate::engine::powers::kings_fly;
 use crate::engine::shapes::grid::{Grid8x8 as Grid8, EIGHT_DIRECTIONS as VECTORS};
 use crate::engine::square::{DirectionSet, Square, SquareSet};
 use crate::engine::stack::{Man, Rank};
 use crate::games::checkers::{CheckersPosition, CheckersRules};
-use crate::games::draughts::flying_kings;
 
 /// The rules of Dameo (see the [module documentation](self)). It has no options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -148,10 +148,10 @@ impl CapturePolicy for DameoRules {
     fn directions(&self, _commander: Man) -> DirectionSet {
         ORTHOGONAL
     }
-    /// Men by the short leap, kings by the long leap.
+    /// Men by the short leap, kings by the long leap; and so they move.
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
-        flying_kings(commander)
+        kings_fly(commander)
     }
 }
 
@@ -176,11 +176,6 @@ impl CheckersRules for DameoRules {
         }
     }
 
-    #[inline]
-    fn move_leap(&self, commander: Man) -> Leap {
-        flying_kings(commander)
-    }
-
     /// The line advances of the men ([`line_advances`] over the forward directions),
     /// then the queen moves of the kings.
     fn quiet_moves(&self, cols: &Columns<Grid8>, side: Color, mut out: impl FnMut(Square, Square)) {
@@ -192,14 +187,14 @@ impl CheckersRules for DameoRules {
     }
 
     /// A man moving more than one square is a line advance (its tail is lifted).
-    fn quiet_move_type(&self, cols: &Columns<Grid8>, from: Square, to: Square) -> MoveType {
+    fn quiet_move_type(&self, cols: &Columns<Grid8>, from: Square, to: Square) -> MoveKind {
         let far = Grid8::geometry()
             .line_between(from, to)
             .is_some_and(|(_, k)| k > 1);
         if far && !cols.get(from).top_is_king() {
-            MoveType::LineAdvance
+            MoveKind::LineAdvance
         } else {
-            MoveType::Step
+            MoveKind::Step
         }
     }
 

@@ -3,9 +3,9 @@
 //!
 //! They validate the engine's capture generator against published perft counts:
 //! [`RussianDraughts`] (free choice of capture, a man crowned during a capture goes on
-//! as a king), and [`InternationalDraughts`] and [`BrazilianDraughts`] — one rules type,
-//! [`InternationalRules`], on two layouts (majority capture, promotion only at the end
-//! of the move).
+//! as a king), and [`InternationalDraughts`] and [`BrazilianDraughts`] — the same rules
+//! ([`InternationalRules`], [`BrazilianRules`]: majority capture, promotion only at the
+//! end of the move) on 10x10 and 8x8.
 //!
 //! ```
 //! use column_checkers::{perft, InternationalDraughts, Position};
@@ -16,52 +16,30 @@
 //! assert_eq!(p.parse_move("19-23").unwrap().to_string(), "19-23");
 //! ```
 
-use crate::engine::board::Board;
 use crate::engine::capture::{
     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer,
 };
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
-use crate::engine::shapes::dark::{Dark10, Dark8};
+use crate::engine::powers::{kings_fly, men_forward};
+use crate::engine::shapes::dark::{Dark10, Dark8, DARK10_SETUP, DARK8_SETUP};
 use crate::engine::square::DirectionSet;
-use crate::engine::stack::{Man, Rank};
+use crate::engine::stack::Man;
 use crate::games::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
-use core::fmt::Debug;
-use core::hash::Hash;
-use core::marker::PhantomData;
 
-/// Russian draughts (shashki): 8x8, 12 men each; men step diagonally forward and
-/// capture forward and backward; flying kings; free choice among captures (a capture
-/// must be completed); a man reaching the far row during a capture becomes a king at
-/// once and continues capturing as one; captured pieces are removed when the move
-/// ends and may not be jumped twice (Turkish strike). The player who cannot move
+/// The rules of Russian draughts (shashki): 8x8, 12 men each; men step diagonally
+/// forward and capture forward and backward; flying kings; free choice among captures
+/// (a capture must be completed); a man reaching the far row during a capture becomes
+/// a king at once and continues capturing as one; captured pieces are removed when the
+/// move ends and may not be jumped twice (Turkish strike). The player who cannot move
 /// loses. Notation `c3-d4`, captures `c3:e5:c7` (`x` accepted).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Russian;
+pub struct RussianRules;
 
 /// A position of Russian draughts.
-pub type RussianDraughts = CheckersPosition<Russian>;
+pub type RussianDraughts = CheckersPosition<RussianRules>;
 
-/// The king-flies, man-steps leap rule shared by the flying-king games.
-#[inline]
-pub fn flying_kings(commander: Man) -> Leap {
-    match commander.rank {
-        Rank::King => Leap::Flying,
-        Rank::Man => Leap::Short,
-    }
-}
-
-/// Diagonal moves of the Russian-style games: kings in all four directions, men
-/// forward only.
-#[inline]
-pub fn forward_men_diagonals<B: Board>(commander: Man) -> DirectionSet {
-    match commander.rank {
-        Rank::King => B::all_directions(),
-        Rank::Man => B::forward(commander.color),
-    }
-}
-
-impl CapturePolicy for Russian {
+impl CapturePolicy for RussianRules {
     const RULES: CaptureRules = CaptureRules {
         taking: Taking::Removed,
         transfer: Transfer::EndOfMove,
@@ -70,33 +48,30 @@ impl CapturePolicy for Russian {
         majority: Majority::FreeChoice,
         promotion: CapturePromotion::Continues,
     };
+    /// Men and kings capture in all four diagonal directions.
     #[inline]
     fn directions(&self, _commander: Man) -> DirectionSet {
         DirectionSet::first(4)
     }
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
-        flying_kings(commander)
+        kings_fly(commander)
     }
 }
 
-impl CheckersRules for Russian {
+impl CheckersRules for RussianRules {
     type Board = Dark8;
     const NAME: &'static str = "russian";
-    const START: &'static str = "a1:w,c1:w,e1:w,g1:w,b2:w,d2:w,f2:w,h2:w,a3:w,c3:w,e3:w,g3:w,\
-        b6:b,d6:b,f6:b,h6:b,a7:b,c7:b,e7:b,g7:b,b8:b,d8:b,f8:b,h8:b w";
+    const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;
     const COLUMNS: bool = false;
     const CAPTURE_SEPARATOR: char = ':';
     const STANDARD_QUIET_MOVES: bool = true;
 
+    /// Men step forward, kings fly every way.
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
-        forward_men_diagonals::<Dark8>(commander)
-    }
-    #[inline]
-    fn move_leap(&self, commander: Man) -> Leap {
-        flying_kings(commander)
+        men_forward::<Dark8>(commander)
     }
     #[inline]
     fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
@@ -104,96 +79,89 @@ impl CheckersRules for Russian {
     }
 }
 
-/// The board and set-up of a game played under [`InternationalRules`].
-pub trait InternationalLayout: Copy + Default + Eq + Hash + Debug + Send + Sync + 'static {
-    /// The board.
-    type Board: Board;
-    /// The ruleset's name.
-    const NAME: &'static str;
-    /// The start position text.
-    const START: &'static str;
-    /// The men each side has at the start.
-    const MEN: usize;
-}
+/// The capture rules of international draughts, which Brazilian draughts shares:
+/// Russian draughts' but for two — the most pieces must be taken (kings count as
+/// men), and a man is promoted only when the capture ends on the far row.
+const INTERNATIONAL_CAPTURE: CaptureRules = CaptureRules {
+    majority: Majority::MostCaptures,
+    promotion: CapturePromotion::AtEndOfMove,
+    ..RussianRules::RULES
+};
 
-/// The 10x10 layout of international draughts: 20 men each, Black on 1–20, White on
-/// 31–50 (FMJD numbers).
+/// The rules of international draughts (FMJD), 10x10, 20 men each, Black on 1–20 and
+/// White on 31–50 (FMJD numbers), White first: men step diagonally forward and capture
+/// forward and backward; flying kings; the capture taking the most pieces is
+/// compulsory (kings count as men); captured pieces are removed when the move ends and
+/// may not be jumped twice (Turkish strike); a man is promoted only when his move ends
+/// on the far row (passing it during a capture does not count). The player who cannot
+/// move loses. Notation `32-28`, `28x19x10` (`28x10` when it names one move).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Ten;
+pub struct InternationalRules;
 
-impl InternationalLayout for Ten {
-    type Board = Dark10;
-    const NAME: &'static str = "international";
-    const START: &'static str = "1:b,2:b,3:b,4:b,5:b,6:b,7:b,8:b,9:b,10:b,\
-        11:b,12:b,13:b,14:b,15:b,16:b,17:b,18:b,19:b,20:b,\
-        31:w,32:w,33:w,34:w,35:w,36:w,37:w,38:w,39:w,40:w,\
-        41:w,42:w,43:w,44:w,45:w,46:w,47:w,48:w,49:w,50:w w";
-    const MEN: usize = 20;
-}
-
-/// The 8x8 layout of Brazilian draughts: 12 men each on the first three rows, as in
-/// Russian draughts; algebraic square names.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Eight;
-
-impl InternationalLayout for Eight {
-    type Board = Dark8;
-    const NAME: &'static str = "brazilian";
-    const START: &'static str = <Russian as CheckersRules>::START;
-    const MEN: usize = 12;
-}
-
-/// The rules of international draughts on the layout `L`: men step diagonally forward
-/// and capture forward and backward; flying kings; the capture taking the most pieces
-/// is compulsory (kings count as men); captured pieces are removed when the move ends
-/// and may not be jumped twice (Turkish strike); a man is promoted only when his move
-/// ends on the far row (passing it during a capture does not count). The player who
-/// cannot move loses. Notation `32-28`, `28x19x10` (`28x10` when it names one move).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct InternationalRules<L: InternationalLayout>(PhantomData<L>);
-
-/// International draughts (10x10).
-pub type International = InternationalRules<Ten>;
 /// A position of international draughts.
-pub type InternationalDraughts = CheckersPosition<International>;
-/// Brazilian draughts: international rules on 8x8.
-pub type Brazilian = InternationalRules<Eight>;
-/// A position of Brazilian draughts.
-pub type BrazilianDraughts = CheckersPosition<Brazilian>;
+pub type InternationalDraughts = CheckersPosition<InternationalRules>;
 
-impl<L: InternationalLayout> CapturePolicy for InternationalRules<L> {
-    /// Russian draughts' rules but for two: the most pieces must be taken, and a man
-    /// is promoted only when the capture ends on the far row.
-    const RULES: CaptureRules = CaptureRules {
-        majority: Majority::MostCaptures,
-        promotion: CapturePromotion::AtEndOfMove,
-        ..Russian::RULES
-    };
+/// The rules of Brazilian draughts: [`InternationalRules`] on 8x8, 12 men each on the
+/// first three rows as in Russian draughts; algebraic square names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BrazilianRules;
+
+/// A position of Brazilian draughts.
+pub type BrazilianDraughts = CheckersPosition<BrazilianRules>;
+
+impl CapturePolicy for InternationalRules {
+    const RULES: CaptureRules = INTERNATIONAL_CAPTURE;
     #[inline]
     fn directions(&self, commander: Man) -> DirectionSet {
-        Russian.directions(commander)
+        RussianRules.directions(commander)
     }
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
-        Russian.leap(commander)
+        kings_fly(commander)
     }
 }
 
-impl<L: InternationalLayout> CheckersRules for InternationalRules<L> {
-    type Board = L::Board;
-    const NAME: &'static str = L::NAME;
-    const START: &'static str = L::START;
-    const MEN: usize = L::MEN;
+impl CheckersRules for InternationalRules {
+    type Board = Dark10;
+    const NAME: &'static str = "international";
+    const START: &'static str = DARK10_SETUP;
+    const MEN: usize = 20;
     const COLUMNS: bool = false;
     const STANDARD_QUIET_MOVES: bool = true;
 
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
-        forward_men_diagonals::<L::Board>(commander)
+        men_forward::<Dark10>(commander)
     }
     #[inline]
-    fn move_leap(&self, commander: Man) -> Leap {
-        flying_kings(commander)
+    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
+        count_standard_quiet_moves(self, cols, side)
+    }
+}
+
+impl CapturePolicy for BrazilianRules {
+    const RULES: CaptureRules = INTERNATIONAL_CAPTURE;
+    #[inline]
+    fn directions(&self, commander: Man) -> DirectionSet {
+        RussianRules.directions(commander)
+    }
+    #[inline]
+    fn leap(&self, commander: Man) -> Leap {
+        kings_fly(commander)
+    }
+}
+
+impl CheckersRules for BrazilianRules {
+    type Board = Dark8;
+    const NAME: &'static str = "brazilian";
+    const START: &'static str = DARK8_SETUP;
+    const MEN: usize = 12;
+    const COLUMNS: bool = false;
+    const STANDARD_QUIET_MOVES: bool = true;
+
+    #[inline]
+    fn move_directions(&self, commander: Man) -> DirectionSet {
+        men_forward::<Dark8>(commander)
     }
     #[inline]
     fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {

@@ -33,11 +33,13 @@ use crate::engine::capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, FirstJumps, Leap, Majority,
     Rejump, Reversal, Taking, Transfer,
 };
+use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
+use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
-use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType};
-use crate::engine::moves::{Move, MoveKind, MoveList, Route};
+use crate::engine::introspect::{Introspect, MoveInfo, MoveKind, MoveSquares};
+use crate::engine::moves::{Move, MoveList, MovePath, Route};
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::shapes::dark::dark_rows;
 use crate::engine::shapes::hex::Hex37;
@@ -355,7 +357,7 @@ impl<B: EmergoBoard> EmergoPosition<B> {
             .reading_order()
             .iter()
             .filter(move |&&sq| targets.contains(sq))
-            .map(move |&sq| Move::enter(sq, men))
+            .map(move |&sq| Move::entry(sq, men))
     }
 
     /// The steps of the side to move, as listed: by origin in reading order, then by
@@ -481,6 +483,7 @@ impl<B: EmergoBoard> Default for EmergoPosition<B> {
 
 impl<B: EmergoBoard> Position for EmergoPosition<B> {
     type Move = Move<B>;
+
     const NAME: &'static str = B::NAME;
 
     /// The empty board with [`EmergoBoard::MEN`] men in each hand, or the set-up of
@@ -518,6 +521,70 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         }
     }
 
+    fn play_unchecked(&mut self, mv: &Move<B>) {
+        let side = self.turn;
+        match *mv.path() {
+            MovePath::Entry { to, men } => {
+                let men = men.clamp(1, self.hand[side.index()].max(1));
+                self.columns.set(to, Stack::uniform(side, men as usize));
+                self.hand[side.index()] = self.hand[side.index()].saturating_sub(men);
+            }
+            MovePath::Step { from, to } => self.columns.move_column(from, to),
+            MovePath::Capture(ref r) => {
+                CaptureGenerator::apply(&Self::capture_rules(), &mut self.columns, side, r)
+            }
+        }
+        self.turn = !side;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.no_pieces() {
+            return Some(Outcome::Win {
+                winner: !self.turn,
+                reason: EndReason::NoPieces,
+            });
+        }
+        (self.count_legal_moves() == 0).then_some(Outcome::Draw {
+            reason: EndReason::NoLegalMove,
+        })
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.columns.hash() ^ self.extra_hash()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move<B>, MoveParseError> {
+        if let Some(o) = self.outcome() {
+            return Err(MoveParseError::GameOver(o));
+        }
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        self.parse_move_among(text, &legal)
+    }
+
+    fn men(&self, color: Color) -> usize {
+        self.columns.men(color) + self.in_hand(color)
+    }
+
+    fn diagram(&self) -> String {
+        let mut s = text::grid_diagram(&self.columns, B::geometry().direction_count() == 6);
+        s.push_str(&format!(
+            "{} to move; in hand: White {}, Black {}\n",
+            self.turn, self.hand[0], self.hand[1]
+        ));
+        s
+    }
+
+    fn board_view(&self) -> Option<crate::engine::view::BoardView<'_>> {
+        Some(
+            crate::engine::view::BoardView::new(B::geometry(), self.columns.stacks(), self.turn)
+                .with_hand(self.hand[0] as usize, self.hand[1] as usize),
+        )
+    }
+}
+
+impl<B: EmergoBoard> Counting for EmergoPosition<B> {
     /// Counts the entries or steps and makes only the one picked.
     fn legal_move_at(
         &self,
@@ -529,7 +596,7 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
             Due::Captures => Some(moves[pick(moves.len())]),
             Due::Entries { targets, men } => match targets.count() {
                 0 => None,
-                n => Some(Move::enter(
+                n => Some(Move::entry(
                     B::geometry()
                         .nth_in_reading_order(targets, pick(n))
                         .expect(BELOW),
@@ -573,31 +640,15 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         total
     }
 
-    fn play_unchecked(&mut self, mv: &Move<B>) {
-        let side = self.turn;
-        match *mv.kind() {
-            MoveKind::Enter { to, men } => {
-                let men = men.clamp(1, self.hand[side.index()].max(1));
-                self.columns.set(to, Stack::uniform(side, men as usize));
-                self.hand[side.index()] = self.hand[side.index()].saturating_sub(men);
-            }
-            MoveKind::Step { from, to } => self.columns.move_column(from, to),
-            MoveKind::Capture(ref r) => {
-                CaptureGenerator::apply(&Self::capture_rules(), &mut self.columns, side, r)
-            }
-        }
-        self.turn = !side;
-    }
-
     /// Puts back only the squares an entry or a step changed; after a capture the whole
     /// position is copied.
     fn restore(&mut self, parent: &Self, mv: &Move<B>) {
-        let changed = match *mv.kind() {
-            MoveKind::Enter { to, .. } => SquareSet::from_square(to),
-            MoveKind::Step { from, to } => {
+        let changed = match *mv.path() {
+            MovePath::Entry { to, .. } => SquareSet::from_square(to),
+            MovePath::Step { from, to } => {
                 SquareSet::from_square(from) | SquareSet::from_square(to)
             }
-            MoveKind::Capture(_) => {
+            MovePath::Capture(_) => {
                 self.clone_from(parent);
                 return;
             }
@@ -606,35 +657,11 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         self.turn = parent.turn;
         self.hand = parent.hand;
     }
+}
 
-    fn outcome(&self) -> Option<Outcome> {
-        if self.no_pieces() {
-            return Some(Outcome::Win {
-                winner: !self.turn,
-                reason: EndReason::NoPieces,
-            });
-        }
-        (self.count_legal_moves() == 0).then_some(Outcome::Draw {
-            reason: EndReason::NoLegalMove,
-        })
-    }
-
-    #[inline]
-    fn zobrist(&self) -> u64 {
-        self.columns.hash() ^ self.extra_hash()
-    }
-
+impl<B: EmergoBoard> Checking for EmergoPosition<B> {
     fn zobrist_from_scratch(&self) -> u64 {
         self.columns.full_hash() ^ self.extra_hash()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move<B>, MoveParseError> {
-        if let Some(o) = self.outcome() {
-            return Err(MoveParseError::GameOver(o));
-        }
-        let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
-        self.parse_move_among(text, &legal)
     }
 
     fn parse_move_among(&self, text: &str, legal: &[Move<B>]) -> Result<Move<B>, MoveParseError> {
@@ -642,28 +669,8 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
             .map_err(|e| self.explain_entry(e))
     }
 
-    fn men(&self, color: Color) -> usize {
-        self.columns.men(color) + self.in_hand(color)
-    }
-
     fn men_are_conserved(&self) -> bool {
         true
-    }
-
-    fn diagram(&self) -> String {
-        let mut s = text::grid_diagram(&self.columns, B::geometry().direction_count() == 6);
-        s.push_str(&format!(
-            "{} to move; in hand: White {}, Black {}\n",
-            self.turn, self.hand[0], self.hand[1]
-        ));
-        s
-    }
-
-    fn board_view(&self) -> Option<crate::engine::view::BoardView<'_>> {
-        Some(
-            crate::engine::view::BoardView::new(B::geometry(), self.columns.stacks(), self.turn)
-                .with_hand(self.hand[0] as usize, self.hand[1] as usize),
-        )
     }
 }
 
@@ -679,27 +686,27 @@ impl<B: EmergoBoard> Introspect for EmergoPosition<B> {
             return None;
         }
         let side = self.turn;
-        Some(match *mv.kind() {
-            MoveKind::Enter { men, .. } => {
+        Some(match *mv.path() {
+            MovePath::Entry { men, .. } => {
                 // all the men left in hand, once the opponent has none
                 let kind = if self.hand[(!side).index()] == 0 {
-                    MoveType::Shadowpiece
+                    MoveKind::Shadowpiece
                 } else {
-                    MoveType::Entry
+                    MoveKind::Entry
                 };
                 MoveInfo {
                     men_moved: men as usize,
                     ..MoveInfo::new(mv, kind)
                 }
             }
-            MoveKind::Step { from, .. } => MoveInfo {
+            MovePath::Step { from, .. } => MoveInfo {
                 men_moved: self.columns.get(from).height(),
-                ..MoveInfo::new(mv, MoveType::Step)
+                ..MoveInfo::new(mv, MoveKind::Step)
             },
-            MoveKind::Capture(ref r) => MoveInfo {
-                men_moved: self.columns.get(r.from()).height(),
+            MovePath::Capture(ref r) => MoveInfo {
+                men_moved: self.columns.get(r.origin()).height(),
                 taken: CaptureGenerator::taken(&Self::capture_rules(), &self.columns, side, r),
-                ..MoveInfo::new(mv, MoveType::Capture)
+                ..MoveInfo::new(mv, MoveKind::Capture)
             },
         })
     }
@@ -891,10 +898,10 @@ mod tests {
                     );
                     assert_eq!(at, Some(*mv), "{pos} {i}");
                 }
-                seen[match moves[0].kind() {
-                    MoveKind::Enter { .. } => 0,
-                    MoveKind::Step { .. } => 1,
-                    MoveKind::Capture(_) => 2,
+                seen[match moves[0].path() {
+                    MovePath::Entry { .. } => 0,
+                    MovePath::Step { .. } => 1,
+                    MovePath::Capture(_) => 2,
                 }] += 1;
                 let mv = moves[rng.below(moves.len())];
                 pos.play_unchecked(&mv);

@@ -52,9 +52,11 @@
 //! direction, distance) that the rules allow.
 
 use crate::engine::board::{Board, Geometry};
+use crate::engine::checking::Checking;
 use crate::engine::color::Color;
+use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
-use crate::engine::introspect::{Introspect, MoveInfo, MoveSquares, MoveType, Squares};
+use crate::engine::introspect::{Introspect, MoveInfo, MoveKind, MoveSquares, Squares};
 use crate::engine::moves::MoveList;
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
@@ -113,15 +115,16 @@ pub struct PhalanxMove<B: Board> {
 }
 
 impl<B: Board> PhalanxMove<B> {
-    /// The tail of the moving group: its rear end (the man itself for a single man).
+    /// The tail of the moving group: its rear end (the man itself for a single man),
+    /// the move's [origin](MoveSquares::origin).
     #[inline]
-    pub fn from(&self) -> Square {
+    pub fn tail(&self) -> Square {
         self.from
     }
 
-    /// The square the head of the group reaches.
+    /// The square the head of the group reaches: the move's destination.
     #[inline]
-    pub fn to(&self) -> Square {
+    pub fn destination(&self) -> Square {
         self.to
     }
 
@@ -145,7 +148,7 @@ impl<B: Board> PhalanxMove<B> {
 
     /// The number of enemy men captured (0 when not a capture).
     #[inline]
-    pub fn captured(&self) -> usize {
+    pub fn men_captured(&self) -> usize {
         self.captured as usize
     }
 
@@ -898,6 +901,7 @@ impl<B: EpaminondasBoard> Default for EpaminondasPosition<B> {
 
 impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     type Move = PhalanxMove<B>;
+
     const NAME: &'static str = B::RULESET;
 
     fn start() -> Self {
@@ -922,25 +926,6 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
             return;
         }
         self.phalanx_moves(out);
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        if self.goal_reached() {
-            return 0;
-        }
-        let mut n = 0;
-        if self.options.symmetry {
-            self.generate(|m| {
-                n += usize::from(!self.breaks_symmetry(&m));
-                true
-            });
-        } else {
-            self.generate(|_| {
-                n += 1;
-                true
-            });
-        }
-        n
     }
 
     /// Only the moves of the group whose tail is the move's.
@@ -983,21 +968,6 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         self.hash
     }
 
-    fn zobrist_from_scratch(&self) -> u64 {
-        Color::ALL.into_iter().fold(self.side_hash(), |h, c| {
-            h ^ men_keys(c, self.men[c.index()], Self::WORDS)
-        })
-    }
-
-    /// The keys of the squares whose man differs between the two positions.
-    #[inline(always)]
-    fn zobrist_from_scratch_beside(&self, base: &Self, base_scratch: u64) -> u64 {
-        Color::ALL.into_iter().fold(
-            base_scratch ^ base.side_hash() ^ self.side_hash(),
-            |h, c| h ^ men_keys(c, self.men[c.index()] ^ base.men[c.index()], Self::WORDS),
-        )
-    }
-
     fn parse_move(&self, text: &str) -> Result<PhalanxMove<B>, MoveParseError> {
         let (t, from, capture, to) = Self::read_move_text(text)?;
         if let Some(o) = self.outcome() {
@@ -1012,45 +982,6 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         Self::match_move_text(t, from, capture, to, &legal)
     }
 
-    fn parse_move_among(
-        &self,
-        text: &str,
-        legal: &[PhalanxMove<B>],
-    ) -> Result<PhalanxMove<B>, MoveParseError> {
-        // the text as `Display` writes it, of a move among `legal`, written with `x`
-        // exactly when it captures: what the long way below would answer
-        // (spaces around it go the long way, which trims them)
-        if let Some((from, capture, to)) = Self::read_plain_move_text(text.as_bytes()) {
-            // (the destination first: the moves of a group share their tail)
-            if let Some(mv) = legal.iter().find(|m| m.to == to && m.from == from) {
-                if mv.is_capture() == capture {
-                    return Ok(*mv);
-                }
-            }
-        }
-        let (t, from, capture, to) = Self::read_move_text(text)?;
-        Self::match_move_text(t, from, capture, to, legal)
-    }
-
-    /// Every text from two look-ups of packed bytes, without the formatting machinery.
-    fn write_move_texts(moves: &[PhalanxMove<B>], out: &mut String, ends: &mut Vec<usize>) {
-        let mut bytes = core::mem::take(out).into_bytes();
-        let mut end = bytes.len();
-        // room for a whole word at every text (a text has at most 7 bytes)
-        bytes.resize(end + 8 * moves.len(), 0);
-        ends.extend(moves.iter().map(|mv| {
-            let (word, len) = MoveTexts::<B>::packed_text(mv);
-            if let Some(at) = bytes.get_mut(end..end + 8) {
-                at.copy_from_slice(&word.to_le_bytes());
-            }
-            end += len;
-            end
-        }));
-        bytes.truncate(end);
-        // a `String`'s bytes, then ASCII
-        *out = String::from_utf8(bytes).unwrap_or_default();
-    }
-
     fn repetition_draws(&self) -> bool {
         self.options.repetition
     }
@@ -1062,25 +993,6 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
             .iter()
             .map(|w| w.count_ones() as usize)
             .sum()
-    }
-
-    /// The men that came and went on the squares whose man differs between the two
-    /// positions (few: a move changes the squares of its group and its capture).
-    fn men_beside(&self, color: Color, base: &Self, base_men: usize) -> usize {
-        let (now, was) = (
-            self.men[color.index()].words(),
-            base.men[color.index()].words(),
-        );
-        let (mut came, mut went) = (0, 0);
-        for (&n, &w) in now.iter().zip(&was).take(Self::WORDS) {
-            // most words are the same in both
-            let changed = n ^ w;
-            if changed != 0 {
-                came += sparse_count(changed & n);
-                went += sparse_count(changed & w);
-            }
-        }
-        (base_men + came).wrapping_sub(went)
     }
 
     fn board_view(&self) -> Option<crate::engine::view::BoardView<'_>> {
@@ -1126,6 +1038,102 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     }
 }
 
+impl<B: EpaminondasBoard> Counting for EpaminondasPosition<B> {
+    fn count_legal_moves(&self) -> usize {
+        if self.goal_reached() {
+            return 0;
+        }
+        let mut n = 0;
+        if self.options.symmetry {
+            self.generate(|m| {
+                n += usize::from(!self.breaks_symmetry(&m));
+                true
+            });
+        } else {
+            self.generate(|_| {
+                n += 1;
+                true
+            });
+        }
+        n
+    }
+}
+
+impl<B: EpaminondasBoard> Checking for EpaminondasPosition<B> {
+    fn zobrist_from_scratch(&self) -> u64 {
+        Color::ALL.into_iter().fold(self.side_hash(), |h, c| {
+            h ^ men_keys(c, self.men[c.index()], Self::WORDS)
+        })
+    }
+
+    /// The keys of the squares whose man differs between the two positions.
+    #[inline(always)]
+    fn zobrist_from_scratch_beside(&self, base: &Self, base_scratch: u64) -> u64 {
+        Color::ALL.into_iter().fold(
+            base_scratch ^ base.side_hash() ^ self.side_hash(),
+            |h, c| h ^ men_keys(c, self.men[c.index()] ^ base.men[c.index()], Self::WORDS),
+        )
+    }
+
+    fn parse_move_among(
+        &self,
+        text: &str,
+        legal: &[PhalanxMove<B>],
+    ) -> Result<PhalanxMove<B>, MoveParseError> {
+        // the text as `Display` writes it, of a move among `legal`, written with `x`
+        // exactly when it captures: what the long way below would answer
+        // (spaces around it go the long way, which trims them)
+        if let Some((from, capture, to)) = Self::read_plain_move_text(text.as_bytes()) {
+            // (the destination first: the moves of a group share their tail)
+            if let Some(mv) = legal.iter().find(|m| m.to == to && m.from == from) {
+                if mv.is_capture() == capture {
+                    return Ok(*mv);
+                }
+            }
+        }
+        let (t, from, capture, to) = Self::read_move_text(text)?;
+        Self::match_move_text(t, from, capture, to, legal)
+    }
+
+    /// Every text from two look-ups of packed bytes, without the formatting machinery.
+    fn write_move_texts(moves: &[PhalanxMove<B>], out: &mut String, ends: &mut Vec<usize>) {
+        let mut bytes = core::mem::take(out).into_bytes();
+        let mut end = bytes.len();
+        // room for a whole word at every text (a text has at most 7 bytes)
+        bytes.resize(end + 8 * moves.len(), 0);
+        ends.extend(moves.iter().map(|mv| {
+            let (word, len) = MoveTexts::<B>::packed_text(mv);
+            if let Some(at) = bytes.get_mut(end..end + 8) {
+                at.copy_from_slice(&word.to_le_bytes());
+            }
+            end += len;
+            end
+        }));
+        bytes.truncate(end);
+        // a `String`'s bytes, then ASCII
+        *out = String::from_utf8(bytes).unwrap_or_default();
+    }
+
+    /// The men that came and went on the squares whose man differs between the two
+    /// positions (few: a move changes the squares of its group and its capture).
+    fn men_beside(&self, color: Color, base: &Self, base_men: usize) -> usize {
+        let (now, was) = (
+            self.men[color.index()].words(),
+            base.men[color.index()].words(),
+        );
+        let (mut came, mut went) = (0, 0);
+        for (&n, &w) in now.iter().zip(&was).take(Self::WORDS) {
+            // most words are the same in both
+            let changed = n ^ w;
+            if changed != 0 {
+                came += sparse_count(changed & n);
+                went += sparse_count(changed & w);
+            }
+        }
+        (base_men + came).wrapping_sub(went)
+    }
+}
+
 /// Every move is clicked by the tail man of the group, then the square its head
 /// reaches (the notation's two squares).
 impl<B: EpaminondasBoard> Introspect for EpaminondasPosition<B> {
@@ -1138,14 +1146,14 @@ impl<B: EpaminondasBoard> Introspect for EpaminondasPosition<B> {
             return None;
         }
         let kind = match (mv.is_capture(), mv.men()) {
-            (true, _) => MoveType::Capture,
-            (false, 1) => MoveType::Step,
-            (false, _) => MoveType::Phalanx,
+            (true, _) => MoveKind::Capture,
+            (false, 1) => MoveKind::Step,
+            (false, _) => MoveKind::Phalanx,
         };
         // the enemy line from the square landed on, in the direction of movement
         let taken = core::iter::once(mv.to)
             .chain(B::geometry().ray(mv.to, mv.dir))
-            .take(mv.captured())
+            .take(mv.men_captured())
             .collect();
         Some(MoveInfo {
             taken,

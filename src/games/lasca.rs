@@ -58,11 +58,11 @@ use crate::engine::capture::{
     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
     Transfer,
 };
+use crate::engine::powers::men_forward;
 use crate::engine::shapes::dark::Dark7;
 use crate::engine::square::DirectionSet;
 use crate::engine::stack::Man;
 use crate::games::checkers::{CheckersPosition, CheckersRules};
-use crate::games::draughts::forward_men_diagonals;
 
 /// The rules of Lasca, with the options as const parameters:
 ///
@@ -112,11 +112,13 @@ impl<const ROUNDABOUT: bool, const REPETITION: bool> CapturePolicy
         majority: Majority::FreeChoice,
         promotion: CapturePromotion::EndsMove,
     };
-    /// Soldiers capture forward only, officers in all four diagonal directions.
+    /// Soldiers move and capture forward only, officers in all four diagonal
+    /// directions.
     #[inline]
     fn directions(&self, commander: Man) -> DirectionSet {
-        forward_men_diagonals::<Dark7>(commander)
+        men_forward::<Dark7>(commander)
     }
+    /// Every column steps and jumps one square.
     #[inline]
     fn leap(&self, _commander: Man) -> Leap {
         Leap::Short
@@ -134,15 +136,6 @@ impl<const ROUNDABOUT: bool, const REPETITION: bool> CheckersRules
     const COLUMNS: bool = true;
     const CAPTURE_SEPARATOR: char = 'x';
 
-    /// Soldier-led columns step forward only, officer-led columns both ways.
-    #[inline]
-    fn move_directions(&self, commander: Man) -> DirectionSet {
-        forward_men_diagonals::<Dark7>(commander)
-    }
-    #[inline]
-    fn move_leap(&self, _commander: Man) -> Leap {
-        Leap::Short
-    }
     fn repetition_draws(&self) -> bool {
         REPETITION
     }

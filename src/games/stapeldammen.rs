@@ -11,27 +11,36 @@
 //! The player who cannot move loses.
 
 use crate::engine::board::Board;
-use crate::engine::capture::{CapturePolicy, CaptureRules, Leap};
+use crate::engine::capture::{
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
+    Transfer,
+};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
-use crate::engine::shapes::dark::Dark10;
+use crate::engine::shapes::dark::{Dark10, DARK10_SETUP};
 use crate::engine::square::DirectionSet;
 use crate::engine::stack::Man;
 use crate::games::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
-use crate::games::draughts::{InternationalLayout, Ten};
-use crate::games::emergo::EmergoCapture;
 
 /// The rules of Stapeldammen (see the [module documentation](self)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Stapeldammen;
+pub struct StapeldammenRules;
 
 /// A position of Stapeldammen.
-pub type StapeldammenPosition = CheckersPosition<Stapeldammen>;
+pub type Stapeldammen = CheckersPosition<StapeldammenRules>;
 
-impl CapturePolicy for Stapeldammen {
-    /// Emergo's capture: prisoners taken at once, roundabouts, no 180° turn, the most
-    /// men; no promotion.
-    const RULES: CaptureRules = EmergoCapture::RULES;
+impl CapturePolicy for StapeldammenRules {
+    /// The column capture: the top man taken prisoner at once; a column may be jumped
+    /// again while its top man is the opponent's, never straight back; the most men
+    /// must be taken; no promotion.
+    const RULES: CaptureRules = CaptureRules {
+        taking: Taking::Prisoner,
+        transfer: Transfer::Immediate,
+        rejump: Rejump::WhileEnemyTopped,
+        reversal: Some(Reversal::AnyTurnBack),
+        majority: Majority::MostCaptures,
+        promotion: CapturePromotion::Never,
+    };
     #[inline]
     fn directions(&self, _commander: Man) -> DirectionSet {
         DirectionSet::first(4)
@@ -42,20 +51,17 @@ impl CapturePolicy for Stapeldammen {
     }
 }
 
-impl CheckersRules for Stapeldammen {
+impl CheckersRules for StapeldammenRules {
     type Board = Dark10;
     const NAME: &'static str = "stapeldammen";
-    const START: &'static str = <Ten as InternationalLayout>::START;
+    const START: &'static str = DARK10_SETUP;
     const MEN: usize = 20;
     const COLUMNS: bool = true;
 
+    /// Men step forward only (they capture both ways).
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
         Dark10::geometry().forward(commander.color)
-    }
-    #[inline]
-    fn move_leap(&self, _commander: Man) -> Leap {
-        Leap::Short
     }
     #[inline]
     fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
@@ -72,7 +78,7 @@ mod tests {
 
     #[test]
     fn start_equals_international_to_depth_4() {
-        let p = StapeldammenPosition::start();
+        let p = Stapeldammen::start();
         for (d, n) in [9, 81, 658, 4_265].into_iter().enumerate() {
             assert_eq!(perft(&p, d as u32 + 1), n, "depth {}", d + 1);
         }
@@ -81,7 +87,7 @@ mod tests {
     #[test]
     fn column_capture_without_promotion() {
         // White 32 jumps 28 (to 23), then 19 (to 14): the top men go under it.
-        let p: StapeldammenPosition = "32:w,28:b,19:b,10:wb w".parse().unwrap();
+        let p: Stapeldammen = "32:w,28:b,19:b,10:wb w".parse().unwrap();
         let mut moves = MoveList::new();
         p.legal_moves(&mut moves);
         let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
@@ -100,7 +106,7 @@ mod tests {
     fn no_turn_straight_back() {
         // after 32x23 the column on 28 is still Black's, but jumping it straight back
         // (a 180° turn) is not allowed
-        let p: StapeldammenPosition = "32:w,28:bb w".parse().unwrap();
+        let p: Stapeldammen = "32:w,28:bb w".parse().unwrap();
         let mut moves = MoveList::new();
         p.legal_moves(&mut moves);
         let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();

@@ -356,7 +356,7 @@ mod tests {
     use crate::engine::shapes::dark::{Dark10, Dark8};
     use crate::games::draughts::{BrazilianDraughts, InternationalDraughts, RussianDraughts};
     use crate::games::emergo::Emergo;
-    use crate::games::stapeldammen::StapeldammenPosition;
+    use crate::games::stapeldammen::Stapeldammen;
 
     #[test]
     fn numbering_of_the_10x10_board_is_its_names() {
@@ -417,7 +417,7 @@ mod tests {
             assert_eq!(fen_of(&p).unwrap(), fen);
         }
         check::<InternationalDraughts>("W:W31-50:B1-20");
-        check::<StapeldammenPosition>("W:W31-50:B1-20");
+        check::<Stapeldammen>("W:W31-50:B1-20");
         let russian = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
         let russian = {
             // written in numbering order: top row first
@@ -437,7 +437,7 @@ mod tests {
 
     #[test]
     fn columns_and_hands_are_not_fen() {
-        let p: StapeldammenPosition = "32:w,28:bb w".parse().unwrap();
+        let p: Stapeldammen = "32:w,28:bb w".parse().unwrap();
         assert_eq!(fen_of(&p), None);
         assert_eq!(fen_of(&Emergo::start()), None);
         let p: InternationalDraughts = "3:W,23:b,28:w b".parse().unwrap();

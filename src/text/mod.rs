@@ -1,10 +1,9 @@
-//! Text formats: reading moves ([`notation`]), writing many at once ([`move_texts`]),
+//! Text formats: reading moves ([`notation`]),
 //! the position text and diagrams ([`position_text`]), game records ([`record`]) in
 //! PDN ([`pdn`]) with PDN's FEN positions ([`fen`]), and behind features SVG pictures
 //! (`svg`) and serde support (`serde`), every one of them through the text forms.
 
 pub mod fen;
-pub mod move_texts;
 pub mod notation;
 pub mod pdn;
 pub mod position_text;

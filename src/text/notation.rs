@@ -16,7 +16,7 @@
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::error::MoveParseError;
-use crate::engine::moves::{Move, MoveKind, Route};
+use crate::engine::moves::{Move, MovePath, Route};
 use crate::engine::square::Square;
 use smallvec::SmallVec;
 
@@ -189,16 +189,21 @@ pub fn read_query(g: &Geometry, text: &str) -> Result<MoveQuery, MoveParseError>
     })
 }
 
+/// The first square a move's text names: its origin, or the square of an entry.
+fn first_square<B: Board>(m: &Move<B>) -> Square {
+    m.origin().unwrap_or(m.destination())
+}
+
 fn path_of<B: Board>(mv: &Move<B>) -> SmallVec<[Square; 16]> {
     let mut v = SmallVec::new();
-    match *mv.kind() {
-        MoveKind::Enter { to, .. } => v.push(to),
-        MoveKind::Step { from, to } => {
+    match *mv.path() {
+        MovePath::Entry { to, .. } => v.push(to),
+        MovePath::Step { from, to } => {
             v.push(from);
             v.push(to);
         }
-        MoveKind::Capture(r) => {
-            v.push(r.from());
+        MovePath::Capture(r) => {
+            v.push(r.origin());
             v.extend_from_slice(r.landings());
         }
     }
@@ -237,11 +242,9 @@ pub fn match_move<B: Board>(
             }
         }
         if found.is_empty() && q.squares.len() == 2 && q.capture {
-            found.extend(
-                legal.iter().copied().filter(|m| {
-                    m.is_capture() && m.from() == q.squares[0] && m.to() == q.squares[1]
-                }),
-            );
+            found.extend(legal.iter().copied().filter(|m| {
+                m.is_capture() && first_square(m) == q.squares[0] && m.destination() == q.squares[1]
+            }));
         }
         if found.is_empty() && q.squares.len() > 2 && q.capture {
             // a capture written with some of its landing squares left out: `2x30x11`
@@ -264,17 +267,17 @@ pub fn match_move<B: Board>(
         let sq = q.squares[0];
         found.extend(legal.iter().copied().filter(|m| {
             if q.capture {
-                m.is_capture() && m.from() == sq && m.to() == sq
+                m.is_capture() && first_square(m) == sq && m.destination() == sq
             } else {
-                matches!(m.kind(), MoveKind::Enter { to, .. } if *to == sq)
+                matches!(m.path(), MovePath::Entry { to, .. } if *to == sq)
             }
         }));
     } else {
         let (from, to) = (q.squares[0], q.squares[1]);
         found.extend(legal.iter().copied().filter(|m| {
-            !matches!(m.kind(), MoveKind::Enter { .. })
-                && m.from() == from
-                && m.to() == to
+            !matches!(m.path(), MovePath::Entry { .. })
+                && first_square(m) == from
+                && m.destination() == to
                 && (!q.capture || m.is_capture())
         }));
     }
@@ -300,15 +303,15 @@ fn passes_through<B: Board>(
     squares: &[Square],
     landing_only: bool,
 ) -> bool {
-    let MoveKind::Capture(r) = *mv.kind() else {
+    let MovePath::Capture(r) = *mv.path() else {
         return false;
     };
-    if squares.first() != Some(&r.from()) || squares.last() != Some(&mv.to()) {
+    if squares.first() != Some(&r.origin()) || squares.last() != Some(&mv.destination()) {
         return false;
     }
     // the squares of the capture's path, in order
-    let mut path = vec![r.from()];
-    let mut at = r.from();
+    let mut path = vec![r.origin()];
+    let mut at = r.origin();
     for &land in r.landings() {
         if landing_only {
             path.push(land);
@@ -338,7 +341,9 @@ fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>]) -> String {
                 && if q.full_path {
                     path_of(m) == q.squares
                 } else {
-                    q.squares.len() == 2 && m.from() == first && m.to() == q.squares[1]
+                    q.squares.len() == 2
+                        && first_square(m) == first
+                        && m.destination() == q.squares[1]
                 }
         }) {
             return format!(
@@ -354,7 +359,7 @@ fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>]) -> String {
             hint(legal)
         );
     }
-    if !legal.iter().any(|m| m.from() == first) {
+    if !legal.iter().any(|m| first_square(m) == first) {
         return format!("no legal move from {}; {}", g.name(first), hint(legal));
     }
     hint(legal)
@@ -365,10 +370,10 @@ fn hint<B: Board>(legal: &[Move<B>]) -> String {
     if legal.is_empty() {
         return "there is no legal move".into();
     }
-    let what = match legal[0].kind() {
-        MoveKind::Capture(_) => "capture is compulsory",
-        MoveKind::Enter { .. } => "a man must be entered",
-        MoveKind::Step { .. } => "a column must step",
+    let what = match legal[0].path() {
+        MovePath::Capture(_) => "capture is compulsory",
+        MovePath::Entry { .. } => "a man must be entered",
+        MovePath::Step { .. } => "a column must step",
     };
     let list: Vec<String> = legal.iter().take(8).map(|m| m.to_string()).collect();
     let more = if legal.len() > 8 {

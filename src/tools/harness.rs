@@ -19,12 +19,14 @@
 //! ```
 
 use crate::engine::board::Geometry;
+use crate::engine::checking::Checking;
+use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PlayError};
 use crate::engine::game::Game;
 use crate::engine::input::MoveInput;
 use crate::engine::introspect::{Introspect, MoveSquares};
 use crate::engine::moves::MoveList;
-use crate::engine::position::Position;
+
 use crate::engine::square::Square;
 use crate::tools::invariants::{self, Violation};
 use crate::tools::registry::{dispatch, RulesetVisitor, RULESETS};
@@ -70,7 +72,7 @@ pub enum Finding {
     },
 }
 
-fn violation<P: Position>(pos: &P) -> impl Fn(Violation) -> Finding + '_ {
+fn violation<P: Checking + Counting>(pos: &P) -> impl Fn(Violation) -> Finding + '_ {
     move |violation| Finding::Violation {
         ruleset: P::NAME,
         position: pos.to_string(),
@@ -78,7 +80,7 @@ fn violation<P: Position>(pos: &P) -> impl Fn(Violation) -> Finding + '_ {
     }
 }
 
-fn wrong<P: Position>(pos: &P, what: String) -> Finding {
+fn wrong<P: Checking + Counting>(pos: &P, what: String) -> Finding {
     Finding::Wrong {
         ruleset: P::NAME,
         position: pos.to_string(),
@@ -128,7 +130,7 @@ pub fn position_text(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a str);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Position>(self, _: &[String]) -> Self::Output {
+        fn visit<P: Checking + Counting>(self, _: &[String]) -> Self::Output {
             match self.0.parse::<P>() {
                 Ok(pos) => invariants::check(&pos).map_err(violation(&pos)),
                 Err(e) if e.at <= self.0.len() => Ok(()),
@@ -148,7 +150,7 @@ pub fn position_text(data: &[u8]) -> Result<(), Finding> {
 
 /// A position reached from the start by up to `plies` random legal moves with `seed`,
 /// through a [`Game`] (so it has a history).
-fn random_game<P: Position>(seed: u64, plies: usize) -> Game<P> {
+fn random_game<P: Checking + Counting>(seed: u64, plies: usize) -> Game<P> {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(P::start());
     let mut moves = MoveList::new();
@@ -178,7 +180,7 @@ pub fn move_text(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(u64, usize, &'a str);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Position>(self, _: &[String]) -> Self::Output {
+        fn visit<P: Checking + Counting>(self, _: &[String]) -> Self::Output {
             let V(seed, plies, text) = self;
             let mut game = random_game::<P>(seed, plies);
             if plies % 3 == 0 {
@@ -240,7 +242,7 @@ pub fn play_sequence(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a [u8]);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Position>(self, _: &[String]) -> Self::Output {
+        fn visit<P: Checking + Counting>(self, _: &[String]) -> Self::Output {
             let mut pos = P::start();
             let mut moves = MoveList::new();
             for &choice in self.0.iter().take(MAX_PLIES) {
@@ -279,7 +281,7 @@ pub fn game_ops(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a [u8]);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Position>(self, _: &[String]) -> Self::Output {
+        fn visit<P: Checking + Counting>(self, _: &[String]) -> Self::Output {
             let mut b = Bytes(self.0);
             let mut game = Game::new(P::start());
             // the model: positions from the start, and the moves to redo (last first)
@@ -433,7 +435,7 @@ pub fn click_sequence(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(u64, usize, &'a [u8]);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Introspect>(self, _: &[String]) -> Self::Output {
+        fn visit<P: Introspect + Counting + Checking>(self, _: &[String]) -> Self::Output {
             let V(seed, plies, ops) = self;
             let game = random_game::<P>(seed, plies);
             let pos = game.position();

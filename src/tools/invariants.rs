@@ -44,11 +44,13 @@
 //! invariants::check_move(&before, &mv, &pos).unwrap();
 //! ```
 
+use crate::engine::checking::Checking;
 use crate::engine::color::Color;
+use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
-use crate::engine::position::{Outcome, Position};
+use crate::engine::position::Outcome;
 use core::hash::Hasher;
 use thiserror::Error;
 
@@ -221,7 +223,7 @@ fn origin(text: &str) -> &str {
 ///
 /// # Errors
 /// The first [`Violation`] found.
-pub fn check<P: Position>(pos: &P) -> Result<(), Violation> {
+pub fn check<P: Checking + Counting>(pos: &P) -> Result<(), Violation> {
     check_listing(pos, &mut MoveList::new())
 }
 
@@ -230,7 +232,10 @@ pub fn check<P: Position>(pos: &P) -> Result<(), Violation> {
 ///
 /// # Errors
 /// The first [`Violation`] found.
-pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Result<(), Violation> {
+pub fn check_listing<P: Checking + Counting>(
+    pos: &P,
+    moves: &mut MoveList<P::Move>,
+) -> Result<(), Violation> {
     check_listing_in(pos, moves, &mut Scratch::new())
 }
 
@@ -239,7 +244,7 @@ pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Res
 ///
 /// # Errors
 /// The first [`Violation`] found.
-pub(crate) fn check_listing_in<P: Position>(
+pub(crate) fn check_listing_in<P: Checking + Counting>(
     pos: &P,
     moves: &mut MoveList<P::Move>,
     scratch: &mut Scratch<P::Move>,
@@ -453,7 +458,7 @@ impl<M: Copy> Scratch<M> {
         let mut text = core::mem::take(&mut self.text);
         text.clear();
         self.ends.clear();
-        crate::text::move_texts::write_displayed(moves, &mut text, &mut self.ends);
+        crate::engine::move_texts::write_displayed(moves, &mut text, &mut self.ends);
         text
     }
 
@@ -475,7 +480,7 @@ impl<M: Copy + core::fmt::Display> Scratch<M> {
     /// [`Position::write_move_texts`] and [`find_groups`](Self::find_groups)),
     /// checks its transition, reads it back from its text against its group, and
     /// looks for two moves from one square to one position.
-    fn check_moves<P: Position<Move = M>>(
+    fn check_moves<P: Checking + Counting<Move = M>>(
         &mut self,
         pos: &P,
         before: &Before,
@@ -587,7 +592,7 @@ fn text_in<'a>(all: &'a str, ends: &[usize], i: usize) -> &'a str {
 /// move `i`) from one square.
 #[cold]
 #[inline(never)]
-fn duplicate_of<P: Position>(
+fn duplicate_of<P: Checking + Counting>(
     pos: &P,
     next: &P,
     moves: &[P::Move],
@@ -800,7 +805,7 @@ fn read_back_failure<M: core::fmt::Display>(
 ///
 /// # Errors
 /// [`Violation::TextUnreadable`] or [`Violation::TextMismatch`].
-pub fn check_text<P: Position>(pos: &P) -> Result<(), Violation> {
+pub fn check_text<P: Checking + Counting>(pos: &P) -> Result<(), Violation> {
     let text = pos.to_string();
     match text.parse::<P>() {
         Ok(read) if read == *pos && read.zobrist() == pos.zobrist() => Ok(()),
@@ -817,7 +822,11 @@ pub fn check_text<P: Position>(pos: &P) -> Result<(), Violation> {
 ///
 /// # Errors
 /// [`Violation::PlayedMoveNotListed`] or the violations of [`check_transition`].
-pub fn check_move<P: Position>(before: &P, mv: &P::Move, after: &P) -> Result<(), Violation> {
+pub fn check_move<P: Checking + Counting>(
+    before: &P,
+    mv: &P::Move,
+    after: &P,
+) -> Result<(), Violation> {
     let mut moves = MoveList::new();
     before.legal_moves(&mut moves);
     let text = mv.to_string();
@@ -835,7 +844,7 @@ pub fn check_move<P: Position>(before: &P, mv: &P::Move, after: &P) -> Result<()
 /// # Errors
 /// [`Violation::TurnNotPassed`], [`Violation::HashMismatchAfter`],
 /// [`Violation::MenNotConserved`] or [`Violation::MenIncreased`].
-pub fn check_transition<P: Position>(
+pub fn check_transition<P: Checking + Counting>(
     before: &P,
     mv_text: &str,
     after: &P,
@@ -867,7 +876,7 @@ struct Before {
 /// about it, computed once for all its moves. The men after the move are counted
 /// beside `before` ([`Position::men_beside`]) when `beside`, whole otherwise.
 #[inline(always)]
-fn transition<P: Position>(
+fn transition<P: Checking + Counting>(
     before: &P,
     facts: &Before,
     mv_text: impl FnOnce() -> String,
@@ -948,7 +957,7 @@ fn men_violation(
 ///
 /// # Errors
 /// [`Violation::UndoRedoMismatch`].
-pub fn check_undo_redo<P: Position>(game: &mut Game<P>) -> Result<(), Violation> {
+pub fn check_undo_redo<P: Checking + Counting>(game: &mut Game<P>) -> Result<(), Violation> {
     let position = game.position().clone();
     let played = game.moves().len();
     let last = game.moves().last().copied();
@@ -1142,6 +1151,8 @@ mod tests {
         assert_eq!(r, Err(Violation::NoMoveNoOutcome));
     }
 
+    use crate::engine::position::Position;
+
     type Neo = crate::games::epaminondas::NeoCrossings;
 
     /// NeoCrossings with one bug, to see each check catch it: `salt` spoils the
@@ -1214,9 +1225,6 @@ mod tests {
                 }
             }
         }
-        fn count_legal_moves(&self) -> usize {
-            self.pos.count_legal_moves() + usize::from(BUG == TWICE)
-        }
         fn play_unchecked(&mut self, mv: &Self::Move) {
             self.pos.play_unchecked(mv);
             let single = mv.men() == 1;
@@ -1229,11 +1237,27 @@ mod tests {
         fn zobrist(&self) -> u64 {
             self.pos.zobrist() ^ self.salt
         }
-        fn zobrist_from_scratch(&self) -> u64 {
-            self.pos.zobrist_from_scratch()
-        }
         fn parse_move(&self, text: &str) -> Result<Self::Move, MoveParseError> {
             self.pos.parse_move(text)
+        }
+        fn men(&self, color: Color) -> usize {
+            let mover = !self.pos.turn();
+            self.pos.men(color) + if color == mover { self.extra } else { 0 }
+        }
+        fn diagram(&self) -> String {
+            self.pos.diagram()
+        }
+    }
+
+    impl<const BUG: u8> Counting for Faulty<BUG> {
+        fn count_legal_moves(&self) -> usize {
+            self.pos.count_legal_moves() + usize::from(BUG == TWICE)
+        }
+    }
+
+    impl<const BUG: u8> Checking for Faulty<BUG> {
+        fn zobrist_from_scratch(&self) -> u64 {
+            self.pos.zobrist_from_scratch()
         }
         fn parse_move_among(
             &self,
@@ -1256,13 +1280,6 @@ mod tests {
                 SHORT => Neo::write_move_texts(&moves[..moves.len() - 1], out, ends),
                 _ => Neo::write_move_texts(moves, out, ends),
             }
-        }
-        fn men(&self, color: Color) -> usize {
-            let mover = !self.pos.turn();
-            self.pos.men(color) + if color == mover { self.extra } else { 0 }
-        }
-        fn diagram(&self) -> String {
-            self.pos.diagram()
         }
     }
 

@@ -3,12 +3,12 @@
 //!
 //! ```
 //! use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-//! use column_checkers::{perft, Position};
+//! use column_checkers::{perft, Counting, Position};
 //!
 //! struct Perft(u32);
 //! impl RulesetVisitor for Perft {
 //!     type Output = u64;
-//!     fn visit<P: Position>(self, options: &[String]) -> u64 {
+//!     fn visit<P: Counting>(self, options: &[String]) -> u64 {
 //!         perft(&P::start(), self.0)
 //!     }
 //! }
@@ -27,17 +27,19 @@
 //!
 //! ```
 //! # use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-//! # use column_checkers::{perft, Position};
+//! # use column_checkers::{perft, Counting, Position};
 //! # struct Perft(u32);
 //! # impl RulesetVisitor for Perft {
 //! #     type Output = u64;
-//! #     fn visit<P: Position>(self, _: &[String]) -> u64 { perft(&P::start(), self.0) }
+//! #     fn visit<P: Counting>(self, _: &[String]) -> u64 { perft(&P::start(), self.0) }
 //! # }
 //! let code = ["--russian-code".to_string()];
 //! assert_eq!(dispatch("bashni", &code, Perft(3)), Ok(302));
 //! assert!(dispatch("bashni", &["--roundabout".to_string()], Perft(1)).is_err());
 //! ```
 
+use crate::engine::checking::Checking;
+use crate::engine::counting::Counting;
 use crate::engine::introspect::Introspect;
 use thiserror::Error;
 
@@ -51,7 +53,7 @@ pub trait RulesetVisitor {
     type Output;
     /// Runs the code for ruleset `P`; `options` are the ruleset options given (the
     /// ruleset has already accepted them).
-    fn visit<P: Introspect>(self, options: &[String]) -> Self::Output;
+    fn visit<P: Introspect + Counting + Checking>(self, options: &[String]) -> Self::Output;
 }
 
 /// A ruleset the registry knows.
@@ -189,9 +191,7 @@ pub fn dispatch<V: RulesetVisitor>(
         "hexemergo-setup" => visitor.visit::<crate::games::emergo::HexEmergoSetup>(options),
         "international" => visitor.visit::<crate::games::draughts::InternationalDraughts>(options),
         "brazilian" => visitor.visit::<crate::games::draughts::BrazilianDraughts>(options),
-        "stapeldammen" => {
-            visitor.visit::<crate::games::stapeldammen::StapeldammenPosition>(options)
-        }
+        "stapeldammen" => visitor.visit::<crate::games::stapeldammen::Stapeldammen>(options),
         "epaminondas" => visitor.visit::<crate::games::epaminondas::Epaminondas>(options),
         "neocrossings" => visitor.visit::<crate::games::epaminondas::NeoCrossings>(options),
         "lasca" => {

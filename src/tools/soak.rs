@@ -14,9 +14,11 @@
 //! assert_eq!(stats.games, 2);
 //! ```
 
+use crate::engine::checking::Checking;
+use crate::engine::counting::Counting;
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
-use crate::engine::position::{Outcome, Position};
+use crate::engine::position::Outcome;
 use crate::tools::invariants::{self, Violation};
 use crate::tools::registry::RulesetVisitor;
 use crate::tools::rng::SplitMix64;
@@ -77,7 +79,10 @@ pub struct GameRun {
 ///
 /// # Errors
 /// The first violation, as a [`SoakFailure`].
-pub fn soak_game<P: Position>(seed: u64, max_plies: usize) -> Result<GameRun, SoakFailure> {
+pub fn soak_game<P: Checking + Counting>(
+    seed: u64,
+    max_plies: usize,
+) -> Result<GameRun, SoakFailure> {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(P::start());
     let mut moves = MoveList::new();
@@ -174,7 +179,7 @@ impl SoakStats {
 ///
 /// # Errors
 /// The first violation, as a [`SoakFailure`].
-pub fn soak<P: Position>(config: &SoakConfig) -> Result<SoakStats, SoakFailure> {
+pub fn soak<P: Checking + Counting>(config: &SoakConfig) -> Result<SoakStats, SoakFailure> {
     let mut stats = SoakStats {
         ruleset: P::NAME,
         ..SoakStats::default()
@@ -194,7 +199,7 @@ pub struct Soak(pub SoakConfig);
 
 impl RulesetVisitor for Soak {
     type Output = Result<SoakStats, SoakFailure>;
-    fn visit<P: Position>(self, _options: &[String]) -> Self::Output {
+    fn visit<P: Checking + Counting>(self, _options: &[String]) -> Self::Output {
         soak::<P>(&self.0)
     }
 }
@@ -210,7 +215,7 @@ pub struct Replay {
 
 impl RulesetVisitor for Replay {
     type Output = Result<GameRun, SoakFailure>;
-    fn visit<P: Position>(self, _options: &[String]) -> Self::Output {
+    fn visit<P: Checking + Counting>(self, _options: &[String]) -> Self::Output {
         soak_game::<P>(self.seed, self.max_plies)
     }
 }

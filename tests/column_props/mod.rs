@@ -3,7 +3,8 @@
 
 #![allow(dead_code)]
 
-use column_checkers::{perft, Game, MoveList, Position, SplitMix64};
+use column_checkers::{perft, Game, MoveList, SplitMix64};
+use column_checkers::{Checking, Counting};
 use std::collections::BTreeSet;
 
 /// The `(depth, nodes)` lines of `tests/data/<name>.perft` (`#` starts a comment).
@@ -25,7 +26,7 @@ pub fn perft_data(name: &str) -> Vec<(u32, u64)> {
 /// Checks perft from the start of `P` for every line of the data file `name` whose
 /// count is at most `limit` (the rest is for release runs); returns how many were
 /// checked.
-pub fn check_perft_file<P: Position>(name: &str, limit: u64) -> usize {
+pub fn check_perft_file<P: Counting + Checking>(name: &str, limit: u64) -> usize {
     let start = P::start();
     let mut checked = 0;
     for (d, n) in perft_data(name) {
@@ -38,21 +39,21 @@ pub fn check_perft_file<P: Position>(name: &str, limit: u64) -> usize {
 }
 
 /// The legal moves of `pos` as texts, sorted.
-pub fn move_texts<P: Position>(pos: &P) -> BTreeSet<String> {
+pub fn move_texts<P: Counting + Checking>(pos: &P) -> BTreeSet<String> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
     list.iter().map(|m| m.to_string()).collect()
 }
 
 /// The legal moves of `pos` as texts, in generation order.
-pub fn move_list<P: Position>(pos: &P) -> Vec<String> {
+pub fn move_list<P: Counting + Checking>(pos: &P) -> Vec<String> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
     list.iter().map(|m| m.to_string()).collect()
 }
 
 /// Parses a position of `P`, panicking with the error.
-pub fn pos<P: Position>(text: &str) -> P {
+pub fn pos<P: Counting + Checking>(text: &str) -> P {
     text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"))
 }
 
@@ -62,7 +63,7 @@ pub fn pos<P: Position>(text: &str) -> P {
 /// incremental hash equal to the hash from scratch, position text round trip, move
 /// text round trip for every legal move, every legal move playable, and undo through
 /// [`Game`] restoring the exact position and hash. Returns the positions visited.
-pub fn playout_invariants<P: Position>(seed: u64, plies: usize) -> usize {
+pub fn playout_invariants<P: Counting + Checking>(seed: u64, plies: usize) -> usize {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(P::start());
     let men = [

@@ -85,6 +85,20 @@ impl Board for Dark10 {
     }
 }
 
+/// The draughts set-up of [`Dark8`]: 12 men each on the dark squares of the three
+/// nearest rows, White on `a1` to `h2` to `g3`, Black on `b6` to `h8`, White to move
+/// (Russian and Brazilian draughts, Bashni), as a position text.
+pub const DARK8_SETUP: &str = "a1:w,c1:w,e1:w,g1:w,b2:w,d2:w,f2:w,h2:w,a3:w,c3:w,e3:w,g3:w,\
+    b6:b,d6:b,f6:b,h6:b,a7:b,c7:b,e7:b,g7:b,b8:b,d8:b,f8:b,h8:b w";
+
+/// The draughts set-up of [`Dark10`]: 20 men each on the four nearest rows, Black on
+/// `1` to `20`, White on `31` to `50`, White to move (international draughts,
+/// Stapeldammen), as a position text.
+pub const DARK10_SETUP: &str = "1:b,2:b,3:b,4:b,5:b,6:b,7:b,8:b,9:b,10:b,\
+    11:b,12:b,13:b,14:b,15:b,16:b,17:b,18:b,19:b,20:b,\
+    31:w,32:w,33:w,34:w,35:w,36:w,37:w,38:w,39:w,40:w,\
+    41:w,42:w,43:w,44:w,45:w,46:w,47:w,48:w,49:w,50:w w";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,128 @@
+//! Counting shortcuts: what perft and random playouts ask of a position beyond the
+//! game itself, each with a default body that uses [`Position`] alone.
+//!
+//! A ruleset overrides them where its storage can answer faster (bulk counting from
+//! bitboards, taking a move back in place, picking a random move without listing
+//! the others); every override must give exactly what the default gives. A position
+//! type written outside the crate gets them all with one line, `impl Counting for
+//! MyGame {}` (the crate's [`Position`] docs show a whole game written so).
+
+use crate::engine::moves::MoveList;
+use crate::engine::position::Position;
+
+/// The counting shortcuts of [`perft`](crate::engine::perft::perft) and
+/// [`random_playout`](crate::tools::playout::random_playout), with default bodies.
+pub trait Counting: Position {
+    /// The number of legal moves: what [`legal_moves`](Position::legal_moves) would
+    /// list, often cheaper (bulk counting in perft).
+    ///
+    /// ```
+    /// use column_checkers::{Counting, Emergo, Position};
+    /// assert_eq!(Emergo::start().count_legal_moves(), 40);
+    /// ```
+    fn count_legal_moves(&self) -> usize {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.len()
+    }
+
+    /// The sum over `moves` (legal moves of this position) of the number of legal
+    /// replies after each: perft's work one ply above the leaves. The default plays
+    /// each move on a copy; a ruleset may play and take back in place instead.
+    ///
+    /// ```
+    /// use column_checkers::{perft, Counting, Lasca, MoveList, Position};
+    ///
+    /// let p = Lasca::start();
+    /// let mut moves = MoveList::new();
+    /// p.legal_moves(&mut moves);
+    /// assert_eq!(p.count_replies(&moves), perft(&p, 2));
+    /// ```
+    fn count_replies(&self, moves: &[Self::Move]) -> u64 {
+        moves
+            .iter()
+            .map(|mv| {
+                let mut next = self.clone();
+                next.play_unchecked(mv);
+                next.count_legal_moves() as u64
+            })
+            .sum()
+    }
+
+    /// The number of move sequences of two plies from this position: the sum over its
+    /// legal moves of the number of legal replies after each (perft of depth 2, with
+    /// bulk counting). `scratch` is a list to use; its contents afterwards are
+    /// unspecified. The default fills it with [`legal_moves`](Position::legal_moves)
+    /// and answers [`count_replies`](Self::count_replies); a ruleset may count without
+    /// listing the moves.
+    ///
+    /// ```
+    /// use column_checkers::{perft, Counting, InternationalDraughts, MoveList, Position};
+    ///
+    /// let p = InternationalDraughts::start();
+    /// let mut scratch = MoveList::new();
+    /// assert_eq!(p.count_two_plies(&mut scratch), 81);
+    /// assert_eq!(p.count_two_plies(&mut scratch), perft(&p, 2));
+    /// ```
+    fn count_two_plies(&self, scratch: &mut MoveList<Self::Move>) -> u64 {
+        self.legal_moves(scratch);
+        self.count_replies(scratch)
+    }
+
+    /// The legal move at index `pick(n)` of the list [`legal_moves`](Position::legal_moves)
+    /// makes, `n` being the number of legal moves; `None`, without calling `pick`, when
+    /// there is none. `moves` is scratch space. The default lists the moves in `moves`;
+    /// a ruleset may find the one move without listing the others
+    /// ([`random_playout`](crate::tools::playout::random_playout) chooses its moves
+    /// this way).
+    ///
+    /// # Panics
+    /// When `pick(n)` is `n` or more.
+    ///
+    /// ```
+    /// use column_checkers::{Counting, Emergo, MoveList, Position};
+    ///
+    /// let pos: Emergo = "d4:b,e4:w,e6:b w 0/0".parse().unwrap();
+    /// let (mut moves, mut scratch) = (MoveList::new(), MoveList::new());
+    /// pos.legal_moves(&mut moves);
+    /// for (i, mv) in moves.iter().enumerate() {
+    ///     assert_eq!(pos.legal_move_at(|n| { assert_eq!(n, moves.len()); i }, &mut scratch), Some(*mv));
+    /// }
+    /// ```
+    fn legal_move_at(
+        &self,
+        pick: impl FnOnce(usize) -> usize,
+        moves: &mut MoveList<Self::Move>,
+    ) -> Option<Self::Move> {
+        self.legal_moves(moves);
+        if moves.is_empty() {
+            return None;
+        }
+        Some(moves[pick(moves.len())])
+    }
+
+    /// Makes `self` equal to `parent` again, after `self` was a copy of `parent` on
+    /// which `mv` was played: the take-back of search loops that play each move on one
+    /// scratch copy ([`perft`](crate::engine::perft::perft) does). The default copies
+    /// `parent` whole; a ruleset may put back only what the move changed.
+    ///
+    /// ```
+    /// use column_checkers::{Counting, MoveList, Position, RussianDraughts};
+    ///
+    /// let start = RussianDraughts::start();
+    /// let mut moves = MoveList::new();
+    /// start.legal_moves(&mut moves);
+    /// let mut scratch = start.clone();
+    /// for mv in moves.iter() {
+    ///     scratch.play_unchecked(mv);
+    ///     assert_ne!(scratch, start);
+    ///     scratch.restore(&start, mv);
+    ///     assert_eq!(scratch, start);
+    ///     assert_eq!(scratch.zobrist(), start.zobrist());
+    /// }
+    /// ```
+    fn restore(&mut self, parent: &Self, mv: &Self::Move) {
+        let _ = mv;
+        self.clone_from(parent);
+    }
+}
