@@ -425,13 +425,22 @@ fn check(tables: &Tables, class: &str, step: u64) -> Result<(), String> {
     Ok(())
 }
 
+/// The error for a probe outside the classes of the tables.
+fn not_in_tables(text: &str, two_on_one: bool) -> String {
+    format!(
+        "--probe {text:?}: not in the tables (pure one on one{}, 12 men each, nothing in hand)",
+        if two_on_one {
+            ", two on one, one on two"
+        } else {
+            ""
+        }
+    )
+}
+
 fn probe(tables: &Tables, text: &str) -> Result<(), String> {
     let pos: Emergo = text.parse().map_err(|e| format!("--probe {text:?}: {e}"))?;
     let Some(v) = tables.value(&pos) else {
-        return Err(format!(
-            "--probe {text:?}: not in the tables built (pure one on one{}, 12 men each, nothing in hand)",
-            if tables.two_on_one.is_some() { ", two on one, one on two" } else { "" }
-        ));
+        return Err(not_in_tables(text, tables.two_on_one.is_some()));
     };
     println!("probe {pos}: {v} for {}", pos.turn());
     if let Some(moves) = tables.moves(&pos) {
@@ -446,10 +455,14 @@ fn probe(tables: &Tables, text: &str) -> Result<(), String> {
 
 fn run() -> Result<(), String> {
     let a = parse_args()?;
-    // a mistyped probe fails before the tables are built
+    // a mistyped probe, or one the tables would not know, fails before they are built
     for p in &a.probes {
-        p.parse::<Emergo>()
+        let pos = p
+            .parse::<Emergo>()
             .map_err(|e| format!("--probe {p:?}: {e}"))?;
+        if !Tables::would_know(&pos, a.class == "2v1") {
+            return Err(not_in_tables(p, a.class == "2v1"));
+        }
     }
     let one = OneOnOne::default();
     let one_table = build(&one, "1v1", &a)?;
