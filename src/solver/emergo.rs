@@ -567,7 +567,7 @@ impl Tables {
     ///
     /// ```
     /// use column_checkers::solver::emergo::Tables;
-    /// use column_checkers::Emergo;
+    /// use column_checkers::{Emergo, Position};
     ///
     /// let one: Emergo = "e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0".parse().unwrap();
     /// assert!(Tables::would_know(&one, false));
