@@ -627,7 +627,7 @@ impl<B: EmergoBoard> Counting for EmergoPosition<B> {
         self.step_count()
     }
 
-    /// Plays each move on one scratch copy and [restores](Position::restore) it.
+    /// Plays each move on one scratch copy and [restores](Counting::restore) it.
     fn count_replies(&self, moves: &[Move<B>]) -> u64 {
         let mut scratch = self.clone();
         let mut total = 0;
