@@ -1,6 +1,7 @@
 //! Perft: counting the leaf nodes of the legal-move tree, the standard check of a move
-//! generator. Moves are counted under ruling 1 (one move per origin and resulting
-//! position), with bulk counting at the last ply.
+//! generator. Each move is counted once, however many capture routes lead from its
+//! origin to its position ([move identity](crate::rulings#move-identity)), with bulk
+//! counting at the last ply.
 
 use crate::engine::counting::Counting;
 use crate::engine::moves::MoveList;
