@@ -209,7 +209,7 @@ fn engine_moves(p: &Emergo) -> BTreeSet<(usize, Vec<Vec<u8>>)> {
             )
         })
         .collect();
-    assert_eq!(set.len(), l.len(), "a move listed twice (move identity) in {p}");
+    assert_eq!(set.len(), l.len(), "a move listed twice in {p}");
     set
 }
 
