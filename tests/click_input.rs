@@ -234,7 +234,7 @@ proptest! {
     }
 }
 
-/// Ruling 1: routes from the same square that leave the same position are one move, and
+/// Move identity: routes from the same square that leave the same position are one move, and
 /// a person may click any of them — here an Emergo roundabout either way round.
 #[test]
 fn a_roundabout_is_accepted_either_way_round() {
