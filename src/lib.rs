@@ -238,12 +238,13 @@ pub use engine::error::{
 };
 pub use engine::game::Game;
 pub use engine::input::{ClickError, MoveInput};
-pub use engine::introspect::{Introspect, MoveInfo, MoveKind, MoveSquares, Squares};
-pub use engine::moves::{Move, MoveList, MovePath, Route, MAX_ROUTE};
+pub use engine::introspect::{Introspect, MoveInfo, MoveKind};
+pub use engine::moves::{Move, MoveList, MovePath, MoveSquares, Route, Squares, MAX_ROUTE};
+pub use engine::outcome::{EndReason, Outcome};
 #[cfg(feature = "rayon")]
 pub use engine::perft::perft_parallel;
 pub use engine::perft::{divide, perft, perft_without_bulk};
-pub use engine::position::{EndReason, Outcome, Position};
+pub use engine::position::Position;
 pub use engine::shapes::dark::{Dark10, Dark7, Dark8};
 pub use engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
 pub use engine::shapes::hex::Hex37;
@@ -294,7 +295,8 @@ pub mod prelude {
     pub use crate::engine::counting::Counting;
     pub use crate::engine::game::Game;
     pub use crate::engine::input::MoveInput;
-    pub use crate::engine::introspect::{Introspect, MoveSquares};
-    pub use crate::engine::moves::MoveList;
-    pub use crate::engine::position::{EndReason, Outcome, Position};
+    pub use crate::engine::introspect::Introspect;
+    pub use crate::engine::moves::{MoveList, MoveSquares};
+    pub use crate::engine::outcome::{EndReason, Outcome};
+    pub use crate::engine::position::Position;
 }

@@ -1,7 +1,7 @@
 //! Typed errors. No input a user hands in makes this crate panic: bad text, bad moves
 //! and impossible positions are answered with these, and leave the state untouched.
 
-use crate::engine::position::Outcome;
+use crate::engine::outcome::Outcome;
 use thiserror::Error;
 
 /// Longest text accepted by the parsers; longer input is rejected before any work.

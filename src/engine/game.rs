@@ -1,7 +1,8 @@
 //! A game: a position plus its history, with threefold repetition and undo.
 
 use crate::engine::error::{MoveParseError, PlayError};
-use crate::engine::position::{EndReason, Outcome, Position};
+use crate::engine::outcome::{EndReason, Outcome};
+use crate::engine::position::Position;
 
 /// A game in progress: the start position, the moves played, and the current position.
 ///

@@ -41,9 +41,9 @@
 //! ```
 
 use crate::engine::board::Geometry;
-use crate::engine::introspect::{Introspect, MoveSquares, Squares};
-use crate::engine::moves::MoveList;
-use crate::engine::position::Outcome;
+use crate::engine::introspect::Introspect;
+use crate::engine::moves::{MoveList, MoveSquares, Squares};
+use crate::engine::outcome::Outcome;
 use crate::engine::square::Square;
 use thiserror::Error;
 

@@ -24,8 +24,8 @@ use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PlayError};
 use crate::engine::game::Game;
 use crate::engine::input::MoveInput;
-use crate::engine::introspect::{Introspect, MoveSquares};
-use crate::engine::moves::MoveList;
+use crate::engine::introspect::Introspect;
+use crate::engine::moves::{MoveList, MoveSquares};
 
 use crate::engine::square::Square;
 use crate::tools::invariants::{self, Violation};

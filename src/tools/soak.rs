@@ -18,7 +18,7 @@ use crate::engine::checking::Checking;
 use crate::engine::counting::Counting;
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
-use crate::engine::position::Outcome;
+use crate::engine::outcome::Outcome;
 use crate::tools::invariants::{self, Violation};
 use crate::tools::registry::RulesetVisitor;
 use crate::tools::rng::SplitMix64;
