@@ -218,7 +218,7 @@ fn russian_code_jumps_each_column_once() {
 struct Count(&'static str);
 impl RulesetVisitor for Count {
     type Output = usize;
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> usize {
+    fn visit<P: Counting + Checking>(self) -> usize {
         self.0.parse::<P>().unwrap().count_legal_moves()
     }
 }

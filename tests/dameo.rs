@@ -498,7 +498,7 @@ fn registered() {
     struct Perft;
     impl RulesetVisitor for Perft {
         type Output = u64;
-        fn visit<P: Counting + Checking>(self, _: &[String]) -> u64 {
+        fn visit<P: Counting + Checking>(self) -> u64 {
             perft(&P::start(), 1)
         }
     }

@@ -221,7 +221,7 @@ fn play_after_game_over() {
 struct Name;
 impl RulesetVisitor for Name {
     type Output = &'static str;
-    fn visit<P: Position>(self, _: &[String]) -> &'static str {
+    fn visit<P: Position>(self) -> &'static str {
         P::NAME
     }
 }

@@ -187,7 +187,7 @@ fn roundabout_option_rejumps_but_never_straight_back() {
 struct Count(&'static str);
 impl RulesetVisitor for Count {
     type Output = usize;
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> usize {
+    fn visit<P: Counting + Checking>(self) -> usize {
         self.0.parse::<P>().unwrap().count_legal_moves()
     }
 }

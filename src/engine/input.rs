@@ -12,7 +12,7 @@
 //! | move | clicks |
 //! |---|---|
 //! | step of a man, column or king (flying kings too) | origin, destination |
-//! | capture | origin, then every landing square in order — **any** route of the move (ruling 1: routes from the same square that leave the same position are one move); a capture that ends where it started ends with a click on its origin |
+//! | capture | origin, then every landing square in order — **any** route of the move (routes from the same square that leave the same position are one move: [move identity](crate::rulings#move-identity)); a capture that ends where it started ends with a click on its origin |
 //! | entry of a man (Emergo) | the square entered |
 //! | the shadowpiece (Emergo) | the square entered (all the men left in hand go there) |
 //! | Dameo line advance | the tail man (the one lifted), then the square in front of the head |

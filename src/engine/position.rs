@@ -24,7 +24,9 @@ pub trait Position:
     /// The ruleset's move type; its [`Display`](fmt::Display) is the notation.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
 
-    /// The ruleset's name as used by the examples (`"emergo"`, ...).
+    /// The ruleset's name (`"emergo"`, `"international"`, ...): the name the
+    /// [registry](crate::tools::registry) and the command lines of the examples know
+    /// it by; the option sets of a ruleset (Lasca's `--roundabout`) share it.
     const NAME: &'static str;
 
     /// The start position of the game.
@@ -33,9 +35,10 @@ pub trait Position:
     /// The player to move.
     fn turn(&self) -> Color;
 
-    /// Clears `moves` and fills it with the legal moves, each once (ruling 1: routes
-    /// that start on the same square and lead to the same position are one move).
-    /// Empty when the game is over.
+    /// Clears `moves` and fills it with the legal moves, each once: two capture routes
+    /// from the same square that lead to the same position are one move, listed with
+    /// the first route found ([move identity](crate::rulings#move-identity)). Empty
+    /// when the game is over.
     fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
 
     /// Whether `mv` is legal here.

@@ -213,7 +213,8 @@ fn path_of<B: Board>(mv: &Move<B>) -> SmallVec<[Square; 16]> {
 /// Matches a move text against the legal moves `legal` of a position on board `B`.
 ///
 /// A full path must equal a legal move's path — or, for a capture, be another route of
-/// the same move (ruling 1), which `equivalent` finds. A two-square path written with
+/// the same move (two routes from the same square that leave the same position are
+/// one move: [move identity](crate::rulings#move-identity)), which `equivalent` finds. A two-square path written with
 /// `x` or `:` may also name a capture by its origin and end (`28x10`). Compact forms
 /// name origin and end. One square is an entry (or with `x`, a capture that ends where
 /// it starts).

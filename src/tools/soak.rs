@@ -199,7 +199,7 @@ pub struct Soak(pub SoakConfig);
 
 impl RulesetVisitor for Soak {
     type Output = Result<SoakStats, SoakFailure>;
-    fn visit<P: Checking + Counting>(self, _options: &[String]) -> Self::Output {
+    fn visit<P: Checking + Counting>(self) -> Self::Output {
         soak::<P>(&self.0)
     }
 }
@@ -215,7 +215,7 @@ pub struct Replay {
 
 impl RulesetVisitor for Replay {
     type Output = Result<GameRun, SoakFailure>;
-    fn visit<P: Checking + Counting>(self, _options: &[String]) -> Self::Output {
+    fn visit<P: Checking + Counting>(self) -> Self::Output {
         soak_game::<P>(self.seed, self.max_plies)
     }
 }
