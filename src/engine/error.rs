@@ -152,12 +152,14 @@ pub enum PositionErrorKind {
     /// A ruleset option the ruleset does not have.
     #[error("unknown option {0:?}")]
     UnknownOption(String),
-    /// The side not to move has no piece (no column it commands, no man in hand): no
-    /// move leads to such a position, since the game ended when that side lost its
-    /// last piece — with the other side to move. Write the position with the side
-    /// without pieces to move: it is then over, a loss for that side.
+    /// The side not to move commands nothing (no piece or column on the board that it
+    /// leads, no man in hand): no move leads to such a position, since the game ended
+    /// when that side lost its last one — with that side to move
+    /// ([`EndReason::NoPieces`](crate::engine::outcome::EndReason::NoPieces)). Write
+    /// the position with that side to move: it is then over, a loss for that side.
     #[error(
-        "{0}, not to move, has no piece: no move leads here (with {0} to move the game is over)"
+        "{0}, not to move, commands nothing (no piece or column it leads, no man in hand): \
+         no move leads here (with {0} to move the game is over)"
     )]
     NoPiecesNotToMove(crate::engine::color::Color),
 }

@@ -72,8 +72,10 @@ pub trait Position:
     /// rules cannot reach (it never panics for moves of the right board).
     fn play_unchecked(&mut self, mv: &Self::Move);
 
-    /// The result when the position alone ends the game (no pieces, no legal move,
-    /// goals). Repetition needs the history: see [`Game`](crate::engine::game::Game).
+    /// The result when the position alone ends the game: the player to move commands
+    /// nothing, has no legal move, or a goal is reached, by the one rule of
+    /// [`EndReason`](crate::engine::outcome::EndReason#the-end-of-a-game). Repetition
+    /// needs the history: see [`Game`](crate::engine::game::Game).
     fn outcome(&self) -> Option<Outcome>;
 
     /// The 64-bit Zobrist hash, kept incrementally: covers every column, the side to

@@ -786,9 +786,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.count_legal_moves() == 0).then_some(Outcome::Win {
+        (self.count_legal_moves() == 0).then(|| Outcome::Win {
             winner: !self.turn,
-            reason: EndReason::NoLegalMove,
+            reason: EndReason::stuck(!self.columns.owned(self.turn).is_empty()),
         })
     }
 
