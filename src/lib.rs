@@ -236,7 +236,7 @@ pub use engine::outcome::{EndReason, Outcome};
 #[cfg(feature = "rayon")]
 pub use engine::perft::perft_parallel;
 pub use engine::perft::{divide, perft, perft_without_bulk};
-pub use engine::position::Position;
+pub use engine::position::{Position, Terms};
 pub use engine::shapes::dark::{Dark10, Dark7, Dark8};
 pub use engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
 pub use engine::shapes::hex::Hex37;

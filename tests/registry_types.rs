@@ -3,8 +3,8 @@
 //! and the crate's documentation are the ones the list makes.
 
 use column_checkers::tools::registry::{dispatch, RegistryError, Ruleset, RulesetVisitor};
-use column_checkers::Position;
 use column_checkers::{Lasca, LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition};
+use column_checkers::{Position, Terms};
 use std::any::TypeId;
 
 /// What a visitor sees of the ruleset it runs on.
@@ -69,6 +69,28 @@ fn lasca_repetition_draws_by_repetition() {
     assert!(LascaRepetition::start().repetition_draws());
     assert!(LascaRoundaboutRepetition::start().repetition_draws());
     assert!(!LascaRoundabout::start().repetition_draws());
+}
+
+/// The words of a ruleset's messages: columns in the column games, pieces in the
+/// others.
+#[test]
+fn every_ruleset_has_its_terms() {
+    struct T;
+    impl RulesetVisitor for T {
+        type Output = Terms;
+        fn visit<P: Position>(self) -> Terms {
+            P::TERMS
+        }
+    }
+    for &r in Ruleset::ALL {
+        let want = match r.name() {
+            "emergo" | "hexemergo" | "hexemergo-setup" | "lasca" | "bashni" | "stapeldammen" => {
+                Terms::Columns
+            }
+            _ => Terms::Pieces,
+        };
+        assert_eq!(r.visit(T), want, "{r}");
+    }
 }
 
 /// The text between `<!-- rulesets -->` and `<!-- /rulesets -->` in `text`.

@@ -86,8 +86,8 @@ pub enum PositionErrorKind {
     /// A square given twice.
     #[error("square {0} given twice")]
     DuplicateSquare(String),
-    /// A column with no men.
-    #[error("empty column on {0}")]
+    /// A square written with no men after its `:`.
+    #[error("no men given for {0} (a square is written square:men)")]
     EmptyColumn(String),
     /// A character that is not a man.
     #[error("{0:?} is not a man (expected w, b, W or B)")]
@@ -95,8 +95,9 @@ pub enum PositionErrorKind {
     /// A rank the ruleset does not have (e.g. a king in Emergo).
     #[error("this ruleset has no kings, found {0:?}")]
     NoKings(char),
-    /// A column taller than the ruleset allows.
-    #[error("column on {square} has {height} men, more than {max}")]
+    /// A column taller than the ruleset allows; with a `max` of 1, men piled up in a
+    /// game of single pieces.
+    #[error("{}", too_tall(square, *height, *max))]
     ColumnTooTall {
         /// Where.
         square: String,
@@ -106,7 +107,7 @@ pub enum PositionErrorKind {
         max: usize,
     },
     /// A column whose colours cannot arise in this ruleset.
-    #[error("column {column} on {square} cannot arise in this game: {why}")]
+    #[error("{square}:{column} cannot arise in this game: {why}")]
     ImpossibleColumn {
         /// Where.
         square: String,
@@ -189,6 +190,16 @@ pub struct PositionError {
     pub at: usize,
     /// The text at the offset ([`near`](Self::near)).
     near: Option<Box<str>>,
+}
+
+/// The text of [`PositionErrorKind::ColumnTooTall`]: a game of single pieces (`max`
+/// 1) says so in its own terms.
+fn too_tall(square: &str, height: usize, max: usize) -> String {
+    if max == 1 {
+        format!("{square} holds {height} men: a square holds one piece in this game")
+    } else {
+        format!("column on {square} has {height} men, more than {max}")
+    }
 }
 
 fn quote_near(near: Option<&str>) -> String {

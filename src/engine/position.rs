@@ -1,4 +1,5 @@
-//! The interface every ruleset's position implements.
+//! The interface every ruleset's position implements, and the words its messages use
+//! ([`Terms`]).
 
 use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PlayError, PositionError};
@@ -12,6 +13,45 @@ use core::str::FromStr;
 // modules still import them from here. Import them from `engine::outcome`.
 #[doc(hidden)]
 pub use crate::engine::outcome::{EndReason, Outcome};
+
+/// The words a ruleset's messages use for what a player moves and commands
+/// ([`Position::TERMS`]): the errors of move texts and clicks speak of columns in the
+/// column games and of pieces in the others.
+///
+/// ```
+/// use column_checkers::{InternationalDraughts, Lasca, Position, Terms};
+///
+/// assert_eq!(Lasca::TERMS, Terms::Columns);
+/// assert_eq!(InternationalDraughts::TERMS.piece(), "piece");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Terms {
+    /// The column games (Emergo, Lasca, Bashni, Stapeldammen): a player moves and
+    /// commands columns, one man or more with his man on top.
+    Columns,
+    /// The games of single pieces (the draughts games, Dameo, Epaminondas): a player
+    /// moves his pieces, men and kings.
+    Pieces,
+}
+
+impl Terms {
+    /// What a player moves: `"column"` or `"piece"`.
+    pub const fn piece(self) -> &'static str {
+        match self {
+            Terms::Columns => "column",
+            Terms::Pieces => "piece",
+        }
+    }
+
+    /// The plural: `"columns"` or `"pieces"`.
+    pub const fn pieces(self) -> &'static str {
+        match self {
+            Terms::Columns => "columns",
+            Terms::Pieces => "pieces",
+        }
+    }
+}
 
 /// A position of a ruleset: whose turn it is, which moves are legal, what a move does,
 /// whether the game is over, and a hash for repetition.
@@ -28,6 +68,10 @@ pub trait Position:
     /// [registry](crate::tools::registry) and the command lines of the examples know
     /// it by; the option sets of a ruleset (Lasca's `--roundabout`) share it.
     const NAME: &'static str;
+
+    /// The words the ruleset's messages use for what a player moves: columns in the
+    /// column games, pieces in the others (the default).
+    const TERMS: Terms = Terms::Pieces;
 
     /// The start position of the game.
     fn start() -> Self;
