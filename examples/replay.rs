@@ -56,7 +56,10 @@ impl RulesetVisitor for Replay<'_> {
     fn visit<P: Position>(self) -> Report {
         let r = self.record;
         // in the game's own result tokens (`2-0` in international draughts)
-        let game_type = Ruleset::of::<P>().and_then(|r| r.game_type());
+        let ruleset = Ruleset::of::<P>();
+        let game_type = ruleset.and_then(|r| r.game_type());
+        // the ruleset with its options (`lasca --roundabout`)
+        let name = ruleset.map_or(P::NAME.to_string(), |r| r.to_string());
         let stated = r.stated_result().map_or("none", |t| t.token_in(game_type));
         match r.replay::<P>() {
             Err(e) => {
@@ -66,7 +69,7 @@ impl RulesetVisitor for Replay<'_> {
                     String::new()
                 };
                 Report {
-                    line: format!("{}, result {stated}: FAILED at {place}{e}", P::NAME),
+                    line: format!("{name}, result {stated}: FAILED at {place}{e}"),
                     ok: false,
                 }
             }
@@ -90,8 +93,7 @@ impl RulesetVisitor for Replay<'_> {
                 }
                 Report {
                     line: format!(
-                        "{}, {} moves read ({} in the main line), result {stated} ({check}): ok",
-                        P::NAME,
+                        "{name}, {} moves read ({} in the main line), result {stated} ({check}): ok",
                         replay.moves_read,
                         game.moves().len()
                     ),
