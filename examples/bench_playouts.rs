@@ -20,7 +20,7 @@ struct Bench(usize);
 
 impl RulesetVisitor for Bench {
     type Output = ();
-    fn visit<P: Counting + Checking>(self, _options: &[String]) {
+    fn visit<P: Counting + Checking>(self) {
         let n = self.0;
         let mut rng = SplitMix64::new(1);
         let mut moves = MoveList::new();

@@ -39,7 +39,7 @@ struct Draw(Args);
 impl RulesetVisitor for Draw {
     type Output = Result<String, String>;
 
-    fn visit<P: Position>(self, _options: &[String]) -> Result<String, String> {
+    fn visit<P: Position>(self) -> Result<String, String> {
         let a = self.0;
         let mut pos = match &a.position {
             Some(t) => t

@@ -37,7 +37,7 @@ struct Run(Args);
 impl RulesetVisitor for Run {
     type Output = Result<(), String>;
 
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> Result<(), String> {
+    fn visit<P: Counting + Checking>(self) -> Result<(), String> {
         let a = self.0;
         let mut pos = match &a.position {
             Some(text) => text

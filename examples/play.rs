@@ -41,7 +41,7 @@ struct Play(Options);
 impl RulesetVisitor for Play {
     type Output = Result<(), String>;
 
-    fn visit<P: Introspect + Counting + Checking>(self, _options: &[String]) -> Result<(), String> {
+    fn visit<P: Introspect + Counting + Checking>(self) -> Result<(), String> {
         let o = self.0;
         let start = match &o.position {
             Some(t) => t

@@ -55,7 +55,7 @@ fn greedy<P: Counting + Checking>(pos: &P, moves: &[P::Move], rng: &mut SplitMix
 impl RulesetVisitor for SelfPlay {
     type Output = ();
 
-    fn visit<P: Counting + Checking>(self, _options: &[String]) {
+    fn visit<P: Counting + Checking>(self) {
         let o = self.0;
         let mut rng = SplitMix64::new(o.seed);
         let mut game = Game::new(P::start());

@@ -7,7 +7,8 @@
 //! ```
 //!
 //! `--games N` games per ruleset (default: one million in all, split over the
-//! rulesets); `--game` one ruleset of the registry or `all` (default); `--seed` the
+//! rulesets); `--game` one ruleset of the registry (with its options after the name:
+//! `--game "lasca --roundabout"`) or `all` (default, the rulesets without options); `--seed` the
 //! run's seed (default 1); `--max-plies` the ply limit of a game (default 300);
 //! `--seconds S` stops each ruleset after S seconds with the games played so far;
 //! `--first N` numbers the games from N (game `i` has seed `game_seed(S, i)`), so one
@@ -17,7 +18,7 @@
 //! its moves. Prints games/s per ruleset; on a violation, prints it with the game's
 //! seed, the ply and the position, and exits with status 1.
 
-use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{rulesets_help, Ruleset, RulesetVisitor};
 use column_checkers::tools::soak::{
     game_seed, soak_game, SoakFailure, SoakStats, DEFAULT_MAX_PLIES,
 };
@@ -54,7 +55,7 @@ struct Run {
 
 impl RulesetVisitor for &Run {
     type Output = Result<(SoakStats, Duration), SoakFailure>;
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> Self::Output {
+    fn visit<P: Counting + Checking>(self) -> Self::Output {
         let t = Instant::now();
         let stop = AtomicBool::new(false);
         let played = AtomicU64::new(0);
@@ -120,7 +121,7 @@ struct ReplayOne {
 
 impl RulesetVisitor for ReplayOne {
     type Output = bool;
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> bool {
+    fn visit<P: Counting + Checking>(self) -> bool {
         match soak_game::<P>(self.seed, self.max_plies) {
             Ok(run) => {
                 println!(
@@ -179,32 +180,44 @@ fn main() -> ExitCode {
         Ok(())
     })();
     if let Err(e) = parsed {
-        let known: Vec<&str> = RULESETS.iter().map(|r| r.name).collect();
         if e.is_empty() {
             print!("{USAGE}\n{}", rulesets_help());
             return ExitCode::SUCCESS;
         }
-        eprintln!("soak: {e}\n{USAGE}\nrulesets: {}", known.join(", "));
+        eprintln!("soak: {e}\n{USAGE}\n{}", rulesets_help());
         return ExitCode::from(2);
     }
-
-    if let Some(seed) = replay {
-        return match dispatch(&game, &[], ReplayOne { seed, max_plies }) {
-            Ok(true) => ExitCode::SUCCESS,
-            Ok(false) => ExitCode::FAILURE,
+    // every ruleset without options, or the one `--game` names (options after the
+    // name: `--game "lasca --roundabout"`)
+    let rulesets: Vec<Ruleset> = if game == "all" {
+        Ruleset::ALL
+            .iter()
+            .copied()
+            .filter(|r| r.options().is_empty())
+            .collect()
+    } else {
+        match game.parse() {
+            Ok(r) => vec![r],
             Err(e) => {
                 eprintln!("soak: {e}");
-                ExitCode::from(2)
+                return ExitCode::from(2);
             }
+        }
+    };
+
+    if let Some(seed) = replay {
+        let [ruleset] = rulesets[..] else {
+            eprintln!("soak: --replay needs one ruleset (--game NAME)");
+            return ExitCode::from(2);
+        };
+        return if ruleset.visit(ReplayOne { seed, max_plies }) {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
         };
     }
 
-    let names: Vec<&str> = if game == "all" {
-        RULESETS.iter().map(|r| r.name).collect()
-    } else {
-        vec![game.as_str()]
-    };
-    let games = games.unwrap_or(1_000_000 / names.len() as u64);
+    let games = games.unwrap_or(1_000_000 / rulesets.len() as u64);
     let run = Run {
         games,
         first,
@@ -219,13 +232,9 @@ fn main() -> ExitCode {
         first + games.max(1) - 1
     );
     let mut failed = false;
-    for name in names {
-        match dispatch(name, &[], &run) {
-            Err(e) => {
-                eprintln!("soak: {e}");
-                return ExitCode::from(2);
-            }
-            Ok(Ok((s, t))) => println!(
+    for ruleset in rulesets {
+        match ruleset.visit(&run) {
+            Ok((s, t)) => println!(
                 "{:<15} {:>9} games {:>11} plies  0 violations  {:>8.1} s  {:>9.1} games/s  \
                  (white {}, black {}, draws {}, unfinished {})",
                 s.ruleset,
@@ -238,12 +247,12 @@ fn main() -> ExitCode {
                 s.draws,
                 s.unfinished
             ),
-            Ok(Err(f)) => {
+            Err(f) => {
                 println!("VIOLATION {f}");
                 println!("moves: {}", f.moves.join(" "));
                 println!(
-                    "reproduce: cargo run --release --example soak -- --game {} --replay {:#x} --max-plies {max_plies}",
-                    f.ruleset, f.seed
+                    "reproduce: cargo run --release --example soak -- --game \"{ruleset}\" --replay {:#x} --max-plies {max_plies}",
+                    f.seed
                 );
                 failed = true;
             }
