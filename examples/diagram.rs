@@ -1,7 +1,7 @@
 //! Diagram: renders a position of any ruleset to SVG.
 //!
 //! ```text
-//! cargo run --release --features svg --example diagram -- [--game NAME]
+//! cargo run --release --example diagram -- [--game NAME]
 //!     [--position "<text>"] [--moves "<m1> <m2> ..."] [--title TEXT] [--no-title]
 //!     [--flip] [--cell PIXELS] [--output FILE] [ruleset options]
 //! ```
@@ -12,7 +12,7 @@
 //! in the repository was made with
 //!
 //! ```text
-//! cargo run --release --features svg --example diagram -- \
+//! cargo run --release --example diagram -- \
 //!     --position "c4:bbbbbwww,d4:ww b 0/0" --output target/emergo-example.svg
 //! ```
 

@@ -2,7 +2,7 @@
 //! verdicts on Freeling's published endgame claims.
 //!
 //! ```text
-//! cargo run --release --features solver --example endgame -- <1v1|2v1>
+//! cargo run --release --example endgame -- <1v1|2v1>
 //!     [--threads N] [--save DIR] [--load DIR] [--probe "<position text>"]...
 //!     [--check STEP] [--quiet]
 //! ```

@@ -217,10 +217,10 @@
 //! | `selfplay` | two computer players play a game (`--game`, `--seed`, `--every`, `--player`) |
 //! | `play` | play against a small alpha-beta search in the terminal (`--game`, `--color`, `--depth`) |
 //! | `replay` | check every game of a PDN file or stdin: one line per game, errors by line and move |
-//! | `diagram` | a position (or `--moves` from the start) as SVG; needs `--features svg` |
-//! | `endgame` | builds Emergo's endgame tables (`1v1`, `2v1`), checks the published endgame claims, `--probe`s positions; needs `--features solver` |
+//! | `diagram` | a position (or `--moves` from the start) as SVG (the examples have the `svg` and `solver` features on) |
+//! | `endgame` | builds Emergo's endgame tables (`1v1`, `2v1`), checks the published endgame claims, `--probe`s positions |
 //! | `custom_variant` | Lasca on 9x9 with 18 men, defined in the example with the public API, and its perft |
-//! | `web` | play any ruleset in the browser by clicks, against the computer or a person; needs `--features svg` |
+//! | `web` | play any ruleset in the browser by clicks, against the computer or a person |
 //! | `bench_playouts` | random games per second of any ruleset |
 //! | `soak` | many seeded random games per ruleset with every invariant check on every move |
 //! | `worst_case` | searches for the capture positions slowest to generate |
