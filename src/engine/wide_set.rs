@@ -181,14 +181,14 @@ impl WideSquareSet {
     /// ```
     #[inline]
     pub fn bits(self, lo: usize, len: usize) -> u64 {
-        let (i, off) = (lo >> 6 & (WIDE_WORDS - 1), lo & 63);
-        let low = if lo < MAX_WIDE_SQUARES {
-            self.0[i] >> off
-        } else {
-            0
-        };
+        if lo >= MAX_WIDE_SQUARES {
+            return 0;
+        }
+        let (i, off) = (lo >> 6, lo & 63);
+        let low = self.0[i] >> off;
+        // the next word's low bits above them (disjoint bits: `|` is `^` here)
         let high = match self.0.get(i + 1) {
-            Some(&next) if off > 0 && lo < MAX_WIDE_SQUARES => next << (64 - off),
+            Some(&next) if off > 0 => next << (64 - off),
             _ => 0,
         };
         let mask = if len >= 64 { u64::MAX } else { (1 << len) - 1 };
