@@ -22,7 +22,7 @@
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{
-    first_jumpers, group_jumpers, CapturePolicy, CapturePromotion, Leap, Majority,
+    first_jumpers, group_jumpers, CapturePolicy, Crowning, Leap, Verdict,
 };
 use crate::engine::color::Color;
 use crate::engine::moves::Route;
@@ -91,6 +91,10 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         owned: [SquareSet; 2],
         kings: SquareSet,
     ) -> Option<Self> {
+        // the search's state is the capturer and the set taken: exact only where the
+        // pieces taken stay until the move ends and then vanish (so the 180° rule
+        // never bars a jump, see `CaptureRules::reversal_in_force`)
+        debug_assert!(P::RULES.removes_at_end());
         let origins = first_jumpers::<B, P>(policy, side, owned, kings, false);
         if origins.is_empty() {
             return None;
@@ -183,7 +187,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
                             from,
                             to,
                             pieces: SquareSet::from_square(x),
-                            crowned: promo.contains(to),
+                            crowned: P::RULES.promotion.crowns_at_end() && promo.contains(to),
                         };
                         out(route, t);
                     }
@@ -267,7 +271,7 @@ fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
     if all.is_empty() {
         return Some(0);
     }
-    if P::RULES.promotion == CapturePromotion::Continues
+    if P::RULES.promotion.on_promotion_square() == Crowning::CrownedAndGoesOn
         && !(all & P::RULES.promotion_squares_on::<B>(side)).is_empty()
     {
         return None;
@@ -488,14 +492,14 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
             if !self.promo.contains(l) {
                 self.man(l, taken);
             } else {
-                match P::RULES.promotion {
-                    CapturePromotion::EndsMove => self.leaf(l, taken, true),
-                    CapturePromotion::Continues => {
+                match P::RULES.promotion.on_promotion_square() {
+                    Crowning::CrownedAndStops => self.leaf(l, taken, true),
+                    Crowning::CrownedAndGoesOn => {
                         if !self.search(l, taken, true) {
                             self.leaf(l, taken, true);
                         }
                     }
-                    _ => self.man(l, taken),
+                    Crowning::GoesOnAsMan => self.man(l, taken),
                 }
             }
             if ROUTES {
@@ -503,7 +507,7 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
             }
         });
         if !any && !taken.is_empty() {
-            let crowned = P::RULES.promotion != CapturePromotion::Never && self.promo.contains(at);
+            let crowned = P::RULES.promotion.crowns_at_end() && self.promo.contains(at);
             self.leaf(at, taken, crowned);
         }
     }
@@ -553,12 +557,12 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
                 self.route.push(l);
             }
             let promotes = !king && self.promo.contains(l);
-            match (promotes, P::RULES.promotion) {
-                (true, CapturePromotion::EndsMove) => {
+            match promotes.then(|| P::RULES.promotion.on_promotion_square()) {
+                Some(Crowning::CrownedAndStops) => {
                     self.leaf(l, taken, true);
                     continued = true;
                 }
-                (true, CapturePromotion::Continues) => continued |= self.search(l, taken, true),
+                Some(Crowning::CrownedAndGoesOn) => continued |= self.search(l, taken, true),
                 _ => continued |= self.search(l, taken, king),
             }
             if ROUTES {
@@ -576,7 +580,7 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
                 self.leaf(
                     l,
                     taken,
-                    king || (promotes && P::RULES.promotion != CapturePromotion::Never),
+                    king || (promotes && P::RULES.promotion.crowns_at_end()),
                 );
                 if ROUTES {
                     self.route.pop();
@@ -591,15 +595,14 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
     fn leaf(&mut self, at: Square, taken: SquareSet, king_at_end: bool) {
         let n = taken.count();
         let found = &mut *self.found;
-        if P::RULES.majority == Majority::MostCaptures {
-            if n < found.best {
-                return;
-            }
-            if n > found.best {
+        match P::RULES.majority.verdict(n, found.best) {
+            Verdict::Drop => return,
+            Verdict::Replace => {
                 found.best = n;
                 found.taken.clear();
                 found.routes.clear();
             }
+            Verdict::Keep => {}
         }
         let t = Taken {
             from: self.from,

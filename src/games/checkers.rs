@@ -9,7 +9,7 @@
 //! and Dameo are each one rules type over this one position.
 
 use crate::engine::board::{Board, Geometry};
-use crate::engine::capture::{CaptureGenerator, CapturePolicy, Leap, Taking, Transfer};
+use crate::engine::capture::{CaptureGenerator, CapturePolicy, Leap, Taking};
 use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
@@ -467,9 +467,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
     /// Whether captures are found on bitboards ([`removal`](crate::engine::removal)):
     /// pieces stand alone and the policy removes the taken ones when the move ends. A
     /// constant of the rules, so the choice is made at compile time.
-    const REMOVAL: bool = !R::COLUMNS
-        && matches!(R::RULES.taking, Taking::Removed)
-        && matches!(R::RULES.transfer, Transfer::EndOfMove);
+    const REMOVAL: bool = !R::COLUMNS && R::RULES.removes_at_end();
 
     /// The bitboard capture search of a removal game (see [`Self::REMOVAL`]), or
     /// `None` when the side to move has no capture.
