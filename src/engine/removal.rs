@@ -94,7 +94,12 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         // the search's state is the capturer and the set taken: exact only where the
         // pieces taken stay until the move ends and then vanish (so the 180° rule
         // never bars a jump, see `CaptureRules::reversal_in_force`)
-        debug_assert!(P::RULES.removes_at_end());
+        const {
+            assert!(
+                P::RULES.removes_at_end(),
+                "the removal games' capture search serves rules that remove the pieces taken when the move ends"
+            )
+        };
         let origins = first_jumpers::<B, P>(policy, side, owned, kings, false);
         if origins.is_empty() {
             return None;
@@ -141,9 +146,32 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         Self::new(policy, side, owned, kings).map_or(0, |c| c.count())
     }
 
+    /// The captures of the men `origins` of `side`, which have a first jump, where
+    /// `own` and `enemy` hold each side's pieces and no piece is a king (perft's
+    /// replies, which know the jumpers already).
+    #[inline]
+    pub(crate) fn of_men(
+        policy: &'p P,
+        side: Color,
+        own: SquareSet,
+        enemy: SquareSet,
+        origins: SquareSet,
+    ) -> Self {
+        RemovalCaptures {
+            g: B::geometry(),
+            board: core::marker::PhantomData,
+            policy,
+            side,
+            own,
+            enemy,
+            kings: SquareSet::EMPTY,
+            origins,
+        }
+    }
+
     /// The number of capture moves of a side with men only: on whole sets when they
     /// are single jumps, else by the search.
-    fn count_moves(&self) -> usize {
+    pub(crate) fn count_moves(&self) -> usize {
         let vacant = B::all() - (self.own | self.enemy);
         count_single_jumps::<B, P>(self.policy, self.side, self.origins, self.enemy, vacant)
             .unwrap_or_else(|| self.count())
@@ -252,7 +280,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
 /// a square that was vacant before the move (the capturer's origin is two steps
 /// back), so the test is exact. Kings are not looked at.
 #[inline(always)]
-fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
+pub(crate) fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
     policy: &P,
     side: Color,
     men: SquareSet,
@@ -298,172 +326,6 @@ fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
         n += landings[d.index()].count();
     });
     Some(n)
-}
-
-/// The replies of the opponent after each quiet move of the side to move in a removal
-/// game, counted from one look at the position (perft's last ply, see
-/// [`Position::count_replies`](crate::engine::position::Position::count_replies)),
-/// where that is exact: the opponent (`replier`) has men only, short-leaping, with
-/// one-square steps as its only quiet moves, and no capture on the board as it
-/// stands. A quiet move from `from` to `to` then gives the replier a first jump only
-/// over the piece now on `to` or onto the square `from` now vacant, and changes its
-/// steps only into those two squares: [`count`](Self::count) tests the two squares
-/// against sets made once for the position, looks at their neighbours only where a
-/// capture may follow, and searches the captures from the men that have such a jump.
-pub(crate) struct StepReplies<'p, B: Board, P: CapturePolicy + ?Sized> {
-    g: &'static Geometry,
-    policy: &'p P,
-    replier: Color,
-    /// The replier's men, the mover's pieces, the vacant squares.
-    men: SquareSet,
-    mover: SquareSet,
-    vacant: SquareSet,
-    /// The replier's steps on the board as it stands.
-    steps: usize,
-    /// The squares next to a replier's man in one of its capture directions.
-    adjacent: SquareSet,
-    /// The squares of `adjacent` with a vacant square beyond them in that direction:
-    /// a piece of the mover's arriving there can be jumped.
-    exposed: SquareSet,
-    /// The squares two steps from a replier's man in one of its capture directions.
-    beyond: SquareSet,
-    /// The squares of `beyond` with a piece of the mover's between: where a man would
-    /// land by jumping it (all occupied, since the replier has no capture), so a
-    /// quiet move from one of them gives the replier a capture.
-    landings: SquareSet,
-    /// The number of the replier's men that step into each square, bit-sliced: bit
-    /// `k` of the number is in `into[k]`.
-    into: [SquareSet; 3],
-    board: core::marker::PhantomData<B>,
-}
-
-impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
-    /// The counter for the replies of `replier`, whose men capture under `policy` and
-    /// step one square in `step_dirs`, where `owned` holds the squares of its pieces
-    /// and of the mover's and `kings` the kings' squares; `None` when the count would
-    /// not be exact (see the type).
-    #[inline]
-    pub(crate) fn new(
-        policy: &'p P,
-        replier: Color,
-        step_dirs: DirectionSet,
-        owned: [SquareSet; 2],
-        kings: SquareSet,
-    ) -> Option<Self> {
-        let [men, mover] = owned;
-        if !(men & kings).is_empty() || policy.leap(Man::new(replier)) != Leap::Short {
-            return None;
-        }
-        let vacant = B::all() - (men | mover);
-        if count_single_jumps::<B, P>(policy, replier, men, mover, vacant) != Some(0) {
-            return None;
-        }
-        if step_dirs.0.count_ones() > 7 {
-            return None;
-        }
-        let mut steps = 0;
-        let mut into = [SquareSet::EMPTY; 3];
-        each_direction!(step_dirs, d, 'next, {
-            // add the men stepping in direction `d`, bit-sliced
-            let mut carry = B::shift(men, d);
-            steps += (carry & vacant).count();
-            for plane in &mut into {
-                let next = *plane & carry;
-                *plane ^= carry;
-                carry = next;
-            }
-        });
-        let [mut adjacent, mut exposed, mut beyond, mut landings] = [SquareSet::EMPTY; 4];
-        each_direction!(policy.directions(Man::new(replier)), d, 'next, {
-            let next = B::shift(men, d);
-            adjacent |= next;
-            exposed |= next & B::shift(vacant, B::opposite(d));
-            beyond |= B::shift(next, d);
-            landings |= B::shift(next & mover, d);
-        });
-        Some(StepReplies {
-            g: B::geometry(),
-            policy,
-            replier,
-            men,
-            mover,
-            vacant,
-            steps,
-            adjacent,
-            exposed,
-            beyond,
-            landings,
-            into,
-            board: core::marker::PhantomData,
-        })
-    }
-
-    /// The number of the replier's legal moves after the mover's quiet move from
-    /// `from` to `to`.
-    #[inline(always)]
-    pub(crate) fn count(&self, from: Square, to: Square) -> usize {
-        // A first jump of the replier after the move takes the piece on `to` (landing
-        // beyond it on a square vacant before the move, or on `from`: then `from` is
-        // two steps from the jumper) or lands on `from` (over a piece that was there
-        // before the move, or over `to`); any other was there before the move.
-        let may_capture = self.exposed.contains(to)
-            || self.landings.contains(from)
-            || (self.adjacent.contains(to) && self.beyond.contains(from));
-        if !may_capture {
-            // no capture: the replier's steps change only into `from` and `to`
-            return self.steps + self.stepping_into(from) - self.stepping_into(to);
-        }
-        self.count_after_exposing(from, to)
-    }
-
-    /// [`count`](Self::count) out of line, where the move may give the replier a
-    /// capture.
-    #[inline(never)]
-    fn count_after_exposing(&self, from: Square, to: Square) -> usize {
-        let g = self.g;
-        let vacant = (self.vacant | SquareSet::from_square(from)) - SquareSet::from_square(to);
-        let mover = (self.mover - SquareSet::from_square(from)) | SquareSet::from_square(to);
-        let men = self.men;
-        let (to_set, from_set) = (SquareSet::from_square(to), SquareSet::from_square(from));
-        // the men with a first jump: over the piece on `to`, or onto `from`; found by
-        // shifts of the two squares, without branches (which way each test goes
-        // depends on the move, and mispredicted branches cost more than the shifts)
-        let mut jumpers = SquareSet::EMPTY;
-        // unrolled, each direction a constant where the policy's are
-        each_direction!(self.policy.directions(Man::new(self.replier)), d, 'next, {
-            let back = B::opposite(d);
-            // all squares when the square beyond `to` is vacant, else none
-            let open = SquareSet(0u64.wrapping_sub(u64::from(
-                !(B::shift(to_set, d) & vacant).is_empty(),
-            )));
-            jumpers |= B::shift(to_set, back) & men & open;
-            jumpers |= B::shift(B::shift(from_set, back) & mover, back) & men;
-        });
-        if !jumpers.is_empty() {
-            return RemovalCaptures::<B, P> {
-                g,
-                board: core::marker::PhantomData,
-                policy: self.policy,
-                side: self.replier,
-                own: men,
-                enemy: mover,
-                kings: SquareSet::EMPTY,
-                origins: jumpers,
-            }
-            .count_moves();
-        }
-        self.steps + self.stepping_into(from) - self.stepping_into(to)
-    }
-
-    /// The number of the replier's men that step into `sq` (read from `into`).
-    #[inline(always)]
-    fn stepping_into(&self, sq: Square) -> usize {
-        self.into
-            .iter()
-            .enumerate()
-            .map(|(k, p)| usize::from(p.contains(sq)) << k)
-            .sum::<usize>()
-    }
 }
 
 impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
