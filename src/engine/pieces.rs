@@ -232,32 +232,21 @@ impl<B: Board> Pieces<B> {
         }
     }
 
-    /// A move of `color`'s piece from `from` to `to` (`to` vacant, or `from` itself)
-    /// taking the pieces on `taken` and crowning the piece when `crowned`: the whole
-    /// change of a step or a removal game's capture, in one pass.
-    #[inline]
-    pub(crate) fn apply(
+    /// Applies a move's change as XOR masks: `color`'s squares `movers`, the
+    /// opponent's `taken`, the kings' `kings`, the hash `hash`.
+    #[inline(always)]
+    pub(crate) fn xor(
         &mut self,
         color: Color,
-        from: Square,
-        to: Square,
+        movers: SquareSet,
         taken: SquareSet,
-        crowned: bool,
+        kings: SquareSet,
+        hash: u64,
     ) {
-        let enemy = !color;
-        for x in taken {
-            self.hash ^= single_man_key(x, enemy, self.kings.contains(x));
-        }
-        self.owned[enemy.index()] -= taken;
-        self.kings -= taken;
-        let king = self.kings.contains(from);
-        let (f, t) = (SquareSet::from_square(from), SquareSet::from_square(to));
-        self.owned[color.index()] = (self.owned[color.index()] - f) | t;
-        let crowns = crowned && !king;
-        self.hash ^= single_man_key(from, color, king) ^ single_man_key(to, color, king || crowns);
-        if king || crowns {
-            self.kings = (self.kings - f) | t;
-        }
+        self.owned[color.index()] ^= movers;
+        self.owned[(!color).index()] ^= taken;
+        self.kings ^= kings;
+        self.hash ^= hash;
     }
 
     /// The pieces, by square.
@@ -283,7 +272,9 @@ impl<B: Board> fmt::Debug for Pieces<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::removal::Taken;
     use crate::engine::shapes::dark::Dark10;
+    use crate::engine::storage::{capture_change, step_change};
     use crate::tools::rng::SplitMix64;
 
     fn same(p: &Pieces<Dark10>, c: &Columns<Dark10>) {
@@ -315,7 +306,7 @@ mod tests {
             } else {
                 Man::new(color)
             };
-            match rng.below(5) {
+            match rng.below(6) {
                 0 => {
                     p.put(sq, man);
                     c.set(sq, Stack::single(man));
@@ -338,15 +329,35 @@ mod tests {
                 }
                 4 if (c.get(to).is_empty() || to == sq) && c.get(sq).owner() == Some(color) => {
                     // a capture: a few of the enemy's pieces taken, perhaps crowned
-                    let taken = SquareSet(rng.next_u64()) & c.owned(!color);
+                    let pieces = SquareSet(rng.next_u64()) & c.owned(!color);
                     let crowned = rng.below(2) == 0;
-                    p.apply(color, sq, to, taken, crowned);
-                    for x in taken {
+                    let t = Taken {
+                        from: sq,
+                        to,
+                        pieces,
+                        crowned,
+                    };
+                    let ch = capture_change(&p, color, &t);
+                    p.xor(color, ch.movers, ch.taken, ch.kings, ch.hash);
+                    for x in pieces {
                         c.set(x, Stack::EMPTY);
                     }
                     c.move_column(sq, to);
                     let mut s = c.get(to);
                     if crowned && !s.top_is_king() {
+                        s.promote_top();
+                        c.set(to, s);
+                    }
+                }
+                5 if c.get(to).is_empty() && c.get(sq).owner() == Some(color) => {
+                    // a step, perhaps onto a promotion square
+                    let promotion = SquareSet(rng.next_u64());
+                    let king = c.get(sq).top_is_king();
+                    let ch = step_change(color, sq, to, king, promotion);
+                    p.xor(color, ch.movers, ch.taken, ch.kings, ch.hash);
+                    c.move_column(sq, to);
+                    if !king && promotion.contains(to) {
+                        let mut s = c.get(to);
                         s.promote_top();
                         c.set(to, s);
                     }

@@ -115,13 +115,16 @@ pub fn quiet_moves<B: Board, P: MovePolicy + ?Sized>(
     own: SquareSet,
     kings: SquareSet,
     vacant: SquareSet,
-    out: impl FnMut(Square, Square),
+    mut out: impl FnMut(Square, Square),
 ) {
-    quiet_moves_of::<B, P, true>(policy, side, own, kings, vacant, out)
+    quiet_moves_of::<B, P, true>(policy, side, own, kings, vacant, |from, to, _| {
+        out(from, to)
+    })
 }
 
-/// The moves of [`quiet_moves`], in its order when `ORDERED`, else (for counting) in
-/// no particular order: where men step one square, their steps are then found one
+/// The moves of [`quiet_moves`] as `out(from, to, king)`, `king` telling whether the
+/// piece that moves is a king: in its order when `ORDERED`, else (for counting) in no
+/// particular order: where men step one square, their steps are then found one
 /// direction at a time on whole sets ([`Board::shift`]), the kings' moves square by
 /// square.
 #[inline(always)]
@@ -131,7 +134,7 @@ pub(crate) fn quiet_moves_of<B: Board, P: MovePolicy + ?Sized, const ORDERED: bo
     own: SquareSet,
     kings: SquareSet,
     vacant: SquareSet,
-    out: impl FnMut(Square, Square),
+    out: impl FnMut(Square, Square, bool),
 ) {
     // each colour on its own, so that its directions are constants
     match side {
@@ -153,7 +156,7 @@ fn colour_quiet_moves<B: Board, P: MovePolicy + ?Sized, const ORDERED: bool>(
     own: SquareSet,
     kings: SquareSet,
     vacant: SquareSet,
-    mut out: impl FnMut(Square, Square),
+    mut out: impl FnMut(Square, Square, bool),
 ) {
     let g = B::geometry();
     let man = Man::new(side);
@@ -163,10 +166,12 @@ fn colour_quiet_moves<B: Board, P: MovePolicy + ?Sized, const ORDERED: bool>(
         policy.move_leap(king) == Leap::Flying,
     );
     if P::QUIET_MOVES == QuietMoves::LineAdvances {
-        line_advances::<B>(own - kings, vacant, policy.move_directions(man), &mut out);
+        line_advances::<B>(own - kings, vacant, policy.move_directions(man), |f, t| {
+            out(f, t, false)
+        });
         let (dirs, flying) = king_moves;
         for from in own & kings {
-            walk_lines(g, from, dirs, flying, vacant, &mut out);
+            walk_lines(g, from, dirs, flying, vacant, |f, t| out(f, t, true));
         }
         return;
     }
@@ -179,13 +184,13 @@ fn colour_quiet_moves<B: Board, P: MovePolicy + ?Sized, const ORDERED: bool>(
         each_direction!(policy.move_directions(man), d, 'next, {
             for to in B::shift(own - kings, d) & vacant {
                 if let Some(from) = g.neighbour(to, B::opposite(d)) {
-                    out(from, to);
+                    out(from, to, false);
                 }
             }
         });
         let (dirs, flying) = king_moves;
         for from in own & kings {
-            walk_lines(g, from, dirs, flying, vacant, &mut out);
+            walk_lines(g, from, dirs, flying, vacant, |f, t| out(f, t, true));
         }
         return;
     }
@@ -197,13 +202,13 @@ fn colour_quiet_moves<B: Board, P: MovePolicy + ?Sized, const ORDERED: bool>(
             // a man's steps, the directions unrolled (constants where the rules' are)
             each_direction!(policy.move_directions(man), d, 'next, {
                 if let Some(to) = g.neighbour(from, d).filter(|&t| vacant.contains(t)) {
-                    out(from, to);
+                    out(from, to, false);
                 }
             });
             continue;
         }
         let (dirs, flying) = if is_king { king_moves } else { man_moves };
-        walk_lines(g, from, dirs, flying, vacant, &mut out);
+        walk_lines(g, from, dirs, flying, vacant, |f, t| out(f, t, is_king));
     }
 }
 
@@ -217,7 +222,7 @@ fn walk_lines(
     dirs: DirectionSet,
     flying: bool,
     vacant: SquareSet,
-    out: &mut impl FnMut(Square, Square),
+    mut out: impl FnMut(Square, Square),
 ) {
     for d in dirs.iter() {
         let mut at = from;
@@ -393,7 +398,10 @@ mod tests {
             quiet_moves::<B, P>(policy, side, a, kings, vacant, |f, t| got.push((f, t)));
             assert_eq!(got, want);
             let mut any = Vec::new();
-            quiet_moves_of::<B, P, false>(policy, side, a, kings, vacant, |f, t| any.push((f, t)));
+            quiet_moves_of::<B, P, false>(policy, side, a, kings, vacant, |f, t, king| {
+                assert_eq!(king, kings.contains(f));
+                any.push((f, t))
+            });
             any.sort();
             got.sort();
             assert_eq!(any, got);

@@ -93,27 +93,13 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
     ) -> Option<Self> {
         // the search's state is the capturer and the set taken: exact only where the
         // pieces taken stay until the move ends and then vanish (so the 180° rule
-        // never bars a jump, see `CaptureRules::reversal_in_force`)
-        const {
-            assert!(
-                P::RULES.removes_at_end(),
-                "the removal games' capture search serves rules that remove the pieces taken when the move ends"
-            )
-        };
+        // never bars a jump, see `CaptureRules::reversal_in_force`); `from_origins`
+        // checks the rules at compile time
         let origins = first_jumpers::<B, P>(policy, side, owned, kings, false);
         if origins.is_empty() {
             return None;
         }
-        Some(RemovalCaptures {
-            g: B::geometry(),
-            board: core::marker::PhantomData,
-            policy,
-            side,
-            own: owned[0],
-            enemy: owned[1],
-            kings,
-            origins,
-        })
+        Some(Self::from_origins(policy, side, owned, kings, origins))
     }
 
     /// The number of capture moves of `side` (ruling 1 and the majority rule
@@ -146,25 +132,32 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         Self::new(policy, side, owned, kings).map_or(0, |c| c.count())
     }
 
-    /// The captures of the men `origins` of `side`, which have a first jump, where
-    /// `own` and `enemy` hold each side's pieces and no piece is a king (perft's
-    /// replies, which know the jumpers already).
+    /// The captures of `side` from `origins`, the squares of its pieces that have a
+    /// first jump ([`first_jumpers`]), where `owned` holds the squares of its pieces
+    /// and of the opponent's and `kings` the kings' squares: for callers that found
+    /// the jumpers already.
     #[inline]
-    pub(crate) fn of_men(
+    pub(crate) fn from_origins(
         policy: &'p P,
         side: Color,
-        own: SquareSet,
-        enemy: SquareSet,
+        owned: [SquareSet; 2],
+        kings: SquareSet,
         origins: SquareSet,
     ) -> Self {
+        const {
+            assert!(
+                P::RULES.removes_at_end(),
+                "the removal games' capture search serves rules that remove the pieces taken when the move ends"
+            )
+        };
         RemovalCaptures {
             g: B::geometry(),
             board: core::marker::PhantomData,
             policy,
             side,
-            own,
-            enemy,
-            kings: SquareSet::EMPTY,
+            own: owned[0],
+            enemy: owned[1],
+            kings,
             origins,
         }
     }

@@ -45,14 +45,15 @@
 //! storages (bulk counting of the last two plies) is in the private submodule `bulk`.
 
 use crate::engine::board::Board;
-use crate::engine::capture::{CaptureGenerator, CapturePolicy, Crowning};
+use crate::engine::capture::{first_jumpers, CaptureGenerator, CapturePolicy, Crowning};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::moves::{MoveList, MovePath, Route};
 use crate::engine::pieces::Pieces;
-use crate::engine::quiet::{count_quiet_moves, quiet_moves, MovePolicy};
+use crate::engine::quiet::{count_quiet_moves, quiet_moves, quiet_moves_of, MovePolicy};
 use crate::engine::removal::{RemovalCaptures, Taken};
 use crate::engine::square::{Square, SquareSet};
+use crate::engine::zobrist::single_man_key;
 use std::borrow::Cow;
 
 mod bulk;
@@ -119,21 +120,36 @@ mod private {
     use super::*;
 
     /// A move of a checkers-like position as a storage makes and plays it: a step or
-    /// a capture route, and for a capture found on bitboards what it takes.
-    pub trait StoredMove<B: Board>: Copy {
-        /// A quiet move from `from` to `to`.
-        fn step(from: Square, to: Square) -> Self;
-        /// A capture along `route`, with what it takes when that is known.
-        fn capture(route: Route, taken: Option<Taken>) -> Self;
+    /// a capture route, and the storage's [`Change`](Ops::Change) to play it fast.
+    pub trait StoredMove<B: Board, C>: Copy {
+        /// A quiet move from `from` to `to` that changes the storage by `change`.
+        fn step(from: Square, to: Square, change: C) -> Self;
+        /// A capture along `route` that changes the storage by `change`.
+        fn capture(route: Route, change: C) -> Self;
         /// What the move does.
         fn path(&self) -> &MovePath;
-        /// For a capture found on bitboards: the pieces it takes (never empty) and
-        /// whether the capturer ends the move as a king; `None` when not known.
-        fn taken(&self) -> Option<(SquareSet, bool)>;
+        /// What it changes, as the storage found it ([`Ops::UNKNOWN`] for a move
+        /// made elsewhere: the storage then works it out from the path).
+        fn change(&self) -> &C;
     }
 
     /// The game on a storage: legal moves, counting them, playing and taking back.
     pub trait Ops<B: Board>: Sized {
+        /// What a move found on this storage carries to be played fast: nothing on
+        /// [`Columns`], the XOR masks of its change on [`Pieces`]
+        /// ([`PieceChange`]).
+        type Change: Copy
+            + Default
+            + Eq
+            + core::hash::Hash
+            + core::fmt::Debug
+            + Send
+            + Sync
+            + 'static;
+
+        /// The change of a move made elsewhere: nothing known.
+        const UNKNOWN: Self::Change;
+
         /// The storage of `columns`, which the position text's checks have found fit
         /// for it (single men where the storage does not stack).
         fn from_columns(columns: Columns<B>) -> Self;
@@ -143,7 +159,7 @@ mod private {
 
         /// Fills `out` (cleared) with the legal moves of `side`: its captures (ruling
         /// of move identity and the majority rule applied), else its quiet moves.
-        fn legal_moves<P: MovePolicy, M: StoredMove<B>>(
+        fn legal_moves<P: MovePolicy, M: StoredMove<B, Self::Change>>(
             &self,
             policy: &P,
             side: Color,
@@ -154,12 +170,44 @@ mod private {
         fn count_moves<P: MovePolicy>(&self, policy: &P, side: Color) -> usize;
 
         /// Plays `side`'s move `mv`, one of its legal moves.
-        fn play<P: MovePolicy, M: StoredMove<B>>(&mut self, policy: &P, side: Color, mv: &M);
+        fn play<P: MovePolicy, M: StoredMove<B, Self::Change>>(
+            &mut self,
+            policy: &P,
+            side: Color,
+            mv: &M,
+        );
 
         /// Makes `self` equal to `parent` again after `mv` was played on a copy of it.
-        fn take_back<M: StoredMove<B>>(&mut self, parent: &Self, mv: &M);
+        fn take_back<M: StoredMove<B, Self::Change>>(&mut self, parent: &Self, mv: &M);
+    }
+
+    /// What a move of a removal game changes on [`Pieces`], as XOR masks: made with
+    /// the move, so that playing it is four XORs (perft plays every move it lists).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct PieceChange {
+        /// The mover's squares that change: its origin and destination (none for a
+        /// capture that ends where it began).
+        pub movers: SquareSet,
+        /// The opponent's pieces taken.
+        pub taken: SquareSet,
+        /// The kings' squares that change: a king's origin and destination, a man
+        /// crowned, the kings taken.
+        pub kings: SquareSet,
+        /// The change of the hash.
+        pub hash: u64,
+    }
+
+    impl PieceChange {
+        /// Whether this is the change of a move made elsewhere (nothing known): every
+        /// move found on [`Pieces`] moves a piece or takes one.
+        #[inline(always)]
+        pub fn is_unknown(&self) -> bool {
+            (self.movers | self.taken).is_empty()
+        }
     }
 }
+
+pub(crate) use private::PieceChange;
 
 /// The squares where `side`'s men are crowned under `policy` on the board `B`.
 #[inline(always)]
@@ -191,6 +239,9 @@ impl<B: Board> Storage<B> for Columns<B> {
 }
 
 impl<B: Board> Ops<B> for Columns<B> {
+    type Change = ();
+    const UNKNOWN: () = ();
+
     fn from_columns(columns: Columns<B>) -> Self {
         columns
     }
@@ -200,14 +251,14 @@ impl<B: Board> Ops<B> for Columns<B> {
     }
 
     #[inline]
-    fn legal_moves<P: MovePolicy, M: StoredMove<B>>(
+    fn legal_moves<P: MovePolicy, M: StoredMove<B, ()>>(
         &self,
         policy: &P,
         side: Color,
         out: &mut MoveList<M>,
     ) {
         out.clear();
-        CaptureGenerator::new(policy, self, side).routes(|r| out.push(M::capture(r, None)));
+        CaptureGenerator::new(policy, self, side).routes(|r| out.push(M::capture(r, ())));
         if !out.is_empty() {
             return;
         }
@@ -217,7 +268,7 @@ impl<B: Board> Ops<B> for Columns<B> {
             self.owned(side),
             self.kings(),
             self.vacant(),
-            |from, to| out.push(M::step(from, to)),
+            |from, to| out.push(M::step(from, to, ())),
         );
     }
 
@@ -238,7 +289,7 @@ impl<B: Board> Ops<B> for Columns<B> {
     /// A step moves the column and crowns its commander on a promotion square; a
     /// capture is walked along its route ([`CaptureGenerator::apply`]).
     #[inline]
-    fn play<P: MovePolicy, M: StoredMove<B>>(&mut self, policy: &P, side: Color, mv: &M) {
+    fn play<P: MovePolicy, M: StoredMove<B, ()>>(&mut self, policy: &P, side: Color, mv: &M) {
         match *mv.path() {
             MovePath::Step { from, to } => {
                 self.move_column(from, to);
@@ -257,7 +308,7 @@ impl<B: Board> Ops<B> for Columns<B> {
     /// is copied. A step is taken back here, small enough to inline into the loops
     /// that play moves (perft); any other move out of line.
     #[inline]
-    fn take_back<M: StoredMove<B>>(&mut self, parent: &Self, mv: &M) {
+    fn take_back<M: StoredMove<B, ()>>(&mut self, parent: &Self, mv: &M) {
         match *mv.path() {
             MovePath::Step { from, to } => {
                 let changed = SquareSet::from_square(from) | SquareSet::from_square(to);
@@ -330,6 +381,14 @@ pub(crate) fn count_moves_on<B: Board, P: MovePolicy + ?Sized>(
 }
 
 impl<B: Board> Ops<B> for Pieces<B> {
+    type Change = PieceChange;
+    const UNKNOWN: PieceChange = PieceChange {
+        movers: SquareSet::EMPTY,
+        taken: SquareSet::EMPTY,
+        kings: SquareSet::EMPTY,
+        hash: 0,
+    };
+
     fn from_columns(columns: Columns<B>) -> Self {
         Pieces::from_columns(&columns).expect("the position text's checks allow single men only")
     }
@@ -338,8 +397,11 @@ impl<B: Board> Ops<B> for Pieces<B> {
         Pieces::full_hash(self)
     }
 
+    /// The captures come from the bitboard search, out of line (most positions have
+    /// none, which the first jumps alone show); the quiet moves are listed here, each
+    /// with its change.
     #[inline]
-    fn legal_moves<P: MovePolicy, M: StoredMove<B>>(
+    fn legal_moves<P: MovePolicy, M: StoredMove<B, PieceChange>>(
         &self,
         policy: &P,
         side: Color,
@@ -348,13 +410,18 @@ impl<B: Board> Ops<B> for Pieces<B> {
         removal_rules::<P>();
         out.clear();
         let (own, kings) = (self.owned(side), self.kings());
-        if let Some(c) = RemovalCaptures::<B, P>::new(policy, side, [own, self.owned(!side)], kings)
-        {
-            c.routes(|r, t| out.push(M::capture(r, Some(t))));
-            return;
+        let owned = [own, self.owned(!side)];
+        let origins = first_jumpers::<B, P>(policy, side, owned, kings, false);
+        if !origins.is_empty() {
+            return list_captures(self, policy, side, origins, out);
         }
-        quiet_moves::<B, P>(policy, side, own, kings, self.vacant(), |from, to| {
-            out.push(M::step(from, to))
+        let promotion = promotion::<B, P>(side);
+        quiet_moves_of::<B, P, true>(policy, side, own, kings, self.vacant(), |from, to, king| {
+            out.push(M::step(
+                from,
+                to,
+                step_change(side, from, to, king, promotion),
+            ))
         });
     }
 
@@ -369,35 +436,145 @@ impl<B: Board> Ops<B> for Pieces<B> {
         )
     }
 
-    /// A step moves the piece and crowns a man on a promotion square; a capture takes
-    /// the pieces it found on bitboards (a capture not from the legal list is traced
-    /// along its route first).
+    /// Four XORs: the change came with the move (a move made elsewhere has its
+    /// change worked out first).
     #[inline]
-    fn play<P: MovePolicy, M: StoredMove<B>>(&mut self, policy: &P, side: Color, mv: &M) {
+    fn play<P: MovePolicy, M: StoredMove<B, PieceChange>>(
+        &mut self,
+        policy: &P,
+        side: Color,
+        mv: &M,
+    ) {
         removal_rules::<P>();
-        match *mv.path() {
-            MovePath::Step { from, to } => {
-                let crowns = !self.kings().contains(from) && promotion::<B, P>(side).contains(to);
-                self.move_piece(from, to);
-                if crowns {
-                    self.crown(to);
-                }
-            }
-            MovePath::Capture(ref r) => {
-                let (taken, crowned) = match mv.taken() {
-                    Some(t) => t,
-                    None => trace(policy, self, side, r),
-                };
-                self.apply(side, r.origin(), r.destination(), taken, crowned);
-            }
-            MovePath::Entry { .. } => {}
+        let change = *mv.change();
+        if change.is_unknown() {
+            return play_unlisted(policy, self, side, mv.path());
         }
+        self.xor(side, change.movers, change.taken, change.kings, change.hash);
     }
 
     #[inline]
-    fn take_back<M: StoredMove<B>>(&mut self, parent: &Self, _mv: &M) {
+    fn take_back<M: StoredMove<B, PieceChange>>(&mut self, parent: &Self, _mv: &M) {
         *self = *parent;
     }
+}
+
+/// The captures of `side` on `pieces` from `origins`, its pieces with a first jump,
+/// into `out` (cleared), each with its change: out of line, as most positions have
+/// none.
+#[inline(never)]
+fn list_captures<B: Board, P: MovePolicy, M: StoredMove<B, PieceChange>>(
+    pieces: &Pieces<B>,
+    policy: &P,
+    side: Color,
+    origins: SquareSet,
+    out: &mut MoveList<M>,
+) {
+    let owned = [pieces.owned(side), pieces.owned(!side)];
+    let kings = pieces.kings();
+    RemovalCaptures::<B, P>::from_origins(policy, side, owned, kings, origins)
+        .routes(|r, t| out.push(M::capture(r, capture_change(pieces, side, &t))));
+}
+
+/// The change of `side`'s quiet move from `from` to `to` (the piece a king when
+/// `king`), crowning a man who arrives on `promotion`; without a branch.
+#[inline(always)]
+pub(crate) fn step_change(
+    side: Color,
+    from: Square,
+    to: Square,
+    king: bool,
+    promotion: SquareSet,
+) -> PieceChange {
+    let (f, t) = (SquareSet::from_square(from), SquareSet::from_square(to));
+    let movers = f | t;
+    // all ones for a king, else none
+    let king_mask = SquareSet(0u64.wrapping_sub(u64::from(king)));
+    let crowned = promotion & (t - king_mask);
+    PieceChange {
+        movers,
+        taken: SquareSet::EMPTY,
+        kings: (movers & king_mask) | crowned,
+        hash: single_man_key(from, side, king)
+            ^ single_man_key(to, side, king || !crowned.is_empty()),
+    }
+}
+
+/// The change of `side`'s capture `taken` found on `pieces`.
+#[inline]
+pub(crate) fn capture_change<B: Board>(
+    pieces: &Pieces<B>,
+    side: Color,
+    taken: &Taken,
+) -> PieceChange {
+    let kings = pieces.kings();
+    let king = kings.contains(taken.from);
+    let (f, t) = (
+        SquareSet::from_square(taken.from),
+        SquareSet::from_square(taken.to),
+    );
+    let mut hash = single_man_key(taken.from, side, king)
+        ^ single_man_key(taken.to, side, king || taken.crowned);
+    for x in taken.pieces {
+        hash ^= single_man_key(x, !side, kings.contains(x));
+    }
+    let mover = if king {
+        f ^ t
+    } else if taken.crowned {
+        t
+    } else {
+        SquareSet::EMPTY
+    };
+    PieceChange {
+        movers: f ^ t,
+        taken: taken.pieces,
+        kings: (taken.pieces & kings) | mover,
+        hash,
+    }
+}
+
+/// The change of `side`'s move along `path` on `pieces`, for a move made elsewhere
+/// (not from [`Ops::legal_moves`]); the move is trusted, as
+/// [`CaptureGenerator::apply`] trusts a route.
+#[cold]
+pub(crate) fn change_of<B: Board, P: CapturePolicy + ?Sized>(
+    policy: &P,
+    pieces: &Pieces<B>,
+    side: Color,
+    path: &MovePath,
+) -> PieceChange {
+    match *path {
+        MovePath::Step { from, to } => step_change(
+            side,
+            from,
+            to,
+            pieces.kings().contains(from),
+            promotion::<B, P>(side),
+        ),
+        MovePath::Capture(ref r) => {
+            let (taken, crowned) = trace(policy, pieces, side, r);
+            let t = Taken {
+                from: r.origin(),
+                to: r.destination(),
+                pieces: taken,
+                crowned,
+            };
+            capture_change(pieces, side, &t)
+        }
+        MovePath::Entry { .. } => PieceChange::default(),
+    }
+}
+
+/// A move made elsewhere played on `pieces`, out of line.
+#[inline(never)]
+fn play_unlisted<B: Board, P: CapturePolicy + ?Sized>(
+    policy: &P,
+    pieces: &mut Pieces<B>,
+    side: Color,
+    path: &MovePath,
+) {
+    let c = change_of(policy, pieces, side, path);
+    pieces.xor(side, c.movers, c.taken, c.kings, c.hash);
 }
 
 /// What the capture `route` of `side` takes on `pieces` (the route is trusted, as

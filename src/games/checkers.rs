@@ -27,8 +27,7 @@ use crate::engine::moves::{Move, MoveList, MovePath, Route};
 use crate::engine::pieces::Pieces;
 use crate::engine::position::{EndReason, Outcome, Position};
 use crate::engine::quiet::MovePolicy;
-use crate::engine::removal::Taken;
-use crate::engine::square::{Square, SquareSet};
+use crate::engine::square::Square;
 use crate::engine::stack::Rank;
 use crate::engine::storage::{Bulk, Ops, Storage, StoredMove};
 use crate::engine::view::BoardView;
@@ -81,14 +80,15 @@ pub trait CheckersRules:
 /// separator (`c3-d4`, `b2xd4`, or `c3:e5` in Russian notation).
 pub struct CheckersMove<R: CheckersRules> {
     inner: Move<R::Board>,
-    /// For a capture found on bitboards ([`removal`](crate::engine::removal)): the
-    /// pieces it takes (empty when not known: the route is then walked when the move
-    /// is played).
-    taken: SquareSet,
-    /// With `taken`: whether the capturer ends the move as a king.
-    crowned: bool,
+    /// What the move changes, as the storage found it, to play it fast (nothing for
+    /// columns; unknown for a move made with [`new`](Self::new): the storage then
+    /// works it out from the path).
+    change: Change<R>,
     rules: PhantomData<R>,
 }
+
+/// The change a move of rules `R` carries for its storage.
+type Change<R> = <<R as CheckersRules>::Storage as Ops<<R as CheckersRules>::Board>>::Change;
 
 impl<R: CheckersRules> CheckersMove<R> {
     /// Wraps a move.
@@ -96,8 +96,7 @@ impl<R: CheckersRules> CheckersMove<R> {
     pub const fn new(inner: Move<R::Board>) -> Self {
         CheckersMove {
             inner,
-            taken: SquareSet::EMPTY,
-            crowned: false,
+            change: <R::Storage as Ops<R::Board>>::UNKNOWN,
             rules: PhantomData,
         }
     }
@@ -140,28 +139,30 @@ impl<R: CheckersRules> CheckersMove<R> {
     }
 }
 
-impl<R: CheckersRules> StoredMove<R::Board> for CheckersMove<R> {
-    #[inline]
-    fn step(from: Square, to: Square) -> Self {
-        CheckersMove::new(Move::step(from, to))
-    }
-    #[inline]
-    fn capture(route: Route, taken: Option<Taken>) -> Self {
-        let t = taken.unwrap_or_default();
+impl<R: CheckersRules> StoredMove<R::Board, Change<R>> for CheckersMove<R> {
+    #[inline(always)]
+    fn step(from: Square, to: Square, change: Change<R>) -> Self {
         CheckersMove {
-            inner: Move::capture(route),
-            taken: t.pieces,
-            crowned: t.crowned,
+            inner: Move::step(from, to),
+            change,
             rules: PhantomData,
         }
     }
-    #[inline]
+    #[inline(always)]
+    fn capture(route: Route, change: Change<R>) -> Self {
+        CheckersMove {
+            inner: Move::capture(route),
+            change,
+            rules: PhantomData,
+        }
+    }
+    #[inline(always)]
     fn path(&self) -> &MovePath {
         self.inner.path()
     }
-    #[inline]
-    fn taken(&self) -> Option<(SquareSet, bool)> {
-        (!self.taken.is_empty()).then_some((self.taken, self.crowned))
+    #[inline(always)]
+    fn change(&self) -> &Change<R> {
+        &self.change
     }
 }
 

@@ -16,14 +16,14 @@
 //!   move are counted from one look at the position ([`StepReplies`]), and perft's
 //!   last two plies without listing the quiet moves at all.
 
-use super::{count_moves_on, trace, Ops, StoredMove};
+use super::{capture_change, change_of, count_moves_on, step_change, Ops, PieceChange, StoredMove};
 use crate::engine::board::Board;
 use crate::engine::capture::{CapturePolicy, Leap};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::moves::{MoveList, MovePath};
 use crate::engine::pieces::Pieces;
-use crate::engine::quiet::{quiet_moves, quiet_moves_of, MovePolicy, QuietMoves};
+use crate::engine::quiet::{quiet_moves_of, MovePolicy, QuietMoves};
 use crate::engine::removal::{count_single_jumps, RemovalCaptures};
 use crate::engine::square::each_direction;
 use crate::engine::square::{DirectionSet, Square, SquareSet};
@@ -31,10 +31,10 @@ use crate::engine::stack::Man;
 
 /// Perft's bulk counting on a storage (sealed: the crate implements it for
 /// [`Columns`] and [`Pieces`]).
-pub trait Bulk<B: Board> {
+pub trait Bulk<B: Board>: Ops<B> {
     /// The sum over `moves` (legal moves of `side`) of the number of legal replies
     /// after each.
-    fn count_replies<P: MovePolicy, M: StoredMove<B>>(
+    fn count_replies<P: MovePolicy, M: StoredMove<B, Self::Change>>(
         &self,
         policy: &P,
         side: Color,
@@ -43,7 +43,7 @@ pub trait Bulk<B: Board> {
 
     /// The number of move sequences of two plies of `side` and its opponent;
     /// `scratch` is a list to use.
-    fn count_two_plies<P: MovePolicy, M: StoredMove<B>>(
+    fn count_two_plies<P: MovePolicy, M: StoredMove<B, Self::Change>>(
         &self,
         policy: &P,
         side: Color,
@@ -55,7 +55,7 @@ impl<B: Board> Bulk<B> for Columns<B> {
     /// Every move is played on one scratch copy and taken back in place: quiet steps
     /// that crown nobody move the column there and back with [`Columns::shuttle`],
     /// other moves are played and [taken back](Ops::take_back).
-    fn count_replies<P: MovePolicy, M: StoredMove<B>>(
+    fn count_replies<P: MovePolicy, M: StoredMove<B, ()>>(
         &self,
         policy: &P,
         side: Color,
@@ -84,7 +84,7 @@ impl<B: Board> Bulk<B> for Columns<B> {
         total
     }
 
-    fn count_two_plies<P: MovePolicy, M: StoredMove<B>>(
+    fn count_two_plies<P: MovePolicy, M: StoredMove<B, ()>>(
         &self,
         policy: &P,
         side: Color,
@@ -100,7 +100,7 @@ impl<B: Board> Bulk<B> for Pieces<B> {
     /// ([`StepReplies`]); otherwise every move is played on the bitboards alone
     /// ([`bitboard_replies`]).
     #[inline]
-    fn count_replies<P: MovePolicy, M: StoredMove<B>>(
+    fn count_replies<P: MovePolicy, M: StoredMove<B, PieceChange>>(
         &self,
         policy: &P,
         side: Color,
@@ -116,7 +116,7 @@ impl<B: Board> Bulk<B> for Pieces<B> {
     /// one look at the position ([`StepReplies`]), each quiet move's replies are
     /// counted as the move is found, without listing it. Otherwise the moves are
     /// listed and their replies counted by [`count_replies`](Self::count_replies).
-    fn count_two_plies<P: MovePolicy, M: StoredMove<B>>(
+    fn count_two_plies<P: MovePolicy, M: StoredMove<B, PieceChange>>(
         &self,
         policy: &P,
         side: Color,
@@ -130,20 +130,25 @@ impl<B: Board> Bulk<B> for Pieces<B> {
         let (own, kings) = (self.owned(side), self.kings());
         if let Some(c) = RemovalCaptures::<B, P>::new(policy, side, [own, self.owned(!side)], kings)
         {
-            c.routes(|r, t| scratch.push(M::capture(r, Some(t))));
+            c.routes(|r, t| scratch.push(M::capture(r, capture_change(self, side, &t))));
             return bitboard_replies(self, policy, side, scratch);
         }
         let vacant = self.vacant();
         if let Some(replies) = step_replies(self, policy, side) {
             // the quiet moves (`QuietMoves::Steps`), in any order
             let mut total = 0;
-            quiet_moves_of::<B, P, false>(policy, side, own, kings, vacant, |from, to| {
+            quiet_moves_of::<B, P, false>(policy, side, own, kings, vacant, |from, to, _| {
                 total += replies.count(from, to) as u64
             });
             return total;
         }
-        quiet_moves::<B, P>(policy, side, own, kings, vacant, |from, to| {
-            scratch.push(M::step(from, to))
+        let promotion = P::RULES.promotion_squares_on::<B>(side);
+        quiet_moves_of::<B, P, true>(policy, side, own, kings, vacant, |from, to, king| {
+            scratch.push(M::step(
+                from,
+                to,
+                step_change(side, from, to, king, promotion),
+            ))
         });
         bitboard_replies(self, policy, side, scratch)
     }
@@ -153,7 +158,7 @@ impl<B: Board> Bulk<B> for Pieces<B> {
 /// `Some` when `moves` are quiet moves of a game with [`QuietMoves::Steps`] and that
 /// count is exact.
 #[inline]
-fn step_replies_of<B: Board, P: MovePolicy, M: StoredMove<B>>(
+fn step_replies_of<B: Board, P: MovePolicy, M: StoredMove<B, PieceChange>>(
     pieces: &Pieces<B>,
     policy: &P,
     side: Color,
@@ -200,12 +205,12 @@ fn step_replies<'p, B: Board, P: MovePolicy>(
     )
 }
 
-/// [`Bulk::count_replies`] on bitboards alone: each move is played on the owners'
-/// and kings' sets (steps and promotions as [`Ops::play`] does, captures by the
-/// pieces they take), and the replies are counted there ([`count_moves_on`]); no
-/// position is copied or changed, no hash is kept.
+/// [`Bulk::count_replies`] on bitboards alone: each move's change (made with it, or
+/// worked out for a move made elsewhere) is applied to the owners' and kings' sets and
+/// the replies are counted there ([`count_moves_on`]); no position is copied or
+/// changed, no hash is kept.
 #[inline]
-fn bitboard_replies<B: Board, P: MovePolicy, M: StoredMove<B>>(
+fn bitboard_replies<B: Board, P: MovePolicy, M: StoredMove<B, PieceChange>>(
     pieces: &Pieces<B>,
     policy: &P,
     side: Color,
@@ -213,38 +218,14 @@ fn bitboard_replies<B: Board, P: MovePolicy, M: StoredMove<B>>(
 ) -> u64 {
     let (own, enemy) = (pieces.owned(side), pieces.owned(!side));
     let kings = pieces.kings();
-    let promotion = P::RULES.promotion_squares_on::<B>(side);
     let mut total = 0;
     for mv in moves {
-        let (own, enemy, kings) = match *mv.path() {
-            MovePath::Step { from, to } => {
-                let both = SquareSet::from_square(from) | SquareSet::from_square(to);
-                let kings = if kings.contains(from) {
-                    kings ^ both
-                } else if promotion.contains(to) {
-                    kings | SquareSet::from_square(to)
-                } else {
-                    kings
-                };
-                (own ^ both, enemy, kings)
-            }
-            MovePath::Capture(ref r) => {
-                let (taken, crowned) = match mv.taken() {
-                    Some(t) => t,
-                    None => trace(policy, pieces, side, r),
-                };
-                let (from, to) = (SquareSet::from_square(r.origin()), r.destination());
-                let mut k = kings - taken;
-                if !(k & from).is_empty() {
-                    k = (k - from) | SquareSet::from_square(to);
-                } else if crowned {
-                    k.insert(to);
-                }
-                ((own - from) | SquareSet::from_square(to), enemy - taken, k)
-            }
-            MovePath::Entry { .. } => (own, enemy, kings),
-        };
-        total += count_moves_on::<B, P>(policy, !side, [enemy, own], kings) as u64;
+        let mut c = *mv.change();
+        if c.is_unknown() {
+            c = change_of(policy, pieces, side, mv.path());
+        }
+        let after = [enemy ^ c.taken, own ^ c.movers];
+        total += count_moves_on::<B, P>(policy, !side, after, kings ^ c.kings) as u64;
     }
     total
 }
@@ -386,8 +367,15 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
             jumpers |= B::shift(B::shift(from_set, back) & mover, back) & men;
         });
         if !jumpers.is_empty() {
-            return RemovalCaptures::<B, P>::of_men(self.policy, self.replier, men, mover, jumpers)
-                .count_moves();
+            let owned = [men, mover];
+            return RemovalCaptures::<B, P>::from_origins(
+                self.policy,
+                self.replier,
+                owned,
+                SquareSet::EMPTY,
+                jumpers,
+            )
+            .count_moves();
         }
         self.steps + self.stepping_into(from) - self.stepping_into(to)
     }
@@ -406,14 +394,46 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::moves::Route;
+    use crate::engine::square::Square;
     use crate::engine::stack::Stack;
     use crate::engine::storage::Storage;
     use crate::games::bashni::BashniRules;
-    use crate::games::checkers::{CheckersMove, CheckersRules};
+    use crate::games::checkers::CheckersRules;
     use crate::games::dameo::DameoRules;
     use crate::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
     use crate::games::lasca::LascaRules;
     use crate::tools::rng::SplitMix64;
+
+    /// A move of the tests on either storage.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct TestMove<C> {
+        path: MovePath,
+        change: C,
+    }
+
+    impl<B: Board, C: Copy> StoredMove<B, C> for TestMove<C> {
+        fn step(from: Square, to: Square, change: C) -> Self {
+            TestMove {
+                path: MovePath::Step { from, to },
+                change,
+            }
+        }
+        fn capture(route: Route, change: C) -> Self {
+            TestMove {
+                path: MovePath::Capture(route),
+                change,
+            }
+        }
+        fn path(&self) -> &MovePath {
+            &self.path
+        }
+        fn change(&self) -> &C {
+            &self.change
+        }
+    }
+
+    type Moves<S, B> = MoveList<TestMove<<S as Ops<B>>::Change>>;
 
     /// Random columns of one man (or, with `stacks`, sometimes two): on a random
     /// share of the squares, a random share of them kings (men on their promotion row
@@ -444,18 +464,20 @@ mod tests {
         columns
     }
 
-    /// The replies of `board`'s moves, each played and listed.
+    /// The replies of `board`'s moves, each played and listed; the hash after each
+    /// move is the one recomputed.
     fn listed_replies<R: CheckersRules, S: Storage<R::Board>>(
         rules: &R,
         board: &S,
         side: Color,
-        moves: &[CheckersMove<R>],
+        moves: &[TestMove<S::Change>],
     ) -> u64 {
-        let mut replies = MoveList::<CheckersMove<R>>::new();
+        let mut replies = Moves::<S, R::Board>::new();
         let mut listed = 0;
         for mv in moves {
             let mut next = *board;
             next.play(rules, side, mv);
+            assert_eq!(next.zobrist(), next.full_hash());
             next.legal_moves(rules, !side, &mut replies);
             assert_eq!(next.count_moves(rules, !side), replies.len());
             listed += replies.len() as u64;
@@ -466,12 +488,14 @@ mod tests {
     /// On random positions of single pieces, the replies counted on the bitboards of
     /// `Pieces` are those listed after playing each move, and those the same
     /// position on `Columns` counts and lists; the same moves in the same order on
-    /// both, and two plies counted as listed.
+    /// both, the same positions after them, and two plies counted as listed.
     fn pieces_count_as_listed<R: CheckersRules>(seed: u64) -> usize {
         let rules = R::default();
         let mut rng = SplitMix64::new(seed);
-        let (mut moves, mut on_columns) = (MoveList::new(), MoveList::new());
-        let mut scratch = MoveList::<CheckersMove<R>>::new();
+        let mut moves = Moves::<Pieces<R::Board>, R::Board>::new();
+        let mut on_columns = Moves::<Columns<R::Board>, R::Board>::new();
+        let mut scratch = Moves::<Pieces<R::Board>, R::Board>::new();
+        let mut col_scratch = Moves::<Columns<R::Board>, R::Board>::new();
         let mut captures = 0;
         for _ in 0..400 {
             let cols = random_columns::<R>(&mut rng, false);
@@ -479,10 +503,19 @@ mod tests {
             let side = Color::from_index(rng.below(2));
             pieces.legal_moves(&rules, side, &mut moves);
             cols.legal_moves(&rules, side, &mut on_columns);
-            let inner =
-                |l: &MoveList<CheckersMove<R>>| l.iter().map(|m| *m.inner()).collect::<Vec<_>>();
-            assert_eq!(inner(&moves), inner(&on_columns), "{cols:?}");
-            captures += usize::from(moves.first().is_some_and(|m| m.is_capture()));
+            let paths: Vec<_> = moves.iter().map(|m| m.path).collect();
+            let col_paths: Vec<_> = on_columns.iter().map(|m| m.path).collect();
+            assert_eq!(paths, col_paths, "{cols:?}");
+            for (a, b) in moves.iter().zip(on_columns.iter()) {
+                let (mut p, mut c) = (pieces, cols);
+                p.play(&rules, side, a);
+                c.play(&rules, side, b);
+                assert_eq!(p.to_columns(), c, "{cols:?} {:?}", a.path);
+                assert_eq!(p.hash(), c.hash(), "{cols:?} {:?}", a.path);
+                // the change worked out for a move made elsewhere is the one found
+                assert_eq!(change_of(&rules, &pieces, side, &a.path), a.change);
+            }
+            captures += usize::from(matches!(paths.first(), Some(MovePath::Capture(_))));
             let listed = listed_replies(&rules, &pieces, side, &moves);
             assert_eq!(listed_replies(&rules, &cols, side, &on_columns), listed);
             assert_eq!(
@@ -501,14 +534,22 @@ mod tests {
                 "{cols:?}"
             );
             assert_eq!(pieces.count_two_plies(&rules, side, &mut scratch), listed);
-            assert_eq!(cols.count_two_plies(&rules, side, &mut scratch), listed);
-            // captures not from the list (what they take unknown) are traced
+            assert_eq!(cols.count_two_plies(&rules, side, &mut col_scratch), listed);
+            // moves made elsewhere (their change unknown) are worked out
             let unknown: Vec<_> = moves
                 .iter()
-                .map(|m| CheckersMove::<R>::new(*m.inner()))
+                .map(|m| TestMove {
+                    path: m.path,
+                    change: PieceChange::default(),
+                })
                 .collect();
             assert_eq!(
                 bitboard_replies(&pieces, &rules, side, &unknown),
+                listed,
+                "{cols:?}"
+            );
+            assert_eq!(
+                listed_replies(&rules, &pieces, side, &unknown),
                 listed,
                 "{cols:?}"
             );
@@ -528,13 +569,11 @@ mod tests {
     }
 
     /// Columns of one or two men: the replies counted in place are those listed.
-    fn columns_count_as_listed<R: CheckersRules<Storage = Columns<<R as CheckersRules>::Board>>>(
-        seed: u64,
-    ) {
+    fn columns_count_as_listed<R: CheckersRules>(seed: u64) {
         let rules = R::default();
         let mut rng = SplitMix64::new(seed);
-        let mut moves = MoveList::<CheckersMove<R>>::new();
-        let mut scratch = MoveList::<CheckersMove<R>>::new();
+        let mut moves = Moves::<Columns<R::Board>, R::Board>::new();
+        let mut scratch = Moves::<Columns<R::Board>, R::Board>::new();
         let mut counted = 0;
         for _ in 0..300 {
             let cols = random_columns::<R>(&mut rng, true);
@@ -559,13 +598,11 @@ mod tests {
     /// of the positions played, on random positions where the replier has men only
     /// (the mover's kings fly, its men step and promote) and often a capture after
     /// the move.
-    fn step_replies_agree<R: CheckersRules<Storage = Pieces<<R as CheckersRules>::Board>>>(
-        seed: u64,
-    ) {
+    fn step_replies_agree<R: CheckersRules>(seed: u64) {
         let rules = R::default();
         let mut rng = SplitMix64::new(seed);
-        let mut moves = MoveList::<CheckersMove<R>>::new();
-        let mut replies = MoveList::<CheckersMove<R>>::new();
+        let mut moves = Moves::<Pieces<R::Board>, R::Board>::new();
+        let mut replies = Moves::<Pieces<R::Board>, R::Board>::new();
         let (mut counted, mut captures) = (0, 0);
         for _ in 0..2000 {
             let side = Color::from_index(rng.below(2));
@@ -582,7 +619,9 @@ mod tests {
                 let mut next = pieces;
                 next.play(&rules, side, mv);
                 next.legal_moves(&rules, !side, &mut replies);
-                captures += usize::from(replies.first().is_some_and(|m| m.is_capture()));
+                let capture =
+                    matches!(replies.first(), Some(m) if matches!(m.path, MovePath::Capture(_)));
+                captures += usize::from(capture);
                 listed += replies.len() as u64;
             }
             assert_eq!(n, listed, "{pieces:?}");
@@ -608,11 +647,12 @@ mod tests {
     #[test]
     fn no_step_replies_for_line_advances() {
         let rules = DameoRules;
-        let pieces = Pieces::from_columns(
+        let pieces = Pieces::<crate::engine::shapes::grid::Grid8x8>::from_columns(
             &crate::text::position_text::read_columns("d4:w,e6:b", 0).unwrap(),
         )
         .unwrap();
-        let mut moves = MoveList::<CheckersMove<DameoRules>>::new();
+        type G = crate::engine::shapes::grid::Grid8x8;
+        let mut moves = Moves::<Pieces<G>, G>::new();
         pieces.legal_moves(&rules, Color::White, &mut moves);
         assert!(step_replies(&pieces, &rules, Color::White).is_none());
         assert!(step_replies_of(&pieces, &rules, Color::White, &moves).is_none());
