@@ -21,11 +21,12 @@ use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
-use crate::engine::introspect::{Introspect, MoveInfo, MoveKind, MoveSquares, Squares};
-use crate::engine::moves::{Move, MoveList, MovePath, Route};
+use crate::engine::introspect::{Introspect, MoveInfo, MoveKind};
+use crate::engine::moves::{Move, MoveList, MovePath, MoveSquares, Route, Squares};
+use crate::engine::outcome::{EndReason, Outcome};
 #[cfg(doc)]
 use crate::engine::pieces::Pieces;
-use crate::engine::position::{EndReason, Outcome, Position};
+use crate::engine::position::{Position, Terms};
 use crate::engine::quiet::MovePolicy;
 use crate::engine::square::Square;
 use crate::engine::stack::Rank;
@@ -353,6 +354,12 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
 
     const NAME: &'static str = R::NAME;
 
+    const TERMS: Terms = if <R::Storage as Storage<R::Board>>::STACKS {
+        Terms::Columns
+    } else {
+        Terms::Pieces
+    };
+
     fn start() -> Self {
         R::START
             .parse()
@@ -376,9 +383,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.count_legal_moves() == 0).then_some(Outcome::Win {
+        (self.count_legal_moves() == 0).then(|| Outcome::Win {
             winner: !self.turn,
-            reason: EndReason::NoLegalMove,
+            reason: EndReason::stuck(!self.board.owned(self.turn).is_empty()),
         })
     }
 
@@ -399,7 +406,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
         let inner: Vec<Move<R::Board>> = legal.iter().map(|m| m.inner).collect();
-        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r))
+        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r), Self::TERMS)
             .map(|m| Self::listed(&legal, m))
     }
 
@@ -472,7 +479,7 @@ impl<R: CheckersRules> Checking for CheckersPosition<R> {
     ) -> Result<CheckersMove<R>, MoveParseError> {
         let inner: smallvec::SmallVec<[Move<R::Board>; 16]> =
             legal.iter().map(|m| m.inner).collect();
-        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r))
+        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r), Self::TERMS)
             .map(|m| Self::listed(legal, m))
     }
 

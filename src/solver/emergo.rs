@@ -52,7 +52,8 @@ use crate::engine::board::Board;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::moves::{Move, MoveList};
-use crate::engine::position::{Outcome, Position};
+use crate::engine::outcome::Outcome;
+use crate::engine::position::Position;
 use crate::engine::square::Square;
 use crate::engine::stack::{Man, Stack};
 use crate::games::emergo::{Emergo, Oblique9};
@@ -560,6 +561,25 @@ pub struct Tables {
 }
 
 impl Tables {
+    /// Whether tables of the one-on-one class, and with `two_on_one` of the two-on-one
+    /// and one-on-two classes as well, know the value of `pos`: a finished game or a
+    /// position of one of those classes. Answered without the tables, so that a tool
+    /// can refuse a position before it builds them.
+    ///
+    /// ```
+    /// use column_checkers::solver::emergo::Tables;
+    /// use column_checkers::{Emergo, Position};
+    ///
+    /// let one: Emergo = "e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0".parse().unwrap();
+    /// assert!(Tables::would_know(&one, false));
+    /// assert!(!Tables::would_know(&Emergo::start(), true));
+    /// ```
+    pub fn would_know(pos: &Emergo, two_on_one: bool) -> bool {
+        outcome_value(pos).is_some()
+            || OneOnOne::default().index(pos).is_some()
+            || (two_on_one && TwoOnOne::index(pos).is_some())
+    }
+
     /// The value of `pos` for the side to move, when the tables know it (a finished
     /// game, or a position of a solved class).
     pub fn value(&self, pos: &Emergo) -> Option<Value> {
