@@ -6,10 +6,9 @@
 //! (the player who cannot move loses), hashing, notation and position text.
 //!
 //! What stands on the board is the ruleset's [`Storage`]: the removal games (the
-//! draughts games, Dameo) keep bitboards alone
-//! ([`Pieces`](crate::engine::pieces::Pieces)),
-//! the column games a column per square ([`Columns`]); the moves, their counting and
-//! playing them are the storage's, in the [engine](crate::engine::storage).
+//! draughts games, Dameo) keep bitboards alone ([`Pieces`]), the column games a column
+//! per square ([`Columns`]); the moves, their counting and playing them are the
+//! storage's, in the [engine](crate::engine::storage).
 //!
 //! This is the model of `dctl`'s variant traits: Lasca, Bashni, the classic draughts
 //! and Dameo are each one rules type over this one position.
