@@ -7,6 +7,7 @@
 //! after each move, whether it is played from what the bitboard search found or by
 //! walking its route; and `Counting::restore` taking every move back exactly.
 
+use column_checkers::engine::counted_draws::CountedDraws;
 use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
 use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
 use column_checkers::{
@@ -50,6 +51,7 @@ impl<R: CheckersRules> CheckersRules for OnColumns<R> {
     const MEN: usize = R::MEN;
     const CAPTURE_SEPARATOR: char = R::CAPTURE_SEPARATOR;
     const STEP_SEPARATOR: &'static str = R::STEP_SEPARATOR;
+    const COUNTED_DRAWS: Option<CountedDraws> = R::COUNTED_DRAWS;
 }
 
 fn texts<M: ToString>(moves: &[M]) -> Vec<String> {

@@ -153,6 +153,12 @@ pub enum PositionErrorKind {
     /// A ruleset option the ruleset does not have.
     #[error("unknown option {0:?}")]
     UnknownOption(String),
+    /// The draw counts field of a draughts position text is neither
+    /// `<kings-only plies>/<endgame plies>` nor `-`.
+    #[error(
+        "draw counts must be kings-only plies/endgame plies (such as 12/0) or - (off), found {0:?}"
+    )]
+    BadDrawCounts(String),
     /// PDN FEN: the side to move is not `W`, `B` or `?`.
     #[error("FEN's side to move must be W, B or ?, found {0:?}")]
     FenSide(String),

@@ -4,7 +4,8 @@
 //! board shapes as data ([`board`], [`shapes`]), the board of columns ([`columns`]), the
 //! move generators ([`capture`] for captures under a policy, [`removal`] for the
 //! captures of the removal games on bitboards, [`lines`] for line advances and slides),
-//! moves and move lists ([`moves`]), how a game ends ([`outcome`]), the typed
+//! moves and move lists ([`moves`]), how a game ends ([`outcome`]; the draughts
+//! federations' draws after a number of moves: [`counted_draws`]), the typed
 //! [`error`]s, hashing ([`zobrist`]), move texts written fast ([`move_texts`] for a
 //! whole list, [`from_to`] for two squares of a full grid), the [`position`] trait every
 //! ruleset implements, and what is built on it: what a move does square by square
@@ -17,6 +18,7 @@ pub mod capture;
 pub mod checking;
 pub mod color;
 pub mod columns;
+pub mod counted_draws;
 pub mod counting;
 pub mod error;
 pub mod from_to;

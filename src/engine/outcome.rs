@@ -43,6 +43,15 @@ pub enum EndReason {
     Repetition,
     /// A goal reached (Epaminondas' crossing of the home row).
     Goal,
+    /// A draw by a federation's kings-only count: so many successive moves by each
+    /// player with only kings moved and nothing captured (international draughts: 25).
+    /// See [`counted_draws`](crate::engine::counted_draws).
+    KingMoves,
+    /// A draw by a federation's endgame count: so many moves by each player since the
+    /// pieces entered an endgame class (international draughts: 16 with three pieces
+    /// against a lone king, 5 with fewer). See
+    /// [`counted_draws`](crate::engine::counted_draws).
+    EndgameMoves,
 }
 
 impl EndReason {
@@ -71,6 +80,8 @@ impl EndReason {
             EndReason::NoLegalMove => "no legal move",
             EndReason::Repetition => "threefold repetition",
             EndReason::Goal => "goal reached",
+            EndReason::KingMoves => "the count of kings-only moves",
+            EndReason::EndgameMoves => "the endgame's move count",
         }
     }
 }

@@ -18,6 +18,7 @@ use crate::engine::capture::{CaptureGenerator, Taking};
 use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
+use crate::engine::counted_draws::{CountedDraws, DrawCounts};
 use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
 use crate::engine::introspect::{Introspect, MoveInfo, MoveKind};
@@ -69,6 +70,11 @@ pub trait CheckersRules:
     /// The separator printed between the two squares of a non-capturing move: `-`
     /// (`c3-d4`) by default, empty for Dameo's `d1b3`. Both forms are read either way.
     const STEP_SEPARATOR: &'static str = "-";
+
+    /// The federation's draws after a number of moves ([`CountedDraws`]: a count of
+    /// kings-only moves, the endgame counts), which the position counts for; `None`
+    /// (the default) where the rules have none.
+    const COUNTED_DRAWS: Option<CountedDraws> = None;
 
     /// Whether threefold repetition draws (through [`Game`](crate::engine::game::Game)).
     fn repetition_draws(&self) -> bool {
@@ -223,11 +229,35 @@ impl<R: CheckersRules> fmt::Debug for CheckersMove<R> {
 /// or `-` for an empty board; then `w` or `b`. Example: `c3:bW,e5:b b`. `Display`
 /// writes it, `FromStr` reads it with the default options of `R` (see
 /// [`with_rules`](Self::with_rules)); `{:#}` draws the board.
-#[derive(Clone, PartialEq, Eq, Hash)]
+///
+/// Where the rules count moves for a draw ([`CheckersRules::COUNTED_DRAWS`], the
+/// draughts games), a third field gives the counts: `<kings-only plies>/<endgame
+/// plies>` (`3:W,23:b w 12/4`), or `-` for the counted draws switched off; it is
+/// left out when both counts are 0 and the rules are on. Two positions are equal
+/// (`==`, and their hash) when their boards, sides to move and rules options are:
+/// the counts are history, like repetition ([`draw_counts`](Self::draw_counts)).
+#[derive(Clone)]
 pub struct CheckersPosition<R: CheckersRules> {
     rules: R,
     board: R::Storage,
     turn: Color,
+    counts: DrawCounts,
+}
+
+impl<R: CheckersRules> PartialEq for CheckersPosition<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board && self.turn == other.turn && self.rules == other.rules
+    }
+}
+
+impl<R: CheckersRules> Eq for CheckersPosition<R> {}
+
+impl<R: CheckersRules> Hash for CheckersPosition<R> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.rules.hash(state);
+        self.board.hash(state);
+        self.turn.hash(state);
+    }
 }
 
 impl<R: CheckersRules> CheckersPosition<R> {
@@ -245,6 +275,50 @@ impl<R: CheckersRules> CheckersPosition<R> {
     /// The rules (with their options).
     pub fn rules(&self) -> &R {
         &self.rules
+    }
+
+    /// The counts of the rules' [counted draws](crate::engine::counted_draws): plies
+    /// of kings-only moves, plies in the endgame class, and whether they are off.
+    ///
+    /// ```
+    /// use column_checkers::{InternationalDraughts, Outcome, EndReason, Position};
+    ///
+    /// // two kings against one: five moves each, then a draw (FMJD)
+    /// let p: InternationalDraughts = "W:WK1,K2:BK50".parse().unwrap();
+    /// assert_eq!(p.draw_counts().endgame, 0);
+    /// let near: InternationalDraughts = "1:W,2:W,50:B w 9/9".parse().unwrap();
+    /// assert_eq!(near.outcome(), None);
+    /// let at: InternationalDraughts = "1:W,2:W,50:B w 10/10".parse().unwrap();
+    /// assert_eq!(at.outcome(), Some(Outcome::Draw { reason: EndReason::EndgameMoves }));
+    /// // switched off, for a problem position
+    /// assert_eq!(at.with_counted_draws(false).outcome(), None);
+    /// ```
+    pub fn draw_counts(&self) -> DrawCounts {
+        self.counts
+    }
+
+    /// The same position with the rules' counted draws on or off (on by default).
+    pub fn with_counted_draws(mut self, on: bool) -> Self {
+        self.counts.off = !on;
+        self
+    }
+
+    /// Each side's (pieces, kings) on the board, for the endgame classes.
+    fn sides(board: &R::Storage) -> [(u8, u8); 2] {
+        let kings = board.kings();
+        Color::ALL.map(|c| {
+            let owned = board.owned(c);
+            (owned.count() as u8, (owned & kings).count() as u8)
+        })
+    }
+
+    /// The counts of a position read from a text or built with no history.
+    fn fresh_counts(board: &R::Storage) -> DrawCounts {
+        R::COUNTED_DRAWS
+            .as_ref()
+            .map_or(DrawCounts::default(), |d| {
+                DrawCounts::start(d, Self::sides(board))
+            })
     }
 
     /// What stands on the board: the [`Pieces`] of a removal game (each side's
@@ -377,15 +451,36 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
 
     #[inline]
     fn play_unchecked(&mut self, mv: &CheckersMove<R>) {
-        self.board.play(&self.rules, self.turn, mv);
+        if let Some(draws) = &R::COUNTED_DRAWS {
+            let king = mv
+                .origin()
+                .is_some_and(|from| self.board.kings().contains(from));
+            self.board.play(&self.rules, self.turn, mv);
+            let capture = mv.is_capture();
+            let crowned = !king && self.board.kings().contains(mv.destination());
+            let board = &self.board;
+            self.counts
+                .after(draws, king && !capture, capture, crowned, || {
+                    Self::sides(board)
+                });
+        } else {
+            self.board.play(&self.rules, self.turn, mv);
+        }
         self.turn = !self.turn;
     }
 
+    /// A player who cannot move loses (see [the end of a
+    /// game](crate::rulings#the-end-of-a-game)); otherwise the rules' counted draws
+    /// decide ([`EndReason::KingMoves`], [`EndReason::EndgameMoves`]).
     fn outcome(&self) -> Option<Outcome> {
-        (self.count_legal_moves() == 0).then(|| Outcome::Win {
-            winner: !self.turn,
-            reason: EndReason::stuck(!self.board.owned(self.turn).is_empty()),
-        })
+        if self.count_legal_moves() == 0 {
+            return Some(Outcome::Win {
+                winner: !self.turn,
+                reason: EndReason::stuck(!self.board.owned(self.turn).is_empty()),
+            });
+        }
+        let reason = self.counts.verdict(R::COUNTED_DRAWS.as_ref()?)?;
+        Some(Outcome::Draw { reason })
     }
 
     #[inline]
@@ -458,6 +553,7 @@ impl<R: CheckersRules> Counting for CheckersPosition<R> {
     fn restore(&mut self, parent: &Self, mv: &CheckersMove<R>) {
         self.board.take_back(&parent.board, mv);
         self.turn = parent.turn;
+        self.counts = parent.counts;
     }
 }
 
@@ -558,7 +654,15 @@ impl<R: CheckersRules> fmt::Display for CheckersPosition<R> {
             return f.write_str(&self.diagram());
         }
         text::write_columns(&self.board.columns(), f)?;
-        write!(f, " {}", self.turn.char())
+        write!(f, " {}", self.turn.char())?;
+        let c = self.counts;
+        if c.off {
+            f.write_str(" -")
+        } else if c.kings_only > 0 || c.endgame > 0 {
+            write!(f, " {}/{}", c.kings_only, c.endgame)
+        } else {
+            Ok(())
+        }
     }
 }
 
@@ -596,7 +700,18 @@ impl<R: CheckersRules> CheckersPosition<R> {
             "b" | "B" => Color::Black,
             _ => return Err(PositionError::new(K::BadSide(side.to_string()), off)),
         };
-        if let Some(&(off, _)) = fields.get(2) {
+        let mut at = 2;
+        let counts =
+            match fields.get(2) {
+                Some(&(off, field)) if R::COUNTED_DRAWS.is_some() => {
+                    at = 3;
+                    Some(read_counts(field).ok_or_else(|| {
+                        PositionError::new(K::BadDrawCounts(field.to_string()), off)
+                    })?)
+                }
+                _ => None,
+            };
+        if let Some(&(off, _)) = fields.get(at) {
             return Err(PositionError::new(K::Trailing, off));
         }
         Self::check(&columns).map_err(|e| {
@@ -609,12 +724,35 @@ impl<R: CheckersRules> CheckersPosition<R> {
                 },
             )
         })?;
+        let board = R::Storage::from_columns(columns);
+        let mut fresh = Self::fresh_counts(&board);
+        if let Some((kings_only, endgame, off)) = counts {
+            fresh.off = off;
+            fresh.kings_only = kings_only;
+            fresh.endgame = if fresh.class.is_some() { endgame } else { 0 };
+        }
         Ok(CheckersPosition {
             rules: R::default(),
-            board: R::Storage::from_columns(columns),
+            board,
             turn,
+            counts: fresh,
         })
     }
+}
+
+/// The counts field of a position text: `<kings-only plies>/<endgame plies>`, or `-`
+/// for the counted draws switched off.
+fn read_counts(field: &str) -> Option<(u16, u16, bool)> {
+    if field == "-" {
+        return Some((0, 0, true));
+    }
+    let (k, e) = field.split_once('/')?;
+    let number = |t: &str| {
+        (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse().ok())
+            .flatten()
+    };
+    Some((number(k)?, number(e)?, false))
 }
 
 fn cols_offset(fields: &[(usize, &str)]) -> usize {

@@ -19,6 +19,7 @@
 use crate::engine::capture::{
     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer,
 };
+use crate::engine::counted_draws::{Class, CountedDraws, Material};
 use crate::engine::pieces::Pieces;
 use crate::engine::powers::{kings_fly, men_forward};
 use crate::engine::quiet::MovePolicy;
@@ -91,7 +92,8 @@ const INTERNATIONAL_CAPTURE: CaptureRules = CaptureRules {
 /// compulsory (kings count as men); captured pieces are removed when the move ends and
 /// may not be jumped twice (Turkish strike); a man is promoted only when his move ends
 /// on the far row (passing it during a capture does not count). The player who cannot
-/// move loses. Notation `32-28`, `28x19x10` (`28x10` when it names one move).
+/// move loses; the FMJD's counted draws end king endgames ([`FMJD_COUNTED_DRAWS`]).
+/// Notation `32-28`, `28x19x10` (`28x10` when it names one move).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct InternationalRules;
 
@@ -118,12 +120,42 @@ impl CapturePolicy for InternationalRules {
     }
 }
 
+/// The FMJD's counted draws (Official FMJD Rules for International Draughts, Annex 1,
+/// article 6 on the draw): 25 successive moves by each player with only kings moved,
+/// no man moved and nothing captured; three kings, two kings and a man, or a king and
+/// two men against a lone king: at most 16 more moves each; two kings, a king and a
+/// man, or a king against a lone king: at most 5 more moves each. A count starts when
+/// the pieces enter the class, again when a capture moves them into the other one
+/// (three against one become two against one: 5 moves from there), and goes on
+/// through a crowning that keeps them in their class.
+pub const FMJD_COUNTED_DRAWS: CountedDraws = CountedDraws {
+    kings_only: Some(25),
+    endgames: &[
+        Class {
+            material: Material::AgainstLoneKing {
+                pieces: 3..=3,
+                kings: 1,
+            },
+            moves: 16,
+        },
+        Class {
+            material: Material::AgainstLoneKing {
+                pieces: 1..=2,
+                kings: 1,
+            },
+            moves: 5,
+        },
+    ],
+    crowning_restarts: false,
+};
+
 impl CheckersRules for InternationalRules {
     type Board = Dark10;
     type Storage = Pieces<Dark10>;
     const NAME: &'static str = "international";
     const START: &'static str = DARK10_SETUP;
     const MEN: usize = 20;
+    const COUNTED_DRAWS: Option<CountedDraws> = Some(FMJD_COUNTED_DRAWS);
 }
 
 impl MovePolicy for InternationalRules {

@@ -153,6 +153,8 @@ fn reason_word(r: EndReason) -> &'static str {
         EndReason::NoLegalMove => "no-legal-move",
         EndReason::Repetition => "repetition",
         EndReason::Goal => "goal",
+        EndReason::KingMoves => "king-moves",
+        EndReason::EndgameMoves => "endgame-moves",
     }
 }
 
@@ -162,6 +164,8 @@ fn read_reason(s: &str) -> Option<EndReason> {
         "no-legal-move" => EndReason::NoLegalMove,
         "repetition" => EndReason::Repetition,
         "goal" => EndReason::Goal,
+        "king-moves" => EndReason::KingMoves,
+        "endgame-moves" => EndReason::EndgameMoves,
         _ => return None,
     })
 }

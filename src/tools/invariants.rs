@@ -50,7 +50,7 @@ use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
-use crate::engine::outcome::Outcome;
+use crate::engine::outcome::{EndReason, Outcome};
 use core::hash::Hasher;
 use thiserror::Error;
 
@@ -268,6 +268,14 @@ pub(crate) fn check_listing_in<P: Checking + Counting>(
         });
     }
     match (pos.outcome(), moves.len()) {
+        // a counted draw ends a game whose player could still move: its moves are not
+        // read any more (the game is over)
+        (
+            Some(Outcome::Draw {
+                reason: EndReason::KingMoves | EndReason::EndgameMoves,
+            }),
+            _,
+        ) => return Ok(()),
         (Some(outcome), n) if n > 0 => {
             return Err(Violation::OutcomeWithMoves { outcome, moves: n })
         }
