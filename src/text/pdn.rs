@@ -29,6 +29,22 @@
 //! next game (at the next line starting with `[` after the bad game's movetext), so
 //! one bad game does not hide the others.
 //!
+//! # Forgiving and strict
+//! [`read_games`] forgives what people write and the standard's grammar does not
+//! allow: a game without a terminator ends at the next game's tags, a lone `.` is
+//! passed over, another format's result token ends the game (above).
+//! [`read_games_with`] with [`Strictness::Strict`] refuses them
+//! ([`PdnErrorKind::NoTerminator`], [`PdnErrorKind::Unexpected`]). Replaying, a
+//! variation that does not replay is skipped with a warning, or refused when strict
+//! ([`Record::replay_with`]).
+//!
+//! # Results and their reasons
+//! The result is the game terminator and the `Result` tag. Why the game ended is the
+//! `Termination` tag (PDN takes it from PGN): a game the players ended by a
+//! resignation or an agreed draw is written with `[Termination "normal"]`, PGN's
+//! value, and a comment in words after the last move, and read back so
+//! ([`Record::declared_end`]).
+//!
 //! Not read: setup commands `/FEN "..."/` in the movetext (an error), unknown moves
 //! `-`.
 //!
