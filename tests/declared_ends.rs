@@ -126,6 +126,20 @@ fn every_ruleset_ends_by_agreement_and_resignation() {
 }
 
 #[test]
+fn the_record_of_a_resignation() {
+    // as docs/notation.md shows it
+    let mut game = Game::new(column_checkers::InternationalDraughts::start());
+    game.play_text("32-28").unwrap();
+    game.play_text("19-23").unwrap();
+    game.resign(Color::White).unwrap();
+    assert_eq!(
+        record_of_game(&game).to_string(),
+        "[GameType \"20\"]\n[Result \"0-2\"]\n[Termination \"normal\"]\n\n\
+         1. 32-28 19-23 { White resigns } 0-2\n"
+    );
+}
+
+#[test]
 fn records_that_state_the_end() {
     use column_checkers::RussianDraughts;
     // PGN's `normal`, and the words, with the result: the loser resigned, or agreed
