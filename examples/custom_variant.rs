@@ -12,9 +12,10 @@
 //! and free among routes, a column is jumped at most once per move, and a soldier
 //! reaching the far row during a capture is promoted and the move ends there.
 //!
-//! The whole ruleset is three small types: the [`Board`] (the squares and
-//! directions), a [`CapturePolicy`] (how captures work) and the [`CheckersRules`]
-//! (start, quiet moves); [`CheckersPosition`] does the rest — legal moves, notation,
+//! The whole ruleset is two small types: the [`Board`] (the squares and
+//! directions) and the rules type, with a [`CapturePolicy`] (how captures work), a
+//! [`MovePolicy`] (how columns move otherwise: here as they capture) and the
+//! [`CheckersRules`] (start, men, columns on the board); [`CheckersPosition`] does the rest — legal moves, notation,
 //! position text, hashing, outcome — so the registry-driven tools work on it too.
 //! Prints perft for depths 1..=DEPTH (default 6) and, with `--play N`, a random game
 //! of at most N plies.
@@ -75,21 +76,17 @@ impl CapturePolicy for Lasca9 {
 
 impl CheckersRules for Lasca9 {
     type Board = Dark9;
+    type Storage = Columns<Dark9>;
     const NAME: &'static str = "lasca-9";
     const START: &'static str = "a1:w,c1:w,e1:w,g1:w,i1:w,b2:w,d2:w,f2:w,h2:w,\
         a3:w,c3:w,e3:w,g3:w,i3:w,b4:w,d4:w,f4:w,h4:w,\
         b6:b,d6:b,f6:b,h6:b,a7:b,c7:b,e7:b,g7:b,i7:b,\
         b8:b,d8:b,f8:b,h8:b,a9:b,c9:b,e9:b,g9:b,i9:b w";
     const MEN: usize = 18;
-    const COLUMNS: bool = true;
-
-    fn move_directions(&self, commander: Man) -> DirectionSet {
-        directions(commander)
-    }
-    fn move_leap(&self, _: Man) -> Leap {
-        Leap::Short
-    }
 }
+
+/// Columns move as they capture: one square, soldiers forward, officers every way.
+impl MovePolicy for Lasca9 {}
 
 /// A position of Lasca 9.
 type Lasca9Position = CheckersPosition<Lasca9>;

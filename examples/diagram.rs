@@ -33,7 +33,7 @@ use std::process::ExitCode;
 struct Args {
     #[command(flatten)]
     ruleset: RulesetArgs,
-    /// The position to draw, as a position text (default: the start)
+    /// The position to draw, as a position text or PDN FEN (default: the start)
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
     /// Moves to play first, in the ruleset's notation

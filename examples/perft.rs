@@ -39,7 +39,7 @@ struct Cli {
     /// Moves to play from the start (or from --position) first, in the ruleset's notation
     #[arg(long, value_name = "\"M1 M2 ...\"")]
     moves: Option<String>,
-    /// The position to count from, as a position text
+    /// The position to count from, as a position text (or PDN FEN in the draughts games)
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
     /// One line per legal move with the count after it, then the total

@@ -45,7 +45,7 @@ struct Cli {
     /// How many plies the computer looks ahead
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
     depth: u32,
-    /// Start from this position text instead of the start position
+    /// Start from this position text (or PDN FEN) instead of the start position
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
 }

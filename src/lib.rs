@@ -166,13 +166,13 @@
 //! }
 //! impl CheckersRules for MiniColumns {
 //!     type Board = Dark6;
+//!     type Storage = Columns<Dark6>; // men stack into columns
 //!     const NAME: &'static str = "mini-columns";
 //!     const START: &'static str = "a1:w,c1:w,e1:w,b2:w,d2:w,f2:w,a5:b,c5:b,e5:b,b6:b,d6:b,f6:b w";
 //!     const MEN: usize = 6;
-//!     const COLUMNS: bool = true;
-//!     fn move_directions(&self, m: Man) -> DirectionSet { Dark6::geometry().forward(m.color) }
-//!     fn move_leap(&self, _: Man) -> Leap { Leap::Short }
 //! }
+//! // columns move as they capture (the default quiet moves: steps)
+//! impl MovePolicy for MiniColumns {}
 //!
 //! type Mini = CheckersPosition<MiniColumns>;
 //! let start = Mini::start();
@@ -277,12 +277,15 @@ pub use engine::outcome::{EndReason, Outcome};
 #[cfg(feature = "rayon")]
 pub use engine::perft::perft_parallel;
 pub use engine::perft::{divide, perft, perft_without_bulk};
+pub use engine::pieces::Pieces;
 pub use engine::position::{Position, Terms};
+pub use engine::quiet::{MovePolicy, QuietMoves};
 pub use engine::shapes::dark::{Dark10, Dark7, Dark8};
 pub use engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
 pub use engine::shapes::hex::Hex37;
 pub use engine::square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
 pub use engine::stack::{Man, Rank, Stack, MAX_HEIGHT};
+pub use engine::storage::Storage;
 pub use engine::view::BoardView;
 pub use engine::wide_set::{WideSquareSet, MAX_WIDE_SQUARES};
 pub use games::bashni::{Bashni, BashniRules, BashniRussianCode};

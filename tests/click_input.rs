@@ -6,7 +6,8 @@
 //! - the highlighted squares are exactly those that continue some legal move.
 
 use column_checkers::engine::input::MoveInput;
-use column_checkers::engine::introspect::{Introspect, MoveKind, MoveSquares};
+use column_checkers::engine::introspect::{Introspect, MoveKind};
+use column_checkers::engine::moves::MoveSquares;
 use column_checkers::tools::harness::click_text;
 use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::{Game, MoveList, Position, SplitMix64, Square};

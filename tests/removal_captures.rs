@@ -1,56 +1,130 @@
-//! The removal games (international, Brazilian and Russian draughts, Dameo) find their
-//! captures on bitboards (`engine::removal`); these random playouts check them against
-//! the general capture generator at every ply: the same routes in the same order, the
-//! same count, the same position after each move whether it is played from what the
-//! bitboard generator found or by walking its route, and `Position::restore` taking
-//! every move back exactly (hash included).
+//! The removal games (international, Brazilian and Russian draughts, Dameo) keep their
+//! positions as bitboards (`Pieces`) and find their captures on them
+//! (`engine::removal`); these random playouts check them, at every ply, against the
+//! same rules on `Columns`, whose captures come from the general column search: the
+//! same position text, hash, legal moves in the same order, counts (moves, replies,
+//! two plies), outcome, board view, descriptions and click paths; the same position
+//! after each move, whether it is played from what the bitboard search found or by
+//! walking its route; and `Counting::restore` taking every move back exactly.
 
 use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
 use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
-use column_checkers::{CaptureGenerator, DameoRules, MoveList, Position, SplitMix64};
+use column_checkers::{
+    CapturePolicy, CaptureRules, Columns, DameoRules, DirectionSet, Introspect, Leap, Man,
+    MoveList, MovePolicy, Position, QuietMoves, SplitMix64, Square,
+};
 use column_checkers::{Checking, Counting};
 use proptest::prelude::*;
 
 const MAX_PLIES: usize = 120;
 
+/// The rules `R` with the position kept on columns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct OnColumns<R>(R);
+
+impl<R: CheckersRules> CapturePolicy for OnColumns<R> {
+    const RULES: CaptureRules = R::RULES;
+    fn directions(&self, commander: Man) -> DirectionSet {
+        self.0.directions(commander)
+    }
+    fn leap(&self, commander: Man) -> Leap {
+        self.0.leap(commander)
+    }
+}
+
+impl<R: CheckersRules> MovePolicy for OnColumns<R> {
+    const QUIET_MOVES: QuietMoves = R::QUIET_MOVES;
+    fn move_directions(&self, commander: Man) -> DirectionSet {
+        self.0.move_directions(commander)
+    }
+    fn move_leap(&self, commander: Man) -> Leap {
+        self.0.move_leap(commander)
+    }
+}
+
+impl<R: CheckersRules> CheckersRules for OnColumns<R> {
+    type Board = R::Board;
+    type Storage = Columns<R::Board>;
+    const NAME: &'static str = R::NAME;
+    const START: &'static str = R::START;
+    const MEN: usize = R::MEN;
+    const CAPTURE_SEPARATOR: char = R::CAPTURE_SEPARATOR;
+    const STEP_SEPARATOR: &'static str = R::STEP_SEPARATOR;
+}
+
+fn texts<M: ToString>(moves: &[M]) -> Vec<String> {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+fn clicks<P: Introspect>(p: &P) -> Vec<(String, Vec<Square>)> {
+    let mut out = Vec::new();
+    p.click_paths(&mut |m, c| out.push((m.to_string(), c.to_vec())));
+    out
+}
+
 fn playout<R: CheckersRules>(seed: u64) -> Result<(), TestCaseError> {
     let mut rng = SplitMix64::new(seed);
     let mut pos = CheckersPosition::<R>::start();
-    let mut moves = MoveList::new();
+    let (mut moves, mut on_columns) = (MoveList::new(), MoveList::new());
+    let (mut scratch_a, mut scratch_b) = (MoveList::new(), MoveList::new());
     for _ in 0..MAX_PLIES {
+        let text = pos.to_string();
+        let cols: CheckersPosition<OnColumns<R>> = text.parse().unwrap();
+        prop_assert_eq!(cols.to_string(), text.clone());
+        prop_assert_eq!(pos.zobrist(), cols.zobrist(), "{}", text);
+        prop_assert_eq!(pos.zobrist(), pos.zobrist_from_scratch(), "{}", text);
+        prop_assert_eq!(&*pos.columns(), cols.board(), "{}", text);
+        let view = pos.board_view().unwrap();
+        prop_assert_eq!(&*view.stacks, &*cols.board_view().unwrap().stacks);
+        prop_assert_eq!(format!("{pos:#}"), format!("{cols:#}"));
         pos.legal_moves(&mut moves);
-        let mut general = Vec::new();
-        CaptureGenerator::new(pos.rules(), pos.columns(), pos.turn())
-            .routes(|r| general.push(column_checkers::Move::capture(r)));
-        let fast: Vec<_> = moves
-            .iter()
-            .filter(|m| m.is_capture())
-            .map(|m| *m.inner())
-            .collect();
-        prop_assert_eq!(fast.len(), general.len(), "{}", pos);
-        for (f, r) in fast.iter().zip(&general) {
-            prop_assert_eq!(f, r, "{}: capture routes in the same order", pos);
+        cols.legal_moves(&mut on_columns);
+        prop_assert_eq!(
+            texts(&moves),
+            texts(&on_columns),
+            "{}: moves in order",
+            text
+        );
+        for (a, b) in moves.iter().zip(on_columns.iter()) {
+            prop_assert_eq!(a.inner(), b.inner());
+            prop_assert_eq!(pos.describe(a), cols.describe(b), "{}: {}", text, a);
         }
-        prop_assert_eq!(moves.len(), pos.count_legal_moves(), "{}", pos);
+        prop_assert_eq!(clicks(&pos), clicks(&cols), "{}", text);
+        prop_assert_eq!(moves.len(), pos.count_legal_moves(), "{}", text);
+        prop_assert_eq!(pos.outcome(), cols.outcome(), "{}", text);
+        prop_assert_eq!(
+            pos.count_replies(&moves),
+            cols.count_replies(&on_columns),
+            "{}",
+            text
+        );
+        prop_assert_eq!(
+            pos.count_two_plies(&mut scratch_a),
+            cols.count_two_plies(&mut scratch_b),
+            "{}",
+            text
+        );
         if moves.is_empty() {
             break;
         }
         let mut scratch = pos.clone();
-        for mv in moves.iter() {
+        for (mv, on_cols) in moves.iter().zip(on_columns.iter()) {
             // played from what the generator found, and by walking the route
             scratch.play_unchecked(mv);
             let mut walked = pos.clone();
             walked.play_unchecked(&CheckersMove::new(*mv.inner()));
-            prop_assert_eq!(&scratch, &walked, "{}: {}", pos, mv);
-            prop_assert_eq!(scratch.zobrist(), walked.zobrist(), "{}: {}", pos, mv);
+            prop_assert_eq!(&scratch, &walked, "{}: {}", text, mv);
+            prop_assert_eq!(scratch.zobrist(), walked.zobrist(), "{}: {}", text, mv);
             prop_assert_eq!(scratch.zobrist(), scratch.zobrist_from_scratch());
+            let mut c = cols.clone();
+            c.play_unchecked(on_cols);
+            prop_assert_eq!(scratch.to_string(), c.to_string(), "{}: {}", text, mv);
+            prop_assert_eq!(scratch.zobrist(), c.zobrist(), "{}: {}", text, mv);
+            // the move read back from its text is the listed one
+            prop_assert_eq!(pos.parse_move(&mv.to_string()), Ok(*mv));
             scratch.restore(&pos, mv);
-            prop_assert_eq!(&scratch, &pos, "{}: {} taken back", pos, mv);
+            prop_assert_eq!(&scratch, &pos, "{}: {} taken back", text, mv);
             prop_assert_eq!(scratch.zobrist(), pos.zobrist());
-            prop_assert_eq!(scratch.columns().kings(), pos.columns().kings());
-            for c in column_checkers::Color::ALL {
-                prop_assert_eq!(scratch.columns().owned(c), pos.columns().owned(c));
-            }
         }
         let mv = moves[rng.below(moves.len())];
         pos.play_unchecked(&mv);
@@ -62,22 +136,22 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(16))]
 
     #[test]
-    fn international_captures(seed in any::<u64>()) {
+    fn international_on_bitboards(seed in any::<u64>()) {
         playout::<InternationalRules>(seed)?;
     }
 
     #[test]
-    fn brazilian_captures(seed in any::<u64>()) {
+    fn brazilian_on_bitboards(seed in any::<u64>()) {
         playout::<BrazilianRules>(seed)?;
     }
 
     #[test]
-    fn russian_captures(seed in any::<u64>()) {
+    fn russian_on_bitboards(seed in any::<u64>()) {
         playout::<RussianRules>(seed)?;
     }
 
     #[test]
-    fn dameo_captures(seed in any::<u64>()) {
+    fn dameo_on_bitboards(seed in any::<u64>()) {
         playout::<DameoRules>(seed)?;
     }
 }

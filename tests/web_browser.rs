@@ -10,7 +10,7 @@
 //! skipped and passes — unless the environment variable `CI` is set, where a missing
 //! browser is an error (`.ci/run` installs both).
 
-use column_checkers::engine::introspect::MoveSquares;
+use column_checkers::engine::moves::MoveSquares;
 use column_checkers::{Emergo, Lasca, MoveList, Position};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};

@@ -74,6 +74,25 @@ pub enum Reversal {
     OverJustJumped,
 }
 
+impl Reversal {
+    /// The 180° rule after a jump whose opposite direction is `back`: of the
+    /// directions `dirs` the capturer has, those it may jump in next, and the one
+    /// direction (if any) in which only a jump over the column just jumped is barred.
+    /// The one place the rule is decided; both capture searches ask
+    /// [`CaptureRules::reversal_in_force`] first.
+    #[inline(always)]
+    pub(crate) fn after_jump(
+        self,
+        dirs: DirectionSet,
+        back: Direction,
+    ) -> (DirectionSet, Option<Direction>) {
+        match self {
+            Reversal::AnyTurnBack => (DirectionSet(dirs.0 & !(1 << back.0)), None),
+            Reversal::OverJustJumped => (dirs, Some(back)),
+        }
+    }
+}
+
 /// How a player chooses among capture routes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Majority {
@@ -81,6 +100,32 @@ pub enum Majority {
     FreeChoice,
     /// A route capturing the most men (jumps) must be chosen; ties are free.
     MostCaptures,
+}
+
+/// What the majority rule does with a route just found ([`Majority::verdict`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// It is kept beside the routes kept so far.
+    Keep,
+    /// It takes more than every route kept so far: those are dropped, it is kept.
+    Replace,
+    /// It takes fewer than a route kept already: it is dropped.
+    Drop,
+}
+
+impl Majority {
+    /// The verdict on a route taking `men` men when the routes kept so far take
+    /// `best` (0 before the first): the one place the majority rule is decided, for
+    /// both capture searches.
+    #[inline(always)]
+    pub(crate) fn verdict(self, men: usize, best: usize) -> Verdict {
+        match self {
+            Majority::FreeChoice => Verdict::Keep,
+            Majority::MostCaptures if men < best => Verdict::Drop,
+            Majority::MostCaptures if men > best => Verdict::Replace,
+            Majority::MostCaptures => Verdict::Keep,
+        }
+    }
 }
 
 /// Promotion of a man-led column that reaches a promotion square during a capture.
@@ -96,6 +141,42 @@ pub enum CapturePromotion {
     /// Only when the move ends on a promotion square; passing through does not count
     /// (international draughts, Dameo).
     AtEndOfMove,
+}
+
+/// What a man does who lands on one of his promotion squares in the middle of a
+/// capture ([`CapturePromotion::on_promotion_square`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Crowning {
+    /// He is crowned and the move ends there.
+    CrownedAndStops,
+    /// He is crowned at once and goes on capturing as a king where he can (else the
+    /// move ends there, crowned).
+    CrownedAndGoesOn,
+    /// He goes on as a man; the move crowns him only if it ends on a promotion square
+    /// ([`crowns_at_end`](CapturePromotion::crowns_at_end)).
+    GoesOnAsMan,
+}
+
+impl CapturePromotion {
+    /// What a man landing on a promotion square during a capture does: the one place
+    /// the rule is decided, for both capture searches, playing a route and counting.
+    #[inline(always)]
+    pub(crate) const fn on_promotion_square(self) -> Crowning {
+        match self {
+            CapturePromotion::EndsMove => Crowning::CrownedAndStops,
+            CapturePromotion::Continues => Crowning::CrownedAndGoesOn,
+            CapturePromotion::AtEndOfMove | CapturePromotion::Never => Crowning::GoesOnAsMan,
+        }
+    }
+
+    /// Whether a man whose capture ends on one of his promotion squares ends it
+    /// crowned: under every rule but [`Never`](Self::Never) (whose promotion squares
+    /// are empty anyway). A man crowned on the way ([`Crowning::CrownedAndGoesOn`])
+    /// stays a king.
+    #[inline(always)]
+    pub(crate) const fn crowns_at_end(self) -> bool {
+        !matches!(self, CapturePromotion::Never)
+    }
 }
 
 /// The constant part of a ruleset's capture rules, as data: a ruleset declares one as
@@ -134,6 +215,45 @@ pub struct CaptureRules {
 }
 
 impl CaptureRules {
+    /// Whether these are the rules of a removal game's captures: the pieces taken
+    /// leave the board ([`Taking::Removed`]) when the move ends
+    /// ([`Transfer::EndOfMove`]). Such captures are found on bitboards alone
+    /// ([`removal`](crate::engine::removal)), and positions of single pieces under
+    /// them may be kept as [`Pieces`](crate::engine::pieces::Pieces).
+    ///
+    /// ```
+    /// use column_checkers::{CapturePolicy, InternationalRules, LascaRules};
+    /// assert!(InternationalRules::RULES.removes_at_end());
+    /// assert!(!LascaRules::<false, false>::RULES.removes_at_end());
+    /// ```
+    #[inline]
+    pub const fn removes_at_end(&self) -> bool {
+        matches!(self.taking, Taking::Removed) && matches!(self.transfer, Transfer::EndOfMove)
+    }
+
+    /// Whether a column jumped once may be jumped again in the same move: under
+    /// [`Rejump::WhileEnemyTopped`] with the men taken at once; a column jumped under
+    /// [`Transfer::EndOfMove`] keeps its man until the move ends and is never jumped
+    /// twice.
+    #[inline(always)]
+    pub(crate) const fn rejumps(&self) -> bool {
+        matches!(self.rejump, Rejump::WhileEnemyTopped)
+            && matches!(self.transfer, Transfer::Immediate)
+    }
+
+    /// The 180° rule where it can bar a jump: [`reversal`](Self::reversal) when the
+    /// men are taken at once, `None` when they are taken at the end of the move — the
+    /// way straight back then meets the column just jumped first, which stands until
+    /// the move ends and may not be jumped twice, so no rule is needed. Both capture
+    /// searches read the rule here (the removal games' search never needs it).
+    #[inline(always)]
+    pub(crate) const fn reversal_in_force(&self) -> Option<Reversal> {
+        match self.transfer {
+            Transfer::Immediate => self.reversal,
+            Transfer::EndOfMove => None,
+        }
+    }
+
     /// The squares where a man of `color` is promoted on the board `g`: its far row, or
     /// none when the rules have no promotion.
     ///
@@ -368,7 +488,6 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
             best: 0,
             promo: P::RULES.promotion_squares(self.geometry, self.side),
             found,
-            majority: P::RULES.majority == Majority::MostCaptures,
         };
         for origin in origins {
             s.carrier = s.cols.lift(origin);
@@ -711,7 +830,6 @@ struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
     /// The promotion squares of `side`.
     promo: SquareSet,
     found: &'a mut Found,
-    majority: bool,
 }
 
 impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
@@ -727,8 +845,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
     #[inline]
     fn jumpable(&self, x: Square) -> bool {
         self.cols.owned[(!self.side).index()].contains(x)
-            && !((P::RULES.rejump == Rejump::Never || P::RULES.transfer == Transfer::EndOfMove)
-                && self.jumped.contains(x))
+            && (P::RULES.rejumps() || !self.jumped.contains(x))
     }
 
     /// Tries every jump from `at`; returns whether there was one.
@@ -742,12 +859,8 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
         // the direction straight back, when only a jump over the column just jumped
         // is barred in it
         let mut back = None;
-        if let (Some(reversal), Some(last)) = (P::RULES.reversal, self.last_dir) {
-            let opposite = self.g.opposite(last);
-            match reversal {
-                Reversal::AnyTurnBack => dirs.0 &= !(1 << opposite.0),
-                Reversal::OverJustJumped => back = Some(opposite),
-            }
+        if let (Some(reversal), Some(last)) = (P::RULES.reversal_in_force(), self.last_dir) {
+            (dirs, back) = reversal.after_jump(dirs, self.g.opposite(last));
         }
         let leap = self.policy.leap(man);
         if leap == Leap::Short && Self::CHEAP_SHIFTS {
@@ -778,7 +891,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
     #[inline(always)]
     fn search_short(&mut self, at: Square, dirs: DirectionSet, back: Option<Direction>) -> bool {
         let mut enemy = self.cols.owned[(!self.side).index()];
-        if P::RULES.rejump == Rejump::Never || P::RULES.transfer == Transfer::EndOfMove {
+        if !P::RULES.rejumps() {
             enemy -= self.jumped;
         }
         let vacant = B::all() - self.cols.occupied;
@@ -839,15 +952,15 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
         while let Some(l) = landing {
             self.route.push(l);
             let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
-            match (promotes, promotion) {
-                (true, CapturePromotion::EndsMove) => {
+            match promotes.then(|| promotion.on_promotion_square()) {
+                Some(Crowning::CrownedAndStops) => {
                     let keep = self.carrier;
                     self.carrier.promote_top();
                     self.leaf(l);
                     self.carrier = keep;
                     continued = true;
                 }
-                (true, CapturePromotion::Continues) => {
+                Some(Crowning::CrownedAndGoesOn) => {
                     let keep = self.carrier;
                     self.carrier.promote_top();
                     continued |= self.search(l);
@@ -864,7 +977,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
                 self.route.push(l);
                 let keep = self.carrier;
                 let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
-                if promotes && promotion != CapturePromotion::Never {
+                if promotes && promotion.crowns_at_end() {
                     self.carrier.promote_top();
                 }
                 self.leaf(l);
@@ -892,14 +1005,13 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
     /// Records the route as it stands, ending on `at` (promotion already applied).
     fn leaf(&mut self, at: Square) {
         let n = self.route.len();
-        if self.majority {
-            if n < self.best {
-                return;
-            }
-            if n > self.best {
+        match P::RULES.majority.verdict(n, self.best) {
+            Verdict::Drop => return,
+            Verdict::Replace => {
                 self.best = n;
                 self.found.clear();
             }
+            Verdict::Keep => {}
         }
         debug_assert_eq!(self.route.destination(), at);
         self.found.push(self.route);
@@ -955,7 +1067,7 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
             }
             Transfer::EndOfMove => pending.push(x),
         }
-        if promotion == CapturePromotion::Continues
+        if promotion.on_promotion_square() == Crowning::CrownedAndGoesOn
             && !carrier.top_is_king()
             && promo_squares.contains(l)
         {
@@ -969,10 +1081,8 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
             carrier.push_bottom(taken);
         }
     }
-    if matches!(
-        promotion,
-        CapturePromotion::EndsMove | CapturePromotion::AtEndOfMove
-    ) && promo_squares.contains(at)
+    if promotion.crowns_at_end()
+        && promo_squares.contains(at)
         && carrier.top().is_some_and(|m| m.rank == Rank::Man)
     {
         carrier.promote_top();

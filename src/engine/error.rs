@@ -153,6 +153,30 @@ pub enum PositionErrorKind {
     /// A ruleset option the ruleset does not have.
     #[error("unknown option {0:?}")]
     UnknownOption(String),
+    /// PDN FEN: the side to move is not `W`, `B` or `?`.
+    #[error("FEN's side to move must be W, B or ?, found {0:?}")]
+    FenSide(String),
+    /// PDN FEN: a colour group that does not start with `W` or `B`.
+    #[error("FEN's colour must be W or B after ':', found {0:?}")]
+    FenColor(String),
+    /// PDN FEN: a range whose ends are not numbers in increasing order.
+    #[error("FEN range {0:?} is not two increasing square numbers")]
+    FenRange(String),
+    /// A text that starts as neither form of position this game reads: its own position
+    /// text or PDN FEN. Says what went wrong reading it as a position text, and an
+    /// example of each form.
+    #[error(
+        "{why}; a position is this game's position text (such as {text:?}) \
+         or PDN FEN (such as {fen:?})"
+    )]
+    NeitherForm {
+        /// What is wrong with the text read as a position text.
+        why: Box<PositionErrorKind>,
+        /// A position in this game's position text.
+        text: String,
+        /// The same position in PDN FEN.
+        fen: String,
+    },
     /// The side not to move commands nothing (no piece or column on the board that it
     /// leads, no man in hand): no move leads to such a position, since the game ended
     /// when that side lost its last one — with that side to move

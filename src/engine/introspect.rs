@@ -35,10 +35,7 @@ use crate::engine::board::Geometry;
 use crate::engine::position::Position;
 use crate::engine::square::Square;
 
-// Defined in `engine::moves`; re-exported here (hidden) only while the rulesets'
-// modules still import them from here. Import them from `engine::moves`.
-#[doc(hidden)]
-pub use crate::engine::moves::{MoveSquares, Squares};
+use crate::engine::moves::{MoveSquares, Squares};
 
 /// The kind of a move, in the games' own terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

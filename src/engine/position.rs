@@ -9,10 +9,7 @@ use core::fmt;
 use core::hash::Hash;
 use core::str::FromStr;
 
-// Defined in `engine::outcome`; re-exported here (hidden) only while the rulesets'
-// modules still import them from here. Import them from `engine::outcome`.
-#[doc(hidden)]
-pub use crate::engine::outcome::{EndReason, Outcome};
+use crate::engine::outcome::Outcome;
 
 /// The words a ruleset's messages use for what a player moves and commands
 /// ([`Position::TERMS`]): the errors of move texts and clicks speak of columns in the

@@ -22,7 +22,7 @@
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{
-    first_jumpers, group_jumpers, CapturePolicy, CapturePromotion, Leap, Majority,
+    first_jumpers, group_jumpers, CapturePolicy, Crowning, Leap, Verdict,
 };
 use crate::engine::color::Color;
 use crate::engine::moves::Route;
@@ -91,20 +91,15 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         owned: [SquareSet; 2],
         kings: SquareSet,
     ) -> Option<Self> {
+        // the search's state is the capturer and the set taken: exact only where the
+        // pieces taken stay until the move ends and then vanish (so the 180° rule
+        // never bars a jump, see `CaptureRules::reversal_in_force`); `from_origins`
+        // checks the rules at compile time
         let origins = first_jumpers::<B, P>(policy, side, owned, kings, false);
         if origins.is_empty() {
             return None;
         }
-        Some(RemovalCaptures {
-            g: B::geometry(),
-            board: core::marker::PhantomData,
-            policy,
-            side,
-            own: owned[0],
-            enemy: owned[1],
-            kings,
-            origins,
-        })
+        Some(Self::from_origins(policy, side, owned, kings, origins))
     }
 
     /// The number of capture moves of `side` (ruling 1 and the majority rule
@@ -137,9 +132,39 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         Self::new(policy, side, owned, kings).map_or(0, |c| c.count())
     }
 
+    /// The captures of `side` from `origins`, the squares of its pieces that have a
+    /// first jump ([`first_jumpers`]), where `owned` holds the squares of its pieces
+    /// and of the opponent's and `kings` the kings' squares: for callers that found
+    /// the jumpers already.
+    #[inline]
+    pub(crate) fn from_origins(
+        policy: &'p P,
+        side: Color,
+        owned: [SquareSet; 2],
+        kings: SquareSet,
+        origins: SquareSet,
+    ) -> Self {
+        const {
+            assert!(
+                P::RULES.removes_at_end(),
+                "the removal games' capture search serves rules that remove the pieces taken when the move ends"
+            )
+        };
+        RemovalCaptures {
+            g: B::geometry(),
+            board: core::marker::PhantomData,
+            policy,
+            side,
+            own: owned[0],
+            enemy: owned[1],
+            kings,
+            origins,
+        }
+    }
+
     /// The number of capture moves of a side with men only: on whole sets when they
     /// are single jumps, else by the search.
-    fn count_moves(&self) -> usize {
+    pub(crate) fn count_moves(&self) -> usize {
         let vacant = B::all() - (self.own | self.enemy);
         count_single_jumps::<B, P>(self.policy, self.side, self.origins, self.enemy, vacant)
             .unwrap_or_else(|| self.count())
@@ -183,7 +208,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
                             from,
                             to,
                             pieces: SquareSet::from_square(x),
-                            crowned: promo.contains(to),
+                            crowned: P::RULES.promotion.crowns_at_end() && promo.contains(to),
                         };
                         out(route, t);
                     }
@@ -248,7 +273,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
 /// a square that was vacant before the move (the capturer's origin is two steps
 /// back), so the test is exact. Kings are not looked at.
 #[inline(always)]
-fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
+pub(crate) fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
     policy: &P,
     side: Color,
     men: SquareSet,
@@ -267,7 +292,7 @@ fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
     if all.is_empty() {
         return Some(0);
     }
-    if P::RULES.promotion == CapturePromotion::Continues
+    if P::RULES.promotion.on_promotion_square() == Crowning::CrownedAndGoesOn
         && !(all & P::RULES.promotion_squares_on::<B>(side)).is_empty()
     {
         return None;
@@ -296,172 +321,6 @@ fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
     Some(n)
 }
 
-/// The replies of the opponent after each quiet move of the side to move in a removal
-/// game, counted from one look at the position (perft's last ply, see
-/// [`Position::count_replies`](crate::engine::position::Position::count_replies)),
-/// where that is exact: the opponent (`replier`) has men only, short-leaping, with
-/// one-square steps as its only quiet moves, and no capture on the board as it
-/// stands. A quiet move from `from` to `to` then gives the replier a first jump only
-/// over the piece now on `to` or onto the square `from` now vacant, and changes its
-/// steps only into those two squares: [`count`](Self::count) tests the two squares
-/// against sets made once for the position, looks at their neighbours only where a
-/// capture may follow, and searches the captures from the men that have such a jump.
-pub(crate) struct StepReplies<'p, B: Board, P: CapturePolicy + ?Sized> {
-    g: &'static Geometry,
-    policy: &'p P,
-    replier: Color,
-    /// The replier's men, the mover's pieces, the vacant squares.
-    men: SquareSet,
-    mover: SquareSet,
-    vacant: SquareSet,
-    /// The replier's steps on the board as it stands.
-    steps: usize,
-    /// The squares next to a replier's man in one of its capture directions.
-    adjacent: SquareSet,
-    /// The squares of `adjacent` with a vacant square beyond them in that direction:
-    /// a piece of the mover's arriving there can be jumped.
-    exposed: SquareSet,
-    /// The squares two steps from a replier's man in one of its capture directions.
-    beyond: SquareSet,
-    /// The squares of `beyond` with a piece of the mover's between: where a man would
-    /// land by jumping it (all occupied, since the replier has no capture), so a
-    /// quiet move from one of them gives the replier a capture.
-    landings: SquareSet,
-    /// The number of the replier's men that step into each square, bit-sliced: bit
-    /// `k` of the number is in `into[k]`.
-    into: [SquareSet; 3],
-    board: core::marker::PhantomData<B>,
-}
-
-impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
-    /// The counter for the replies of `replier`, whose men capture under `policy` and
-    /// step one square in `step_dirs`, where `owned` holds the squares of its pieces
-    /// and of the mover's and `kings` the kings' squares; `None` when the count would
-    /// not be exact (see the type).
-    #[inline]
-    pub(crate) fn new(
-        policy: &'p P,
-        replier: Color,
-        step_dirs: DirectionSet,
-        owned: [SquareSet; 2],
-        kings: SquareSet,
-    ) -> Option<Self> {
-        let [men, mover] = owned;
-        if !(men & kings).is_empty() || policy.leap(Man::new(replier)) != Leap::Short {
-            return None;
-        }
-        let vacant = B::all() - (men | mover);
-        if count_single_jumps::<B, P>(policy, replier, men, mover, vacant) != Some(0) {
-            return None;
-        }
-        if step_dirs.0.count_ones() > 7 {
-            return None;
-        }
-        let mut steps = 0;
-        let mut into = [SquareSet::EMPTY; 3];
-        each_direction!(step_dirs, d, 'next, {
-            // add the men stepping in direction `d`, bit-sliced
-            let mut carry = B::shift(men, d);
-            steps += (carry & vacant).count();
-            for plane in &mut into {
-                let next = *plane & carry;
-                *plane ^= carry;
-                carry = next;
-            }
-        });
-        let [mut adjacent, mut exposed, mut beyond, mut landings] = [SquareSet::EMPTY; 4];
-        each_direction!(policy.directions(Man::new(replier)), d, 'next, {
-            let next = B::shift(men, d);
-            adjacent |= next;
-            exposed |= next & B::shift(vacant, B::opposite(d));
-            beyond |= B::shift(next, d);
-            landings |= B::shift(next & mover, d);
-        });
-        Some(StepReplies {
-            g: B::geometry(),
-            policy,
-            replier,
-            men,
-            mover,
-            vacant,
-            steps,
-            adjacent,
-            exposed,
-            beyond,
-            landings,
-            into,
-            board: core::marker::PhantomData,
-        })
-    }
-
-    /// The number of the replier's legal moves after the mover's quiet move from
-    /// `from` to `to`.
-    #[inline(always)]
-    pub(crate) fn count(&self, from: Square, to: Square) -> usize {
-        // A first jump of the replier after the move takes the piece on `to` (landing
-        // beyond it on a square vacant before the move, or on `from`: then `from` is
-        // two steps from the jumper) or lands on `from` (over a piece that was there
-        // before the move, or over `to`); any other was there before the move.
-        let may_capture = self.exposed.contains(to)
-            || self.landings.contains(from)
-            || (self.adjacent.contains(to) && self.beyond.contains(from));
-        if !may_capture {
-            // no capture: the replier's steps change only into `from` and `to`
-            return self.steps + self.stepping_into(from) - self.stepping_into(to);
-        }
-        self.count_after_exposing(from, to)
-    }
-
-    /// [`count`](Self::count) out of line, where the move may give the replier a
-    /// capture.
-    #[inline(never)]
-    fn count_after_exposing(&self, from: Square, to: Square) -> usize {
-        let g = self.g;
-        let vacant = (self.vacant | SquareSet::from_square(from)) - SquareSet::from_square(to);
-        let mover = (self.mover - SquareSet::from_square(from)) | SquareSet::from_square(to);
-        let men = self.men;
-        let (to_set, from_set) = (SquareSet::from_square(to), SquareSet::from_square(from));
-        // the men with a first jump: over the piece on `to`, or onto `from`; found by
-        // shifts of the two squares, without branches (which way each test goes
-        // depends on the move, and mispredicted branches cost more than the shifts)
-        let mut jumpers = SquareSet::EMPTY;
-        // unrolled, each direction a constant where the policy's are
-        each_direction!(self.policy.directions(Man::new(self.replier)), d, 'next, {
-            let back = B::opposite(d);
-            // all squares when the square beyond `to` is vacant, else none
-            let open = SquareSet(0u64.wrapping_sub(u64::from(
-                !(B::shift(to_set, d) & vacant).is_empty(),
-            )));
-            jumpers |= B::shift(to_set, back) & men & open;
-            jumpers |= B::shift(B::shift(from_set, back) & mover, back) & men;
-        });
-        if !jumpers.is_empty() {
-            return RemovalCaptures::<B, P> {
-                g,
-                board: core::marker::PhantomData,
-                policy: self.policy,
-                side: self.replier,
-                own: men,
-                enemy: mover,
-                kings: SquareSet::EMPTY,
-                origins: jumpers,
-            }
-            .count_moves();
-        }
-        self.steps + self.stepping_into(from) - self.stepping_into(to)
-    }
-
-    /// The number of the replier's men that step into `sq` (read from `into`).
-    #[inline(always)]
-    fn stepping_into(&self, sq: Square) -> usize {
-        self.into
-            .iter()
-            .enumerate()
-            .map(|(k, p)| usize::from(p.contains(sq)) << k)
-            .sum::<usize>()
-    }
-}
-
 impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
     /// A short-leaping man on `at` with the pieces `taken` already jumped (the common
     /// case, kept apart from [`search`](Self::search)): tries every jump, and records
@@ -488,14 +347,14 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
             if !self.promo.contains(l) {
                 self.man(l, taken);
             } else {
-                match P::RULES.promotion {
-                    CapturePromotion::EndsMove => self.leaf(l, taken, true),
-                    CapturePromotion::Continues => {
+                match P::RULES.promotion.on_promotion_square() {
+                    Crowning::CrownedAndStops => self.leaf(l, taken, true),
+                    Crowning::CrownedAndGoesOn => {
                         if !self.search(l, taken, true) {
                             self.leaf(l, taken, true);
                         }
                     }
-                    _ => self.man(l, taken),
+                    Crowning::GoesOnAsMan => self.man(l, taken),
                 }
             }
             if ROUTES {
@@ -503,7 +362,7 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
             }
         });
         if !any && !taken.is_empty() {
-            let crowned = P::RULES.promotion != CapturePromotion::Never && self.promo.contains(at);
+            let crowned = P::RULES.promotion.crowns_at_end() && self.promo.contains(at);
             self.leaf(at, taken, crowned);
         }
     }
@@ -553,12 +412,12 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
                 self.route.push(l);
             }
             let promotes = !king && self.promo.contains(l);
-            match (promotes, P::RULES.promotion) {
-                (true, CapturePromotion::EndsMove) => {
+            match promotes.then(|| P::RULES.promotion.on_promotion_square()) {
+                Some(Crowning::CrownedAndStops) => {
                     self.leaf(l, taken, true);
                     continued = true;
                 }
-                (true, CapturePromotion::Continues) => continued |= self.search(l, taken, true),
+                Some(Crowning::CrownedAndGoesOn) => continued |= self.search(l, taken, true),
                 _ => continued |= self.search(l, taken, king),
             }
             if ROUTES {
@@ -576,7 +435,7 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
                 self.leaf(
                     l,
                     taken,
-                    king || (promotes && P::RULES.promotion != CapturePromotion::Never),
+                    king || (promotes && P::RULES.promotion.crowns_at_end()),
                 );
                 if ROUTES {
                     self.route.pop();
@@ -591,15 +450,14 @@ impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {
     fn leaf(&mut self, at: Square, taken: SquareSet, king_at_end: bool) {
         let n = taken.count();
         let found = &mut *self.found;
-        if P::RULES.majority == Majority::MostCaptures {
-            if n < found.best {
-                return;
-            }
-            if n > found.best {
+        match P::RULES.majority.verdict(n, found.best) {
+            Verdict::Drop => return,
+            Verdict::Replace => {
                 found.best = n;
                 found.taken.clear();
                 found.routes.clear();
             }
+            Verdict::Keep => {}
         }
         let t = Taken {
             from: self.from,

@@ -76,7 +76,9 @@ use crate::engine::capture::{
     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
     Transfer,
 };
+use crate::engine::columns::Columns;
 use crate::engine::powers::{kings_fly, men_forward};
+use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::{Dark8, DARK8_SETUP};
 use crate::engine::square::DirectionSet;
 use crate::engine::stack::Man;
@@ -140,12 +142,14 @@ impl<const RUSSIAN_CODE: bool> CapturePolicy for BashniRules<RUSSIAN_CODE> {
 
 impl<const RUSSIAN_CODE: bool> CheckersRules for BashniRules<RUSSIAN_CODE> {
     type Board = Dark8;
+    type Storage = Columns<Dark8>;
     const NAME: &'static str = "bashni";
     const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;
-    const COLUMNS: bool = true;
     const CAPTURE_SEPARATOR: char = ':';
+}
 
+impl<const RUSSIAN_CODE: bool> MovePolicy for BashniRules<RUSSIAN_CODE> {
     /// As Russian draughts: men forward, kings all four directions.
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {

@@ -71,12 +71,11 @@ use crate::engine::capture::{
     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer,
 };
 use crate::engine::color::Color;
-use crate::engine::columns::Columns;
-use crate::engine::introspect::MoveKind;
-use crate::engine::lines::{count_line_advances, line_advances, slides};
+use crate::engine::pieces::Pieces;
 use crate::engine::powers::kings_fly;
+use crate::engine::quiet::{MovePolicy, QuietMoves};
 use crate::engine::shapes::grid::{Grid8x8 as Grid8, EIGHT_DIRECTIONS as VECTORS};
-use crate::engine::square::{DirectionSet, Square, SquareSet};
+use crate::engine::square::DirectionSet;
 use crate::engine::stack::{Man, Rank};
 use crate::games::checkers::{CheckersPosition, CheckersRules};
 
@@ -121,14 +120,6 @@ fn forward(color: Color) -> DirectionSet {
     }
 }
 
-/// The squares of `side`'s men and of its kings.
-#[inline]
-fn men_and_kings(cols: &Columns<Grid8>, side: Color) -> (SquareSet, SquareSet) {
-    let own = cols.owned(side);
-    let kings = own & cols.kings();
-    (own - kings, kings)
-}
-
 impl CapturePolicy for DameoRules {
     /// Captured pieces leave the board when the move ends (until then they block); the
     /// most pieces must be taken, kings and men counting the same; a man is promoted
@@ -157,17 +148,22 @@ impl CapturePolicy for DameoRules {
 
 impl CheckersRules for DameoRules {
     type Board = Grid8;
+    type Storage = Pieces<Grid8>;
     const NAME: &'static str = "dameo";
     const START: &'static str = "a1:w,b1:w,c1:w,d1:w,e1:w,f1:w,g1:w,h1:w,\
         b2:w,c2:w,d2:w,e2:w,f2:w,g2:w,c3:w,d3:w,e3:w,f3:w,\
         c6:b,d6:b,e6:b,f6:b,b7:b,c7:b,d7:b,e7:b,f7:b,g7:b,\
         a8:b,b8:b,c8:b,d8:b,e8:b,f8:b,g8:b,h8:b w";
     const MEN: usize = 18;
-    const COLUMNS: bool = false;
     const STEP_SEPARATOR: &'static str = "";
+}
 
-    /// Men: the three forward directions (as lines, see
-    /// [`quiet_moves`](Self::quiet_moves)); kings: all eight.
+impl MovePolicy for DameoRules {
+    /// Men advance in lines ([`line_advances`](crate::engine::lines::line_advances)),
+    /// kings slide like chess queens.
+    const QUIET_MOVES: QuietMoves = QuietMoves::LineAdvances;
+
+    /// Men: the three forward directions (as lines); kings: all eight.
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
         match commander.rank {
@@ -175,42 +171,12 @@ impl CheckersRules for DameoRules {
             Rank::Man => forward(commander.color),
         }
     }
-
-    /// The line advances of the men ([`line_advances`] over the forward directions),
-    /// then the queen moves of the kings.
-    fn quiet_moves(&self, cols: &Columns<Grid8>, side: Color, mut out: impl FnMut(Square, Square)) {
-        let g = Grid8::geometry();
-        let vacant = cols.vacant();
-        let (men, kings) = men_and_kings(cols, side);
-        line_advances::<Grid8>(men, vacant, forward(side), &mut out);
-        slides::<Grid8>(kings, vacant, g.all_directions(), out);
-    }
-
-    /// A man moving more than one square is a line advance (its tail is lifted).
-    fn quiet_move_type(&self, cols: &Columns<Grid8>, from: Square, to: Square) -> MoveKind {
-        let far = Grid8::geometry()
-            .line_between(from, to)
-            .is_some_and(|(_, k)| k > 1);
-        if far && !cols.get(from).top_is_king() {
-            MoveKind::LineAdvance
-        } else {
-            MoveKind::Step
-        }
-    }
-
-    fn count_quiet_moves(&self, cols: &Columns<Grid8>, side: Color) -> usize {
-        let g = Grid8::geometry();
-        let vacant = cols.vacant();
-        let (men, kings) = men_and_kings(cols, side);
-        let mut n = count_line_advances::<Grid8>(men, vacant, forward(side));
-        slides::<Grid8>(kings, vacant, g.all_directions(), |_, _| n += 1);
-        n
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::square::SquareSet;
 
     #[test]
     fn constants_match_the_geometry() {

@@ -19,13 +19,13 @@
 use crate::engine::capture::{
     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer,
 };
-use crate::engine::color::Color;
-use crate::engine::columns::Columns;
+use crate::engine::pieces::Pieces;
 use crate::engine::powers::{kings_fly, men_forward};
+use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::{Dark10, Dark8, DARK10_SETUP, DARK8_SETUP};
 use crate::engine::square::DirectionSet;
 use crate::engine::stack::Man;
-use crate::games::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
+use crate::games::checkers::{CheckersPosition, CheckersRules};
 
 /// The rules of Russian draughts (shashki): 8x8, 12 men each; men step diagonally
 /// forward and capture forward and backward; flying kings; free choice among captures
@@ -61,21 +61,18 @@ impl CapturePolicy for RussianRules {
 
 impl CheckersRules for RussianRules {
     type Board = Dark8;
+    type Storage = Pieces<Dark8>;
     const NAME: &'static str = "russian";
     const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;
-    const COLUMNS: bool = false;
     const CAPTURE_SEPARATOR: char = ':';
-    const STANDARD_QUIET_MOVES: bool = true;
+}
 
+impl MovePolicy for RussianRules {
     /// Men step forward, kings fly every way.
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
         men_forward::<Dark8>(commander)
-    }
-    #[inline]
-    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
-        count_standard_quiet_moves(self, cols, side)
     }
 }
 
@@ -123,19 +120,16 @@ impl CapturePolicy for InternationalRules {
 
 impl CheckersRules for InternationalRules {
     type Board = Dark10;
+    type Storage = Pieces<Dark10>;
     const NAME: &'static str = "international";
     const START: &'static str = DARK10_SETUP;
     const MEN: usize = 20;
-    const COLUMNS: bool = false;
-    const STANDARD_QUIET_MOVES: bool = true;
+}
 
+impl MovePolicy for InternationalRules {
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
         men_forward::<Dark10>(commander)
-    }
-    #[inline]
-    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
-        count_standard_quiet_moves(self, cols, side)
     }
 }
 
@@ -153,19 +147,16 @@ impl CapturePolicy for BrazilianRules {
 
 impl CheckersRules for BrazilianRules {
     type Board = Dark8;
+    type Storage = Pieces<Dark8>;
     const NAME: &'static str = "brazilian";
     const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;
-    const COLUMNS: bool = false;
-    const STANDARD_QUIET_MOVES: bool = true;
+}
 
+impl MovePolicy for BrazilianRules {
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
         men_forward::<Dark8>(commander)
-    }
-    #[inline]
-    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
-        count_standard_quiet_moves(self, cols, side)
     }
 }
 

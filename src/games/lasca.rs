@@ -58,7 +58,9 @@ use crate::engine::capture::{
     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
     Transfer,
 };
+use crate::engine::columns::Columns;
 use crate::engine::powers::men_forward;
+use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::Dark7;
 use crate::engine::square::DirectionSet;
 use crate::engine::stack::Man;
@@ -129,14 +131,21 @@ impl<const ROUNDABOUT: bool, const REPETITION: bool> CheckersRules
     for LascaRules<ROUNDABOUT, REPETITION>
 {
     type Board = Dark7;
+    type Storage = Columns<Dark7>;
     const NAME: &'static str = "lasca";
     const START: &'static str = "a1:w,c1:w,e1:w,g1:w,b2:w,d2:w,f2:w,a3:w,c3:w,e3:w,g3:w,\
         a5:b,c5:b,e5:b,g5:b,b6:b,d6:b,f6:b,a7:b,c7:b,e7:b,g7:b w";
     const MEN: usize = 11;
-    const COLUMNS: bool = true;
     const CAPTURE_SEPARATOR: char = 'x';
 
     fn repetition_draws(&self) -> bool {
         REPETITION
     }
+}
+
+/// Columns move as they capture: soldier-led ones forward, officer-led ones every way,
+/// one square.
+impl<const ROUNDABOUT: bool, const REPETITION: bool> MovePolicy
+    for LascaRules<ROUNDABOUT, REPETITION>
+{
 }

@@ -15,12 +15,12 @@ use crate::engine::capture::{
     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
     Transfer,
 };
-use crate::engine::color::Color;
 use crate::engine::columns::Columns;
+use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::{Dark10, DARK10_SETUP};
 use crate::engine::square::DirectionSet;
 use crate::engine::stack::Man;
-use crate::games::checkers::{count_standard_quiet_moves, CheckersPosition, CheckersRules};
+use crate::games::checkers::{CheckersPosition, CheckersRules};
 
 /// The rules of Stapeldammen (see the [module documentation](self)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -53,19 +53,17 @@ impl CapturePolicy for StapeldammenRules {
 
 impl CheckersRules for StapeldammenRules {
     type Board = Dark10;
+    type Storage = Columns<Dark10>;
     const NAME: &'static str = "stapeldammen";
     const START: &'static str = DARK10_SETUP;
     const MEN: usize = 20;
-    const COLUMNS: bool = true;
+}
 
+impl MovePolicy for StapeldammenRules {
     /// Men step forward only (they capture both ways).
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
-        Dark10::geometry().forward(commander.color)
-    }
-    #[inline]
-    fn count_quiet_moves(&self, cols: &Columns<Self::Board>, side: Color) -> usize {
-        count_standard_quiet_moves(self, cols, side)
+        Dark10::forward(commander.color)
     }
 }
 

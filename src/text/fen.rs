@@ -33,7 +33,7 @@
 
 use crate::engine::board::Geometry;
 use crate::engine::color::Color;
-use crate::engine::error::PositionError;
+use crate::engine::error::{PositionError, PositionErrorKind};
 use crate::engine::position::Position;
 use crate::engine::square::Square;
 use crate::engine::stack::{Man, Rank};
@@ -270,6 +270,124 @@ pub fn position_from_fen<P: Position>(text: &str) -> Result<(P, bool), FenError>
     Ok((pos, fen.turn.is_some()))
 }
 
+impl From<FenError> for PositionError {
+    /// The same problem as a [`PositionError`] (at the same byte of the FEN text,
+    /// quoting it), for readers that take either form of a position.
+    fn from(e: FenError) -> Self {
+        use PositionErrorKind as K;
+        let kind = match e.kind {
+            FenErrorKind::TooLong(n) => K::TooLong(n),
+            FenErrorKind::BadTurn(s) => K::FenSide(s),
+            FenErrorKind::BadColor(s) => K::FenColor(s),
+            FenErrorKind::UnknownSquare(s) => K::UnknownSquare(s),
+            FenErrorKind::BadRange(s) => K::FenRange(s),
+            FenErrorKind::DuplicateSquare(s) => K::DuplicateSquare(s),
+            FenErrorKind::NoBoard => K::Missing("a board to place FEN pieces on"),
+            FenErrorKind::Position(p) => p.kind,
+        };
+        PositionError::new(kind, e.at).quoting(&e.text)
+    }
+}
+
+/// Reads `text` as a position of `P` in either form: PDN FEN when it starts as FEN
+/// does (`W:`, `B:` or `?:`, see [`looks_like_fen`]; `?` reads as White to move),
+/// otherwise the ruleset's own position text through `read_text`. A text whose first
+/// field is not a square and its men fits neither form, and its error says so with an example of
+/// each ([`PositionErrorKind::NeitherForm`]). The draughts games, and every position
+/// type of [`CheckersPosition`](crate::games::checkers::CheckersPosition), read their
+/// [`FromStr`](core::str::FromStr) text so.
+///
+/// ```
+/// use column_checkers::{InternationalDraughts, Position, PositionErrorKind};
+///
+/// let fen: InternationalDraughts = "W:W31-50:B1-20".parse().unwrap();
+/// assert_eq!(fen, InternationalDraughts::start());
+/// let text: InternationalDraughts = "3:W,23:b,28:w b".parse().unwrap();
+/// assert_eq!(text, "B:W28,K3:B23".parse().unwrap());
+///
+/// let e = "X:W31-50:B1-20".parse::<InternationalDraughts>().unwrap_err();
+/// assert!(matches!(e.kind, PositionErrorKind::NeitherForm { .. }));
+/// assert_eq!(
+///     e.to_string(),
+///     "bad position text at byte 0 (\"X:W31-50:B1-20\"): no square \"X\" on this board; \
+///      a position is this game's position text (such as \"31:w,20:b w\") or PDN FEN \
+///      (such as \"W:W31:B20\")"
+/// );
+/// ```
+///
+/// # Errors
+/// [`PositionError`]: the FEN's problem (at its byte), the position text's, or
+/// [`PositionErrorKind::NeitherForm`].
+pub fn read_position_or_fen<P: Position>(
+    text: &str,
+    read_text: impl FnOnce(&str) -> Result<P, PositionError>,
+) -> Result<P, PositionError> {
+    if looks_like_fen(text) {
+        return position_from_fen::<P>(text)
+            .map(|(pos, _)| pos)
+            .map_err(PositionError::from);
+    }
+    read_text(text).map_err(|e| match e.kind {
+        // the first field is not `square:men`: the text has neither form
+        // (a square's name on a board of this crate is a file letter and a rank number,
+        // or a number: `a2` on a square not on this board is a position text's error)
+        PositionErrorKind::UnknownSquare(ref name) if e.at == 0 && !square_like(name) => {
+            neither::<P>(e, text)
+        }
+        PositionErrorKind::EmptyColumn(_) | PositionErrorKind::Missing(_) if e.at == 0 => {
+            neither::<P>(e, text)
+        }
+        _ => e,
+    })
+}
+
+/// Whether `name` has the form of a square's name: a number, or a letter and a number.
+fn square_like(name: &str) -> bool {
+    let digits = name.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    name.len() - digits.len() <= 1
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `e`, a position text's error at its first byte, as [`PositionErrorKind::NeitherForm`].
+fn neither<P: Position>(e: PositionError, text: &str) -> PositionError {
+    let Some((example, fen)) = examples::<P>() else {
+        return e;
+    };
+    let why = Box::new(e.kind);
+    PositionError::new(
+        PositionErrorKind::NeitherForm {
+            why,
+            text: example,
+            fen,
+        },
+        0,
+    )
+    .quoting(text)
+}
+
+/// A small position of `P` in its position text and in FEN: of the start's men, White's
+/// first and Black's last in FEN numbering (the two nearest the middle), White to move.
+fn examples<P: Position>() -> Option<(String, String)> {
+    let start = P::start();
+    let view = start.board_view()?;
+    let g = view.geometry;
+    let numbers = numbering(g);
+    let leads = |sq: Square, color: Color| view.get(sq).top().is_some_and(|m| m.color == color);
+    let white = *numbers.iter().find(|&&sq| leads(sq, Color::White))?;
+    let black = *numbers.iter().rev().find(|&&sq| leads(sq, Color::Black))?;
+    let fen = Fen {
+        turn: Some(Color::White),
+        pieces: vec![
+            (white, Man::new(Color::White)),
+            (black, Man::new(Color::Black)),
+        ],
+    };
+    let text = position_text(g, &fen);
+    let pos: P = text.parse().ok()?;
+    Some((text, fen_of(&pos)?))
+}
+
 /// Writes a board as FEN, when FEN can say it: every column one man, nothing in hand.
 /// Squares are numbers (with ranges of three or more, `31-50`) when the board names
 /// its squares by numbers, algebraic names otherwise; White's pieces first.
@@ -344,9 +462,16 @@ pub fn write_fen(view: &BoardView<'_>) -> Option<String> {
     Some(out)
 }
 
-/// The FEN of a position of any ruleset, when FEN can say it (see [`write_fen`]).
+/// The FEN of a position of any ruleset, when FEN can say it (see [`write_fen`]) and
+/// the ruleset reads it back as the same position ([`position_from_fen`]): a game
+/// whose position text says more than the board (Emergo's men in hand, even when
+/// none are left) keeps its own position text, so a record's `FEN` tag always replays.
 pub fn fen_of<P: Position>(pos: &P) -> Option<String> {
-    write_fen(&pos.board_view()?)
+    let fen = write_fen(&pos.board_view()?)?;
+    match position_from_fen::<P>(&fen) {
+        Ok((read, _)) if read == *pos => Some(fen),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

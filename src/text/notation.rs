@@ -70,6 +70,8 @@ pub(crate) fn trim(s: &str) -> &str {
 /// The square name a text starts with: its leading ASCII letters and the digits after
 /// them (`e4` of `e4xc4xc6`, `32` of `32-28`, empty when the text starts otherwise),
 /// and how many letters it has.
+// (read by the invariant checks alone, behind the feature `testing`)
+#[cfg_attr(not(feature = "testing"), allow(dead_code))]
 pub(crate) fn leading_square(text: &str) -> (&str, usize) {
     let bytes = text.as_bytes();
     let letters = bytes
@@ -393,4 +395,62 @@ fn hint<B: Board>(legal: &[Move<B>], terms: Terms) -> String {
         String::new()
     };
     format!("{what}; legal: {}{more}", list.join(", "))
+}
+
+/// Reads a move written as two squares, the square it starts from and the square it
+/// reaches, joined by `-`, or by `x` (or `:`) for a capture (`e5-e7`, `h11xc11`), or
+/// written as `x` and the square a capture reaches (`xe7`). The squares are read as
+/// [`read_query`] reads a route (spaces around the separator, capitals, a trailing
+/// `!` or `?`); any other form is refused.
+///
+/// Answers the two squares as a [`MoveQuery`] with a `full_path`, or for `x<square>`
+/// that square alone, marked `capture`.
+///
+/// # Errors
+/// [`MoveParseError::Syntax`] for text of another form, and the errors of
+/// [`read_query`].
+///
+/// ```
+/// use column_checkers::text::notation::read_from_to;
+/// use column_checkers::{Board, Grid14x12};
+///
+/// let g = Grid14x12::geometry();
+/// let q = read_from_to(g, "h11 x c11").unwrap();
+/// assert_eq!(q.squares.len(), 2);
+/// assert!(q.full_path && q.capture);
+/// let q = read_from_to(g, "xc11").unwrap();
+/// assert_eq!(q.squares.as_slice(), [g.parse_square("c11").unwrap()]);
+/// assert!(!q.full_path && q.capture);
+/// assert!(read_from_to(g, "h11").is_err());
+/// assert!(read_from_to(g, "h11-h12-h13").is_err());
+/// ```
+pub fn read_from_to(g: &Geometry, text: &str) -> Result<MoveQuery, MoveParseError> {
+    let t = trim(text);
+    if t.len() > MAX_MOVE_TEXT {
+        return Err(MoveParseError::TooLong(t.len()));
+    }
+    let syntax = |reason| MoveParseError::Syntax {
+        text: t.to_string(),
+        reason,
+    };
+    // `x<square>`: a capture named by the square it reaches, a form `read_query` has not
+    if let Some(rest) = t.strip_prefix(['x', 'X']) {
+        if trim(rest).is_empty() {
+            return Err(syntax("missing the square the capture reaches"));
+        }
+        let q = read_query(g, rest)?;
+        return if q.squares.len() == 1 && !q.full_path {
+            Ok(MoveQuery { capture: true, ..q })
+        } else {
+            Err(syntax("expected `x` and one square, such as xe7"))
+        };
+    }
+    let q = read_query(g, t)?;
+    if q.full_path && q.squares.len() == 2 {
+        Ok(q)
+    } else {
+        Err(syntax(
+            "expected two squares joined by `-`, or by `x` for a capture, such as e5-e7",
+        ))
+    }
 }

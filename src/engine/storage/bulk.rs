@@ -1,0 +1,660 @@
+//! Perft's bulk counting on both storages: the legal replies to a list of moves
+//! ([`Counting::count_replies`](crate::engine::counting::Counting::count_replies))
+//! and the move sequences of two plies
+//! ([`Counting::count_two_plies`](crate::engine::counting::Counting::count_two_plies))
+//! counted without playing or listing what can be counted otherwise. Nothing here
+//! changes what a position is or which moves it has: every count equals the one
+//! [`Ops::legal_moves`] lists (the tests below and the perft data check it), and a
+//! reader of the rules may skip this module.
+//!
+//! - **Columns**: each move is played on one scratch copy and taken back in place;
+//!   quiet steps move the column there and back with [`Columns::shuttle`] (counting
+//!   does not read the hash).
+//! - **Pieces**: each move is played on the bitboards alone, without the hash, and
+//!   the replies counted there ("bitboard leaves"); where the quiet moves are
+//!   [`QuietMoves::Steps`] and the replier has men only, the replies to every quiet
+//!   move are counted from one look at the position ([`StepReplies`]), and perft's
+//!   last two plies without listing the quiet moves at all.
+
+use super::{capture_change, change_of, count_moves_on, step_change, Ops, PieceChange, StoredMove};
+use crate::engine::board::Board;
+use crate::engine::capture::{CapturePolicy, Leap};
+use crate::engine::color::Color;
+use crate::engine::columns::Columns;
+use crate::engine::moves::{MoveList, MovePath};
+use crate::engine::pieces::Pieces;
+use crate::engine::quiet::{quiet_moves_of, MovePolicy, QuietMoves};
+use crate::engine::removal::{count_single_jumps, RemovalCaptures};
+use crate::engine::square::each_direction;
+use crate::engine::square::{DirectionSet, Square, SquareSet};
+use crate::engine::stack::Man;
+
+/// Perft's bulk counting on a storage (sealed: the crate implements it for
+/// [`Columns`] and [`Pieces`]).
+pub trait Bulk<B: Board>: Ops<B> {
+    /// The sum over `moves` (legal moves of `side`) of the number of legal replies
+    /// after each.
+    fn count_replies<P: MovePolicy, M: StoredMove<B, Self::Change>>(
+        &self,
+        policy: &P,
+        side: Color,
+        moves: &[M],
+    ) -> u64;
+
+    /// The number of move sequences of two plies of `side` and its opponent;
+    /// `scratch` is a list to use.
+    fn count_two_plies<P: MovePolicy, M: StoredMove<B, Self::Change>>(
+        &self,
+        policy: &P,
+        side: Color,
+        scratch: &mut MoveList<M>,
+    ) -> u64;
+}
+
+impl<B: Board> Bulk<B> for Columns<B> {
+    /// Every move is played on one scratch copy and taken back in place: quiet steps
+    /// that crown nobody move the column there and back with [`Columns::shuttle`],
+    /// other moves are played and [taken back](Ops::take_back).
+    fn count_replies<P: MovePolicy, M: StoredMove<B, ()>>(
+        &self,
+        policy: &P,
+        side: Color,
+        moves: &[M],
+    ) -> u64 {
+        let mut scratch = *self;
+        let promotion = P::RULES.promotion_squares_on::<B>(side);
+        let mut total = 0;
+        for mv in moves {
+            match *mv.path() {
+                MovePath::Step { from, to }
+                    if !promotion.contains(to) || scratch.kings().contains(from) =>
+                {
+                    scratch.shuttle(from, to);
+                    total += scratch.count_moves(policy, !side) as u64;
+                    scratch.shuttle(to, from);
+                }
+                _ => {
+                    scratch.play(policy, side, mv);
+                    total += scratch.count_moves(policy, !side) as u64;
+                    scratch.take_back(self, mv);
+                }
+            }
+        }
+        debug_assert!(scratch == *self, "moves taken back exactly");
+        total
+    }
+
+    fn count_two_plies<P: MovePolicy, M: StoredMove<B, ()>>(
+        &self,
+        policy: &P,
+        side: Color,
+        scratch: &mut MoveList<M>,
+    ) -> u64 {
+        self.legal_moves(policy, side, scratch);
+        self.count_replies(policy, side, scratch)
+    }
+}
+
+impl<B: Board> Bulk<B> for Pieces<B> {
+    /// Quiet moves are counted from one look at the position where that is exact
+    /// ([`StepReplies`]); otherwise every move is played on the bitboards alone
+    /// ([`bitboard_replies`]).
+    #[inline]
+    fn count_replies<P: MovePolicy, M: StoredMove<B, PieceChange>>(
+        &self,
+        policy: &P,
+        side: Color,
+        moves: &[M],
+    ) -> u64 {
+        if let Some(total) = step_replies_of(self, policy, side, moves) {
+            return total;
+        }
+        bitboard_replies(self, policy, side, moves)
+    }
+
+    /// When `side` has no capture and the replies to its quiet moves are counted from
+    /// one look at the position ([`StepReplies`]), each quiet move's replies are
+    /// counted as the move is found, without listing it. Otherwise the moves are
+    /// listed and their replies counted by [`count_replies`](Self::count_replies).
+    fn count_two_plies<P: MovePolicy, M: StoredMove<B, PieceChange>>(
+        &self,
+        policy: &P,
+        side: Color,
+        scratch: &mut MoveList<M>,
+    ) -> u64 {
+        if P::QUIET_MOVES != QuietMoves::Steps {
+            self.legal_moves(policy, side, scratch);
+            return self.count_replies(policy, side, scratch);
+        }
+        scratch.clear();
+        let (own, kings) = (self.owned(side), self.kings());
+        if let Some(c) = RemovalCaptures::<B, P>::new(policy, side, [own, self.owned(!side)], kings)
+        {
+            c.routes(|r, t| scratch.push(M::capture(r, capture_change(self, side, &t))));
+            return bitboard_replies(self, policy, side, scratch);
+        }
+        let vacant = self.vacant();
+        if let Some(replies) = step_replies(self, policy, side) {
+            // the quiet moves (`QuietMoves::Steps`), in any order
+            let mut total = 0;
+            quiet_moves_of::<B, P, false>(policy, side, own, kings, vacant, |from, to, _| {
+                total += replies.count(from, to) as u64
+            });
+            return total;
+        }
+        let promotion = P::RULES.promotion_squares_on::<B>(side);
+        quiet_moves_of::<B, P, true>(policy, side, own, kings, vacant, |from, to, king| {
+            scratch.push(M::step(
+                from,
+                to,
+                step_change(side, from, to, king, promotion),
+            ))
+        });
+        bitboard_replies(self, policy, side, scratch)
+    }
+}
+
+/// The replies to `moves` counted from one look at the position ([`StepReplies`]):
+/// `Some` when `moves` are quiet moves of a game with [`QuietMoves::Steps`] and that
+/// count is exact.
+#[inline]
+fn step_replies_of<B: Board, P: MovePolicy, M: StoredMove<B, PieceChange>>(
+    pieces: &Pieces<B>,
+    policy: &P,
+    side: Color,
+    moves: &[M],
+) -> Option<u64> {
+    if P::QUIET_MOVES != QuietMoves::Steps || matches!(moves.first()?.path(), MovePath::Capture(_))
+    {
+        return None;
+    }
+    let replies = step_replies(pieces, policy, side)?;
+    let mut total = 0;
+    for mv in moves {
+        let MovePath::Step { from, to } = *mv.path() else {
+            return None;
+        };
+        total += replies.count(from, to) as u64;
+    }
+    Some(total)
+}
+
+/// The [`StepReplies`] counter for the replies to the quiet moves of `side`, where
+/// the quiet moves are [`QuietMoves::Steps`] and the replier's men step one square;
+/// `None` where it would not be exact.
+#[inline(always)]
+fn step_replies<'p, B: Board, P: MovePolicy>(
+    pieces: &Pieces<B>,
+    policy: &'p P,
+    side: Color,
+) -> Option<StepReplies<'p, B, P>> {
+    if P::QUIET_MOVES != QuietMoves::Steps {
+        return None;
+    }
+    let replier = !side;
+    let step = Man::new(replier);
+    if policy.move_leap(step) != Leap::Short {
+        return None;
+    }
+    StepReplies::<B, P>::new(
+        policy,
+        replier,
+        policy.move_directions(step),
+        [pieces.owned(replier), pieces.owned(side)],
+        pieces.kings(),
+    )
+}
+
+/// [`Bulk::count_replies`] on bitboards alone: each move's change (made with it, or
+/// worked out for a move made elsewhere) is applied to the owners' and kings' sets and
+/// the replies are counted there ([`count_moves_on`]); no position is copied or
+/// changed, no hash is kept.
+#[inline]
+fn bitboard_replies<B: Board, P: MovePolicy, M: StoredMove<B, PieceChange>>(
+    pieces: &Pieces<B>,
+    policy: &P,
+    side: Color,
+    moves: &[M],
+) -> u64 {
+    let (own, enemy) = (pieces.owned(side), pieces.owned(!side));
+    let kings = pieces.kings();
+    let mut total = 0;
+    for mv in moves {
+        let mut c = *mv.change();
+        if c.is_unknown() {
+            c = change_of(policy, pieces, side, mv.path());
+        }
+        let after = [enemy ^ c.taken, own ^ c.movers];
+        total += count_moves_on::<B, P>(policy, !side, after, kings ^ c.kings) as u64;
+    }
+    total
+}
+
+/// The replies of the opponent after each quiet move of the side to move in a removal
+/// game, counted from one look at the position (perft's last ply, see
+/// [`Counting::count_replies`](crate::engine::counting::Counting::count_replies)),
+/// where that is exact: the opponent (`replier`) has men only, short-leaping, with
+/// one-square steps as its only quiet moves, and no capture on the board as it
+/// stands. A quiet move from `from` to `to` then gives the replier a first jump only
+/// over the piece now on `to` or onto the square `from` now vacant, and changes its
+/// steps only into those two squares: [`count`](Self::count) tests the two squares
+/// against sets made once for the position, looks at their neighbours only where a
+/// capture may follow, and searches the captures from the men that have such a jump.
+struct StepReplies<'p, B: Board, P: CapturePolicy + ?Sized> {
+    policy: &'p P,
+    replier: Color,
+    /// The replier's men, the mover's pieces, the vacant squares.
+    men: SquareSet,
+    mover: SquareSet,
+    vacant: SquareSet,
+    /// The replier's steps on the board as it stands.
+    steps: usize,
+    /// The squares next to a replier's man in one of its capture directions.
+    adjacent: SquareSet,
+    /// The squares of `adjacent` with a vacant square beyond them in that direction:
+    /// a piece of the mover's arriving there can be jumped.
+    exposed: SquareSet,
+    /// The squares two steps from a replier's man in one of its capture directions.
+    beyond: SquareSet,
+    /// The squares of `beyond` with a piece of the mover's between: where a man would
+    /// land by jumping it (all occupied, since the replier has no capture), so a
+    /// quiet move from one of them gives the replier a capture.
+    landings: SquareSet,
+    /// The number of the replier's men that step into each square, bit-sliced: bit
+    /// `k` of the number is in `into[k]`.
+    into: [SquareSet; 3],
+    board: core::marker::PhantomData<B>,
+}
+
+impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
+    /// The counter for the replies of `replier`, whose men capture under `policy` and
+    /// step one square in `step_dirs`, where `owned` holds the squares of its pieces
+    /// and of the mover's and `kings` the kings' squares; `None` when the count would
+    /// not be exact (see the type).
+    #[inline]
+    fn new(
+        policy: &'p P,
+        replier: Color,
+        step_dirs: DirectionSet,
+        owned: [SquareSet; 2],
+        kings: SquareSet,
+    ) -> Option<Self> {
+        let [men, mover] = owned;
+        if !(men & kings).is_empty() || policy.leap(Man::new(replier)) != Leap::Short {
+            return None;
+        }
+        let vacant = B::all() - (men | mover);
+        if count_single_jumps::<B, P>(policy, replier, men, mover, vacant) != Some(0) {
+            return None;
+        }
+        if step_dirs.0.count_ones() > 7 {
+            return None;
+        }
+        let mut steps = 0;
+        let mut into = [SquareSet::EMPTY; 3];
+        each_direction!(step_dirs, d, 'next, {
+            // add the men stepping in direction `d`, bit-sliced
+            let mut carry = B::shift(men, d);
+            steps += (carry & vacant).count();
+            for plane in &mut into {
+                let next = *plane & carry;
+                *plane ^= carry;
+                carry = next;
+            }
+        });
+        let [mut adjacent, mut exposed, mut beyond, mut landings] = [SquareSet::EMPTY; 4];
+        each_direction!(policy.directions(Man::new(replier)), d, 'next, {
+            let next = B::shift(men, d);
+            adjacent |= next;
+            exposed |= next & B::shift(vacant, B::opposite(d));
+            beyond |= B::shift(next, d);
+            landings |= B::shift(next & mover, d);
+        });
+        Some(StepReplies {
+            policy,
+            replier,
+            men,
+            mover,
+            vacant,
+            steps,
+            adjacent,
+            exposed,
+            beyond,
+            landings,
+            into,
+            board: core::marker::PhantomData,
+        })
+    }
+
+    /// The number of the replier's legal moves after the mover's quiet move from
+    /// `from` to `to`.
+    #[inline(always)]
+    fn count(&self, from: Square, to: Square) -> usize {
+        // A first jump of the replier after the move takes the piece on `to` (landing
+        // beyond it on a square vacant before the move, or on `from`: then `from` is
+        // two steps from the jumper) or lands on `from` (over a piece that was there
+        // before the move, or over `to`); any other was there before the move.
+        let may_capture = self.exposed.contains(to)
+            || self.landings.contains(from)
+            || (self.adjacent.contains(to) && self.beyond.contains(from));
+        if !may_capture {
+            // no capture: the replier's steps change only into `from` and `to`
+            return self.steps + self.stepping_into(from) - self.stepping_into(to);
+        }
+        self.count_after_exposing(from, to)
+    }
+
+    /// [`count`](Self::count) out of line, where the move may give the replier a
+    /// capture.
+    #[inline(never)]
+    fn count_after_exposing(&self, from: Square, to: Square) -> usize {
+        let vacant = (self.vacant | SquareSet::from_square(from)) - SquareSet::from_square(to);
+        let mover = (self.mover - SquareSet::from_square(from)) | SquareSet::from_square(to);
+        let men = self.men;
+        let (to_set, from_set) = (SquareSet::from_square(to), SquareSet::from_square(from));
+        // the men with a first jump: over the piece on `to`, or onto `from`; found by
+        // shifts of the two squares, without branches (which way each test goes
+        // depends on the move, and mispredicted branches cost more than the shifts)
+        let mut jumpers = SquareSet::EMPTY;
+        // unrolled, each direction a constant where the policy's are
+        each_direction!(self.policy.directions(Man::new(self.replier)), d, 'next, {
+            let back = B::opposite(d);
+            // all squares when the square beyond `to` is vacant, else none
+            let open = SquareSet(0u64.wrapping_sub(u64::from(
+                !(B::shift(to_set, d) & vacant).is_empty(),
+            )));
+            jumpers |= B::shift(to_set, back) & men & open;
+            jumpers |= B::shift(B::shift(from_set, back) & mover, back) & men;
+        });
+        if !jumpers.is_empty() {
+            let owned = [men, mover];
+            return RemovalCaptures::<B, P>::from_origins(
+                self.policy,
+                self.replier,
+                owned,
+                SquareSet::EMPTY,
+                jumpers,
+            )
+            .count_moves();
+        }
+        self.steps + self.stepping_into(from) - self.stepping_into(to)
+    }
+
+    /// The number of the replier's men that step into `sq` (read from `into`).
+    #[inline(always)]
+    fn stepping_into(&self, sq: Square) -> usize {
+        self.into
+            .iter()
+            .enumerate()
+            .map(|(k, p)| usize::from(p.contains(sq)) << k)
+            .sum::<usize>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::moves::Route;
+    use crate::engine::square::Square;
+    use crate::engine::stack::Stack;
+    use crate::engine::storage::Storage;
+    use crate::games::bashni::BashniRules;
+    use crate::games::checkers::CheckersRules;
+    use crate::games::dameo::DameoRules;
+    use crate::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
+    use crate::games::lasca::LascaRules;
+    use crate::tools::rng::SplitMix64;
+
+    /// A move of the tests on either storage.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct TestMove<C> {
+        path: MovePath,
+        change: C,
+    }
+
+    impl<B: Board, C: Copy> StoredMove<B, C> for TestMove<C> {
+        fn step(from: Square, to: Square, change: C) -> Self {
+            TestMove {
+                path: MovePath::Step { from, to },
+                change,
+            }
+        }
+        fn capture(route: Route, change: C) -> Self {
+            TestMove {
+                path: MovePath::Capture(route),
+                change,
+            }
+        }
+        fn path(&self) -> &MovePath {
+            &self.path
+        }
+        fn change(&self) -> &C {
+            &self.change
+        }
+    }
+
+    type Moves<S, B> = MoveList<TestMove<<S as Ops<B>>::Change>>;
+
+    /// Random columns of one man (or, with `stacks`, sometimes two): on a random
+    /// share of the squares, a random share of them kings (men on their promotion row
+    /// are kings).
+    fn random_columns<R: CheckersRules>(rng: &mut SplitMix64, stacks: bool) -> Columns<R::Board> {
+        let mut columns = Columns::<R::Board>::new();
+        let sparse = 2 + rng.below(8);
+        let kings = rng.below(4);
+        for sq in R::Board::geometry().squares() {
+            if rng.below(sparse) != 0 {
+                continue;
+            }
+            let color = Color::from_index(rng.below(2));
+            let promoted = R::RULES
+                .promotion_squares_on::<R::Board>(color)
+                .contains(sq);
+            let man = if promoted || rng.below(8) < kings {
+                Man::king(color)
+            } else {
+                Man::new(color)
+            };
+            let mut s = Stack::single(man);
+            if stacks && rng.below(3) == 0 {
+                s.push_bottom(Man::new(!color));
+            }
+            columns.set(sq, s);
+        }
+        columns
+    }
+
+    /// The replies of `board`'s moves, each played and listed; the hash after each
+    /// move is the one recomputed.
+    fn listed_replies<R: CheckersRules, S: Storage<R::Board>>(
+        rules: &R,
+        board: &S,
+        side: Color,
+        moves: &[TestMove<S::Change>],
+    ) -> u64 {
+        let mut replies = Moves::<S, R::Board>::new();
+        let mut listed = 0;
+        for mv in moves {
+            let mut next = *board;
+            next.play(rules, side, mv);
+            assert_eq!(next.zobrist(), next.full_hash());
+            next.legal_moves(rules, !side, &mut replies);
+            assert_eq!(next.count_moves(rules, !side), replies.len());
+            listed += replies.len() as u64;
+        }
+        listed
+    }
+
+    /// On random positions of single pieces, the replies counted on the bitboards of
+    /// `Pieces` are those listed after playing each move, and those the same
+    /// position on `Columns` counts and lists; the same moves in the same order on
+    /// both, the same positions after them, and two plies counted as listed.
+    fn pieces_count_as_listed<R: CheckersRules>(seed: u64) -> usize {
+        let rules = R::default();
+        let mut rng = SplitMix64::new(seed);
+        let mut moves = Moves::<Pieces<R::Board>, R::Board>::new();
+        let mut on_columns = Moves::<Columns<R::Board>, R::Board>::new();
+        let mut scratch = Moves::<Pieces<R::Board>, R::Board>::new();
+        let mut col_scratch = Moves::<Columns<R::Board>, R::Board>::new();
+        let mut captures = 0;
+        for _ in 0..400 {
+            let cols = random_columns::<R>(&mut rng, false);
+            let pieces = Pieces::from_columns(&cols).expect("single men");
+            let side = Color::from_index(rng.below(2));
+            pieces.legal_moves(&rules, side, &mut moves);
+            cols.legal_moves(&rules, side, &mut on_columns);
+            let paths: Vec<_> = moves.iter().map(|m| m.path).collect();
+            let col_paths: Vec<_> = on_columns.iter().map(|m| m.path).collect();
+            assert_eq!(paths, col_paths, "{cols:?}");
+            for (a, b) in moves.iter().zip(on_columns.iter()) {
+                let (mut p, mut c) = (pieces, cols);
+                p.play(&rules, side, a);
+                c.play(&rules, side, b);
+                assert_eq!(p.to_columns(), c, "{cols:?} {:?}", a.path);
+                assert_eq!(p.hash(), c.hash(), "{cols:?} {:?}", a.path);
+                // the change worked out for a move made elsewhere is the one found
+                assert_eq!(change_of(&rules, &pieces, side, &a.path), a.change);
+            }
+            captures += usize::from(matches!(paths.first(), Some(MovePath::Capture(_))));
+            let listed = listed_replies(&rules, &pieces, side, &moves);
+            assert_eq!(listed_replies(&rules, &cols, side, &on_columns), listed);
+            assert_eq!(
+                bitboard_replies(&pieces, &rules, side, &moves),
+                listed,
+                "{cols:?}"
+            );
+            assert_eq!(
+                pieces.count_replies(&rules, side, &moves),
+                listed,
+                "{cols:?}"
+            );
+            assert_eq!(
+                cols.count_replies(&rules, side, &on_columns),
+                listed,
+                "{cols:?}"
+            );
+            assert_eq!(pieces.count_two_plies(&rules, side, &mut scratch), listed);
+            assert_eq!(cols.count_two_plies(&rules, side, &mut col_scratch), listed);
+            // moves made elsewhere (their change unknown) are worked out
+            let unknown: Vec<_> = moves
+                .iter()
+                .map(|m| TestMove {
+                    path: m.path,
+                    change: PieceChange::default(),
+                })
+                .collect();
+            assert_eq!(
+                bitboard_replies(&pieces, &rules, side, &unknown),
+                listed,
+                "{cols:?}"
+            );
+            assert_eq!(
+                listed_replies(&rules, &pieces, side, &unknown),
+                listed,
+                "{cols:?}"
+            );
+        }
+        captures
+    }
+
+    #[test]
+    fn pieces_count_replies_as_listed() {
+        for seed in 0..3 {
+            let captures = pieces_count_as_listed::<InternationalRules>(seed)
+                + pieces_count_as_listed::<BrazilianRules>(seed)
+                + pieces_count_as_listed::<RussianRules>(seed)
+                + pieces_count_as_listed::<DameoRules>(seed);
+            assert!(captures > 160, "captures in {captures} positions");
+        }
+    }
+
+    /// Columns of one or two men: the replies counted in place are those listed.
+    fn columns_count_as_listed<R: CheckersRules>(seed: u64) {
+        let rules = R::default();
+        let mut rng = SplitMix64::new(seed);
+        let mut moves = Moves::<Columns<R::Board>, R::Board>::new();
+        let mut scratch = Moves::<Columns<R::Board>, R::Board>::new();
+        let mut counted = 0;
+        for _ in 0..300 {
+            let cols = random_columns::<R>(&mut rng, true);
+            let side = Color::from_index(rng.below(2));
+            cols.legal_moves(&rules, side, &mut moves);
+            let listed = listed_replies(&rules, &cols, side, &moves);
+            assert_eq!(cols.count_replies(&rules, side, &moves), listed, "{cols:?}");
+            assert_eq!(cols.count_two_plies(&rules, side, &mut scratch), listed);
+            counted += listed;
+        }
+        assert!(counted > 1000, "{counted} replies");
+    }
+
+    #[test]
+    fn columns_count_replies_as_listed() {
+        columns_count_as_listed::<BashniRules>(1);
+        columns_count_as_listed::<BashniRules<true>>(2);
+        columns_count_as_listed::<LascaRules>(3);
+    }
+
+    /// The replies counted from one look at the position (`StepReplies`) are those
+    /// of the positions played, on random positions where the replier has men only
+    /// (the mover's kings fly, its men step and promote) and often a capture after
+    /// the move.
+    fn step_replies_agree<R: CheckersRules>(seed: u64) {
+        let rules = R::default();
+        let mut rng = SplitMix64::new(seed);
+        let mut moves = Moves::<Pieces<R::Board>, R::Board>::new();
+        let mut replies = Moves::<Pieces<R::Board>, R::Board>::new();
+        let (mut counted, mut captures) = (0, 0);
+        for _ in 0..2000 {
+            let side = Color::from_index(rng.below(2));
+            let mut pieces = Pieces::from_columns(&random_columns::<R>(&mut rng, false)).unwrap();
+            for sq in pieces.owned(!side) & pieces.kings() {
+                pieces.remove(sq);
+            }
+            pieces.legal_moves(&rules, side, &mut moves);
+            let Some(n) = step_replies_of(&pieces, &rules, side, &moves) else {
+                continue;
+            };
+            let mut listed = 0;
+            for mv in moves.iter() {
+                let mut next = pieces;
+                next.play(&rules, side, mv);
+                next.legal_moves(&rules, !side, &mut replies);
+                let capture =
+                    matches!(replies.first(), Some(m) if matches!(m.path, MovePath::Capture(_)));
+                captures += usize::from(capture);
+                listed += replies.len() as u64;
+            }
+            assert_eq!(n, listed, "{pieces:?}");
+            assert_eq!(pieces.count_two_plies(&rules, side, &mut replies), listed);
+            counted += 1;
+        }
+        assert!(
+            counted > 200,
+            "counted from one look in {counted} positions"
+        );
+        assert!(captures > 200, "{captures} replies with captures");
+    }
+
+    #[test]
+    fn step_replies_are_those_played() {
+        for seed in 0..3 {
+            step_replies_agree::<InternationalRules>(seed);
+            step_replies_agree::<BrazilianRules>(seed);
+            step_replies_agree::<RussianRules>(seed);
+        }
+    }
+
+    #[test]
+    fn no_step_replies_for_line_advances() {
+        let rules = DameoRules;
+        let pieces = Pieces::<crate::engine::shapes::grid::Grid8x8>::from_columns(
+            &crate::text::position_text::read_columns("d4:w,e6:b", 0).unwrap(),
+        )
+        .unwrap();
+        type G = crate::engine::shapes::grid::Grid8x8;
+        let mut moves = Moves::<Pieces<G>, G>::new();
+        pieces.legal_moves(&rules, Color::White, &mut moves);
+        assert!(step_replies(&pieces, &rules, Color::White).is_none());
+        assert!(step_replies_of(&pieces, &rules, Color::White, &moves).is_none());
+    }
+}
