@@ -1,9 +1,10 @@
 //! Replay: reads every game of a PDN file, checks every move (variations included),
-//! and prints one line per game and a summary.
+//! and prints one line per game, its warnings, and a summary.
 //!
 //! ```text
-//! cargo run --release --example replay -- [FILE | -] [--game NAME] [--quiet]
+//! cargo run --release --example replay -- [FILE | -] [--game NAME] [--quiet] [--strict]
 //!     [ruleset options]
+//! cargo run --release --example replay -- --help
 //! ```
 //!
 //! The file (standard input when FILE is `-` or absent) holds one or more games in PDN
@@ -14,26 +15,55 @@
 //! draughts; a `FEN` tag sets the start.
 //!
 //! Each game gets a line: its number, the players, the moves read, the result, and
-//! `ok` or the first error with its line and move. A file of one game also gets the
-//! final position and the outcome. `--quiet` prints only the failed games and the
-//! summary. Exit code 0 when every game replays (even if a result disagrees with the
-//! rules: that is reported), 1 when any game fails, 2 on bad arguments.
+//! `ok` or the first error with its line and move. A variation that does not replay
+//! is skipped with a warning line (`game N, line L, column C: ...`), and the game's
+//! main line still counts as replayed; `--strict` refuses such a game instead, and
+//! reads the file as the PDN standard's grammar has it (every game ends with a
+//! terminator, only PDN's result tokens). A file of one game also gets the final
+//! position and the outcome. `--quiet` prints only the failed games, the warnings
+//! and the summary. Exit code 0 when every game replays (even if a result disagrees
+//! with the rules, or a variation was skipped: that is reported), 1 when any game
+//! fails, 2 on bad arguments.
 //!
 //! ```text
 //! printf '[Variant "emergo"]\n1. d6 d8 2. e4 g6 3. f4 g7 4. b6 d7 5. f6 g6xe6xc6 *\n' \
 //!     | cargo run --release --example replay
 //! cargo run --release --example replay -- tests/data/pdn/international.pdn
 //! cargo run --release --example replay -- --game russian tests/data/pdn/russian.pdn
+//! cargo run --release --example replay -- "tests/data/pdn/standard/nk ronde 01.pdn"
 //! ```
 
-use column_checkers::text::pdn::read_games;
-use column_checkers::text::record::{Record, ResultCheck};
-use column_checkers::tools::registry::{rulesets_help, Ruleset, RulesetVisitor};
+#[path = "shared/cli.rs"]
+mod cli;
+
+use clap::Parser;
+use cli::RulesetArgs;
+use column_checkers::text::pdn::read_games_with;
+use column_checkers::text::record::{Record, ResultCheck, Strictness};
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::Position;
 use std::io::Read;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: replay [FILE | -] [--game NAME] [--quiet] [ruleset options]";
+/// Reads every game of a PDN file and checks every move (variations included): one
+/// line per game, a line per skipped variation, and a summary.
+#[derive(Parser, Debug)]
+#[command(name = "replay")]
+struct Cli {
+    /// The PDN file (standard input when absent or `-`)
+    #[arg(value_name = "FILE")]
+    file: Option<String>,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
+    /// Print only the failed games, the warnings and the summary
+    #[arg(long)]
+    quiet: bool,
+    /// Refuse a game whose variation does not replay, and read the file as the PDN
+    /// standard's grammar has it (a terminator after every game, PDN's result tokens
+    /// only)
+    #[arg(long)]
+    strict: bool,
+}
 
 /// The ruleset of a game when neither `--game` nor its tags name one (PDN's default).
 const DEFAULT_RULESET: Ruleset = Ruleset::InternationalDraughts;
@@ -42,12 +72,15 @@ struct Replay<'a> {
     record: &'a Record,
     /// Print the final position and outcome too.
     detail: bool,
+    strictness: Strictness,
 }
 
-/// What a replayed game reports: its summary (moves, result) and whether it replayed.
+/// What a replayed game reports: its summary (moves, result), whether it replayed,
+/// and the warnings (skipped variations).
 struct Report {
     line: String,
     ok: bool,
+    warnings: Vec<String>,
 }
 
 impl RulesetVisitor for Replay<'_> {
@@ -61,7 +94,7 @@ impl RulesetVisitor for Replay<'_> {
         // the ruleset with its options (`lasca --roundabout`)
         let name = ruleset.map_or(P::NAME.to_string(), |r| r.to_string());
         let stated = r.stated_result().map_or("none", |t| t.token_in(game_type));
-        match r.replay::<P>() {
+        match r.replay_with::<P>(self.strictness) {
             Err(e) => {
                 let place = if e.line > 0 {
                     format!("line {}, column {}: ", e.line, e.column)
@@ -71,6 +104,7 @@ impl RulesetVisitor for Replay<'_> {
                 Report {
                     line: format!("{name}, result {stated}: FAILED at {place}{e}"),
                     ok: false,
+                    warnings: Vec::new(),
                 }
             }
             Ok(replay) => {
@@ -80,7 +114,10 @@ impl RulesetVisitor for Replay<'_> {
                     ResultCheck::Disagrees { rules } => {
                         format!("DISAGREES with the rules ({})", rules.result_text())
                     }
-                    ResultCheck::NotByRules => "not reached by the rules".to_string(),
+                    ResultCheck::NotByRules => match game.declared_end() {
+                        Some(o) => format!("not reached by the rules: {}", o.reason().words()),
+                        None => "not reached by the rules".to_string(),
+                    },
                     ResultCheck::Unfinished => "unfinished".to_string(),
                 };
                 if self.detail {
@@ -91,13 +128,19 @@ impl RulesetVisitor for Replay<'_> {
                         None => println!("outcome: the game is not over"),
                     }
                 }
+                let skipped = match replay.warnings.len() {
+                    0 => String::new(),
+                    1 => ", 1 variation skipped".to_string(),
+                    n => format!(", {n} variations skipped"),
+                };
                 Report {
                     line: format!(
-                        "{name}, {} moves read ({} in the main line), result {stated} ({check}): ok",
+                        "{name}, {} moves read ({} in the main line{skipped}), result {stated} ({check}): ok",
                         replay.moves_read,
                         game.moves().len()
                     ),
                     ok: true,
+                    warnings: replay.warnings.iter().map(|w| w.to_string()).collect(),
                 }
             }
         }
@@ -115,43 +158,30 @@ fn players(r: &Record) -> String {
 }
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let mut game: Option<String> = None;
-    let mut file: Option<String> = None;
-    let mut options = Vec::new();
-    let mut quiet = false;
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "-h" | "--help" => {
-                print!("{USAGE}\n{}", rulesets_help());
-                return ExitCode::SUCCESS;
-            }
-            "--game" => match args.next() {
-                Some(g) => game = Some(g),
-                None => {
-                    eprintln!("error: --game needs a name\n{USAGE}");
-                    return ExitCode::from(2);
-                }
-            },
-            "--quiet" => quiet = true,
-            "-" => file = None,
-            s if s.starts_with("--") => options.push(a.clone()),
-            _ if file.is_none() => file = Some(a),
-            _ => {
-                eprintln!("error: unexpected argument {a:?}\n{USAGE}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let options: Vec<&str> = options.iter().map(String::as_str).collect();
-    let chosen = match game.as_deref().map(|g| Ruleset::from_name(g, &options)) {
-        None => None,
-        Some(Ok(r)) => Some(r),
-        Some(Err(e)) => {
-            eprintln!("error: {e}\n{USAGE}");
+    let cli = Cli::parse();
+    let chosen = match &cli.ruleset.game {
+        None if cli.ruleset.options.is_empty() => None,
+        None => {
+            eprintln!(
+                "error: {} needs --game (each game's own ruleset has no options)",
+                cli.ruleset.options.join(" ")
+            );
             return ExitCode::from(2);
         }
+        Some(g) => match cli.ruleset.ruleset_or(g) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
     };
+    let strictness = if cli.strict {
+        Strictness::Strict
+    } else {
+        Strictness::Forgiving
+    };
+    let file = cli.file.filter(|f| f != "-");
     let mut bytes = Vec::new();
     let read = match &file {
         Some(path) => std::fs::read(path).map(|b| bytes = b),
@@ -169,9 +199,9 @@ fn main() -> ExitCode {
         Ok(t) => t,
         Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
     };
-    let games = read_games(&text);
+    let games = read_games_with(&text, strictness);
     let single = games.len() == 1;
-    let (mut ok, mut failed) = (0usize, 0usize);
+    let (mut ok, mut failed, mut warned) = (0usize, 0usize, 0usize);
     for (i, g) in games.iter().enumerate() {
         let number = i + 1;
         let report = match g {
@@ -181,6 +211,7 @@ fn main() -> ExitCode {
                     e.line, e.column, e.kind
                 ),
                 ok: false,
+                warnings: Vec::new(),
             },
             Ok(record) => {
                 let ruleset = match chosen {
@@ -189,7 +220,8 @@ fn main() -> ExitCode {
                 };
                 let visitor = Replay {
                     record,
-                    detail: single && !quiet,
+                    detail: single && !cli.quiet,
+                    strictness,
                 };
                 let who = players(record);
                 let report = match ruleset {
@@ -197,11 +229,12 @@ fn main() -> ExitCode {
                     Err(e) => Report {
                         line: format!("FAILED: {e} (choose one with --game)"),
                         ok: false,
+                        warnings: Vec::new(),
                     },
                 };
                 Report {
                     line: format!("{who}: {}", report.line),
-                    ok: report.ok,
+                    ..report
                 }
             }
         };
@@ -210,12 +243,21 @@ fn main() -> ExitCode {
         } else {
             failed += 1;
         }
-        if !report.ok || !quiet {
+        if !report.ok || !cli.quiet {
             println!("game {number}: {}", report.line);
         }
+        for w in &report.warnings {
+            println!("warning: {w}");
+        }
+        warned += report.warnings.len();
     }
+    let warnings = match warned {
+        0 => String::new(),
+        1 => " (1 warning)".to_string(),
+        n => format!(" ({n} warnings)"),
+    };
     println!(
-        "{} game{}: {ok} replayed, {failed} failed",
+        "{} game{}: {ok} replayed{warnings}, {failed} failed",
         games.len(),
         if games.len() == 1 { "" } else { "s" }
     );

@@ -266,7 +266,8 @@ pub use engine::color::Color;
 pub use engine::columns::Columns;
 pub use engine::counting::Counting;
 pub use engine::error::{
-    GameError, MoveParseError, PlayError, PositionError, PositionErrorKind, MAX_TEXT_LEN,
+    EndGameError, GameError, MoveParseError, PlayError, PositionError, PositionErrorKind,
+    MAX_TEXT_LEN,
 };
 pub use engine::game::Game;
 pub use engine::input::{ClickError, MoveInput};

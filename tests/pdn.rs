@@ -8,8 +8,8 @@ use column_checkers::text::pdn::{read_games, write_record, PdnError, PdnErrorKin
 use column_checkers::text::record::{Record, RecordResult, ReplayErrorKind};
 use column_checkers::tools::registry::{record_of_game, Ruleset};
 use column_checkers::{
-    Emergo, Game, InternationalDraughts, LascaRoundabout, MoveList, MoveParseError, Position,
-    SplitMix64, Stapeldammen,
+    Color, Emergo, Game, InternationalDraughts, LascaRoundabout, MoveList, MoveParseError,
+    Position, SplitMix64, Stapeldammen,
 };
 use proptest::prelude::*;
 
@@ -200,6 +200,20 @@ fn random_game<P: Position>(seed: u64, before: usize, plies: usize) -> Game<P> {
     game
 }
 
+/// The game ended by the players when the rules have not ended it: `end` 1 an agreed
+/// draw, 2 White resigns, 3 Black resigns, 0 as it is.
+fn ended<P: Position>(mut game: Game<P>, end: u8) -> Game<P> {
+    if game.outcome().is_none() {
+        let _ = match end {
+            1 => game.agree_draw(),
+            2 => game.resign(Color::White),
+            3 => game.resign(Color::Black),
+            _ => return game,
+        };
+    }
+    game
+}
+
 /// The record of a game with `tags` and a comment after each ply that has one
 /// (`comments[0]` before the first move).
 fn annotated<P: Position>(
@@ -248,6 +262,8 @@ fn round_trip<P: Position>(
         .game;
     prop_assert_eq!(again.start(), game.start(), "{}", text);
     prop_assert_eq!(again.moves(), game.moves(), "{}", text);
+    // an agreed draw or a resignation too
+    prop_assert_eq!(&again, game, "{}", text);
     prop_assert_eq!(annotated(&again, tags, comments).to_string(), text);
     Ok(())
 }
@@ -257,7 +273,14 @@ fn tag_strategy() -> impl Strategy<Value = Vec<(String, String)>> {
         (
             "[A-Z][a-zA-Z0-9_]{0,8}".prop_filter("tags the writer sets", |n| {
                 ![
-                    "FEN", "SetUp", "Position", "GameType", "Variant", "Game", "Result",
+                    "FEN",
+                    "SetUp",
+                    "Position",
+                    "GameType",
+                    "Variant",
+                    "Game",
+                    "Result",
+                    "Termination",
                 ]
                 .iter()
                 .any(|t| t.eq_ignore_ascii_case(n))
@@ -291,12 +314,13 @@ proptest! {
         plies in 0usize..30,
         tags in tag_strategy(),
         comments in comment_strategy(),
+        end in 0u8..4,
     ) {
-        round_trip(&random_game::<InternationalDraughts>(seed, before, plies), &tags, &comments)?;
-        round_trip(&random_game::<RussianDraughts>(seed, before, plies), &tags, &comments)?;
-        round_trip(&random_game::<Stapeldammen>(seed, before, plies), &tags, &comments)?;
-        round_trip(&random_game::<Emergo>(seed, before, plies), &tags, &comments)?;
-        round_trip(&random_game::<LascaRoundabout>(seed, before, plies), &tags, &comments)?;
+        round_trip(&ended(random_game::<InternationalDraughts>(seed, before, plies), end), &tags, &comments)?;
+        round_trip(&ended(random_game::<RussianDraughts>(seed, before, plies), end), &tags, &comments)?;
+        round_trip(&ended(random_game::<Stapeldammen>(seed, before, plies), end), &tags, &comments)?;
+        round_trip(&ended(random_game::<Emergo>(seed, before, plies), end), &tags, &comments)?;
+        round_trip(&ended(random_game::<LascaRoundabout>(seed, before, plies), end), &tags, &comments)?;
     }
 }
 

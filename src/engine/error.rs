@@ -300,6 +300,30 @@ pub enum GameError {
     /// A move that could not be played.
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// A draw that could not be agreed or a resignation that could not be made.
+    #[error(transparent)]
+    End(#[from] EndGameError),
+}
+
+/// Why the players could not end a game themselves
+/// ([`Game::agree_draw`](crate::engine::game::Game::agree_draw),
+/// [`Game::resign`](crate::engine::game::Game::resign)); the game is then unchanged.
+///
+/// ```
+/// use column_checkers::{Color, EndGameError, Game, Position, RussianDraughts};
+///
+/// let mut game = Game::new(RussianDraughts::start());
+/// let over = game.resign(Color::White).unwrap();
+/// assert_eq!(game.agree_draw(), Err(EndGameError::GameOver(over)));
+/// assert_eq!(game.resign(Color::Black), Err(EndGameError::GameOver(over)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum EndGameError {
+    /// The game is already over (by the rules, by repetition, or by an agreement or
+    /// resignation before).
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
 }
 
 impl From<PlayError> for MoveParseError {

@@ -1,6 +1,8 @@
-//! A game: a position plus its history, with threefold repetition and undo.
+//! A game: a position plus its history, with threefold repetition, undo, and the
+//! players' own ends (an agreed draw, a resignation).
 
-use crate::engine::error::{MoveParseError, PlayError};
+use crate::engine::color::Color;
+use crate::engine::error::{EndGameError, MoveParseError, PlayError};
 use crate::engine::outcome::{EndReason, Outcome};
 use crate::engine::position::Position;
 
@@ -10,12 +12,18 @@ use crate::engine::position::Position;
 /// of the same position with the same player to move is a draw, in the rulesets that
 /// have the rule) and how to go back (`undo`) and forth again (`redo`).
 ///
+/// The players may end a game before the rules do: [`agree_draw`](Game::agree_draw)
+/// and [`resign`](Game::resign) set the outcome
+/// ([`EndReason::Agreement`], [`EndReason::Resignation`]), after which no move is
+/// played; [`undo`](Game::undo) withdraws such an end together with the last move.
+///
 /// What a record says about a game besides its moves (tags such as `Event` and
 /// `White`, comments) belongs to the record, not to the game (the text layer's
 /// `Record`, which replays into a game and is made from one).
 ///
-/// Two games are equal (`==`) when their history, current position and moves to redo
-/// are: a failed operation leaves a game equal to what it was.
+/// Two games are equal (`==`) when their history, current position, moves to redo and
+/// the end the players declared (if any) are: a failed operation leaves a game equal
+/// to what it was.
 ///
 /// ```
 /// use column_checkers::{Emergo, Game, Position};
@@ -36,6 +44,8 @@ pub struct Game<P: Position> {
     position: P,
     /// Moves undone, most recent last, for `redo`.
     undone: Vec<P::Move>,
+    /// The end the players declared (an agreed draw or a resignation), if any.
+    declared: Option<Outcome>,
 }
 
 impl<P: Position> Game<P> {
@@ -46,6 +56,7 @@ impl<P: Position> Game<P> {
             moves: Vec::new(),
             position: start,
             undone: Vec::new(),
+            declared: None,
         }
     }
 
@@ -75,8 +86,25 @@ impl<P: Position> Game<P> {
             .count()
     }
 
-    /// The outcome: the position's own, or a draw by threefold repetition.
+    /// The outcome: the end the players declared ([`agree_draw`](Game::agree_draw),
+    /// [`resign`](Game::resign)), else the position's own, else a draw by threefold
+    /// repetition.
     pub fn outcome(&self) -> Option<Outcome> {
+        self.declared.or_else(|| self.outcome_by_rules())
+    }
+
+    /// The outcome the rules give, leaving out an end the players declared: the
+    /// position's own, or a draw by threefold repetition.
+    ///
+    /// ```
+    /// use column_checkers::{Color, Game, Position, RussianDraughts};
+    ///
+    /// let mut game = Game::new(RussianDraughts::start());
+    /// game.resign(Color::White).unwrap();
+    /// assert!(game.outcome().is_some());
+    /// assert_eq!(game.outcome_by_rules(), None);
+    /// ```
+    pub fn outcome_by_rules(&self) -> Option<Outcome> {
         self.position.outcome().or_else(|| {
             (self.position.repetition_draws() && self.repetitions() >= 3).then_some(Outcome::Draw {
                 reason: EndReason::Repetition,
@@ -117,14 +145,82 @@ impl<P: Position> Game<P> {
         Ok(mv)
     }
 
+    /// The end the players declared (an agreed draw or a resignation), if any.
+    pub fn declared_end(&self) -> Option<Outcome> {
+        self.declared
+    }
+
+    /// Ends the game in a draw agreed by the players ([`EndReason::Agreement`]), in
+    /// any position the rules have not ended. Returns the outcome.
+    ///
+    /// # Errors
+    /// [`EndGameError::GameOver`] when the game is already over; the game is then
+    /// unchanged.
+    ///
+    /// ```
+    /// use column_checkers::{EndReason, Game, InternationalDraughts, Position};
+    ///
+    /// let mut game = Game::new(InternationalDraughts::start());
+    /// game.play_text("32-28").unwrap();
+    /// let outcome = game.agree_draw().unwrap();
+    /// assert_eq!(outcome.reason(), EndReason::Agreement);
+    /// assert_eq!(outcome.to_string(), "1/2-1/2 draw: draw agreed");
+    /// assert!(game.play_text("19-23").is_err());
+    /// ```
+    pub fn agree_draw(&mut self) -> Result<Outcome, EndGameError> {
+        self.declare(Outcome::Draw {
+            reason: EndReason::Agreement,
+        })
+    }
+
+    /// Ends the game by the resignation of `loser` (who need not be the player to
+    /// move): the other player wins ([`EndReason::Resignation`]). Returns the outcome.
+    ///
+    /// # Errors
+    /// [`EndGameError::GameOver`] when the game is already over; the game is then
+    /// unchanged.
+    ///
+    /// ```
+    /// use column_checkers::{Color, Emergo, Game, Position};
+    ///
+    /// let mut game = Game::new(Emergo::start());
+    /// game.play_text("d6").unwrap();
+    /// let outcome = game.resign(Color::White).unwrap();
+    /// assert_eq!(outcome.winner(), Some(Color::Black));
+    /// // the resignation is taken back with the last move
+    /// assert_eq!(game.undo().map(|m| m.to_string()), Some("d6".to_string()));
+    /// assert_eq!(game.outcome(), None);
+    /// ```
+    pub fn resign(&mut self, loser: Color) -> Result<Outcome, EndGameError> {
+        self.declare(Outcome::Win {
+            winner: loser.opponent(),
+            reason: EndReason::Resignation,
+        })
+    }
+
+    fn declare(&mut self, outcome: Outcome) -> Result<Outcome, EndGameError> {
+        if let Some(o) = self.outcome() {
+            return Err(EndGameError::GameOver(o));
+        }
+        self.declared = Some(outcome);
+        self.undone.clear();
+        Ok(outcome)
+    }
+
     fn push(&mut self, mv: P::Move, next: P) {
         let prev = core::mem::replace(&mut self.position, next);
         self.before.push(prev);
         self.moves.push(mv);
     }
 
-    /// Takes back the last move and returns it; `None` (and no change) at the start.
+    /// Takes back the last move and returns it; `None` when no move was played.
+    ///
+    /// An agreed draw or a resignation is withdrawn with it: the game goes back to the
+    /// position before the last move, with no end declared. With no move to take
+    /// back, such an end is withdrawn alone (and `None` returned); otherwise `None`
+    /// means no change.
     pub fn undo(&mut self) -> Option<P::Move> {
+        self.declared = None;
         let prev = self.before.pop()?;
         let mv = self.moves.pop().expect("one move per position");
         self.position = prev;
@@ -133,6 +229,8 @@ impl<P: Position> Game<P> {
     }
 
     /// Plays again the last move taken back; `None` (and no change) when there is none.
+    /// (An agreed draw or a resignation is not played again, and clears the moves to
+    /// redo when it is made.)
     pub fn redo(&mut self) -> Option<P::Move> {
         let mv = self.undone.pop()?;
         let mut next = self.position.clone();

@@ -19,6 +19,12 @@ use core::fmt;
 /// - Epaminondas' crossing ([`Goal`](EndReason::Goal)) is tested first, at the start
 ///   of the turn; threefold repetition ([`Repetition`](EndReason::Repetition)) needs
 ///   the history and is [`Game`](crate::engine::game::Game)'s.
+/// - The players may also end a game themselves, at any moment before the rules do:
+///   a draw by [`Agreement`](EndReason::Agreement) or a win by
+///   [`Resignation`](EndReason::Resignation) of the other player
+///   ([`Game::agree_draw`](crate::engine::game::Game::agree_draw),
+///   [`Game::resign`](crate::engine::game::Game::resign)). The rules of every
+///   ruleset allow both; a position alone never reports them.
 ///
 /// ```
 /// use column_checkers::{EndReason, InternationalDraughts, Lasca, Position};
@@ -52,6 +58,32 @@ pub enum EndReason {
     /// against a lone king, 5 with fewer). See
     /// [`counted_draws`](crate::engine::counted_draws).
     EndgameMoves,
+    /// The players agreed to a draw
+    /// ([`Game::agree_draw`](crate::engine::game::Game::agree_draw)).
+    ///
+    /// ```
+    /// use column_checkers::{EndReason, Game, Outcome, Position, RussianDraughts};
+    ///
+    /// let mut game = Game::new(RussianDraughts::start());
+    /// game.play_text("c3-d4").unwrap();
+    /// assert_eq!(
+    ///     game.agree_draw(),
+    ///     Ok(Outcome::Draw { reason: EndReason::Agreement })
+    /// );
+    /// ```
+    Agreement,
+    /// A player resigned: the other wins
+    /// ([`Game::resign`](crate::engine::game::Game::resign)).
+    ///
+    /// ```
+    /// use column_checkers::{Color, EndReason, Game, Lasca, Outcome, Position};
+    ///
+    /// let mut game = Game::new(Lasca::start());
+    /// let outcome = game.resign(Color::Black).unwrap();
+    /// assert_eq!(outcome, Outcome::Win { winner: Color::White, reason: EndReason::Resignation });
+    /// assert_eq!(outcome.to_string(), "1-0 White wins: resignation");
+    /// ```
+    Resignation,
 }
 
 impl EndReason {
@@ -82,7 +114,23 @@ impl EndReason {
             EndReason::Goal => "goal reached",
             EndReason::KingMoves => "the count of kings-only moves",
             EndReason::EndgameMoves => "the endgame's move count",
+            EndReason::Agreement => "draw agreed",
+            EndReason::Resignation => "resignation",
         }
+    }
+
+    /// Whether the players ended the game themselves
+    /// ([`Agreement`](EndReason::Agreement) or [`Resignation`](EndReason::Resignation))
+    /// rather than the rules.
+    ///
+    /// ```
+    /// use column_checkers::EndReason;
+    ///
+    /// assert!(EndReason::Resignation.is_declared());
+    /// assert!(!EndReason::Repetition.is_declared());
+    /// ```
+    pub const fn is_declared(self) -> bool {
+        matches!(self, EndReason::Agreement | EndReason::Resignation)
     }
 }
 

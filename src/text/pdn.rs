@@ -29,6 +29,22 @@
 //! next game (at the next line starting with `[` after the bad game's movetext), so
 //! one bad game does not hide the others.
 //!
+//! # Forgiving and strict
+//! [`read_games`] forgives what people write and the standard's grammar does not
+//! allow: a game without a terminator ends at the next game's tags, a lone `.` is
+//! passed over, another format's result token ends the game (above).
+//! [`read_games_with`] with [`Strictness::Strict`] refuses them
+//! ([`PdnErrorKind::NoTerminator`], [`PdnErrorKind::Unexpected`]). Replaying, a
+//! variation that does not replay is skipped with a warning, or refused when strict
+//! ([`Record::replay_with`]).
+//!
+//! # Results and their reasons
+//! The result is the game terminator and the `Result` tag. Why the game ended is the
+//! `Termination` tag (PDN takes it from PGN): a game the players ended by a
+//! resignation or an agreed draw is written with `[Termination "normal"]`, PGN's
+//! value, and a comment in words after the last move, and read back so
+//! ([`Record::declared_end`]).
+//!
 //! Not read: setup commands `/FEN "..."/` in the movetext (an error), unknown moves
 //! `-`.
 //!
@@ -73,7 +89,9 @@
 //! assert_eq!(games[1].moves[1].text, "20-24");
 //! ```
 
-use crate::text::record::{Record, RecordMove, RecordResult, Variation, MAX_VARIATION_DEPTH};
+use crate::text::record::{
+    Record, RecordMove, RecordResult, Strictness, Variation, MAX_VARIATION_DEPTH,
+};
 use core::fmt::{self, Write};
 use core::str::FromStr;
 use thiserror::Error;
@@ -157,6 +175,11 @@ pub enum PdnErrorKind {
     /// [`Record::from_str`] was given more than one game.
     #[error("more than one game (read files of many games with pdn::read_games)")]
     MoreThanOneGame,
+    /// The next game's tags after movetext without a game terminator (`1-0`, `*`,
+    /// ...): refused when reading [strictly](Strictness::Strict), else the game ends
+    /// there.
+    #[error("no game terminator (1-0, 0-1, 1/2-1/2, *, ...) before the next game's tags")]
+    NoTerminator,
 }
 
 /// A PDN text that could not be read: what, on which line and column (1-based), in
@@ -198,6 +221,7 @@ struct Lexer<'a> {
     i: usize,
     /// The line of the last token read (0 before the first).
     token_line: usize,
+    strict: bool,
     _text: &'a str,
 }
 
@@ -208,7 +232,7 @@ fn is_sep(c: char) -> bool {
 }
 
 impl<'a> Lexer<'a> {
-    fn new(text: &'a str) -> Self {
+    fn new(text: &'a str, strict: bool) -> Self {
         let chars: Vec<char> = text.chars().collect();
         let mut at = Vec::with_capacity(chars.len() + 1);
         let (mut line, mut col) = (1, 1);
@@ -227,6 +251,7 @@ impl<'a> Lexer<'a> {
             at,
             i: 0,
             token_line: 0,
+            strict,
             _text: text,
         }
     }
@@ -487,6 +512,10 @@ impl<'a> Lexer<'a> {
             return Ok(Tok::Number(n, black));
         }
         if !word.is_empty() && word.chars().all(|c| c == '.') {
+            // `...` (Black's move next); a lone `.` or `..` is passed over unless strict
+            if self.strict && word != "..." {
+                return Err((K::Unexpected(word), line, col));
+            }
             return Ok(Tok::Ellipsis);
         }
         if !word.is_empty() && word.chars().all(|c| c == '-') {
@@ -580,7 +609,9 @@ impl GameBuilder {
         }
     }
 
-    fn finish(mut self) -> Option<Record> {
+    /// The record read, as the `game`-th of the text; `None` for an empty game.
+    fn finish(mut self, game: usize) -> Option<Record> {
+        self.record.game = game;
         let main = self.lines.swap_remove(0);
         self.record.comments.extend(main.comments);
         self.record.moves = main.moves;
@@ -591,10 +622,32 @@ impl GameBuilder {
 
 /// Reads every game of a PDN text, in order: each a [`Record`] or the error that
 /// stopped its reading (see the [module documentation](self)). Reading goes on after
-/// a bad game with the next one.
+/// a bad game with the next one. Reads [forgivingly](Strictness::Forgiving):
+/// [`read_games_with`] says how strictly.
 pub fn read_games(text: &str) -> Vec<Result<Record, PdnError>> {
+    read_games_with(text, Strictness::Forgiving)
+}
+
+/// Reads every game of a PDN text, as [`read_games`], [forgiving](Strictness::Forgiving)
+/// or [strict](Strictness::Strict): strictly, a game must end with a game terminator
+/// before the next game's tags ([`PdnErrorKind::NoTerminator`]), a lone `.` is an
+/// error, and a token that is not PDN's own result is not read as the game's
+/// terminator even when the `Result` tag holds it (the Delfts `4-6`).
+///
+/// ```
+/// use column_checkers::text::pdn::{read_games_with, PdnErrorKind};
+/// use column_checkers::text::record::Strictness;
+///
+/// let text = "[Event \"a\"]\n1. 32-28 19-23\n[Event \"b\"]\n1. 33-29 *\n";
+/// assert!(read_games_with(text, Strictness::Forgiving).iter().all(Result::is_ok));
+/// let strict = read_games_with(text, Strictness::Strict);
+/// assert_eq!(strict[0].as_ref().unwrap_err().kind, PdnErrorKind::NoTerminator);
+/// assert_eq!(strict[1].as_ref().unwrap().tag("Event"), Some("b"));
+/// ```
+pub fn read_games_with(text: &str, strictness: Strictness) -> Vec<Result<Record, PdnError>> {
+    let strict = strictness == Strictness::Strict;
     let mut out: Vec<Result<Record, PdnError>> = Vec::new();
-    let mut lx = Lexer::new(text);
+    let mut lx = Lexer::new(text, strict);
     let mut g = GameBuilder::new();
     loop {
         let game_no = out.len() + 1;
@@ -605,7 +658,7 @@ pub fn read_games(text: &str) -> Vec<Result<Record, PdnError>> {
                     let open = g.lines.last().map_or((0, 0), |l| l.open);
                     Err((K::Unterminated("(variation)"), open.0, open.1))
                 } else {
-                    if let Some(r) = g.finish() {
+                    if let Some(r) = g.finish(out.len() + 1) {
                         out.push(Ok(r));
                     }
                     return out;
@@ -617,7 +670,7 @@ pub fn read_games(text: &str) -> Vec<Result<Record, PdnError>> {
                     g.started = true;
                     g.record.line = line;
                 }
-                apply(&mut g, tok, line, col, &mut out)
+                apply(&mut g, tok, line, col, strict, &mut out)
             }
         };
         if let Err((kind, line, column)) = step {
@@ -640,6 +693,7 @@ fn apply(
     tok: Tok,
     line: usize,
     col: usize,
+    strict: bool,
     out: &mut Vec<Result<Record, PdnError>>,
 ) -> Result<(), LexError> {
     let depth = g.lines.len() - 1;
@@ -649,9 +703,17 @@ fn apply(
                 return Err((K::InsideVariation(format!("[{name}")), line, col));
             }
             if g.in_body {
-                // a new header without a terminator: the game before ends here
+                // a new header without a terminator: the game before ends here (an
+                // error when strict; the new game is read all the same)
                 let done = core::mem::replace(g, GameBuilder::new());
-                if let Some(r) = done.finish() {
+                if strict {
+                    out.push(Err(PdnError {
+                        kind: K::NoTerminator,
+                        line,
+                        column: col,
+                        game: out.len() + 1,
+                    }));
+                } else if let Some(r) = done.finish(out.len() + 1) {
                     out.push(Ok(r));
                 }
                 g.started = true;
@@ -712,9 +774,16 @@ fn apply(
             let other_result = g.record.tag("Result").map(str::trim).is_some_and(|r| {
                 r == text && RecordResult::from_token(r).is_none() && strength.is_none()
             });
-            if depth == 0 && other_result {
+            if depth == 0 && other_result && !strict {
                 // the result of another format (the Delfts `4-6`) as the terminator
-                return apply(g, Tok::Result(RecordResult::Unknown), line, col, out);
+                return apply(
+                    g,
+                    Tok::Result(RecordResult::Unknown),
+                    line,
+                    col,
+                    strict,
+                    out,
+                );
             }
             g.in_body = true;
             let l = g.lines.last_mut().expect("a line");
@@ -735,7 +804,7 @@ fn apply(
             }
             g.record.result = Some(r);
             let done = core::mem::replace(g, GameBuilder::new());
-            if let Some(rec) = done.finish() {
+            if let Some(rec) = done.finish(out.len() + 1) {
                 out.push(Ok(rec));
             }
         }

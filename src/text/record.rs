@@ -38,7 +38,7 @@
 use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PositionError};
 use crate::engine::game::Game;
-use crate::engine::outcome::Outcome;
+use crate::engine::outcome::{EndReason, Outcome};
 use crate::engine::position::Position;
 use crate::text::fen::{fen_of, looks_like_fen, position_from_fen, FenError};
 use core::fmt;
@@ -261,22 +261,83 @@ pub enum ResultCheck {
         rules: Outcome,
     },
     /// The rules have not ended the game, but the record gives a result (a
-    /// resignation, an agreed draw, time).
+    /// resignation, an agreed draw, time). With a `Termination` tag
+    /// ([`Record::declared_end`]) the replayed game ends by the resignation or the
+    /// agreed draw.
     NotByRules,
     /// Neither the rules nor the record (no result, or `*`) end the game.
     Unfinished,
+}
+
+/// How strictly a record is read ([`pdn::read_games_with`](crate::text::pdn::read_games_with))
+/// and replayed ([`Record::replay_with`]).
+///
+/// ```
+/// use column_checkers::text::record::{Record, Strictness};
+/// use column_checkers::InternationalDraughts;
+///
+/// // the variation is numbered for move 9 but placed after move 1
+/// let record: Record = "1. 32-28 (9. 34-29 19-23) 19-23 2. 28x19 *".parse().unwrap();
+/// let replay = record.replay_with::<InternationalDraughts>(Strictness::Forgiving).unwrap();
+/// assert_eq!(replay.game.moves().len(), 3);
+/// assert_eq!(replay.warnings.len(), 1);
+/// assert!(record.replay_with::<InternationalDraughts>(Strictness::Strict).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strictness {
+    /// What people write is read where it can be: a variation that does not replay
+    /// is skipped with a [`ReplayWarning`] (the main line must replay); in reading,
+    /// a game without a terminator ends at the next game's tags, a lone `.` is
+    /// passed over, and another result format's token equal to the `Result` tag
+    /// (the Delfts `4-6`) ends the game. The default.
+    #[default]
+    Forgiving,
+    /// The standard as written: every variation must replay, every game ends with a
+    /// terminator (`1-0`, `*`, ...) before the next game's tags, and only PDN's own
+    /// tokens are read.
+    Strict,
+}
+
+/// A variation that does not replay, skipped by a [forgiving](Strictness::Forgiving)
+/// replay: the game of the text it is in (1-based, 0 for a record not read from a
+/// text), and the move that does not replay with its line, column and reason. The
+/// variation is skipped from that move on (the moves before it were checked).
+///
+/// ```
+/// use column_checkers::text::record::Record;
+/// use column_checkers::InternationalDraughts;
+///
+/// let record: Record = "1. 32-28 (1. 32-27 19-23 2. 50-45) 19-23 *".parse().unwrap();
+/// let replay = record.replay::<InternationalDraughts>().unwrap();
+/// let w = &replay.warnings[0];
+/// assert_eq!((w.game, w.error.line, w.error.column), (1, 1, 29));
+/// let text = w.to_string();
+/// assert!(text.starts_with("game 1, line 1, column 29: move 2. 50-45 (White) in a variation: "));
+/// assert!(text.ends_with("; the variation is skipped"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("game {game}, line {}, column {}: {error}; the variation is skipped", error.line, error.column)]
+pub struct ReplayWarning {
+    /// The game of the text (1-based; 0 for a record not read from a text).
+    pub game: usize,
+    /// The move of the variation that does not replay, and why.
+    pub error: ReplayError,
 }
 
 /// A record replayed: the game and how its result compares. The record's tags and
 /// comments stay in the record.
 #[derive(Clone, Debug)]
 pub struct Replay<P: Position> {
-    /// The game, every move of the main line played.
+    /// The game, every move of the main line played; ended by an agreed draw or a
+    /// resignation when the record says so ([`Record::declared_end`]).
     pub game: Game<P>,
-    /// The result check.
+    /// The result check (against the rules: an agreed draw or a resignation is
+    /// [`ResultCheck::NotByRules`]).
     pub result_check: ResultCheck,
-    /// The moves read, variations included.
+    /// The moves read, variations included (the moves of skipped variations not).
     pub moves_read: usize,
+    /// The variations skipped because they do not replay (forgiving replay only).
+    pub warnings: Vec<ReplayWarning>,
 }
 
 /// A game record: tags, comments, moves (with their variations) and result.
@@ -296,6 +357,9 @@ pub struct Record {
     pub result: Option<RecordResult>,
     /// The line of the text where the game starts (1-based).
     pub line: usize,
+    /// The game's number in the text it was read from (1 for the first; 0 for a
+    /// record not read from a text).
+    pub game: usize,
 }
 
 impl PartialEq for Record {
@@ -418,6 +482,50 @@ impl Record {
         }
     }
 
+    /// The end the players declared, as the record states it: a `Termination` tag
+    /// of PGN's `normal` (PDN takes the tag from PGN), or `resignation` or
+    /// `agreement` (ASCII case-insensitive), with a decisive result (the loser
+    /// resigned) or a draw (agreed). The writer ([`Record::of_game`]) writes
+    /// `[Termination "normal"]` and the result, with a comment in words after the
+    /// last move (`{ Black resigns }`, `{ draw agreed }`).
+    ///
+    /// [`replay`](Self::replay) declares this end when the rules have not ended the
+    /// game; a game the rules ended keeps the rules' outcome.
+    ///
+    /// ```
+    /// use column_checkers::text::record::Record;
+    /// use column_checkers::{Color, EndReason, Outcome};
+    ///
+    /// let r: Record = "[Result \"0-1\"]\n[Termination \"normal\"]\n1. c3-d4 0-1".parse().unwrap();
+    /// let resigned = Outcome::Win { winner: Color::Black, reason: EndReason::Resignation };
+    /// assert_eq!(r.declared_end(), Some(resigned));
+    /// let r: Record = "1. c3-d4 0-1".parse().unwrap();
+    /// assert_eq!(r.declared_end(), None);
+    /// ```
+    pub fn declared_end(&self) -> Option<Outcome> {
+        let termination = self.tag("Termination")?.trim();
+        let named = ["normal", "resignation", "agreement"]
+            .iter()
+            .any(|t| termination.eq_ignore_ascii_case(t));
+        if !named {
+            return None;
+        }
+        match self.stated_result()? {
+            RecordResult::WhiteWins => Some(Outcome::Win {
+                winner: Color::White,
+                reason: EndReason::Resignation,
+            }),
+            RecordResult::BlackWins => Some(Outcome::Win {
+                winner: Color::Black,
+                reason: EndReason::Resignation,
+            }),
+            RecordResult::Draw => Some(Outcome::Draw {
+                reason: EndReason::Agreement,
+            }),
+            RecordResult::BothLose | RecordResult::Unknown => None,
+        }
+    }
+
     /// The number of moves, variations included.
     pub fn move_count(&self) -> usize {
         fn count(moves: &[RecordMove]) -> usize {
@@ -449,14 +557,33 @@ impl Record {
     }
 
     /// Replays the record under ruleset `P` from its start ([`Record::start`]),
+    /// [forgiving](Strictness::Forgiving): as [`replay_with`](Self::replay_with).
+    ///
+    /// # Errors
+    /// [`ReplayError`] for the first move of the main line that is illegal,
+    /// unreadable or misnumbered, or a start tag that does not read.
+    pub fn replay<P: Position>(&self) -> Result<Replay<P>, ReplayError> {
+        self.replay_with(Strictness::Forgiving)
+    }
+
+    /// Replays the record under ruleset `P` from its start ([`Record::start`]),
     /// checking every move and move number of the main line and of every variation
     /// (each from the position before the move it replaces). When the FEN leaves the
     /// side to move open (`?`), the first move's number says it (`1...` for Black).
+    /// A variation that does not replay is skipped with a [`ReplayWarning`]
+    /// ([`Strictness::Forgiving`]) or refuses the record ([`Strictness::Strict`]).
+    /// When the record states an agreed draw or a resignation
+    /// ([`declared_end`](Self::declared_end)) and the rules have not ended the game,
+    /// the game ends so.
     ///
     /// # Errors
     /// [`ReplayError`] for the first move that is illegal, unreadable or misnumbered
-    /// (main line first, then the variations), or a start tag that does not read.
-    pub fn replay<P: Position>(&self) -> Result<Replay<P>, ReplayError> {
+    /// (main line first, then the variations when strict), or a start tag that does
+    /// not read.
+    pub fn replay_with<P: Position>(
+        &self,
+        strictness: Strictness,
+    ) -> Result<Replay<P>, ReplayError> {
         let (mut start, side_known) = self.start::<P>().map_err(|kind| ReplayError {
             number: 1,
             side: Color::White,
@@ -496,8 +623,9 @@ impl Record {
             &mut lines,
             0,
         )?;
+        let mut warnings = Vec::new();
         while let Some((mut g, moves, depth, number, black)) = lines.pop() {
-            play_line(
+            let played = play_line(
                 &mut g,
                 moves,
                 number,
@@ -506,25 +634,47 @@ impl Record {
                 &mut moves_read,
                 &mut lines,
                 depth,
-            )?;
+            );
+            match (played, strictness) {
+                (Ok(()), _) => {}
+                (Err(e), Strictness::Strict) => return Err(e),
+                (Err(error), Strictness::Forgiving) => warnings.push(ReplayWarning {
+                    game: self.game,
+                    error,
+                }),
+            }
         }
-        let result_check = match (game.outcome(), self.stated_result()) {
+        let result_check = match (game.outcome_by_rules(), self.stated_result()) {
             (Some(o), Some(r)) if RecordResult::of(o) == r => ResultCheck::Agrees,
             (Some(o), _) => ResultCheck::Disagrees { rules: o },
             (None, None | Some(RecordResult::Unknown)) => ResultCheck::Unfinished,
             (None, Some(_)) => ResultCheck::NotByRules,
         };
+        if result_check == ResultCheck::NotByRules {
+            let declared = match self.declared_end() {
+                Some(Outcome::Draw { .. }) => game.agree_draw().ok(),
+                Some(Outcome::Win { winner, .. }) => game.resign(winner.opponent()).ok(),
+                None => None,
+            };
+            // the rules have not ended the game: the players' end is accepted
+            let _ = declared;
+        }
         Ok(Replay {
             game,
             result_check,
             moves_read,
+            warnings,
         })
     }
 
     /// The record of a game: its moves in the ruleset's notation (a capture by its
     /// first and last square when that names it alone), `SetUp` and `FEN` tags when it
-    /// did not start from `P::start()`, and the result when the rules have ended it
-    /// (else `*`). Written as PDN, it reads and replays back to the same game.
+    /// did not start from `P::start()`, and the result when the game is over (else
+    /// `*`). An agreed draw or a resignation ([`Game::agree_draw`],
+    /// [`Game::resign`]) is written as the result, `[Termination "normal"]` (PGN's
+    /// word for a game the players ended, which PDN adopts) and a comment in words
+    /// after the last move (`{ Black resigns }`, `{ draw agreed }`). Written as PDN,
+    /// it reads and replays back to the same game.
     ///
     /// It names no ruleset: the [registry](crate::tools::registry)'s
     /// `record_of_game` adds the tag that does (`GameType` for the draughts games PDN
@@ -572,6 +722,14 @@ impl Record {
         match game.outcome() {
             Some(o) => record.set_result(RecordResult::of(o)),
             None => record.result = Some(RecordResult::Unknown),
+        }
+        if let Some(end) = game.declared_end() {
+            record.set_tag("Termination", "normal");
+            let words = match end.winner() {
+                Some(winner) => format!("{} resigns", winner.opponent()),
+                None => "draw agreed".to_string(),
+            };
+            record.add_comment(game.moves().len(), &words);
         }
         record
     }
@@ -657,7 +815,6 @@ fn play_line<'r, P: Position>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::outcome::EndReason;
     use crate::games::draughts::{InternationalDraughts, RussianDraughts};
     use crate::games::emergo::Emergo;
 
@@ -715,11 +872,23 @@ mod tests {
             .replay::<InternationalDraughts>()
             .unwrap_err();
         assert_eq!(e.kind, ReplayErrorKind::WrongSide);
-        // a variation is checked from the position before the move it replaces
-        let e = read("1. 32-28 (1. 32-27 19-23 2. 50-45?) 19-23")
-            .replay::<InternationalDraughts>()
+        // a variation is checked from the position before the move it replaces:
+        // refused when strict, skipped with a warning when forgiving
+        let r = read("1. 32-28 (1. 32-27 19-23 2. 50-45?) 19-23");
+        let e = r
+            .replay_with::<InternationalDraughts>(Strictness::Strict)
             .unwrap_err();
         assert!(e.in_variation && e.number == 2 && e.text == "50-45", "{e}");
+        let rep = r.replay::<InternationalDraughts>().unwrap();
+        assert_eq!(rep.game.moves().len(), 2);
+        assert_eq!(rep.moves_read, 4);
+        assert_eq!(rep.warnings.len(), 1);
+        assert_eq!((rep.warnings[0].game, &rep.warnings[0].error), (1, &e));
+        // a sub-variation of a move before the bad one is still checked
+        let r = read("1. 32-28 (1. 32-27 (1. 31-27 19-23 2. 99-98) 19-23 2. 50-45) 19-23");
+        let rep = r.replay::<InternationalDraughts>().unwrap();
+        let texts: Vec<_> = rep.warnings.iter().map(|w| w.error.text.as_str()).collect();
+        assert_eq!(texts, ["50-45", "99-98"]);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! | [`Color`] | `"White"` / `"Black"` (reads `w`, `b`, any case) | `"Black"` |
 //! | [`EndReason`] | kebab-case word | `"no-legal-move"` |
 //! | [`Outcome`] | result and reason | `"1-0 no-pieces"`, `"1/2-1/2 repetition"` |
-//! | [`Game`] | start position and moves | `{"start":"- w 12/12","moves":["d6","d8"]}` |
+//! | [`Game`] | start position and moves, and the players' end if they declared one | `{"start":"- w 12/12","moves":["d6","d8"]}`, `{..., "end":"0-1 resignation"}` |
 //!
 //! **Moves are read against a position.** A move's text means something only where it
 //! is played (an entry's size, compact forms, any route of a capture that stands for
@@ -155,6 +155,8 @@ fn reason_word(r: EndReason) -> &'static str {
         EndReason::Goal => "goal",
         EndReason::KingMoves => "king-moves",
         EndReason::EndgameMoves => "endgame-moves",
+        EndReason::Agreement => "agreement",
+        EndReason::Resignation => "resignation",
     }
 }
 
@@ -166,6 +168,8 @@ fn read_reason(s: &str) -> Option<EndReason> {
         "goal" => EndReason::Goal,
         "king-moves" => EndReason::KingMoves,
         "endgame-moves" => EndReason::EndgameMoves,
+        "agreement" => EndReason::Agreement,
+        "resignation" => EndReason::Resignation,
         _ => return None,
     })
 }
@@ -224,9 +228,13 @@ impl<P: Position> Serialize for Game<P> {
                 s.collect_seq(self.0.iter().map(|m| m.to_string()))
             }
         }
-        let mut st = s.serialize_struct("Game", 2)?;
+        let declared = self.declared_end();
+        let mut st = s.serialize_struct("Game", 2 + declared.is_some() as usize)?;
         st.serialize_field("start", &self.start().to_string())?;
         st.serialize_field("moves", &Moves(self.moves()))?;
+        if let Some(end) = declared {
+            st.serialize_field("end", &end)?;
+        }
         st.end()
     }
 }
@@ -234,13 +242,37 @@ impl<P: Position> Serialize for Game<P> {
 impl<'de, P: Position> Deserialize<'de> for Game<P> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct GameVisitor<P>(PhantomData<P>);
-        fn replay<P: Position, E: de::Error>(start: &str, moves: &[String]) -> Result<Game<P>, E> {
+        fn replay<P: Position, E: de::Error>(
+            start: &str,
+            moves: &[String],
+            end: Option<Outcome>,
+        ) -> Result<Game<P>, E> {
             let start: P = start.parse().map_err(E::custom)?;
             let mut game = Game::new(start);
             for (i, m) in moves.iter().enumerate() {
                 game.play_text(m)
                     .map_err(|e| E::custom(format_args!("move {} ({m}): {e}", i + 1)))?;
             }
+            let declared = match end {
+                None => return Ok(game),
+                Some(
+                    o @ Outcome::Draw {
+                        reason: EndReason::Agreement,
+                    },
+                ) => game.agree_draw().map(|_| o),
+                Some(
+                    o @ Outcome::Win {
+                        winner,
+                        reason: EndReason::Resignation,
+                    },
+                ) => game.resign(winner.opponent()).map(|_| o),
+                Some(o) => {
+                    return Err(E::custom(format_args!(
+                        "end {o}: only an agreed draw or a resignation is declared"
+                    )))
+                }
+            };
+            declared.map_err(|e| E::custom(format_args!("end: {e}")))?;
             Ok(game)
         }
         impl<'de, P: Position> Visitor<'de> for GameVisitor<P> {
@@ -251,28 +283,36 @@ impl<'de, P: Position> Deserialize<'de> for Game<P> {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Game<P>, A::Error> {
                 let mut start: Option<String> = None;
                 let mut moves: Option<Vec<String>> = None;
+                let mut end: Option<Outcome> = None;
+                let mut end_seen = false;
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "start" if start.is_none() => start = Some(map.next_value()?),
                         "moves" if moves.is_none() => moves = Some(map.next_value()?),
-                        "start" | "moves" => {
+                        "end" if !end_seen => {
+                            end_seen = true;
+                            end = map.next_value()?;
+                        }
+                        "start" | "moves" | "end" => {
                             return Err(de::Error::custom(format_args!("duplicate field {key}")))
                         }
-                        _ => return Err(de::Error::unknown_field(&key, &["start", "moves"])),
+                        _ => return Err(de::Error::unknown_field(&key, FIELDS)),
                     }
                 }
                 let start = start.unwrap_or_else(|| P::start().to_string());
-                replay(&start, &moves.unwrap_or_default())
+                replay(&start, &moves.unwrap_or_default(), end)
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Game<P>, A::Error> {
                 let start: String = seq
                     .next_element()?
                     .ok_or_else(|| de::Error::invalid_length(0, &self))?;
                 let moves: Vec<String> = seq.next_element()?.unwrap_or_default();
-                replay(&start, &moves)
+                let end: Option<Outcome> = seq.next_element()?.flatten();
+                replay(&start, &moves, end)
             }
         }
-        d.deserialize_struct("Game", &["start", "moves"], GameVisitor(PhantomData))
+        const FIELDS: &[&str] = &["start", "moves", "end"];
+        d.deserialize_struct("Game", FIELDS, GameVisitor(PhantomData))
     }
 }
 
@@ -359,5 +399,23 @@ mod tests {
         let r: Game<RussianDraughts> = serde_json::from_str(r#"{"moves":["c3-d4"]}"#).unwrap();
         assert_eq!(r.moves().len(), 1);
         assert!(serde_json::from_str::<Game<Emergo>>(r#"{"x":1}"#).is_err());
+    }
+
+    #[test]
+    fn declared_ends_round_trip() {
+        let mut g = Game::new(RussianDraughts::start());
+        g.play_text("c3-d4").unwrap();
+        g.resign(Color::Black).unwrap();
+        let json = round_trip(&g);
+        assert!(json.ends_with(r#","end":"1-0 resignation"}"#), "{json}");
+        let mut d = Game::new(Emergo::start());
+        d.agree_draw().unwrap();
+        assert!(round_trip(&d).ends_with(r#""end":"1/2-1/2 agreement"}"#));
+        // only the players' ends are declared, and not on a finished game
+        let bad = r#"{"moves":[],"end":"1-0 repetition"}"#;
+        assert!(serde_json::from_str::<Game<Emergo>>(bad).is_err());
+        let over = r#"{"start":"a1:w b","moves":[],"end":"1/2-1/2 agreement"}"#;
+        let err = serde_json::from_str::<Game<RussianDraughts>>(over).unwrap_err();
+        assert!(err.to_string().contains("the game is over"), "{err}");
     }
 }
