@@ -17,8 +17,9 @@ lower bounds.
    ``make_observation(...).set_from``, its NumPy buffer);
 3. batched (``VectorEnv``, ``--threads`` threads, GIL released): random legal actions
    (``sample_actions()``, in Rust) and ``step()``, which returns the masks, players,
-   rewards and end flags; then the same with ``observations()`` after each step; then
-   with the actions picked in NumPy from the masks;
+   rewards and end flags; then the same with ``observations()`` after each step (new
+   arrays, then one kept buffer, ``out=``); then with the actions picked in NumPy from
+   the masks;
 4. inside Rust only: ``VectorEnv.random_steps`` and ``Game.random_playouts``.
 """
 
@@ -100,8 +101,9 @@ def loop_with_obs(game, observer=None, as_numpy=False):
     return run
 
 
-def batched(env, observe=False, numpy_pick=False):
+def batched(env, observe=False, numpy_pick=False, keep=False):
     rng = np.random.default_rng(0)
+    buf = env.observations() if keep else None
 
     def run(seconds):
         env.reset(seed=1)
@@ -118,7 +120,7 @@ def batched(env, observe=False, numpy_pick=False):
                     actions = env.sample_actions()
                 mask, player, rewards, terminated, truncated = env.step(actions)
                 if observe:
-                    obs = env.observations()
+                    obs = env.observations(out=buf)
                 steps += n
         if observe:
             del obs
@@ -196,6 +198,8 @@ def main(argv=None):
     obs_env = cc.VectorEnv(game, a.obs_envs, seed=0, threads=a.threads)
     print(f"{'sample_actions + step (masks), ' + str(a.envs) + ' games':48} {fmt(rounds(batched(env), sec, n))}")
     print(f"{'+ observations(), ' + str(a.obs_envs) + ' games':48} {fmt(rounds(batched(obs_env, observe=True), sec, n))}")
+    print(f"{'+ observations(out=buffer), ' + str(a.obs_envs) + ' games':48} "
+          f"{fmt(rounds(batched(obs_env, observe=True, keep=True), sec, n))}")
     print(f"{'actions picked in NumPy from the masks':48} {fmt(rounds(batched(env, numpy_pick=True), sec, n))}")
     print(f"{'VectorEnv.random_steps (Rust only)':48} {fmt(rounds(rust_steps(env, 64), sec, n))}")
     print(f"{'Game.random_playouts (Rust only)':48} {fmt(rounds(playouts(game, 2000, a.threads), sec, n))}")

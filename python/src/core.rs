@@ -18,6 +18,28 @@
 
 use column_checkers::prelude::*;
 use column_checkers::{Geometry, Square};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Hashes a Zobrist hash (already uniformly random) to itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
 
 /// Every how many moves the history keeps a position (to confirm repetitions).
 const CHECKPOINT: usize = 32;
@@ -113,48 +135,83 @@ pub enum Clicked {
     Played,
 }
 
-/// The click paths of a position: the distinct legal moves, and for each path its
-/// move (an index into `moves`), its first square, and all its squares flattened
-/// (`sq[start[i]..start[i + 1]]`).
+/// No square: the one-click path of an entry in [`Paths`]' listed form.
+const NONE: u8 = u8::MAX;
+
+/// The click paths of a position: the distinct legal moves, and per path its move and
+/// squares. Two forms: *listed*, when no move captures, one path per move (its origin,
+/// if any, then its one landing: `first[i]`, `second[i]`), kept without copying the
+/// moves; *routes*, when captures are due, every route of every move from
+/// [`Introspect::click_paths`], flattened (`sq[start[i]..start[i + 1]]`, move
+/// `moves[mv[i]]`).
 #[derive(Clone, Debug)]
 struct Paths<M> {
     moves: MoveList<M>,
-    mv: Vec<u16>,
+    listed: bool,
     first: Vec<u8>,
+    second: Vec<u8>,
+    mv: Vec<u16>,
     start: Vec<u32>,
     sq: Vec<u8>,
 }
 
-impl<M: Copy + PartialEq> Paths<M> {
+impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
     fn new() -> Self {
         Paths {
             moves: MoveList::new(),
-            mv: Vec::with_capacity(64),
+            listed: true,
             first: Vec::with_capacity(64),
+            second: Vec::with_capacity(64),
+            mv: Vec::new(),
             start: vec![0],
-            sq: Vec::with_capacity(128),
+            sq: Vec::new(),
         }
     }
 
     fn clear(&mut self) {
         self.moves.clear();
-        self.mv.clear();
+        self.listed = true;
         self.first.clear();
+        self.second.clear();
+        self.mv.clear();
         self.start.truncate(1);
         self.sq.clear();
     }
 
-    /// A path of move `m` (an index into `moves`).
-    #[inline]
-    fn push(&mut self, m: usize, path: &[Square]) {
-        self.mv.push(m as u16);
-        self.first.push(path[0].0);
-        self.sq.extend(path.iter().map(|s| s.0));
-        self.start.push(self.sq.len() as u32);
+    /// The listed form from `moves` (swapped in); `false`, and nothing kept, when one
+    /// of them captures.
+    fn list(&mut self, moves: &mut MoveList<M>) -> bool {
+        core::mem::swap(&mut self.moves, moves);
+        let Paths {
+            moves,
+            first,
+            second,
+            ..
+        } = self;
+        for mv in moves.iter() {
+            if mv.is_capture() {
+                self.clear();
+                return false;
+            }
+            let to = mv.destination().0;
+            match mv.origin() {
+                Some(from) => {
+                    first.push(from.0);
+                    second.push(to);
+                }
+                None => {
+                    first.push(to);
+                    second.push(NONE);
+                }
+            }
+        }
+        self.listed = true;
+        true
     }
 
-    /// A path of `mv`, added to the moves when it is new.
+    /// A route of `mv` (the routes form), `mv` added to the moves when it is new.
     fn push_route(&mut self, mv: M, path: &[Square]) {
+        self.listed = false;
         let m = match self.moves.iter().rposition(|x| *x == mv) {
             Some(m) => m,
             None => {
@@ -162,22 +219,63 @@ impl<M: Copy + PartialEq> Paths<M> {
                 self.moves.len() - 1
             }
         };
-        self.push(m, path);
+        self.mv.push(m as u16);
+        self.first.push(path[0].0);
+        self.sq.extend(path.iter().map(|s| s.0));
+        self.start.push(self.sq.len() as u32);
     }
 
     #[inline]
     fn len(&self) -> usize {
-        self.mv.len()
+        self.first.len()
     }
 
     #[inline]
-    fn path(&self, i: usize) -> &[u8] {
-        &self.sq[self.start[i] as usize..self.start[i + 1] as usize]
+    fn path_len(&self, i: usize) -> usize {
+        if self.listed {
+            1 + (self.second[i] != NONE) as usize
+        } else {
+            (self.start[i + 1] - self.start[i]) as usize
+        }
+    }
+
+    /// The `k`-th square of path `i`.
+    #[inline]
+    fn at(&self, i: usize, k: usize) -> Option<u8> {
+        if self.listed {
+            match k {
+                0 => Some(self.first[i]),
+                1 => Some(self.second[i]).filter(|&s| s != NONE),
+                _ => None,
+            }
+        } else {
+            let (a, b) = (self.start[i] as usize, self.start[i + 1] as usize);
+            (a + k < b).then(|| self.sq[a + k])
+        }
+    }
+
+    fn path(&self, i: usize) -> Vec<u8> {
+        (0..self.path_len(i))
+            .filter_map(|k| self.at(i, k))
+            .collect()
+    }
+
+    #[inline]
+    fn same_move(&self, i: usize, j: usize) -> bool {
+        if self.listed {
+            i == j
+        } else {
+            self.mv[i] == self.mv[j]
+        }
     }
 
     #[inline]
     fn move_of(&self, i: usize) -> M {
-        self.moves[self.mv[i] as usize]
+        if self.listed {
+            self.moves[i]
+        } else {
+            self.moves[self.mv[i] as usize]
+        }
     }
 }
 
@@ -190,6 +288,10 @@ pub struct Core<P: Introspect> {
     /// repetition) the position before every [`CHECKPOINT`]-th move.
     hashes: Vec<u64>,
     checkpoints: Vec<P>,
+    /// How many of the positions before each move have each hash (only when the
+    /// ruleset draws by repetition): a position is looked for in the history only
+    /// when its hash is there twice.
+    seen: HashMap<u64, u32, BuildHasherDefault<ZobristHasher>>,
     moves: Vec<P::Move>,
     /// Every action taken, in order.
     actions: Vec<u8>,
@@ -222,6 +324,7 @@ impl<P: Introspect> Core<P> {
             pos: start,
             hashes: Vec::with_capacity(256),
             checkpoints: Vec::new(),
+            seen: HashMap::default(),
             moves: Vec::with_capacity(256),
             actions: Vec::with_capacity(512),
             move_ends: Vec::with_capacity(256),
@@ -244,6 +347,7 @@ impl<P: Introspect> Core<P> {
     pub fn reset(&mut self) {
         self.pos.clone_from(&self.start);
         self.checkpoints.clear();
+        self.seen.clear();
         self.hashes.clear();
         self.moves.clear();
         self.actions.clear();
@@ -356,7 +460,7 @@ impl<P: Introspect> Core<P> {
             return Vec::new();
         }
         (0..self.paths.len())
-            .map(|i| (self.paths.move_of(i), self.paths.path(i).to_vec()))
+            .map(|i| (self.paths.move_of(i), self.paths.path(i)))
             .collect()
     }
 
@@ -373,28 +477,18 @@ impl<P: Introspect> Core<P> {
             self.outcome = Some(self.pos.outcome().unwrap_or(Outcome::Draw {
                 reason: EndReason::NoLegalMove,
             }));
-        } else if self.repetition && self.repetitions() >= 3 {
+        } else if self.repetition
+            && self.seen.get(&self.pos.zobrist()).is_some_and(|&n| n >= 2)
+            && self.repetitions() >= 3
+        {
             self.outcome = Some(Outcome::Draw {
                 reason: EndReason::Repetition,
             });
-        } else if self.scratch.iter().any(|m| m.is_capture()) {
+        } else if !self.paths.list(&mut self.scratch) {
             // captures: every route of every move
             let paths = &mut self.paths;
             self.pos
                 .click_paths(&mut |mv, path| paths.push_route(*mv, path));
-        } else {
-            // one click path per move: its clicks, the origin (none for an entry) and
-            // the one landing of a move that captures nothing
-            core::mem::swap(&mut self.paths.moves, &mut self.scratch);
-            let p = &mut self.paths;
-            for m in 0..p.moves.len() {
-                let mv = p.moves[m];
-                let to = mv.destination();
-                match mv.origin() {
-                    Some(from) => p.push(m, &[from, to]),
-                    None => p.push(m, &[to]),
-                }
-            }
         }
         if self.max_actions > 0 && self.actions.len() >= self.max_actions && self.outcome.is_none()
         {
@@ -459,20 +553,19 @@ impl<P: Introspect> Core<P> {
                     .map(|(i, _)| i as u32),
             );
         } else {
-            alive.retain(|&i| paths.path(i as usize).get(k) == Some(&sq));
+            alive.retain(|&i| paths.at(i as usize, k) == Some(sq));
         }
         // a path complete with `sq`, and whether a longer one goes on to another move
-        let mut complete: Option<usize> = None;
-        for &i in &alive {
-            if paths.path(i as usize).len() == k + 1 {
-                complete = Some(i as usize);
-                break;
-            }
-        }
+        // (a click path of one move that is a prefix of another move's: the tests
+        // check that no ruleset has one)
+        let complete = alive
+            .iter()
+            .map(|&i| i as usize)
+            .find(|&i| paths.path_len(i) == k + 1);
         let longer = complete.is_some_and(|c| {
-            alive.iter().any(|&i| {
-                paths.path(i as usize).len() > k + 1 && paths.mv[i as usize] != paths.mv[c]
-            })
+            alive
+                .iter()
+                .any(|&i| paths.path_len(i as usize) > k + 1 && !paths.same_move(i as usize, c))
         });
         self.alive = alive;
         self.actions.push(sq);
@@ -483,14 +576,11 @@ impl<P: Introspect> Core<P> {
                 Ok(Clicked::Played)
             }
             _ => {
-                // `complete` with `longer` would be a click path of one move that is
-                // a prefix of another move's: the tests check that no ruleset has one
                 self.clicks.push(sq);
                 self.legal_set = SquareBits::default();
                 for &i in &self.alive {
-                    let p = self.paths.path(i as usize);
-                    if p.len() > k + 1 {
-                        self.legal_set.insert(p[k + 1]);
+                    if let Some(next) = self.paths.at(i as usize, k + 1) {
+                        self.legal_set.insert(next);
                     }
                 }
                 self.legal_set.write_to(&mut self.legal);
@@ -508,7 +598,11 @@ impl<P: Introspect> Core<P> {
         if self.repetition && self.hashes.len() % CHECKPOINT == 0 {
             self.checkpoints.push(self.pos.clone());
         }
-        self.hashes.push(self.pos.zobrist());
+        let h = self.pos.zobrist();
+        self.hashes.push(h);
+        if self.repetition {
+            *self.seen.entry(h).or_insert(0) += 1;
+        }
         self.pos.play_unchecked(&mv);
         self.moves.push(mv);
         self.move_ends.push(self.actions.len() as u32);
@@ -527,7 +621,7 @@ impl<P: Introspect> Core<P> {
         let i = (0..self.paths.len())
             .find(|&i| self.paths.move_of(i) == *mv)
             .ok_or_else(|| format!("{mv} is not a legal move here"))?;
-        let path = self.paths.path(i).to_vec();
+        let path = self.paths.path(i);
         let saved = self.clone();
         let played = self.moves.len() + 1;
         for &s in &path {

@@ -8,6 +8,7 @@ use crate::obs::Layout;
 use column_checkers::prelude::*;
 use column_checkers::{perft, Square};
 use column_checkers::{MoveList, SplitMix64};
+use rayon::prelude::*;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -81,7 +82,7 @@ pub trait DynBatch: Send + Sync {
     fn step(
         &mut self,
         actions: &[i64],
-        threads: usize,
+        workers: &Workers,
         mask: &mut [bool],
         player: &mut [i8],
         rewards: &mut [f32],
@@ -89,11 +90,11 @@ pub trait DynBatch: Send + Sync {
         truncated: &mut [bool],
     ) -> Result<(), String>;
     fn masks(&self, mask: &mut [bool], player: &mut [i8]);
-    fn observe(&self, out: &mut [f32], threads: usize);
-    fn sample(&mut self, out: &mut [i64], threads: usize);
+    fn observe(&self, out: &mut [f32], workers: &Workers);
+    fn sample(&mut self, out: &mut [i64], workers: &Workers);
     /// `steps` random actions in each game with automatic reset; returns the games
     /// finished: `[all, White won, Black won, drawn, cut off]`.
-    fn random_steps(&mut self, steps: usize, threads: usize) -> [u64; 5];
+    fn random_steps(&mut self, steps: usize, workers: &Workers) -> [u64; 5];
     fn state(&self, i: usize) -> Box<dyn DynState>;
 }
 
@@ -147,6 +148,42 @@ fn parallel<T: Send>(items: &mut [T], threads: usize, work: impl Fn(usize, &mut 
             s.spawn(move || work(c * chunk, part));
         }
     });
+}
+
+/// Where a batch's work runs: in the calling thread, or split in chunks over a pool of
+/// threads kept for the batch (spawning threads for each step would cost more than
+/// the step).
+pub struct Workers {
+    pool: Option<rayon::ThreadPool>,
+    threads: usize,
+}
+
+impl Workers {
+    /// `threads` threads (1: the calling thread alone).
+    pub fn new(threads: usize) -> Result<Workers, String> {
+        let threads = threads.max(1);
+        let pool = if threads == 1 {
+            None
+        } else {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .thread_name(|i| format!("column-checkers-{i}"))
+                    .build()
+                    .map_err(|e| format!("cannot start {threads} threads: {e}"))?,
+            )
+        };
+        Ok(Workers { pool, threads })
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The chunk of `n` items a task takes: a few tasks a thread, for balance.
+    fn chunk(&self, n: usize) -> usize {
+        n.div_ceil(self.threads * 4).max(16)
+    }
 }
 
 impl<P: Introspect + Counting> DynGame for GameImpl<P> {
@@ -502,7 +539,7 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
     fn step(
         &mut self,
         actions: &[i64],
-        threads: usize,
+        workers: &Workers,
         mask: &mut [bool],
         player: &mut [i8],
         rewards: &mut [f32],
@@ -525,8 +562,6 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
             return Err(format!("game {i}: action {}: {why}", actions[i]));
         }
         let a = self.layout.squares;
-        let threads = threads.clamp(1, n.max(1));
-        let chunk = n.div_ceil(threads).max(1);
         let work = |envs: &mut [Env<P>],
                     acts: &[i64],
                     mask: &mut [bool],
@@ -554,7 +589,7 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
                 Self::write_mask(c, &mut mask[j * a..(j + 1) * a]);
             }
         };
-        if threads == 1 {
+        let Some(pool) = &workers.pool else {
             work(
                 &mut self.envs,
                 actions,
@@ -565,21 +600,22 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
                 truncated,
             );
             return Ok(());
-        }
-        std::thread::scope(|s| {
-            let parts = self
-                .envs
-                .chunks_mut(chunk)
-                .zip(actions.chunks(chunk))
-                .zip(mask.chunks_mut(chunk * a))
-                .zip(player.chunks_mut(chunk))
-                .zip(rewards.chunks_mut(chunk * 2))
-                .zip(terminated.chunks_mut(chunk))
-                .zip(truncated.chunks_mut(chunk));
-            for ((((((envs, acts), mask), player), rewards), term), trunc) in parts {
-                let work = &work;
-                s.spawn(move || work(envs, acts, mask, player, rewards, term, trunc));
-            }
+        };
+        let chunk = workers.chunk(n);
+        let envs = &mut self.envs;
+        pool.install(|| {
+            envs.par_chunks_mut(chunk)
+                .zip(actions.par_chunks(chunk))
+                .zip(mask.par_chunks_mut(chunk * a))
+                .zip(player.par_chunks_mut(chunk))
+                .zip(rewards.par_chunks_mut(chunk * 2))
+                .zip(terminated.par_chunks_mut(chunk))
+                .zip(truncated.par_chunks_mut(chunk))
+                .for_each(
+                    |((((((envs, acts), mask), player), rewards), term), trunc)| {
+                        work(envs, acts, mask, player, rewards, term, trunc)
+                    },
+                );
         });
         Ok(())
     }
@@ -592,27 +628,29 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
         }
     }
 
-    fn observe(&self, out: &mut [f32], threads: usize) {
+    fn observe(&self, out: &mut [f32], workers: &Workers) {
         let size = self.layout.size();
-        let n = self.envs.len();
-        let threads = threads.clamp(1, n.max(1));
-        let chunk = n.div_ceil(threads).max(1);
         let layout = &self.layout;
-        std::thread::scope(|s| {
-            for (envs, out) in self.envs.chunks(chunk).zip(out.chunks_mut(chunk * size)) {
-                s.spawn(move || {
-                    for (j, e) in envs.iter().enumerate() {
-                        layout.write(&e.core, &mut out[j * size..(j + 1) * size]);
-                    }
+        let work = |envs: &[Env<P>], out: &mut [f32]| {
+            for (e, o) in envs.iter().zip(out.chunks_mut(size)) {
+                layout.write(&e.core, o);
+            }
+        };
+        match &workers.pool {
+            None => work(&self.envs, out),
+            Some(pool) => {
+                let chunk = workers.chunk(self.envs.len());
+                let envs = &self.envs;
+                pool.install(|| {
+                    envs.par_chunks(chunk)
+                        .zip(out.par_chunks_mut(chunk * size))
+                        .for_each(|(envs, out)| work(envs, out));
                 });
             }
-        });
+        }
     }
 
-    fn sample(&mut self, out: &mut [i64], threads: usize) {
-        let n = self.envs.len();
-        let threads = threads.clamp(1, n.max(1));
-        let chunk = n.div_ceil(threads).max(1);
+    fn sample(&mut self, out: &mut [i64], workers: &Workers) {
         let work = |envs: &mut [Env<P>], out: &mut [i64]| {
             for (e, o) in envs.iter_mut().zip(out.iter_mut()) {
                 *o = if e.core.legal_actions().is_empty() {
@@ -622,22 +660,21 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
                 };
             }
         };
-        if threads == 1 {
-            work(&mut self.envs, out);
-            return;
-        }
-        std::thread::scope(|s| {
-            for (envs, out) in self.envs.chunks_mut(chunk).zip(out.chunks_mut(chunk)) {
-                let work = &work;
-                s.spawn(move || work(envs, out));
+        match &workers.pool {
+            None => work(&mut self.envs, out),
+            Some(pool) => {
+                let chunk = workers.chunk(self.envs.len());
+                let envs = &mut self.envs;
+                pool.install(|| {
+                    envs.par_chunks_mut(chunk)
+                        .zip(out.par_chunks_mut(chunk))
+                        .for_each(|(envs, out)| work(envs, out));
+                });
             }
-        });
+        }
     }
 
-    fn random_steps(&mut self, steps: usize, threads: usize) -> [u64; 5] {
-        let n = self.envs.len();
-        let threads = threads.clamp(1, n.max(1));
-        let chunk = n.div_ceil(threads).max(1);
+    fn random_steps(&mut self, steps: usize, workers: &Workers) -> [u64; 5] {
         let work = |envs: &mut [Env<P>]| {
             let mut tally = [0u64; 5];
             for e in envs.iter_mut() {
@@ -658,27 +695,20 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
             }
             tally
         };
-        let tallies: Vec<[u64; 5]> = std::thread::scope(|s| {
-            let handles: Vec<_> = self
-                .envs
-                .chunks_mut(chunk)
-                .map(|envs| {
-                    let work = &work;
-                    s.spawn(move || work(envs))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a playout thread panicked"))
-                .collect()
-        });
-        let mut total = [0u64; 5];
-        for t in tallies {
+        let add = |mut x: [u64; 5], y: [u64; 5]| {
             for k in 0..5 {
-                total[k] += t[k];
+                x[k] += y[k];
+            }
+            x
+        };
+        match &workers.pool {
+            None => work(&mut self.envs),
+            Some(pool) => {
+                let chunk = workers.chunk(self.envs.len());
+                let envs = &mut self.envs;
+                pool.install(|| envs.par_chunks_mut(chunk).map(work).reduce(|| [0; 5], add))
             }
         }
-        total
     }
 
     fn state(&self, i: usize) -> Box<dyn DynState> {

@@ -17,7 +17,10 @@ mod tests;
 
 use erased::{DynBatch, DynGame, DynState};
 use numpy::ndarray::{Array1, Array2, Array3, Array4};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyReadonlyArray1};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1,
+    PyUntypedArrayMethods,
+};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -754,7 +757,7 @@ impl State {
 pub struct VectorEnv {
     inner: Box<dyn DynBatch>,
     game: Py<Game>,
-    threads: usize,
+    workers: erased::Workers,
     actions: usize,
     shape: [usize; 3],
 }
@@ -784,7 +787,7 @@ impl VectorEnv {
         let layout = g.inner.layout();
         Ok(VectorEnv {
             inner: g.inner.new_batch(num_envs, seed),
-            threads: threads_or_all(threads),
+            workers: erased::Workers::new(threads_or_all(threads)).map_err(value_error)?,
             actions: layout.squares,
             shape: layout.shape(),
             game: game.unbind(),
@@ -803,7 +806,7 @@ impl VectorEnv {
 
     #[getter]
     fn threads(&self) -> usize {
-        self.threads
+        self.workers.threads()
     }
 
     #[getter]
@@ -867,12 +870,12 @@ impl VectorEnv {
         let mut rewards = vec![0f32; 2 * n];
         let mut term = vec![false; n];
         let mut trunc = vec![false; n];
-        let threads = self.threads;
+        let workers = &self.workers;
         let inner = &mut self.inner;
         py.detach(|| {
             inner.step(
                 acts,
-                threads,
+                workers,
                 &mut mask,
                 &mut player,
                 &mut rewards,
@@ -895,26 +898,48 @@ impl VectorEnv {
     }
 
     /// The observation tensors of every game: `float32`, `(num_envs, planes, height,
-    /// width)`.
-    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray4<f32>> {
+    /// width)`; written into `out` (such an array, C-contiguous) when given, and `out`
+    /// returned: no allocation, for loops that keep one buffer.
+    #[pyo3(signature = (out=None))]
+    fn observations<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyArray4<f32>>>,
+    ) -> PyResult<Bound<'py, PyArray4<f32>>> {
         let n = self.inner.len();
         let [p, h, w] = self.shape;
-        let mut out = vec![0f32; n * p * h * w];
-        let threads = self.threads;
+        let workers = &self.workers;
         let inner = &self.inner;
-        py.detach(|| inner.observe(&mut out, threads));
-        Array4::from_shape_vec((n, p, h, w), out)
+        if let Some(out) = out {
+            if out.shape() != [n, p, h, w] {
+                return Err(value_error(format!(
+                    "out has shape {:?}, not ({n}, {p}, {h}, {w})",
+                    out.shape()
+                )));
+            }
+            {
+                let mut rw = out.readwrite();
+                let slice = rw
+                    .as_slice_mut()
+                    .map_err(|_| value_error("out is not C-contiguous"))?;
+                py.detach(|| inner.observe(slice, workers));
+            }
+            return Ok(out);
+        }
+        let mut buf = vec![0f32; n * p * h * w];
+        py.detach(|| inner.observe(&mut buf, workers));
+        Ok(Array4::from_shape_vec((n, p, h, w), buf)
             .expect("n x shape")
-            .into_pyarray(py)
+            .into_pyarray(py))
     }
 
     /// One uniformly random legal action per game (`int64`), from each game's own
     /// seeded stream.
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         let mut out = vec![0i64; self.inner.len()];
-        let threads = self.threads;
+        let workers = &self.workers;
         let inner = &mut self.inner;
-        py.detach(|| inner.sample(&mut out, threads));
+        py.detach(|| inner.sample(&mut out, workers));
         out.into_pyarray(py)
     }
 
@@ -922,9 +947,9 @@ impl VectorEnv {
     /// the games finished: a dict of `games`, `white_won`, `black_won`, `drawn`,
     /// `cut_off`.
     fn random_steps<'py>(&mut self, py: Python<'py>, steps: usize) -> PyResult<Bound<'py, PyDict>> {
-        let threads = self.threads;
+        let workers = &self.workers;
         let inner = &mut self.inner;
-        let t = py.detach(|| inner.random_steps(steps, threads));
+        let t = py.detach(|| inner.random_steps(steps, workers));
         let d = PyDict::new(py);
         for (k, v) in ["games", "white_won", "black_won", "drawn", "cut_off"]
             .iter()

@@ -135,8 +135,10 @@ class VectorEnv:
         npt.NDArray[np.bool_],
     ]:
         """``(mask, player, rewards, terminated, truncated)``."""
-    def observations(self) -> npt.NDArray[np.float32]:
-        """``(num_envs, planes, height, width)``."""
+    def observations(
+        self, out: Optional[npt.NDArray[np.float32]] = None
+    ) -> npt.NDArray[np.float32]:
+        """``(num_envs, planes, height, width)``; written into ``out`` when given."""
     def sample_actions(self) -> npt.NDArray[np.int64]: ...
     def random_steps(self, steps: int) -> dict[str, int]: ...
     def state(self, i: int) -> State: ...
