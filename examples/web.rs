@@ -30,11 +30,9 @@
 mod search;
 
 use column_checkers::engine::input::MoveInput;
-use column_checkers::engine::introspect::{Introspect, MoveSquares};
-use column_checkers::text::record::Record;
 use column_checkers::text::svg::{render_position, SvgOptions};
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
-use column_checkers::{Checking, Color, Counting, Game};
+use column_checkers::tools::registry::{record_of_game, Ruleset, RulesetVisitor};
+use column_checkers::{Checking, Color, Counting, Game, Introspect, MoveSquares};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::Read;
@@ -214,7 +212,7 @@ impl<P: Introspect + Counting + Checking> Table for WebGame<P> {
             "moves": moves,
             "start_white": self.game.start().turn() == Color::White,
             "position": pos.to_string(),
-            "record": Record::of_game(&self.game).to_string(),
+            "record": record_of_game(&self.game).to_string(),
             "outcome": outcome,
             "message": self.message,
         })
@@ -292,14 +290,15 @@ struct NewTable(Setup);
 
 impl RulesetVisitor for NewTable {
     type Output = Result<Box<dyn Table>, ApiError>;
-    fn visit<P: Introspect + Counting + Checking>(self, _options: &[String]) -> Self::Output {
+    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
         Ok(Box::new(WebGame::<P>::new(self.0)?))
     }
 }
 
 fn new_table(setup: Setup) -> Result<Box<dyn Table>, ApiError> {
     let game = setup.game.clone();
-    dispatch(&game, &[], NewTable(setup)).map_err(|e| bad(e.to_string()))?
+    let ruleset = Ruleset::from_name(&game, &[]).map_err(|e| bad(e.to_string()))?;
+    ruleset.visit(NewTable(setup))
 }
 
 /// Decodes `application/x-www-form-urlencoded` text.
@@ -345,8 +344,12 @@ fn read_setup(f: &HashMap<String, String>) -> Result<Setup, ApiError> {
         }
     }
     let game = f.get("game").cloned().unwrap_or_else(|| "emergo".into());
-    if !RULESETS.iter().any(|r| r.name == game) {
-        let known: Vec<&str> = RULESETS.iter().map(|r| r.name).collect();
+    if Ruleset::from_name(&game, &[]).is_err() {
+        let known: Vec<&str> = Ruleset::ALL
+            .iter()
+            .filter(|r| r.options().is_empty())
+            .map(|r| r.name())
+            .collect();
         return Err(bad(format!(
             "unknown game {game:?}; known: {}",
             known.join(", ")
@@ -674,9 +677,10 @@ fn main() -> ExitCode {
 
 /// The page with the list of rulesets filled in.
 fn page() -> String {
-    let rulesets: Vec<Value> = RULESETS
+    let rulesets: Vec<Value> = Ruleset::ALL
         .iter()
-        .map(|r| json!({ "name": r.name, "about": r.about }))
+        .filter(|r| r.options().is_empty())
+        .map(|r| json!({ "name": r.name(), "about": r.about() }))
         .collect();
     PAGE.replace("__RULESETS__", &Value::from(rulesets).to_string())
 }

@@ -4,7 +4,8 @@
 //! and their relatives: exact legal-move generation, playing moves, game outcome,
 //! move and position text, incremental Zobrist hashing for repetition, and perft.
 //! It does not search for good moves; it tells a game server, a bot or a GUI what
-//! the rules allow, exactly.
+//! the rules allow, exactly. How it decides the points that the games' rules texts
+//! leave open, with the sources, is the page [`rulings`].
 //!
 //! ## Quick start
 //!
@@ -16,7 +17,7 @@
 //! pos.legal_moves(&mut moves);
 //! assert_eq!(moves.len(), 40);            // any square but the centre e5
 //!
-//! let mv = pos.parse_move("d6").unwrap(); // the seeds' notation
+//! let mv = pos.parse_move("d6").unwrap(); // an entry is written as its square
 //! pos.play(&mv).unwrap();                 // checked: illegal moves are errors
 //! assert_eq!(pos.to_string(), "d6:w b 11/12");
 //! println!("{pos:#}");                    // `{:#}` draws the board
@@ -29,6 +30,10 @@
 //! assert_eq!(game.moves().len(), 1);
 //! ```
 //!
+//! `use column_checkers::prelude::*` brings the traits ([`Position`], [`Introspect`],
+//! [`MoveSquares`], [`Counting`], [`Checking`]) and the types nearly every program
+//! names; every position type is at the crate root.
+//!
 //! ## Concepts
 //!
 //! - A **column** ([`Stack`]) is a pile of one or more men. Its top man, the
@@ -40,23 +45,29 @@
 //!   men in hand must enter one; once the opponent has none left, all of them at once,
 //!   as the **shadowpiece**.
 //! - A **move** is a capture route (origin and every landing square), a step, or an
-//!   entry. **Move identity** (ruling 1 of the rules decisions): two routes that start
-//!   on the same square and lead to the same position are one move; the legal-move
-//!   list holds it once, with the first route found, and [`perft()`] counts it once.
-//!   Any route of that move is accepted when parsing.
+//!   entry. **Move identity**: two routes that start on the same square and lead to
+//!   the same position are one move; the legal-move list holds it once, with the first
+//!   route found, and [`perft()`] counts it once. Any route of that move is accepted
+//!   when parsing ([move identity](crate::rulings#move-identity)).
 //!
 //! ## Listing and playing moves
 //!
 //! [`Position::legal_moves`] fills a [`MoveList`]; [`Position::play`] checks a move and
 //! returns a [`PlayError`] leaving the position unchanged when it is not legal;
 //! [`Position::play_unchecked`] is the fast path for moves taken from the list.
-//! [`Position::count_legal_moves`] counts without listing.
+//! [`Counting::count_legal_moves`] counts without listing, and [`perft()`],
+//! [`divide`] and [`random_playout`] work on every position type through
+//! [`Counting`], whose methods all have default bodies.
 //!
 //! ## The end of the game and repetition
 //!
-//! [`Position::outcome`] tells what follows from the position alone (no pieces, no
-//! legal move); [`Game::outcome`] adds threefold repetition — the same position with
-//! the same player to move for the third time — for the rulesets that have the rule.
+//! [`Position::outcome`] tells what follows from the position alone. The player to move
+//! who commands nothing — no piece or column that he leads, no man in hand — loses
+//! ([`EndReason::NoPieces`]); one who has something but no legal move ends the game
+//! with [`EndReason::NoLegalMove`], a loss, or in Emergo a draw
+//! ([the end of a game](crate::rulings#the-end-of-a-game)). [`Game::outcome`] adds
+//! threefold repetition — the same position with the same player to move for the third
+//! time — for the rulesets that have the rule ([repetition](crate::rulings#repetition)).
 //! Repetition is detected with the incremental [`Position::zobrist`] hash and
 //! confirmed by comparing positions, so a hash collision cannot end a game.
 //!
@@ -93,6 +104,29 @@
 //! Moves print in the game's notation ([`Move`]'s `Display`) and are read against a
 //! position with [`Position::parse_move`], which also resolves compact forms and
 //! reports ambiguity with the candidate moves ([`MoveParseError`]).
+//!
+//! ## Building a game: GUIs, servers and bots
+//!
+//! Code written once against the traits serves every ruleset. Every position type
+//! implements [`Introspect`] (the board's [`Geometry`], what a legal move does square
+//! by square with [`Introspect::describe`], every route a person may click it by) and
+//! every move type [`MoveSquares`] (origin, landings, destination, men captured).
+//! [`MoveInput`] takes a move as a person enters it, one click at a time: after each
+//! click it names the squares that may come next, and a click that fits no legal move
+//! is refused with the reason. [`Position::board_view`] gives a [`BoardView`] to draw.
+//!
+//! ```
+//! use column_checkers::prelude::*;
+//! use column_checkers::{Dameo, Emergo, Lasca};
+//!
+//! /// The squares a GUI highlights before the first click: where a legal move starts.
+//! fn first_clicks<P: Introspect>(pos: &P) -> Vec<&'static str> {
+//!     MoveInput::new(pos).next_names()
+//! }
+//! assert_eq!(first_clicks(&Lasca::start()), ["a3", "c3", "e3", "g3"]);
+//! assert_eq!(first_clicks(&Emergo::start()).len(), 40); // an entry is one click
+//! assert!(!first_clicks(&Dameo::start()).is_empty());
+//! ```
 //!
 //! ## Writing your own ruleset
 //!
@@ -155,27 +189,19 @@
 //!
 //! ## Rulesets
 //!
-//! | name | module | board |
-//! |---|---|---|
-//! | `emergo` | [`emergo`](games::emergo) | 41 squares, oblique coordinates |
-//! | `hexemergo`, `hexemergo-setup` | [`emergo`](games::emergo) on [`Hex37`] | 37-cell hexagon |
-//! | `lasca` (`--roundabout`, `--repetition`) | [`lasca`](games::lasca) | 7x7 corner-colour squares |
-//! | `bashni` (`--russian-code`) | [`bashni`](games::bashni) | 8x8 dark squares |
-//! | `dameo` | [`dameo`](games::dameo) | 8x8 full grid |
-//! | `russian`, `international`, `brazilian` | [`draughts`](games::draughts) | 8x8 / 10x10 dark squares |
-//! | `stapeldammen` | [`stapeldammen`](games::stapeldammen) | 10x10 dark squares |
-//! | `epaminondas`, `neocrossings` | [`epaminondas`](games::epaminondas) | 14x12 / 8x8 full grids |
-//!
-//! The examples choose a ruleset by name through the [`registry`](tools::registry).
+//! The crate's rulesets, their names, options, position types and PDN tags are the
+//! table of [`Ruleset`], made from the one list of the
+//! [`registry`](tools::registry), through which the examples choose a ruleset by
+//! name.
 //!
 //! ## Game records, diagrams and any-ruleset code
 //!
 //! - [`text::pdn`] reads PDN files (Portable Draughts Notation, the draughts form of
 //!   PGN) of many games into [`text::record::Record`]s — tags, numbered movetext,
 //!   comments, variations, results, `FEN` start positions ([`text::fen`]) — which
-//!   replay with every move checked; `GameType` or `Variant` tags choose the ruleset;
-//!   [`text::record::Record::of_game`] writes a [`Game`] (tags and comments included)
-//!   back as PDN.
+//!   replay with every move checked; `GameType` or `Variant` tags choose the ruleset
+//!   ([`Ruleset::of_record`]); [`tools::registry::record_of_game`] makes the record of
+//!   a [`Game`], to which tags and comments are added, and writes it as PDN.
 //! - [`Position::board_view`] gives a ruleset-independent [`BoardView`] (geometry,
 //!   columns, men in hand) for renderers, evaluation functions and GUIs; the `svg`
 //!   feature draws it.
@@ -191,9 +217,13 @@
 //! | `selfplay` | two computer players play a game (`--game`, `--seed`, `--every`, `--player`) |
 //! | `play` | play against a small alpha-beta search in the terminal (`--game`, `--color`, `--depth`) |
 //! | `replay` | check every game of a PDN file or stdin: one line per game, errors by line and move |
-//! | `diagram` | a position (or `--moves` from the start) as SVG; needs `--features svg` |
-//! | `endgame` | builds Emergo's endgame tables (`1v1`, `2v1`), checks the published endgame claims, `--probe`s positions; needs `--features solver` |
+//! | `diagram` | a position (or `--moves` from the start) as SVG (the examples have the `svg` and `solver` features on) |
+//! | `endgame` | builds Emergo's endgame tables (`1v1`, `2v1`), checks the published endgame claims, `--probe`s positions |
 //! | `custom_variant` | Lasca on 9x9 with 18 men, defined in the example with the public API, and its perft |
+//! | `web` | play any ruleset in the browser by clicks, against the computer or a person |
+//! | `bench_playouts` | random games per second of any ruleset |
+//! | `soak` | many seeded random games per ruleset with every invariant check on every move |
+//! | `worst_case` | searches for the capture positions slowest to generate |
 //!
 //! ## Features
 //!
@@ -201,11 +231,12 @@
 //!
 //! | feature | adds | dependency |
 //! |---|---|---|
-//! | `svg` | `svg::render` / `svg::render_position`: SVG diagrams of any board shape (towers of men, kings marked, coordinates) | none |
-//! | `serde` | `Serialize`/`Deserialize` for positions, moves (serialize; read with `serde::MoveSeed`), [`Color`], [`EndReason`], [`Outcome`] and [`Game`], all as their text forms | `serde` |
-//! | `minimax` | `minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
+//! | `svg` | `text::svg::render` / `text::svg::render_position`: SVG diagrams of any board shape (towers of men, kings marked, coordinates) | none |
+//! | `serde` | `Serialize`/`Deserialize` for positions, moves (serialize; read with `text::serde::MoveSeed`), [`Color`], [`EndReason`], [`Outcome`] and [`Game`], all as their text forms | `serde` |
+//! | `minimax` | `tools::minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
 //! | `rayon` | `perft_parallel`: perft with the first ply split across threads | `rayon` |
 //! | `solver` | `solver`: endgame tables by retrograde analysis over any finite class of positions, saved with a checksum; Emergo's pure one-on-one and two-on-one classes | `bitvec` |
+//! | `testing` | the crate's test rig: `tools::invariants`, `tools::soak`, `tools::harness` (the crate's tests, examples and fuzz targets turn it on) | none |
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -217,6 +248,7 @@ pub struct ReadmeDoctests;
 
 pub mod engine;
 pub mod games;
+pub mod rulings;
 pub mod text;
 pub mod tools;
 
@@ -238,12 +270,13 @@ pub use engine::error::{
 };
 pub use engine::game::Game;
 pub use engine::input::{ClickError, MoveInput};
-pub use engine::introspect::{Introspect, MoveInfo, MoveKind, MoveSquares, Squares};
-pub use engine::moves::{Move, MoveList, MovePath, Route, MAX_ROUTE};
+pub use engine::introspect::{Introspect, MoveInfo, MoveKind};
+pub use engine::moves::{Move, MoveList, MovePath, MoveSquares, Route, Squares, MAX_ROUTE};
+pub use engine::outcome::{EndReason, Outcome};
 #[cfg(feature = "rayon")]
 pub use engine::perft::perft_parallel;
 pub use engine::perft::{divide, perft, perft_without_bulk};
-pub use engine::position::{EndReason, Outcome, Position};
+pub use engine::position::{Position, Terms};
 pub use engine::shapes::dark::{Dark10, Dark7, Dark8};
 pub use engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
 pub use engine::shapes::hex::Hex37;
@@ -270,6 +303,7 @@ pub use games::lasca::{
 };
 pub use games::stapeldammen::{Stapeldammen, StapeldammenRules};
 pub use tools::playout::{random_playout, Playout};
+pub use tools::registry::{Ruleset, RulesetVisitor};
 pub use tools::rng::SplitMix64;
 
 /// The traits and types nearly every user names, for a glob import:
@@ -294,7 +328,8 @@ pub mod prelude {
     pub use crate::engine::counting::Counting;
     pub use crate::engine::game::Game;
     pub use crate::engine::input::MoveInput;
-    pub use crate::engine::introspect::{Introspect, MoveSquares};
-    pub use crate::engine::moves::MoveList;
-    pub use crate::engine::position::{EndReason, Outcome, Position};
+    pub use crate::engine::introspect::Introspect;
+    pub use crate::engine::moves::{MoveList, MoveSquares};
+    pub use crate::engine::outcome::{EndReason, Outcome};
+    pub use crate::engine::position::Position;
 }

@@ -1,6 +1,6 @@
-//! Bashni: every rule of the rules digest (`rules/bashni.md`, `rules/DECISIONS.md`) as
-//! a focused test, perft from the data files, random-playout properties, and the
-//! differential test against Russian draughts.
+//! Bashni: every rule of the module `games::bashni` and every Bashni ruling of
+//! `docs/rulings.md` (the crate's `rulings` page) as a focused test, perft from the data
+//! files, random-playout properties, and the differential test against Russian draughts.
 //!
 //! Positions are in the crate's position text: `square:men` items, each column's men
 //! bottom to top (`w`/`b` men, `W`/`B` kings), then the side to move.
@@ -97,7 +97,7 @@ fn kings_capture_by_the_long_leap() {
     // the landing squares end before the next occupied square
     let p: Bashni = pos("a1:W,c3:b,g7:b,h8:b w");
     assert_eq!(move_texts(&p), texts(&["a1:d4", "a1:e5", "a1:f6"]));
-    // ruling 1: the routes through d4, e5 and f6 lead to one position, one move
+    // move identity: the routes through d4, e5 and f6 lead to one position, one move
     let p: Bashni = pos("a1:W,c3:b,g7:bb w");
     assert_eq!(move_list(&p), ["a1:d4:h8"]);
     assert_eq!(after(&p, "a1:f6:h8").to_string(), "g7:b,h8:bbW b");
@@ -181,9 +181,9 @@ fn kings_keep_rank_as_prisoners_and_when_liberated() {
     assert!(move_texts(&r).contains("e5-h8"));
 }
 
-/// DECISIONS, default: "the top man is transferred at once, a column may be jumped
-/// again later in the move while it is enemy-topped, but not straight back (no 180°
-/// reversal over the column just jumped)."
+/// The default, roundabout reading (rulings, Bashni): the top man is transferred at
+/// once; a column may be jumped again later in the move while an enemy man leads it,
+/// but not straight back over the column just jumped.
 #[test]
 fn roundabout_rejumps_while_enemy_topped() {
     let p: Bashni = pos("c3:w,d4:bbb,d6:b,b6:b,b4:b w");
@@ -197,9 +197,9 @@ fn roundabout_rejumps_while_enemy_topped() {
     );
 }
 
-/// DECISIONS, option: "the Russian-code reading — captured men are transferred when
-/// the move ends; until then every jumped column stays where it is, blocks, and may not
-/// be jumped again (Turkish strike)."
+/// The Russian-code reading, an option (rulings, Bashni): the men taken go under the
+/// capturer when the move ends; until then every jumped column stays where it is,
+/// blocks, and may not be jumped again (the Turkish strike).
 #[test]
 fn russian_code_jumps_each_column_once() {
     let p: BashniRussianCode = pos("c3:w,d4:bbb,d6:b,b6:b,b4:b w");
@@ -218,15 +218,15 @@ fn russian_code_jumps_each_column_once() {
 struct Count(&'static str);
 impl RulesetVisitor for Count {
     type Output = usize;
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> usize {
+    fn visit<P: Counting + Checking>(self) -> usize {
         self.0.parse::<P>().unwrap().count_legal_moves()
     }
 }
 
-/// DECISIONS: "A single man that is captured leaves its square empty at once" and the
-/// 180° ban is "over the column just jumped": a king (here a man crowned on the way)
-/// whose last victim vanished may turn back through its square and capture beyond.
-/// Under the Russian code the captured man still stands and blocks.
+/// The roundabout reading (rulings, Bashni): a jumped single man leaves its square
+/// empty at once, and the 180° ban is over the column just jumped: a king (here a man
+/// crowned on the way) whose last victim vanished may turn back through its square and
+/// capture beyond. Under the Russian code the captured man still stands and blocks.
 #[test]
 fn king_may_turn_back_through_a_vanished_man() {
     let text = "f6:w,e7:b,g5:b w";
@@ -240,22 +240,18 @@ fn king_may_turn_back_through_a_vanished_man() {
     assert_eq!(move_texts(&p), texts(&["d4:f6", "d4:g7"]));
 }
 
-/// "A player who cannot move (no towers or all blocked) loses."
+/// "A player who cannot move (no towers or all blocked) loses": with no tower he
+/// commands, by `NoPieces`; with his towers blocked, by `NoLegalMove`.
 #[test]
 fn the_player_who_cannot_move_loses() {
-    let win = |winner| {
-        Some(Outcome::Win {
-            winner,
-            reason: EndReason::NoLegalMove,
-        })
-    };
+    let win = |winner, reason| Some(Outcome::Win { winner, reason });
     let p: Bashni = pos("c3:bbw b");
-    assert_eq!(p.outcome(), win(Color::White));
+    assert_eq!(p.outcome(), win(Color::White, EndReason::NoPieces));
     let p: Bashni = pos("a3:w,b4:b,c5:b w");
-    assert_eq!(p.outcome(), win(Color::Black));
+    assert_eq!(p.outcome(), win(Color::Black, EndReason::NoLegalMove));
 }
 
-/// DECISIONS: "Threefold repetition: draw."
+/// Threefold repetition draws (rulings, Repetition).
 #[test]
 fn threefold_repetition_draws() {
     let mut g = Game::new(pos::<Bashni>("h2:W,a7:B w"));

@@ -1,7 +1,7 @@
-//! Dameo: one focused test per rule of the seed (`002_064c3de396babca1.txt`) and the
-//! digest (`rules/dameo.md`), the seed's worked examples, perft, and property tests on
-//! random playouts and random positions against a naive reference written here from
-//! the rules text.
+//! Dameo: one focused test per rule of the Italian rules text of Dameo and Freeling's
+//! rules (the Dameo rulings of `docs/rulings.md`), the texts' worked examples, perft,
+//! and property tests on random playouts and random positions against a naive
+//! reference written here from the rules text.
 //!
 //! Positions are in the crate's position text: `square:men` items joined by commas
 //! (`w`/`b` men, `W`/`B` kings), then the side to move.
@@ -89,7 +89,7 @@ fn perft_depth_3() {
     assert_eq!(perft(&Dameo::start(), 3), 135_930);
 }
 
-/// Deeper counts of this crate (duplicates merged by ruling 1); run with
+/// Deeper counts of this crate (routes to one position merged: move identity); run with
 /// `cargo test --release -- --ignored`.
 #[test]
 #[ignore]
@@ -99,7 +99,8 @@ fn perft_deep() {
     assert_eq!(perft(&p, 5), 275_931_640);
 }
 
-/// The 52 first moves listed in the digest (from–to of the lifted last man).
+/// The 52 first moves of Freeling's count, as a prototype generator lists them (from–to
+/// of the lifted last man).
 #[test]
 fn the_52_opening_moves() {
     let list = "a1a2 a1d4 b1a2 b1b3 b1e4 b2a3 b2b3 b2d4 c1a3 c1c4 c1f4 c2b3 c2c4 \
@@ -310,7 +311,7 @@ fn majority_capture_counts_pieces() {
 /// della mossa: la dama può passare più volte su una stessa casella, ma non può
 /// scavalcare due volte lo stesso pezzo avversario." A man's square loop takes four
 /// pieces and comes back to its start; it may not jump d5 again. Both directions round
-/// the loop leave the same position: one move (ruling 1).
+/// the loop leave the same position: one move (move identity).
 #[test]
 fn no_piece_is_jumped_twice_and_loops_are_one_move() {
     let p = pos("d4:w,d5:b,e6:b,f5:b,e4:b w");
@@ -398,15 +399,18 @@ fn the_player_who_cannot_move_loses() {
         none.outcome(),
         Some(Outcome::Win {
             winner: Color::Black,
-            reason: EndReason::NoLegalMove
+            reason: EndReason::NoPieces
         })
     );
     // a7 is blocked: a8 and b8 taken, b7 cannot be jumped (c7 taken)
     let blocked = pos("a7:w,a8:b,b8:b,b7:b,c7:b w");
     assert!(moves(&blocked).is_empty());
     assert_eq!(
-        blocked.outcome().and_then(|o| o.winner()),
-        Some(Color::Black)
+        blocked.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: EndReason::NoLegalMove
+        })
     );
     assert!(matches!(
         blocked.parse_move("a7a8"),
@@ -498,7 +502,7 @@ fn registered() {
     struct Perft;
     impl RulesetVisitor for Perft {
         type Output = u64;
-        fn visit<P: Counting + Checking>(self, _: &[String]) -> u64 {
+        fn visit<P: Counting + Checking>(self) -> u64 {
             perft(&P::start(), 1)
         }
     }

@@ -3,7 +3,7 @@
 //! The strongest one compares the engine's legal moves with a naive reference
 //! implementation written here from the rules text, on plain vectors: every generated
 //! move is legal and every legal move is generated, captures are maximal, and moves
-//! that lead to the same position from the same origin are listed once (ruling 1).
+//! that lead to the same position from the same origin are listed once (move identity).
 
 use column_checkers::{
     Board, Color, Emergo, Game, MoveList, Oblique9, Position, SplitMix64, Square,
@@ -209,7 +209,7 @@ fn engine_moves(p: &Emergo) -> BTreeSet<(usize, Vec<Vec<u8>>)> {
             )
         })
         .collect();
-    assert_eq!(set.len(), l.len(), "a move listed twice (ruling 1) in {p}");
+    assert_eq!(set.len(), l.len(), "a move listed twice in {p}");
     set
 }
 

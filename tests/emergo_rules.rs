@@ -1,5 +1,6 @@
-//! Emergo's rules, each as a focused test, from the seeds (`000_…` Italian, `001_…`
-//! English) and `rules/emergo.md`, `rules/DECISIONS.md`. Positions are written in the
+//! Emergo's rules, each as a focused test, from the Italian rules text of Emergo,
+//! Mindsports' English rules of Emergo (Christian Freeling) and the Emergo rulings of
+//! `docs/rulings.md` (the crate's `rulings` page). Positions are written in the
 //! crate's position text: `<columns> <side> <white in hand>/<black in hand>`, columns
 //! as `square:men` with the men bottom to top.
 
@@ -24,7 +25,7 @@ fn play(p: &mut Emergo, text: &str) {
     p.play(&m).unwrap();
 }
 
-/// The seed game (000, "Fase di posizionamento"): "1. d6, d8; 2. e4, g6; 3. f4, g7;
+/// The Italian rules text's game ("Fase di posizionamento"): "1. d6, d8; 2. e4, g6; 3. f4, g7;
 /// 4. b6, d7 … il Bianco prosegue giocando in f6. Le mosse successive sono tutte
 /// forzate. 5. f6, g6-e6-c6; 6. b6-d6, d7-d5; 7. c6-e6".
 #[test]
@@ -52,7 +53,7 @@ fn seed_game_replays_with_forced_moves() {
     assert_eq!(game.moves()[9].to_string(), "g6xe6xc6");
 }
 
-/// The seed's 4...d7 attacks White's d6, so 5. f6 may feed: "è vietato collocare una
+/// The Italian text's 4...d7 attacks White's d6, so 5. f6 may feed: "è vietato collocare una
 /// pedina in modo da forzarne la cattura … a meno che il giocatore di turno non abbia
 /// già una pedina sotto attacco".
 #[test]
@@ -79,7 +80,7 @@ fn sq(name: &str) -> column_checkers::Square {
         .unwrap()
 }
 
-/// Example A of rules/emergo.md §9 (Freeling's majority/roundabout example): White
+/// Freeling's majority and roundabout example (Mindsports' English rules): White
 /// steps fe4, Black must take hd4x, White must capture clockwise
 /// e4-c4-c6-e6-e4-c4 (5 men, d4 jumped twice, passing the origin); the anticlockwise
 /// route ends on its origin with 4 men and is illegal.
@@ -170,7 +171,8 @@ fn example_c_first_move_not_on_centre() {
     assert!(moves(&p).contains(&"e5".to_string()));
 }
 
-/// Perft from the empty board (rules/emergo.md §10), from `tests/data/emergo.perft`.
+/// Perft from the empty board, from `tests/data/emergo.perft` (depths 1-3 agree with two
+/// independent prototype generators).
 #[test]
 fn perft_from_the_empty_board() {
     check_perft(false);
@@ -299,7 +301,7 @@ fn rejumping_a_column_and_ending_on_the_origin() {
     assert_eq!(p.to_string(), "e6:bbbbbw b 0/0");
 }
 
-/// Ruling 1: routes that start on the same square and produce the same position are
+/// Move identity: routes that start on the same square and produce the same position are
 /// one move — a roundabout taken clockwise or anticlockwise back to its origin.
 #[test]
 fn roundabout_both_ways_is_one_move() {
@@ -318,8 +320,8 @@ fn roundabout_both_ways_is_one_move() {
     assert_eq!(p.parse_move(other).unwrap().to_string(), m[0]);
 }
 
-/// Loss: "If a player has no piece left he loses the game" — no column and nothing in
-/// hand (DECISIONS.md).
+/// Loss: "If a player has no piece left he loses the game" (Mindsports' English rules),
+/// read as no column and nothing in hand (rulings, the end of a game).
 #[test]
 fn loss_with_nothing_on_the_board_and_nothing_in_hand() {
     let p = pos("e5:bw b 0/0");
@@ -411,7 +413,8 @@ fn transfer_is_immediate_and_liberates() {
     assert_eq!(p.to_string(), "d5:w,g5:bbw b 0/0");
 }
 
-/// The compact Mindsports notation (rules/emergo.md §8) and the Italian dashes.
+/// Mindsports' compact notation (Freeling's diagonal coordinates: `fe4`, `hd4x`) and the
+/// Italian text's dashes.
 #[test]
 fn notation_forms() {
     let p = pos("c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0");

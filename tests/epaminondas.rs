@@ -445,8 +445,9 @@ fn no_passing_through_men() {
     assert!(!moves.iter().any(|m| m.starts_with("a1-a5")));
 }
 
-/// "A player with no legal move loses" (DECISIONS.md), which covers a player with no
-/// men; the crossing test at the start of the turn comes first.
+/// The ruling for the point the seed leaves open: a player with no legal move loses,
+/// which covers a player with no men; the crossing test at the start of the turn comes
+/// first.
 #[test]
 fn no_legal_move_loses_and_goal_comes_first() {
     let p: NeoCrossings = build(&["a4"], &["a5", "b5", "b4", "b3", "a3"], 'w');
@@ -546,16 +547,36 @@ fn notation() {
         p.parse_move("a13-a1"),
         Err(MoveParseError::UnknownSquare { .. })
     ));
-    for bad in ["e5", "e5+e6", "-e6", "5e-e6", "e5-", "x"] {
+    // a square name is reported as typed, as in every notation of the crate
+    for unknown in ["5e-e6", "a7-a7a7a7a7a7a7a7a7"] {
+        assert!(
+            matches!(
+                p.parse_move(unknown),
+                Err(MoveParseError::UnknownSquare { .. })
+            ),
+            "{unknown}"
+        );
+    }
+    for bad in [
+        "e5", "e5+e6", "-e6", "e5-", "x", "x ", "e5e6", "e5-e6-e7", "xe5-e6", "xe5xe6",
+    ] {
         assert!(
             matches!(p.parse_move(bad), Err(MoveParseError::Syntax { .. })),
             "{bad}"
         );
     }
     assert!(matches!(
-        p.parse_move("a7-a7a7a7a7a7a7a7a7"),
+        p.parse_move(&format!("a7-{}", "a7".repeat(200))),
         Err(MoveParseError::TooLong(_))
     ));
+    assert!(matches!(
+        p.parse_move(&format!("x{}", "a7".repeat(200))),
+        Err(MoveParseError::TooLong(_))
+    ));
+    // the crate's capture mark `:` and a trailing annotation, as every notation reads
+    assert_eq!(p.parse_move("d4:g7"), Ok(mv));
+    assert_eq!(p.parse_move("d4xg7!"), Ok(mv));
+    assert_eq!(p.parse_move("x g7"), Ok(mv));
     assert!(matches!(
         p.parse_move("xa12"),
         Err(MoveParseError::Illegal { .. })
@@ -906,7 +927,7 @@ fn registry_names() {
     struct Perft(u32);
     impl RulesetVisitor for Perft {
         type Output = (&'static str, u64);
-        fn visit<P: Counting + Checking>(self, _options: &[String]) -> (&'static str, u64) {
+        fn visit<P: Counting + Checking>(self) -> (&'static str, u64) {
             (P::NAME, perft(&P::start(), self.0))
         }
     }

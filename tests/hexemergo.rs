@@ -1,4 +1,5 @@
-//! HexEmergo: the Emergo rules on the 37-cell hexagon (`../shared/rules/hexemergo.md`).
+//! HexEmergo: the Emergo rules on the 37-cell hexagon (Freeling's HexEmergo page on
+//! Mindsports; the HexEmergo rulings of `docs/rulings.md`).
 //!
 //! Cells are (L, N) with |L − N| ≤ 3; the six neighbours of (L, N) are (L ± 1, N),
 //! (L, N ± 1), (L + 1, N + 1) and (L − 1, N − 1). Positions are written in the crate's
@@ -63,7 +64,7 @@ fn registered_by_name() {
     struct Perft(u32);
     impl RulesetVisitor for Perft {
         type Output = (&'static str, u64);
-        fn visit<P: Counting + Checking>(self, _options: &[String]) -> (&'static str, u64) {
+        fn visit<P: Counting + Checking>(self) -> (&'static str, u64) {
             (P::NAME, perft(&P::start(), self.0))
         }
     }
@@ -196,7 +197,7 @@ fn roundabout_majority_picks_the_longest() {
 /// Roundabouts that come back to the origin: with two black men on each corner of the
 /// triangle, c3 goes round twice, jumping every column twice, and ends where it
 /// started with 6 men. Both senses of rotation give the same position, so they are one
-/// move (DECISIONS.md ruling 1); either route, or the compact `c3x`, names it.
+/// move (move identity); either route, or the compact `c3x`, names it.
 #[test]
 fn roundabout_returns_to_its_origin() {
     let p = pos("c3:w,d3:bb,d4:bb,e4:bb w 0/0");
@@ -312,9 +313,9 @@ fn blocked_is_a_draw() {
     assert!(p.parse_move("a1-a2").is_err());
 }
 
-/// "If a player has no pieces left he loses the game" (DECISIONS.md: the player to move
-/// controls no column and has no man in hand). Capturing Black's last man makes it a
-/// prisoner; Black, to move, has lost.
+/// "If a player has no pieces left he loses the game" (rulings, the end of a game: the
+/// player to move controls no column and has no man in hand). Capturing Black's last
+/// man makes it a prisoner; Black, to move, has lost.
 #[test]
 fn no_pieces_loses() {
     let mut p = pos("d4:w,e5:b w 0/0");

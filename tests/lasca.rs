@@ -1,5 +1,6 @@
-//! Lasca: every rule of the rules digest (`rules/lasca.md`, `rules/DECISIONS.md`) as a
-//! focused test, perft from the data file, and random-playout properties.
+//! Lasca: every rule of Lasker's 1911 booklet and lasca.org as the module `games::lasca`
+//! states them, and every Lasca ruling of `docs/rulings.md` (the crate's `rulings`
+//! page), as a focused test, perft from the data file, and random-playout properties.
 //!
 //! Positions are in the crate's position text: `square:men` items, each column's men
 //! bottom to top (`w`/`b` soldiers, `W`/`B` officers), then the side to move.
@@ -143,9 +144,9 @@ fn a_column_is_jumped_only_once_per_move() {
     assert_eq!(q.to_string(), "c3:bbbbW,d4:bb b");
 }
 
-/// DECISIONS, ruling 1: two routes are one move when they start on the same square and
-/// produce the same position; "in Lasca and Bashni the order of prisoners matters when
-/// their ranks differ".
+/// Move identity: two routes are one move when they start on the same square and
+/// produce the same position; in Lasca and Bashni the order of the prisoners matters
+/// when their ranks differ.
 #[test]
 fn prisoners_order_makes_different_moves() {
     // all soldiers: clockwise and anticlockwise are one move
@@ -158,8 +159,8 @@ fn prisoners_order_makes_different_moves() {
     assert_eq!(after(&p, "c3xa5xc7xe5xc3").to_string(), "c3:bbbBW b");
 }
 
-/// DECISIONS: "The roundabout reading (re-jumps allowed, no 180° reversal) is an
-/// option."
+/// The roundabout reading (re-jumps while an enemy man leads, never straight back) is
+/// an option (rulings, Lasca).
 #[test]
 fn roundabout_option_rejumps_but_never_straight_back() {
     let p: LascaRoundabout = pos("c3:W,d4:bbb,d6:b,b6:b,b4:b w");
@@ -187,7 +188,7 @@ fn roundabout_option_rejumps_but_never_straight_back() {
 struct Count(&'static str);
 impl RulesetVisitor for Count {
     type Output = usize;
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> usize {
+    fn visit<P: Counting + Checking>(self) -> usize {
         self.0.parse::<P>().unwrap().count_legal_moves()
     }
 }
@@ -237,27 +238,22 @@ fn officers_keep_rank_as_prisoners_and_when_liberated() {
 /// commanders or he is blocked."
 #[test]
 fn the_player_who_cannot_move_loses() {
-    let win = |winner| {
-        Some(Outcome::Win {
-            winner,
-            reason: EndReason::NoLegalMove,
-        })
-    };
-    // all his men prisoners
+    let win = |winner, reason| Some(Outcome::Win { winner, reason });
+    // all his men prisoners: he commands nothing
     let p: Lasca = pos("c3:bbw b");
-    assert_eq!(p.outcome(), win(Color::White));
+    assert_eq!(p.outcome(), win(Color::White, EndReason::NoPieces));
     // blocked
     let p: Lasca = pos("a3:w,b4:b,c5:b w");
     assert_eq!(p.count_legal_moves(), 0);
-    assert_eq!(p.outcome(), win(Color::Black));
+    assert_eq!(p.outcome(), win(Color::Black, EndReason::NoLegalMove));
     assert!(matches!(
         p.parse_move("a3-b4"),
         Err(MoveParseError::GameOver(_))
     ));
 }
 
-/// DECISIONS: "Threefold repetition is off by default (no such rule in Lasker's text)
-/// and available as an option."
+/// Threefold repetition is off by default (Lasker's booklet has no draw rule) and an
+/// option (rulings, Repetition).
 #[test]
 fn repetition_is_an_option() {
     fn shuffle<P: Counting + Checking>() -> Game<P> {

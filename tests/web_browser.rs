@@ -1,6 +1,6 @@
 //! End to end: the `web` example in a real browser. Starts the example's server and
 //! chromedriver, opens the page in headless Chromium through the WebDriver HTTP API,
-//! plays the opening of the Italian seed's Emergo game by clicks (the forced capture
+//! plays the opening of the Italian rules text's Emergo game by clicks (the forced capture
 //! `g6-e6-c6` included) and a Lasca capture, and checks the board, the highlighted
 //! squares and the move list against the crate. Saves a screenshot to
 //! `target/web-example.png` (and to `docs/web-example.png` when
@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The seed's opening (Italian rules text, `000_…`), as printed there.
+/// The opening of the Italian rules text of Emergo, as printed there.
 const OPENING: [&str; 13] = [
     "d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6", "g6-e6-c6", "b6-d6", "d7-d5", "c6-e6",
 ];
@@ -398,7 +398,7 @@ fn play_in_headless_chromium() {
         std::thread::sleep(Duration::from_millis(50));
     }
 
-    // Emergo, two players: the seed's opening, click by click
+    // Emergo, two players: the Italian text's opening, click by click
     d.new_two_player_game("emergo", None);
     assert_eq!(d.marked("next").len(), 40, "any square but the centre e5");
     let geometry = <column_checkers::Oblique9 as column_checkers::Board>::geometry();

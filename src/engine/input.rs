@@ -12,7 +12,7 @@
 //! | move | clicks |
 //! |---|---|
 //! | step of a man, column or king (flying kings too) | origin, destination |
-//! | capture | origin, then every landing square in order — **any** route of the move (ruling 1: routes from the same square that leave the same position are one move); a capture that ends where it started ends with a click on its origin |
+//! | capture | origin, then every landing square in order — **any** route of the move (routes from the same square that leave the same position are one move: [move identity](crate::rulings#move-identity)); a capture that ends where it started ends with a click on its origin |
 //! | entry of a man (Emergo) | the square entered |
 //! | the shadowpiece (Emergo) | the square entered (all the men left in hand go there) |
 //! | Dameo line advance | the tail man (the one lifted), then the square in front of the head |
@@ -41,9 +41,10 @@
 //! ```
 
 use crate::engine::board::Geometry;
-use crate::engine::introspect::{Introspect, MoveSquares, Squares};
-use crate::engine::moves::MoveList;
-use crate::engine::position::Outcome;
+use crate::engine::introspect::Introspect;
+use crate::engine::moves::{MoveList, MoveSquares, Squares};
+use crate::engine::outcome::Outcome;
+use crate::engine::position::Terms;
 use crate::engine::square::Square;
 use thiserror::Error;
 
@@ -110,7 +111,10 @@ impl<P: Introspect> MoveInput<P> {
             None => "there is no legal move",
             Some(m) if m.men_captured() > 0 => "capture is compulsory",
             Some(m) if m.origin().is_none() => "a man must be entered",
-            Some(_) => "a move starts on one of your men",
+            Some(_) => match P::TERMS {
+                Terms::Columns => "a move starts on one of your columns",
+                Terms::Pieces => "a move starts on one of your pieces",
+            },
         };
         MoveInput {
             geometry: pos.geometry(),

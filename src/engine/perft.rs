@@ -1,6 +1,7 @@
 //! Perft: counting the leaf nodes of the legal-move tree, the standard check of a move
-//! generator. Moves are counted under ruling 1 (one move per origin and resulting
-//! position), with bulk counting at the last ply.
+//! generator. Each move is counted once, however many capture routes lead from its
+//! origin to its position ([move identity](crate::rulings#move-identity)), with bulk
+//! counting at the last ply.
 
 use crate::engine::counting::Counting;
 use crate::engine::moves::MoveList;
@@ -74,7 +75,8 @@ fn perft_played<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>
 }
 
 /// Perft split by first move: each legal move with the perft of `depth - 1` after it
-/// (`depth >= 1`), in the order of [`Position::legal_moves`].
+/// (`depth >= 1`), in the order of
+/// [`Position::legal_moves`](crate::engine::position::Position::legal_moves).
 pub fn divide<P: Counting>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);

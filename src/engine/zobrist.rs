@@ -10,6 +10,7 @@
 use crate::engine::color::Color;
 use crate::engine::square::{Square, MAX_SQUARES};
 use crate::engine::stack::Stack;
+use crate::engine::wide_set::{WideSquareSet, MAX_WIDE_SQUARES};
 
 /// The SplitMix64 finaliser: a bijective 64-bit mixer.
 #[inline]
@@ -68,6 +69,78 @@ pub fn single_man_key(sq: Square, color: Color, king: bool) -> u64 {
     SINGLE_MAN_KEYS[sq.index() & (MAX_SQUARES - 1)][single_index(color, king)]
 }
 
+/// [`single_man_key`] of a man (not a king) of each colour on every square a
+/// [`Square`] can name, by colour, then square: the keys of the games whose men stand
+/// alone and never crown, on boards of any size up to 256 squares (Epaminondas' 168 are
+/// beyond [`single_man_key`]'s [`MAX_SQUARES`]).
+static MAN_KEYS: [[u64; MAX_WIDE_SQUARES]; 2] = {
+    let mut t = [[0; MAX_WIDE_SQUARES]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < MAX_WIDE_SQUARES {
+            // the words of `Stack::single` of a man: a height marker over the colour bit
+            t[c][sq] = mix((0b10 | c as u64) ^ SQUARE_SALT.wrapping_mul(sq as u64 + 1));
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The keys of a man of `color` on every square index, `0` to `255`: the
+/// [`column_key`] of a column of that one man (as [`single_man_key`] gives it on the
+/// boards of at most [`MAX_SQUARES`] squares). A table for the loops that XOR the keys
+/// of many squares, on boards as wide as a [`WideSquareSet`].
+///
+/// ```
+/// use column_checkers::engine::zobrist::{column_key, man_keys};
+/// use column_checkers::{Color, Man, Square, Stack};
+///
+/// let man = Stack::single(Man::new(Color::Black));
+/// assert_eq!(man_keys(Color::Black)[167], column_key(Square(167), man));
+/// ```
+#[inline]
+pub fn man_keys(color: Color) -> &'static [u64; MAX_WIDE_SQUARES] {
+    &MAN_KEYS[color.index() & 1]
+}
+
+/// The XOR of the keys of men of `color` on the squares of `men` ([`man_keys`]), a
+/// set of a board of `squares` squares: the hash of one side's men on a board of men
+/// only, of up to 256 squares. Only the words of the set that hold the board's squares
+/// are read (the others are empty): a loop over a constant number of words where
+/// `squares` is the board's constant.
+///
+/// ```
+/// use column_checkers::engine::zobrist::{man_keys, men_key};
+/// use column_checkers::{Color, Square, WideSquareSet};
+///
+/// let mut men = WideSquareSet::EMPTY;
+/// men.insert(Square(3));
+/// men.insert(Square(150));
+/// let keys = man_keys(Color::White);
+/// assert_eq!(men_key(Color::White, men, 168), keys[3] ^ keys[150]);
+/// assert_eq!(men_key(Color::White, WideSquareSet::EMPTY, 168), 0);
+/// ```
+#[inline]
+pub fn men_key(color: Color, men: WideSquareSet, squares: usize) -> u64 {
+    let keys = man_keys(color);
+    let mut h = 0;
+    // word by word: the bit loop stays in registers
+    for (i, mut w) in men
+        .words()
+        .into_iter()
+        .take(squares.div_ceil(64))
+        .enumerate()
+    {
+        while w != 0 {
+            h ^= keys[(i * 64 + w.trailing_zeros() as usize) & (MAX_WIDE_SQUARES - 1)];
+            w &= w - 1;
+        }
+    }
+    h
+}
+
 /// The key XORed in when Black is to move.
 pub const BLACK_TO_MOVE: u64 = 0x7a3c_58e1_d4f0_a92b;
 
@@ -104,6 +177,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn man_keys_are_column_keys() {
+        for sq in 0..=u8::MAX {
+            for color in Color::ALL {
+                let man = Stack::single(Man::new(color));
+                assert_eq!(
+                    man_keys(color)[sq as usize],
+                    column_key(Square(sq), man),
+                    "{sq} {color:?}"
+                );
+                if usize::from(sq) < MAX_SQUARES {
+                    assert_eq!(
+                        man_keys(color)[sq as usize],
+                        single_man_key(Square(sq), color, false)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn men_keys_xor_the_keys_of_every_square() {
+        let mut rng = crate::tools::rng::SplitMix64::new(11);
+        for _ in 0..200 {
+            let words = [0; 4].map(|_: u64| rng.next_u64() & rng.next_u64());
+            let men = WideSquareSet::from_words(words);
+            for color in Color::ALL {
+                let each = men.iter().fold(0, |h, sq| {
+                    h ^ column_key(sq, Stack::single(Man::new(color)))
+                });
+                assert_eq!(men_key(color, men, MAX_WIDE_SQUARES), each);
+                // the squares of a smaller board alone
+                let small = men & WideSquareSet::first(128);
+                assert_eq!(men_key(color, men, 128), men_key(color, small, 200));
+            }
+        }
+        let all = WideSquareSet::first(MAX_WIDE_SQUARES);
+        assert_ne!(
+            men_key(Color::White, all, MAX_WIDE_SQUARES),
+            men_key(Color::Black, all, MAX_WIDE_SQUARES)
+        );
+        assert_eq!(men_key(Color::White, all, 0), 0);
     }
 
     #[test]

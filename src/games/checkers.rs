@@ -100,7 +100,7 @@ pub trait CheckersRules:
     /// [`count_quiet_moves`](Self::count_quiet_moves) counts them (the default, or
     /// [`count_standard_quiet_moves`]). `false` by default; a ruleset without columns
     /// that says `true` has perft's last ply counted from one look at each position
-    /// where that is exact ([`Position::count_replies`]).
+    /// where that is exact ([`Counting::count_replies`]).
     const STANDARD_QUIET_MOVES: bool = false;
 
     /// Whether threefold repetition draws (through [`Game`](crate::engine::game::Game)).
@@ -714,6 +714,12 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
 
     const NAME: &'static str = R::NAME;
 
+    const TERMS: crate::engine::position::Terms = if R::COLUMNS {
+        crate::engine::position::Terms::Columns
+    } else {
+        crate::engine::position::Terms::Pieces
+    };
+
     fn start() -> Self {
         R::START
             .parse()
@@ -786,9 +792,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.count_legal_moves() == 0).then_some(Outcome::Win {
+        (self.count_legal_moves() == 0).then(|| Outcome::Win {
             winner: !self.turn,
-            reason: EndReason::NoLegalMove,
+            reason: EndReason::stuck(!self.columns.owned(self.turn).is_empty()),
         })
     }
 
@@ -809,7 +815,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
         let inner: Vec<Move<R::Board>> = legal.iter().map(|m| m.inner).collect();
-        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r))
+        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r), Self::TERMS)
             .map(CheckersMove::new)
     }
 
@@ -842,7 +848,7 @@ impl<R: CheckersRules> Counting for CheckersPosition<R> {
     /// counted from one look at the position (`StepReplies`), each quiet move's
     /// replies are counted as the move is found, without listing it. Otherwise the
     /// moves are listed and their replies counted by
-    /// [`count_replies`](Position::count_replies).
+    /// [`count_replies`](Counting::count_replies).
     fn count_two_plies(&self, scratch: &mut MoveList<CheckersMove<R>>) -> u64 {
         if !(Self::REMOVAL && R::STANDARD_QUIET_MOVES) {
             self.legal_moves(scratch);
@@ -878,7 +884,7 @@ impl<R: CheckersRules> Counting for CheckersPosition<R> {
     /// moves, every move is played on the bitboards alone. Otherwise every move is
     /// played on one scratch copy and taken back in place: quiet steps move the column
     /// there and back with [`Columns::shuttle`] (counting does not read the hash),
-    /// promotions and captures are played and [restored](Position::restore).
+    /// promotions and captures are played and [restored](Counting::restore).
     fn count_replies(&self, moves: &[CheckersMove<R>]) -> u64 {
         if let Some(total) = self.count_step_replies(moves) {
             return total;
@@ -948,7 +954,7 @@ impl<R: CheckersRules> Checking for CheckersPosition<R> {
     ) -> Result<CheckersMove<R>, MoveParseError> {
         let inner: smallvec::SmallVec<[Move<R::Board>; 16]> =
             legal.iter().map(|m| m.inner).collect();
-        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r))
+        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r), Self::TERMS)
             .map(CheckersMove::new)
     }
 

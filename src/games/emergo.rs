@@ -1,8 +1,10 @@
 //! **Emergo** (Christian Freeling & Ed van Zon, 1986): column checkers from an empty
 //! board, with men entered from hand.
 //!
-//! The rules, as the designers' texts give them and `DECISIONS.md` rules the open
-//! points:
+//! The rules, as the designers' texts give them (Mindsports' English rules of Emergo by
+//! Christian Freeling, his rules text in the Zillions of Games package, the Italian rules
+//! text of Emergo), with the crate's rulings on the points they leave open (the
+//! [Emergo rulings](crate::rulings#emergo)):
 //!
 //! - The board starts empty; each player has 12 men in hand; White moves first.
 //! - A move is a capture, an entry or a step, in that order of precedence: a player who
@@ -23,10 +25,11 @@
 //! - **End**: a player to move who controls no column and has nothing in hand loses; a
 //!   player to move who has a piece but no legal move (men in hand and no legal entry
 //!   included) draws; threefold repetition draws (through [`Game`](crate::engine::game::Game)).
+//!   See [the end of a game](crate::rulings#the-end-of-a-game).
 //!
 //! The ruleset is generic over its board ([`EmergoBoard`]): [`Emergo`] is the 41-square
-//! board of the seeds, [`HexEmergo`] the same rules on the 37-cell hexagon
-//! ([`Hex37`], six directions, centre d4).
+//! board of the rules texts, [`HexEmergo`] the same rules on the 37-cell hexagon
+//! ([`Hex37`], six directions, centre d4; the [HexEmergo rulings](crate::rulings#hexemergo)).
 
 use crate::engine::board::{Board, Geometry, Shifts};
 use crate::engine::capture::{
@@ -38,9 +41,10 @@ use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
-use crate::engine::introspect::{Introspect, MoveInfo, MoveKind, MoveSquares};
-use crate::engine::moves::{Move, MoveList, MovePath, Route};
-use crate::engine::position::{EndReason, Outcome, Position};
+use crate::engine::introspect::{Introspect, MoveInfo, MoveKind};
+use crate::engine::moves::{Move, MoveList, MovePath, MoveSquares, Route};
+use crate::engine::outcome::{EndReason, Outcome};
+use crate::engine::position::Position;
 use crate::engine::shapes::dark::dark_rows;
 use crate::engine::shapes::hex::Hex37;
 use crate::engine::square::each_direction;
@@ -486,6 +490,8 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
 
     const NAME: &'static str = B::NAME;
 
+    const TERMS: crate::engine::position::Terms = crate::engine::position::Terms::Columns;
+
     /// The empty board with [`EmergoBoard::MEN`] men in each hand, or the set-up of
     /// [`EmergoBoard::START_COLUMNS`] with the other men in hand.
     ///
@@ -627,7 +633,7 @@ impl<B: EmergoBoard> Counting for EmergoPosition<B> {
         self.step_count()
     }
 
-    /// Plays each move on one scratch copy and [restores](Position::restore) it.
+    /// Plays each move on one scratch copy and [restores](Counting::restore) it.
     fn count_replies(&self, moves: &[Move<B>]) -> u64 {
         let mut scratch = self.clone();
         let mut total = 0;
@@ -665,7 +671,7 @@ impl<B: EmergoBoard> Checking for EmergoPosition<B> {
     }
 
     fn parse_move_among(&self, text: &str, legal: &[Move<B>]) -> Result<Move<B>, MoveParseError> {
-        crate::text::notation::match_move(text, legal, |r| self.equivalent_capture(r))
+        crate::text::notation::match_move(text, legal, |r| self.equivalent_capture(r), Self::TERMS)
             .map_err(|e| self.explain_entry(e))
     }
 

@@ -17,6 +17,7 @@
 use crate::engine::board::{Board, Geometry};
 use crate::engine::error::MoveParseError;
 use crate::engine::moves::{Move, MovePath, Route};
+use crate::engine::position::Terms;
 use crate::engine::square::Square;
 use smallvec::SmallVec;
 
@@ -69,6 +70,8 @@ pub(crate) fn trim(s: &str) -> &str {
 /// The square name a text starts with: its leading ASCII letters and the digits after
 /// them (`e4` of `e4xc4xc6`, `32` of `32-28`, empty when the text starts otherwise),
 /// and how many letters it has.
+// (read by the invariant checks alone, behind the feature `testing`)
+#[cfg_attr(not(feature = "testing"), allow(dead_code))]
 pub(crate) fn leading_square(text: &str) -> (&str, usize) {
     let bytes = text.as_bytes();
     let letters = bytes
@@ -213,10 +216,12 @@ fn path_of<B: Board>(mv: &Move<B>) -> SmallVec<[Square; 16]> {
 /// Matches a move text against the legal moves `legal` of a position on board `B`.
 ///
 /// A full path must equal a legal move's path — or, for a capture, be another route of
-/// the same move (ruling 1), which `equivalent` finds. A two-square path written with
+/// the same move (two routes from the same square that leave the same position are
+/// one move: [move identity](crate::rulings#move-identity)), which `equivalent` finds. A two-square path written with
 /// `x` or `:` may also name a capture by its origin and end (`28x10`). Compact forms
 /// name origin and end. One square is an entry (or with `x`, a capture that ends where
-/// it starts).
+/// it starts). The error's hint speaks the ruleset's `terms` (a column steps, a piece
+/// moves).
 ///
 /// # Errors
 /// [`MoveParseError::Illegal`] when no legal move matches,
@@ -225,6 +230,7 @@ pub fn match_move<B: Board>(
     text: &str,
     legal: &[Move<B>],
     equivalent: impl Fn(&Route) -> Option<Move<B>>,
+    terms: Terms,
 ) -> Result<Move<B>, MoveParseError> {
     let q = read_query(B::geometry(), text)?;
     let text = text.trim().to_string();
@@ -284,7 +290,7 @@ pub fn match_move<B: Board>(
     match found.len() {
         1 => Ok(found[0]),
         0 => Err(MoveParseError::Illegal {
-            hint: Some(why_not(&q, legal)),
+            hint: Some(why_not(&q, legal, terms)),
             text,
         }),
         _ => Err(MoveParseError::Ambiguous {
@@ -332,7 +338,7 @@ fn passes_through<B: Board>(
 /// Why no legal move matches query `q`: a capture mark on a quiet move, an entry on a
 /// square where no man can be entered, a square with no legal move from it; then the
 /// legal moves ([`hint`]).
-fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>]) -> String {
+fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>], terms: Terms) -> String {
     let g = B::geometry();
     let first = q.squares[0];
     if q.capture {
@@ -348,7 +354,7 @@ fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>]) -> String {
         }) {
             return format!(
                 "{m} captures nothing: `x` and `:` mark captures only, write {m}; {}",
-                hint(legal)
+                hint(legal, terms)
             );
         }
     }
@@ -356,24 +362,31 @@ fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>]) -> String {
         return format!(
             "no man can be entered on {} here; {}",
             g.name(first),
-            hint(legal)
+            hint(legal, terms)
         );
     }
     if !legal.iter().any(|m| first_square(m) == first) {
-        return format!("no legal move from {}; {}", g.name(first), hint(legal));
+        return format!(
+            "no legal move from {}; {}",
+            g.name(first),
+            hint(legal, terms)
+        );
     }
-    hint(legal)
+    hint(legal, terms)
 }
 
-/// A short description of the legal moves, for error messages.
-fn hint<B: Board>(legal: &[Move<B>]) -> String {
+/// A short description of the legal moves, for error messages, in the ruleset's terms.
+fn hint<B: Board>(legal: &[Move<B>], terms: Terms) -> String {
     if legal.is_empty() {
         return "there is no legal move".into();
     }
     let what = match legal[0].path() {
         MovePath::Capture(_) => "capture is compulsory",
         MovePath::Entry { .. } => "a man must be entered",
-        MovePath::Step { .. } => "a column must step",
+        MovePath::Step { .. } => match terms {
+            Terms::Columns => "a column must step",
+            Terms::Pieces => "a piece must move",
+        },
     };
     let list: Vec<String> = legal.iter().take(8).map(|m| m.to_string()).collect();
     let more = if legal.len() > 8 {
@@ -382,4 +395,62 @@ fn hint<B: Board>(legal: &[Move<B>]) -> String {
         String::new()
     };
     format!("{what}; legal: {}{more}", list.join(", "))
+}
+
+/// Reads a move written as two squares, the square it starts from and the square it
+/// reaches, joined by `-`, or by `x` (or `:`) for a capture (`e5-e7`, `h11xc11`), or
+/// written as `x` and the square a capture reaches (`xe7`). The squares are read as
+/// [`read_query`] reads a route (spaces around the separator, capitals, a trailing
+/// `!` or `?`); any other form is refused.
+///
+/// Answers the two squares as a [`MoveQuery`] with a `full_path`, or for `x<square>`
+/// that square alone, marked `capture`.
+///
+/// # Errors
+/// [`MoveParseError::Syntax`] for text of another form, and the errors of
+/// [`read_query`].
+///
+/// ```
+/// use column_checkers::text::notation::read_from_to;
+/// use column_checkers::{Board, Grid14x12};
+///
+/// let g = Grid14x12::geometry();
+/// let q = read_from_to(g, "h11 x c11").unwrap();
+/// assert_eq!(q.squares.len(), 2);
+/// assert!(q.full_path && q.capture);
+/// let q = read_from_to(g, "xc11").unwrap();
+/// assert_eq!(q.squares.as_slice(), [g.parse_square("c11").unwrap()]);
+/// assert!(!q.full_path && q.capture);
+/// assert!(read_from_to(g, "h11").is_err());
+/// assert!(read_from_to(g, "h11-h12-h13").is_err());
+/// ```
+pub fn read_from_to(g: &Geometry, text: &str) -> Result<MoveQuery, MoveParseError> {
+    let t = trim(text);
+    if t.len() > MAX_MOVE_TEXT {
+        return Err(MoveParseError::TooLong(t.len()));
+    }
+    let syntax = |reason| MoveParseError::Syntax {
+        text: t.to_string(),
+        reason,
+    };
+    // `x<square>`: a capture named by the square it reaches, a form `read_query` has not
+    if let Some(rest) = t.strip_prefix(['x', 'X']) {
+        if trim(rest).is_empty() {
+            return Err(syntax("missing the square the capture reaches"));
+        }
+        let q = read_query(g, rest)?;
+        return if q.squares.len() == 1 && !q.full_path {
+            Ok(MoveQuery { capture: true, ..q })
+        } else {
+            Err(syntax("expected `x` and one square, such as xe7"))
+        };
+    }
+    let q = read_query(g, t)?;
+    if q.full_path && q.squares.len() == 2 {
+        Ok(q)
+    } else {
+        Err(syntax(
+            "expected two squares joined by `-`, or by `x` for a capture, such as e5-e7",
+        ))
+    }
 }

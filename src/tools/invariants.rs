@@ -1,26 +1,26 @@
-//! Invariant checks of any [`Position`], in one place, for tests, fuzzers and the
+//! Invariant checks of any [`Position`](crate::engine::position::Position), in one place, for tests, fuzzers and the
 //! soak run (no `debug_assert`: every check runs in every build and answers with a
 //! typed [`Violation`]).
 //!
 //! [`check`] examines one position:
 //!
-//! - the incremental [`zobrist`](Position::zobrist) hash equals
-//!   [`zobrist_from_scratch`](Position::zobrist_from_scratch);
+//! - the incremental [`zobrist`](crate::engine::position::Position::zobrist) hash equals
+//!   [`zobrist_from_scratch`](crate::engine::checking::Checking::zobrist_from_scratch);
 //! - the position text round-trips: reading `pos.to_string()` gives a position `==`
 //!   to `pos`;
-//! - [`count_legal_moves`](Position::count_legal_moves) equals the length of
-//!   [`legal_moves`](Position::legal_moves);
-//! - the outcome agrees with the legal moves: [`outcome`](Position::outcome) is
+//! - [`count_legal_moves`](crate::engine::counting::Counting::count_legal_moves) equals the length of
+//!   [`legal_moves`](crate::engine::position::Position::legal_moves);
+//! - the outcome agrees with the legal moves: [`outcome`](crate::engine::position::Position::outcome) is
 //!   `Some` exactly when there is no legal move. This holds for every ruleset of the
 //!   crate: a position that ends the game (no pieces, no legal move, a goal reached)
-//!   lists no move, as [`Position::legal_moves`] promises, and a position with no
+//!   lists no move, as [`Position::legal_moves`](crate::engine::position::Position::legal_moves) promises, and a position with no
 //!   legal move ends the game (a loss or a draw as the ruleset says);
 //! - every listed move plays, and its text, read back with
-//!   [`parse_move_among`](Position::parse_move_among) against the listed moves from
+//!   [`parse_move_among`](crate::engine::checking::Checking::parse_move_among) against the listed moves from
 //!   the same square, gives the same move; one listed move per position (chosen by
-//!   the hash) is also legal by [`is_legal`](Position::is_legal), plays with
-//!   [`play`](Position::play) on a copy, and reads back with
-//!   [`parse_move`](Position::parse_move), which generate the list themselves;
+//!   the hash) is also legal by [`is_legal`](crate::engine::position::Position::is_legal), plays with
+//!   [`play`](crate::engine::position::Position::play) on a copy, and reads back with
+//!   [`parse_move`](crate::engine::position::Position::parse_move), which generate the list themselves;
 //! - every listed move passes [`check_transition`] (men rule, turn, hash after it);
 //! - no two listed moves are one move under ruling 1 of the rules decisions: none start
 //!   on the same square and lead to the same position (compared with `==`; candidate
@@ -50,7 +50,7 @@ use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
-use crate::engine::position::Outcome;
+use crate::engine::outcome::Outcome;
 use core::hash::Hasher;
 use thiserror::Error;
 
@@ -64,9 +64,9 @@ pub enum Violation {
         "incremental hash {incremental:#018x} differs from the full recompute {scratch:#018x}"
     )]
     HashMismatch {
-        /// [`Position::zobrist`].
+        /// [`Position::zobrist`](crate::engine::position::Position::zobrist).
         incremental: u64,
-        /// [`Position::zobrist_from_scratch`].
+        /// [`Checking::zobrist_from_scratch`].
         scratch: u64,
     },
     /// The position text does not read back.
@@ -88,15 +88,15 @@ pub enum Violation {
     /// `count_legal_moves` and `legal_moves` disagree.
     #[error("count_legal_moves() is {counted} but legal_moves() lists {listed}")]
     CountMismatch {
-        /// [`Position::count_legal_moves`].
+        /// [`Counting::count_legal_moves`].
         counted: usize,
-        /// The length of [`Position::legal_moves`].
+        /// The length of [`Position::legal_moves`](crate::engine::position::Position::legal_moves).
         listed: usize,
     },
     /// The game is over, yet moves are listed.
     #[error("the position's outcome is {outcome} yet it lists {moves} legal moves")]
     OutcomeWithMoves {
-        /// [`Position::outcome`].
+        /// [`Position::outcome`](crate::engine::position::Position::outcome).
         outcome: Outcome,
         /// How many moves are listed.
         moves: usize,
@@ -104,7 +104,7 @@ pub enum Violation {
     /// No legal move, yet the game is not over.
     #[error("no legal move, yet the position has no outcome")]
     NoMoveNoOutcome,
-    /// A listed move is not legal by [`Position::is_legal`].
+    /// A listed move is not legal by [`Position::is_legal`](crate::engine::position::Position::is_legal).
     #[error("listed move {mv} is not legal by is_legal()")]
     ListedMoveNotLegal {
         /// The move.
@@ -134,7 +134,7 @@ pub enum Violation {
         /// The move read back.
         read: String,
     },
-    /// [`Position::write_move_texts`] writes another text than `Display` for a listed
+    /// [`Checking::write_move_texts`] writes another text than `Display` for a listed
     /// move, or another number of texts than there are moves.
     #[error("write_move_texts writes {} for listed move {mv}", match written { Some(w) => format!("{w:?}"), None => "another number of texts than moves".to_string() })]
     MoveTextsDisagree {
@@ -168,9 +168,9 @@ pub enum Violation {
     HashMismatchAfter {
         /// The move.
         mv: String,
-        /// [`Position::zobrist`] after the move.
+        /// [`Position::zobrist`](crate::engine::position::Position::zobrist) after the move.
         incremental: u64,
-        /// [`Position::zobrist_from_scratch`] after the move.
+        /// [`Checking::zobrist_from_scratch`] after the move.
         scratch: u64,
     },
     /// A ruleset that conserves men lost or gained some.
@@ -216,9 +216,9 @@ fn origin(text: &str) -> &str {
 /// Its cost is linear in the number of legal moves: the moves are generated once
 /// (and counted once), each listed move is played on a copy once and read back from
 /// its text against the listed moves from the same square
-/// ([`Position::parse_move_among`]), and duplicates are found through a hash table.
-/// The checks that generate the list themselves ([`Position::is_legal`],
-/// [`Position::play`], [`Position::parse_move`]) run on one listed move per position,
+/// ([`Checking::parse_move_among`]), and duplicates are found through a hash table.
+/// The checks that generate the list themselves ([`Position::is_legal`](crate::engine::position::Position::is_legal),
+/// [`Position::play`](crate::engine::position::Position::play), [`Position::parse_move`](crate::engine::position::Position::parse_move)) run on one listed move per position,
 /// chosen by the position's hash, so that over a game every kind of move meets them.
 ///
 /// # Errors
@@ -839,7 +839,7 @@ pub fn check_move<P: Checking + Counting>(
 /// Checks a move (given as `mv_text`) from `before` to `after`, whether or not it was
 /// listed: the turn passes to the other side, the hash after it is sound, and the men
 /// rule of the ruleset holds — no side has more men after the move than before, and
-/// when [`Position::men_are_conserved`] each side has exactly as many.
+/// when [`Checking::men_are_conserved`] each side has exactly as many.
 ///
 /// # Errors
 /// [`Violation::TurnNotPassed`], [`Violation::HashMismatchAfter`],

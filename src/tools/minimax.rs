@@ -2,10 +2,10 @@
 //! (feature `minimax`), so its searchers (negamax, iterative deepening, parallel
 //! search, MCTS) play any position of this crate.
 //!
-//! [`MinimaxAdapter<P>`] is the `Game` of ruleset `P` (any [`Position`]): states are
+//! [`MinimaxAdapter<P>`] is the `Game` of ruleset `P` (any [`Position`](crate::engine::position::Position)): states are
 //! positions, moves are `P::Move`; `apply` returns the next position (positions are
 //! small and `Copy`-like, so no undo is needed) and `zobrist_hash` is the incremental
-//! [`Position::zobrist`]. Repetition is a property of a game's history, not of a
+//! [`Position::zobrist`](crate::engine::position::Position::zobrist). Repetition is a property of a game's history, not of a
 //! position, so the searchers do not see threefold repetition draws.
 //! [`MaterialEvaluator<P>`] is a simple evaluation to start from: men in the columns
 //! a side controls, plus mobility.
