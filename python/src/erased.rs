@@ -476,7 +476,7 @@ impl<P: Introspect> DynState for StateImpl<P> {
     }
 
     fn pdn(&self) -> String {
-        column_checkers::text::pdn::write_game(&self.core.to_game())
+        column_checkers::tools::registry::record_of_game(&self.core.to_game()).to_string()
     }
 
     fn serialize(&self) -> String {

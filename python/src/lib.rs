@@ -15,6 +15,7 @@ pub mod registry;
 #[cfg(test)]
 mod tests;
 
+use column_checkers::tools::registry::Ruleset;
 use erased::{DynBatch, DynGame, DynState};
 use numpy::ndarray::{Array1, Array2, Array3, Array4};
 use numpy::{
@@ -56,34 +57,29 @@ fn threads_or_all(threads: Option<usize>) -> usize {
 #[pyclass(module = "column_checkers._native", name = "Game", frozen)]
 pub struct Game {
     inner: Arc<dyn DynGame>,
-    /// The ruleset's registry name.
-    name: String,
-    /// The options given, as Python names (`roundabout`), in the ruleset's order.
-    flags: Vec<String>,
+    /// The ruleset with its options.
+    ruleset: Ruleset,
     max_len: usize,
     squares: Vec<String>,
 }
 
-/// Reads `name` and `options` into the registry's flags and the action limit.
-fn game_options(
-    name: &str,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<(String, Vec<String>, Vec<String>, usize)> {
-    let entries = registry::rulesets();
-    let Some(entry) = entries
-        .iter()
-        .find(|r| r.name.eq_ignore_ascii_case(name.trim()))
+/// A registry option's keyword in Python: `--russian-code` is `russian_code`.
+fn python_name(option: &str) -> String {
+    option.trim_start_matches('-').replace('-', "_")
+}
+
+/// Reads `name` and `options` into the ruleset they select and the action limit.
+fn game_options(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<(Ruleset, usize)> {
+    let Some(base) = registry::rulesets().find(|r| r.name().eq_ignore_ascii_case(name.trim()))
     else {
-        let known: Vec<&str> = entries.iter().map(|r| r.name).collect();
+        let known: Vec<&str> = registry::rulesets().map(|r| r.name()).collect();
         return Err(value_error(format!(
             "unknown ruleset {name:?}; known: {}",
             known.join(", ")
         )));
     };
-    let mut flags = Vec::new();
-    let mut py_names = Vec::new();
+    let mut flags: Vec<&str> = Vec::new();
     let mut max_len = DEFAULT_MAX_GAME_LENGTH;
-    let python_name = |flag: &str| flag.trim_start_matches('-').replace('-', "_");
     if let Some(options) = options {
         for (k, v) in options.iter() {
             let key: String = k.extract()?;
@@ -99,13 +95,20 @@ fn game_options(
                 max_len = n as usize;
                 continue;
             }
-            let Some(&(flag, _)) = entry.options.iter().find(|(f, _)| python_name(f) == key) else {
-                let mut known: Vec<String> =
-                    entry.options.iter().map(|(f, _)| python_name(f)).collect();
+            let Some(&(flag, _)) = base
+                .option_help()
+                .iter()
+                .find(|(f, _)| python_name(f) == key)
+            else {
+                let mut known: Vec<String> = base
+                    .option_help()
+                    .iter()
+                    .map(|(f, _)| python_name(f))
+                    .collect();
                 known.push("max_game_length".into());
                 return Err(value_error(format!(
                     "ruleset {} has no option {key:?}; its options: {}",
-                    entry.name,
+                    base.name(),
                     known.join(", ")
                 )));
             };
@@ -113,19 +116,13 @@ fn game_options(
                 .extract()
                 .map_err(|_| value_error(format!("option {key} is True or False, not {v}")))?;
             if on {
-                flags.push(flag.to_string());
+                flags.push(flag);
             }
         }
     }
-    // the ruleset's order, each once
-    let mut ordered = Vec::new();
-    for (f, _) in &entry.options {
-        if flags.iter().any(|g| g == f) {
-            ordered.push(f.to_string());
-            py_names.push(python_name(f));
-        }
-    }
-    Ok((entry.name.to_string(), ordered, py_names, max_len))
+    let ruleset =
+        Ruleset::from_name(base.name(), &flags).map_err(|e| value_error(e.to_string()))?;
+    Ok((ruleset, max_len))
 }
 
 /// Splits `"lasca(roundabout=True,max_game_length=500)"` into the name and options.
@@ -161,27 +158,31 @@ fn parse_game_string<'py>(py: Python<'py>, text: &str) -> PyResult<(String, Boun
 
 impl Game {
     fn open(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
-        let (name, flags, py_names, max_len) = game_options(name, options)?;
-        let inner = registry::open_game(&name, &flags, max_len).map_err(value_error)?;
+        let (ruleset, max_len) = game_options(name, options)?;
+        let inner = registry::open_game(ruleset, max_len);
         let squares = inner.square_names();
         Ok(Game {
             inner,
-            name,
-            flags: py_names,
+            ruleset,
             max_len,
             squares,
         })
     }
 
     fn game_string(&self) -> String {
-        let mut parts: Vec<String> = self.flags.iter().map(|f| format!("{f}=True")).collect();
+        let mut parts: Vec<String> = self
+            .ruleset
+            .options()
+            .iter()
+            .map(|f| format!("{}=True", python_name(f)))
+            .collect();
         if self.max_len != DEFAULT_MAX_GAME_LENGTH {
             parts.push(format!("max_game_length={}", self.max_len));
         }
         if parts.is_empty() {
-            self.name.clone()
+            self.ruleset.name().to_string()
         } else {
-            format!("{}({})", self.name, parts.join(","))
+            format!("{}({})", self.ruleset.name(), parts.join(","))
         }
     }
 }
@@ -215,10 +216,10 @@ fn rulesets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
     for r in registry::rulesets() {
         let opts = PyDict::new(py);
-        for (f, about) in &r.options {
-            opts.set_item(f.trim_start_matches('-').replace('-', "_"), *about)?;
+        for (f, about) in r.option_help() {
+            opts.set_item(python_name(f), *about)?;
         }
-        list.append((r.name, r.about, opts))?;
+        list.append((r.name(), r.about().trim(), opts))?;
     }
     Ok(list)
 }
@@ -330,15 +331,15 @@ impl Game {
     /// The ruleset's name.
     #[getter]
     fn name(&self) -> &str {
-        &self.name
+        self.ruleset.name()
     }
 
     /// The options in force, as keywords for `load_game`.
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for f in &self.flags {
-            d.set_item(f, true)?;
+        for f in self.ruleset.options() {
+            d.set_item(python_name(f), true)?;
         }
         d.set_item("max_game_length", self.max_len)?;
         Ok(d)

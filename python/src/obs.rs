@@ -26,7 +26,8 @@
 
 use crate::core::Core;
 use column_checkers::prelude::*;
-use column_checkers::{Rank, Square, MAX_ROUTE};
+use column_checkers::tools::registry::Ruleset;
+use column_checkers::{Rank, Square, Terms, MAX_ROUTE};
 
 /// Where everything is in the observation tensor of a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,19 +57,15 @@ pub struct Layout {
     pub planes: usize,
 }
 
-/// What the observation needs to know of a ruleset that its position type does not
-/// say: whether men stack into columns and whether they have ranks. A stopgap until
-/// the library says it (a ruleset not listed is treated as a column game with ranks:
-/// a larger tensor, never a lossy one).
-fn columns_and_kings(name: &str) -> (bool, bool) {
-    match name {
-        "emergo" | "hexemergo" | "hexemergo-setup" => (true, false),
-        "stapeldammen" => (true, false),
-        "lasca" | "bashni" => (true, true),
-        "russian" | "international" | "brazilian" | "dameo" => (false, true),
-        "epaminondas" | "neocrossings" => (false, false),
-        _ => (true, true),
-    }
+/// Whether men of ruleset `P` have ranks (kings, officers), which its position type
+/// does not say (a ruleset not listed gets the king planes: a larger tensor, never a
+/// lossy one). Whether men stack into columns is [`Position::TERMS`].
+fn has_kings<P: Position>() -> bool {
+    use Ruleset::*;
+    !matches!(
+        Ruleset::of::<P>(),
+        Some(Emergo | HexEmergo | HexEmergoSetup | Stapeldammen | Epaminondas | NeoCrossings)
+    )
 }
 
 impl Layout {
@@ -76,7 +73,8 @@ impl Layout {
     pub fn of<P: Introspect>() -> Layout {
         let start = P::start();
         let g = start.geometry();
-        let (columns, kings) = columns_and_kings(P::NAME);
+        let columns = P::TERMS == Terms::Columns;
+        let kings = has_kings::<P>();
         let side_men = Color::ALL
             .map(|c| start.men(c))
             .into_iter()

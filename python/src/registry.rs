@@ -1,30 +1,19 @@
-//! The binding's only contact with the library's ruleset registry: [`on_ruleset`]
-//! (a name and its options to the position type) and [`rulesets`] (the list). When the
-//! registry changes, only this file does.
+//! The binding's only contact with the library's ruleset registry: [`rulesets`] (the
+//! list, one entry per name), [`on_ruleset`] (a [`Ruleset`] to its position type) and
+//! [`open_game`]. When the registry changes, only this file does.
 
 use crate::erased::{DynGame, GameImpl};
 use column_checkers::prelude::*;
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use std::sync::Arc;
 
-/// A ruleset the package offers: its name, one line about it, and its options
-/// (registry flags such as `--russian-code`) with a line each.
-pub struct RulesetEntry {
-    pub name: &'static str,
-    pub about: &'static str,
-    pub options: Vec<(&'static str, &'static str)>,
-}
-
-/// The rulesets, in the registry's order.
-pub fn rulesets() -> Vec<RulesetEntry> {
-    RULESETS
+/// The rulesets by name, in the registry's order: each one's option set without
+/// options (its options are in [`Ruleset::option_help`]).
+pub fn rulesets() -> impl Iterator<Item = Ruleset> {
+    Ruleset::ALL
         .iter()
-        .map(|r| RulesetEntry {
-            name: r.name,
-            about: r.about,
-            options: r.options.to_vec(),
-        })
-        .collect()
+        .copied()
+        .filter(|r| r.options().is_empty())
 }
 
 /// Generic code to run on a ruleset's position type.
@@ -33,31 +22,20 @@ pub trait OnRuleset {
     fn run<P: Introspect + Counting + Checking>(self) -> Self::Output;
 }
 
-/// Runs `code` on the position type of ruleset `name` (ASCII case-insensitive) with
-/// the registry options `flags` (`--roundabout`, ...).
-///
-/// # Errors
-/// The registry's message for an unknown ruleset or option.
-pub fn on_ruleset<C: OnRuleset>(
-    name: &str,
-    flags: &[String],
-    code: C,
-) -> Result<C::Output, String> {
+/// Runs `code` on the position type of `ruleset`.
+pub fn on_ruleset<C: OnRuleset>(ruleset: Ruleset, code: C) -> C::Output {
     struct Visit<C>(C);
     impl<C: OnRuleset> RulesetVisitor for Visit<C> {
         type Output = C::Output;
-        fn visit<P: Introspect + Counting + Checking>(self, _: &[String]) -> C::Output {
+        fn visit<P: Introspect + Counting + Checking>(self) -> C::Output {
             self.0.run::<P>()
         }
     }
-    dispatch(name, flags, Visit(code)).map_err(|e| e.to_string())
+    ruleset.visit(Visit(code))
 }
 
-/// The game of ruleset `name` with `flags`, cut off after `max_len` actions.
-///
-/// # Errors
-/// As [`on_ruleset`].
-pub fn open_game(name: &str, flags: &[String], max_len: usize) -> Result<Arc<dyn DynGame>, String> {
+/// The game of `ruleset`, cut off after `max_len` actions.
+pub fn open_game(ruleset: Ruleset, max_len: usize) -> Arc<dyn DynGame> {
     struct Open(usize);
     impl OnRuleset for Open {
         type Output = Arc<dyn DynGame>;
@@ -65,5 +43,5 @@ pub fn open_game(name: &str, flags: &[String], max_len: usize) -> Result<Arc<dyn
             Arc::new(GameImpl::<P>::new(self.0))
         }
     }
-    on_ruleset(name, flags, Open(max_len))
+    on_ruleset(ruleset, Open(max_len))
 }

@@ -3,25 +3,15 @@
 
 use crate::core::{Clicked, Core};
 use crate::obs::Layout;
-use crate::registry::{on_ruleset, rulesets, OnRuleset};
+use crate::registry::{on_ruleset, OnRuleset};
 use column_checkers::prelude::*;
+use column_checkers::tools::registry::Ruleset;
 use column_checkers::{Man, Rank, SplitMix64, Square, Stack};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-/// Every ruleset with every combination of its options.
-fn every_option_set() -> Vec<(String, Vec<String>)> {
-    let mut out = Vec::new();
-    for r in rulesets() {
-        let n = r.options.len();
-        for bits in 0..1u32 << n {
-            let flags = (0..n)
-                .filter(|i| bits >> i & 1 == 1)
-                .map(|i| r.options[i].0.to_string())
-                .collect();
-            out.push((r.name.to_string(), flags));
-        }
-    }
-    out
+/// Every ruleset with every combination of its options: each its own [`Ruleset`].
+fn every_option_set() -> impl Iterator<Item = Ruleset> {
+    Ruleset::ALL.iter().copied()
 }
 
 /// Walks every action sequence from `core` (no click pending) to the end of a move and
@@ -213,10 +203,10 @@ impl OnRuleset for RandomGames {
 
 #[test]
 fn the_action_encoding_along_random_games_of_every_ruleset() {
-    for (name, flags) in every_option_set() {
+    for ruleset in every_option_set() {
         // fewer games in a debug build (CI's): some minutes less, the same checks
         let big = matches!(
-            name.as_str(),
+            ruleset.name(),
             "international" | "stapeldammen" | "epaminondas"
         );
         let games = match (cfg!(debug_assertions), big) {
@@ -225,10 +215,9 @@ fn the_action_encoding_along_random_games_of_every_ruleset() {
             (false, true) => 4,
             (false, false) => 12,
         };
-        let (plies, captures, endings) =
-            on_ruleset(&name, &flags, RandomGames { games, seed: 29 }).unwrap();
-        eprintln!("{name} {flags:?}: {plies} plies, {captures} captures, {endings:?}");
-        assert!(captures > 0, "{name}: some captures are checked");
+        let (plies, captures, endings) = on_ruleset(ruleset, RandomGames { games, seed: 29 });
+        eprintln!("{ruleset}: {plies} plies, {captures} captures, {endings:?}");
+        assert!(captures > 0, "{ruleset}: some captures are checked");
     }
 }
 
@@ -260,7 +249,7 @@ fn repetition_ends_a_game_as_game_does() {
             assert_eq!(core.actions().len(), 16);
         }
     }
-    on_ruleset("emergo", &[], Rep).unwrap();
+    on_ruleset(Ruleset::Emergo, Rep);
 }
 
 #[test]
@@ -285,8 +274,8 @@ fn lasca_with_repetition_and_without() {
             core.outcome()
         }
     }
-    assert_eq!(on_ruleset("lasca", &[], Shuffle(false)).unwrap(), None);
-    let with = on_ruleset("lasca", &["--repetition".into()], Shuffle(true)).unwrap();
+    assert_eq!(on_ruleset(Ruleset::Lasca, Shuffle(false)), None);
+    let with = on_ruleset(Ruleset::LascaRepetition, Shuffle(true));
     assert_eq!(
         with,
         Some(Outcome::Draw {
@@ -318,8 +307,8 @@ fn a_refused_action_leaves_the_state_as_it_was() {
             );
         }
     }
-    for (name, flags) in every_option_set() {
-        on_ruleset(&name, &flags, Refuse).unwrap();
+    for ruleset in every_option_set() {
+        on_ruleset(ruleset, Refuse);
     }
 }
 
@@ -362,5 +351,5 @@ fn the_action_limit_cuts_a_game_off_mid_move_too() {
             assert_eq!(core.actions().len(), 0);
         }
     }
-    on_ruleset("emergo", &[], Limit).unwrap();
+    on_ruleset(Ruleset::Emergo, Limit);
 }
