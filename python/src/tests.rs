@@ -211,7 +211,7 @@ fn the_action_encoding_along_random_games_of_every_ruleset() {
         );
         let games = match (cfg!(debug_assertions), big) {
             (true, true) => 1,
-            (true, false) => 4,
+            (true, false) => 2,
             (false, true) => 4,
             (false, false) => 12,
         };

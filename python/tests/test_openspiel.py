@@ -50,7 +50,7 @@ def play_to_the_end(spiel_name, simulations, seed):
 
 @pytest.mark.parametrize("name", ["emergo", "lasca"])
 def test_mcts_plays_a_game_to_the_end(name):
-    game, state = play_to_the_end(ccs.game_name(name), simulations=16, seed=1)
+    game, state = play_to_the_end(ccs.game_name(name), simulations=8, seed=1)
     cc_state = state.cc_state
     assert cc_state.is_terminal() and state.returns() == cc_state.returns()
     assert state.history() == cc_state.history()
