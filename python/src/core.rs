@@ -1,0 +1,751 @@
+//! The state machine behind a Python state, generic over the ruleset's position type
+//! and free of Python: a game in progress played one click (one action) at a time.
+//!
+//! An action is a square index of the board ([`Geometry`](column_checkers::Geometry)
+//! order). A move is entered as a person enters it with
+//! [`MoveInput`](column_checkers::MoveInput): its click path, origin then every landing
+//! ([`Introspect::click_paths`], every route of a capture). The legal actions are the
+//! squares that continue some legal move after the clicks so far; when the clicks are a
+//! whole click path the move is played. Mid-move, the same player is to move and the
+//! pending clicks are part of the state.
+//!
+//! The end of the game is [`Game`](column_checkers::Game)'s: the position's outcome,
+//! or a draw by threefold repetition in the rulesets that have the rule. The history
+//! is kept here (the hash of the position before each move, and every 32nd of those
+//! positions to confirm a hash match by replaying at most 31 moves) so that a move
+//! costs one move generation; [`Core::to_game`] rebuilds the crate's `Game` (for records),
+//! and the tests check at every ply that its outcome is this one.
+
+use column_checkers::prelude::*;
+use column_checkers::{Geometry, Square};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Hashes a Zobrist hash (already uniformly random) to itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Every how many moves the history keeps a position (to confirm repetitions).
+const CHECKPOINT: usize = 32;
+
+/// A set of square indices (boards have at most 255 squares).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SquareBits(pub [u64; 4]);
+
+impl SquareBits {
+    #[inline]
+    pub fn insert(&mut self, s: u8) {
+        self.0[(s >> 6) as usize] |= 1 << (s & 63);
+    }
+
+    #[inline]
+    pub fn contains(&self, s: u8) -> bool {
+        self.0[(s >> 6) as usize] >> (s & 63) & 1 == 1
+    }
+
+    /// The squares in increasing order, into `out` (cleared first).
+    pub fn write_to(&self, out: &mut Vec<u8>) {
+        out.clear();
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push((w * 64) as u8 + bits.trailing_zeros() as u8);
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
+/// Why an action was refused; the state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionError {
+    /// The game is over.
+    GameOver(String),
+    /// Not a square index of the board.
+    OffBoard { action: i64, squares: usize },
+    /// No legal move goes on with this square after the clicks so far.
+    NotLegal {
+        square: String,
+        after: Vec<String>,
+        legal: Vec<String>,
+    },
+}
+
+impl core::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ActionError::GameOver(o) => write!(f, "the game is over ({o})"),
+            ActionError::OffBoard { action, squares } => write!(
+                f,
+                "action {action} is not a square of this board (actions are 0..{squares})"
+            ),
+            ActionError::NotLegal {
+                square,
+                after,
+                legal,
+            } => {
+                let list = |v: &[String]| {
+                    let mut s = v.iter().take(16).cloned().collect::<Vec<_>>().join(", ");
+                    if v.len() > 16 {
+                        s.push_str(", ...");
+                    }
+                    s
+                };
+                if after.is_empty() {
+                    write!(
+                        f,
+                        "no legal move starts on {square}; a move starts on {}",
+                        list(legal)
+                    )
+                } else {
+                    write!(
+                        f,
+                        "no legal move goes on to {square} after {}; it may go on to {}",
+                        after.join("-"),
+                        list(legal)
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// How an action that was accepted left the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clicked {
+    /// The move needs more clicks.
+    Pending,
+    /// The clicks named a move; it was played.
+    Played,
+}
+
+/// No square: the one-click path of an entry in [`Paths`]' listed form.
+const NONE: u8 = u8::MAX;
+
+/// The click paths of a position: the distinct legal moves, and per path its move and
+/// squares. Two forms: *listed*, when no move captures, one path per move (its origin,
+/// if any, then its one landing: `first[i]`, `second[i]`), kept without copying the
+/// moves; *routes*, when captures are due, every route of every move from
+/// [`Introspect::click_paths`], flattened (`sq[start[i]..start[i + 1]]`, move
+/// `moves[mv[i]]`).
+#[derive(Clone, Debug)]
+struct Paths<M> {
+    moves: MoveList<M>,
+    listed: bool,
+    first: Vec<u8>,
+    second: Vec<u8>,
+    mv: Vec<u16>,
+    start: Vec<u32>,
+    sq: Vec<u8>,
+}
+
+impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
+    fn new() -> Self {
+        Paths {
+            moves: MoveList::new(),
+            listed: true,
+            first: Vec::with_capacity(64),
+            second: Vec::with_capacity(64),
+            mv: Vec::new(),
+            start: vec![0],
+            sq: Vec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.listed = true;
+        self.first.clear();
+        self.second.clear();
+        self.mv.clear();
+        self.start.truncate(1);
+        self.sq.clear();
+    }
+
+    /// The listed form from `moves` (swapped in); `false`, and nothing kept, when one
+    /// of them captures.
+    fn list(&mut self, moves: &mut MoveList<M>) -> bool {
+        core::mem::swap(&mut self.moves, moves);
+        let Paths {
+            moves,
+            first,
+            second,
+            ..
+        } = self;
+        for mv in moves.iter() {
+            if mv.is_capture() {
+                self.clear();
+                return false;
+            }
+            let to = mv.destination().0;
+            match mv.origin() {
+                Some(from) => {
+                    first.push(from.0);
+                    second.push(to);
+                }
+                None => {
+                    first.push(to);
+                    second.push(NONE);
+                }
+            }
+        }
+        self.listed = true;
+        true
+    }
+
+    /// A route of `mv` (the routes form), `mv` added to the moves when it is new.
+    fn push_route(&mut self, mv: M, path: &[Square]) {
+        self.listed = false;
+        let m = match self.moves.iter().rposition(|x| *x == mv) {
+            Some(m) => m,
+            None => {
+                self.moves.push(mv);
+                self.moves.len() - 1
+            }
+        };
+        self.mv.push(m as u16);
+        self.first.push(path[0].0);
+        self.sq.extend(path.iter().map(|s| s.0));
+        self.start.push(self.sq.len() as u32);
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.first.len()
+    }
+
+    #[inline]
+    fn path_len(&self, i: usize) -> usize {
+        if self.listed {
+            1 + (self.second[i] != NONE) as usize
+        } else {
+            (self.start[i + 1] - self.start[i]) as usize
+        }
+    }
+
+    /// The `k`-th square of path `i`.
+    #[inline]
+    fn at(&self, i: usize, k: usize) -> Option<u8> {
+        if self.listed {
+            match k {
+                0 => Some(self.first[i]),
+                1 => Some(self.second[i]).filter(|&s| s != NONE),
+                _ => None,
+            }
+        } else {
+            let (a, b) = (self.start[i] as usize, self.start[i + 1] as usize);
+            (a + k < b).then(|| self.sq[a + k])
+        }
+    }
+
+    fn path(&self, i: usize) -> Vec<u8> {
+        (0..self.path_len(i))
+            .filter_map(|k| self.at(i, k))
+            .collect()
+    }
+
+    #[inline]
+    fn same_move(&self, i: usize, j: usize) -> bool {
+        if self.listed {
+            i == j
+        } else {
+            self.mv[i] == self.mv[j]
+        }
+    }
+
+    #[inline]
+    fn move_of(&self, i: usize) -> M {
+        if self.listed {
+            self.moves[i]
+        } else {
+            self.moves[self.mv[i] as usize]
+        }
+    }
+}
+
+/// A game played one click at a time (see the [module](self)).
+#[derive(Clone, Debug)]
+pub struct Core<P: Introspect> {
+    start: P,
+    pos: P,
+    /// The hash of the position before each move, and (only when the ruleset draws by
+    /// repetition) the position before every [`CHECKPOINT`]-th move.
+    hashes: Vec<u64>,
+    checkpoints: Vec<P>,
+    /// How many of the positions before each move have each hash (only when the
+    /// ruleset draws by repetition): a position is looked for in the history only
+    /// when its hash is there twice.
+    seen: HashMap<u64, u32, BuildHasherDefault<ZobristHasher>>,
+    moves: Vec<P::Move>,
+    /// Every action taken, in order.
+    actions: Vec<u8>,
+    /// The actions at which each move was completed (`move_ends[i]` = index in
+    /// `actions` one past the last click of move `i`).
+    move_ends: Vec<u32>,
+    /// The clicks of the move being entered.
+    clicks: Vec<u8>,
+    paths: Paths<P::Move>,
+    /// The paths that begin with `clicks` (meaningful when `clicks` is not empty).
+    alive: Vec<u32>,
+    /// The legal actions now, in increasing order, and as a set.
+    legal: Vec<u8>,
+    legal_set: SquareBits,
+    outcome: Option<Outcome>,
+    /// Ended by the action limit (not by the rules).
+    truncated: bool,
+    /// The action limit: 0 for none.
+    max_actions: usize,
+    repetition: bool,
+    scratch: MoveList<P::Move>,
+}
+
+impl<P: Introspect> Core<P> {
+    /// A game from `start`, ended after `max_actions` actions (0: no limit).
+    pub fn new(start: P, max_actions: usize) -> Self {
+        let repetition = start.repetition_draws();
+        let mut c = Core {
+            start: start.clone(),
+            pos: start,
+            hashes: Vec::with_capacity(256),
+            checkpoints: Vec::new(),
+            seen: HashMap::default(),
+            moves: Vec::with_capacity(256),
+            actions: Vec::with_capacity(512),
+            move_ends: Vec::with_capacity(256),
+            clicks: Vec::new(),
+            paths: Paths::new(),
+            alive: Vec::new(),
+            legal: Vec::new(),
+            legal_set: SquareBits::default(),
+            outcome: None,
+            truncated: false,
+            max_actions,
+            repetition,
+            scratch: MoveList::new(),
+        };
+        c.refresh();
+        c
+    }
+
+    /// Back to the start position, keeping the buffers.
+    pub fn reset(&mut self) {
+        self.pos.clone_from(&self.start);
+        self.checkpoints.clear();
+        self.seen.clear();
+        self.hashes.clear();
+        self.moves.clear();
+        self.actions.clear();
+        self.move_ends.clear();
+        self.truncated = false;
+        self.refresh();
+    }
+
+    pub fn geometry(&self) -> &'static Geometry {
+        self.pos.geometry()
+    }
+
+    pub fn position(&self) -> &P {
+        &self.pos
+    }
+
+    pub fn start(&self) -> &P {
+        &self.start
+    }
+
+    pub fn moves(&self) -> &[P::Move] {
+        &self.moves
+    }
+
+    pub fn actions(&self) -> &[u8] {
+        &self.actions
+    }
+
+    pub fn clicks(&self) -> &[u8] {
+        &self.clicks
+    }
+
+    pub fn max_actions(&self) -> usize {
+        self.max_actions
+    }
+
+    /// The outcome by the rules (`None` while the game goes on or when it was cut off
+    /// by the action limit).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn is_truncated(&self) -> bool {
+        self.truncated
+    }
+
+    pub fn is_terminal(&self) -> bool {
+        self.outcome.is_some() || self.truncated
+    }
+
+    /// The player to move (0 White, 1 Black), `None` when the game is over.
+    #[inline]
+    pub fn current_player(&self) -> Option<usize> {
+        (!self.is_terminal()).then(|| self.pos.turn().index())
+    }
+
+    /// The final scores `[White, Black]`: 1 for a win, -1 for a loss, 0 for a draw, a
+    /// cut-off game or a game going on.
+    pub fn returns(&self) -> [f32; 2] {
+        match self.outcome.and_then(|o| o.winner()) {
+            Some(Color::White) => [1.0, -1.0],
+            Some(Color::Black) => [-1.0, 1.0],
+            None => [0.0, 0.0],
+        }
+    }
+
+    /// The legal actions, in increasing order (empty when the game is over).
+    #[inline]
+    pub fn legal_actions(&self) -> &[u8] {
+        &self.legal
+    }
+
+    #[inline]
+    pub fn legal_set(&self) -> &SquareBits {
+        &self.legal_set
+    }
+
+    #[inline]
+    pub fn is_legal_action(&self, a: i64) -> bool {
+        (0..256).contains(&a) && self.legal_set.contains(a as u8)
+    }
+
+    /// The legal moves still possible after the clicks so far, each once, in the order
+    /// of the click paths (for the first click: the legal-move list's order when no
+    /// capture is due).
+    pub fn candidates(&self) -> Vec<P::Move> {
+        let mut out: Vec<P::Move> = Vec::new();
+        if self.is_terminal() {
+            return out;
+        }
+        let mut add = |m: P::Move| {
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        };
+        if self.clicks.is_empty() {
+            self.paths.moves.iter().for_each(|&m| add(m));
+        } else {
+            self.alive
+                .iter()
+                .for_each(|&i| add(self.paths.move_of(i as usize)));
+        }
+        out
+    }
+
+    /// Every click path of the current position: `(move, squares)`, every route of a
+    /// capture (what [`Introspect::click_paths`] gives). Empty when the game is over.
+    pub fn click_paths(&self) -> Vec<(P::Move, Vec<u8>)> {
+        if self.is_terminal() {
+            return Vec::new();
+        }
+        (0..self.paths.len())
+            .map(|i| (self.paths.move_of(i), self.paths.path(i)))
+            .collect()
+    }
+
+    /// The position's click paths, its outcome and the legal first clicks, after a move
+    /// (or at the start).
+    fn refresh(&mut self) {
+        self.clicks.clear();
+        self.alive.clear();
+        self.paths.clear();
+        self.outcome = None;
+        self.pos.legal_moves(&mut self.scratch);
+        if self.scratch.is_empty() {
+            // the legal-move list is empty exactly when the position ends the game
+            self.outcome = Some(self.pos.outcome().unwrap_or(Outcome::Draw {
+                reason: EndReason::NoLegalMove,
+            }));
+        } else if self.repetition
+            && self.seen.get(&self.pos.zobrist()).is_some_and(|&n| n >= 2)
+            && self.repetitions() >= 3
+        {
+            self.outcome = Some(Outcome::Draw {
+                reason: EndReason::Repetition,
+            });
+        } else if !self.paths.list(&mut self.scratch) {
+            // captures: every route of every move
+            let paths = &mut self.paths;
+            self.pos
+                .click_paths(&mut |mv, path| paths.push_route(*mv, path));
+        }
+        if self.max_actions > 0 && self.actions.len() >= self.max_actions && self.outcome.is_none()
+        {
+            self.truncated = true;
+        }
+        self.legal_set = SquareBits::default();
+        if !self.is_terminal() {
+            for &first in &self.paths.first {
+                self.legal_set.insert(first);
+            }
+        }
+        self.legal_set.write_to(&mut self.legal);
+    }
+
+    /// How many times the current position has occurred (same player to move),
+    /// counting this one: [`Game::repetitions`]. A hash match is confirmed on the
+    /// position itself, rebuilt from the checkpoint before it.
+    fn repetitions(&self) -> usize {
+        let h = self.pos.zobrist();
+        let mut count = 1;
+        let mut replay: Option<(usize, P)> = None;
+        for i in (0..self.hashes.len()).filter(|&i| self.hashes[i] == h) {
+            // the position before move i
+            let p = match replay.take() {
+                Some((j, p)) if j <= i && i - j < CHECKPOINT => (j, p),
+                _ => (
+                    i / CHECKPOINT * CHECKPOINT,
+                    self.checkpoints[i / CHECKPOINT].clone(),
+                ),
+            };
+            let (mut j, mut p) = p;
+            while j < i {
+                p.play_unchecked(&self.moves[j]);
+                j += 1;
+            }
+            if p == self.pos {
+                count += 1;
+            }
+            replay = Some((j, p));
+        }
+        count
+    }
+
+    /// Takes the action `a` (a square index). The state is unchanged on error.
+    pub fn apply(&mut self, a: i64) -> Result<Clicked, ActionError> {
+        if !self.is_legal_action(a) {
+            return Err(self.refusal(a));
+        }
+        let sq = a as u8;
+        let k = self.clicks.len();
+        // the paths that go on with `sq`
+        let mut alive = core::mem::take(&mut self.alive);
+        let paths = &self.paths;
+        if k == 0 {
+            alive.clear();
+            alive.extend(
+                paths
+                    .first
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &f)| f == sq)
+                    .map(|(i, _)| i as u32),
+            );
+        } else {
+            alive.retain(|&i| paths.at(i as usize, k) == Some(sq));
+        }
+        // a path complete with `sq`, and whether a longer one goes on to another move
+        // (a click path of one move that is a prefix of another move's: the tests
+        // check that no ruleset has one)
+        let complete = alive
+            .iter()
+            .map(|&i| i as usize)
+            .find(|&i| paths.path_len(i) == k + 1);
+        let longer = complete.is_some_and(|c| {
+            alive
+                .iter()
+                .any(|&i| paths.path_len(i as usize) > k + 1 && !paths.same_move(i as usize, c))
+        });
+        self.alive = alive;
+        self.actions.push(sq);
+        match complete {
+            Some(i) if !longer => {
+                let mv = self.paths.move_of(i);
+                self.play_move(mv);
+                Ok(Clicked::Played)
+            }
+            _ => {
+                self.clicks.push(sq);
+                self.legal_set = SquareBits::default();
+                for &i in &self.alive {
+                    if let Some(next) = self.paths.at(i as usize, k + 1) {
+                        self.legal_set.insert(next);
+                    }
+                }
+                self.legal_set.write_to(&mut self.legal);
+                if self.max_actions > 0 && self.actions.len() >= self.max_actions {
+                    self.truncated = true;
+                    self.legal.clear();
+                    self.legal_set = SquareBits::default();
+                }
+                Ok(Clicked::Pending)
+            }
+        }
+    }
+
+    fn play_move(&mut self, mv: P::Move) {
+        if self.repetition && self.hashes.len() % CHECKPOINT == 0 {
+            self.checkpoints.push(self.pos.clone());
+        }
+        let h = self.pos.zobrist();
+        self.hashes.push(h);
+        if self.repetition {
+            *self.seen.entry(h).or_insert(0) += 1;
+        }
+        self.pos.play_unchecked(&mv);
+        self.moves.push(mv);
+        self.move_ends.push(self.actions.len() as u32);
+        self.refresh();
+    }
+
+    /// Plays a whole move at once (its first click path), from a state with no
+    /// pending click. The move must be legal here.
+    pub fn play_whole(&mut self, mv: &P::Move) -> Result<(), String> {
+        if !self.clicks.is_empty() {
+            return Err(format!(
+                "a move is being entered (clicks {}): finish it first",
+                self.click_names().join("-")
+            ));
+        }
+        let i = (0..self.paths.len())
+            .find(|&i| self.paths.move_of(i) == *mv)
+            .ok_or_else(|| format!("{mv} is not a legal move here"))?;
+        let path = self.paths.path(i);
+        let saved = self.clone();
+        let played = self.moves.len() + 1;
+        for &s in &path {
+            if let Err(e) = self.apply(i64::from(s)) {
+                *self = saved;
+                return Err(e.to_string());
+            }
+        }
+        if self.moves.len() != played {
+            *self = saved;
+            return Err(format!("{mv}: its clicks did not complete it"));
+        }
+        Ok(())
+    }
+
+    /// The pending clicks by square name.
+    pub fn click_names(&self) -> Vec<String> {
+        let g = self.geometry();
+        self.clicks
+            .iter()
+            .map(|&s| g.name(Square(s)).to_string())
+            .collect()
+    }
+
+    fn refusal(&self, a: i64) -> ActionError {
+        if let Some(o) = self.outcome {
+            return ActionError::GameOver(o.to_string());
+        }
+        if self.truncated {
+            return ActionError::GameOver(format!(
+                "cut off after {} actions (max_game_length)",
+                self.max_actions
+            ));
+        }
+        let g = self.geometry();
+        if !(0..g.len() as i64).contains(&a) {
+            return ActionError::OffBoard {
+                action: a,
+                squares: g.len(),
+            };
+        }
+        ActionError::NotLegal {
+            square: g.name(Square(a as u8)).to_string(),
+            after: self.click_names(),
+            legal: self
+                .legal
+                .iter()
+                .map(|&s| g.name(Square(s)).to_string())
+                .collect(),
+        }
+    }
+
+    /// One uniformly random legal action (the legal actions must not be empty);
+    /// `r` is a random 64-bit number.
+    #[inline]
+    pub fn random_action(&self, r: u64) -> u8 {
+        let n = self.legal.len();
+        self.legal[((r as u128 * n as u128) >> 64) as usize]
+    }
+
+    /// The crate's [`Game`] of this history (tags none; the pending clicks are not in
+    /// it).
+    pub fn to_game(&self) -> Game<P> {
+        let mut g = Game::new(self.start.clone());
+        for mv in &self.moves {
+            g.play(mv).expect("the moves played were legal");
+        }
+        g
+    }
+
+    /// The number of actions each move took, in order.
+    pub fn move_ends(&self) -> &[u32] {
+        &self.move_ends
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use column_checkers::{Emergo, Lasca, SplitMix64};
+
+    #[test]
+    fn an_emergo_capture_is_clicked_square_by_square() {
+        let mut pos = Emergo::start();
+        for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
+            let mv = pos.parse_move(m).unwrap();
+            pos.play(&mv).unwrap();
+        }
+        let mut c = Core::new(pos, 0);
+        let g = c.geometry();
+        let sq = |n: &str| i64::from(g.parse_square(n).unwrap().0);
+        let names = |c: &Core<Emergo>| {
+            c.legal_actions()
+                .iter()
+                .map(|&s| g.name(Square(s)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(&c), ["g6"]);
+        let before = c.clone();
+        let e = c.apply(sq("d8")).unwrap_err();
+        assert!(e.to_string().contains("no legal move starts on d8"), "{e}");
+        assert_eq!(c.actions(), before.actions());
+        assert_eq!(c.apply(sq("g6")), Ok(Clicked::Pending));
+        assert_eq!(c.current_player(), Some(1));
+        assert_eq!(names(&c), ["e6"]);
+        assert_eq!(c.apply(sq("e6")), Ok(Clicked::Pending));
+        assert_eq!(c.apply(sq("c6")), Ok(Clicked::Played));
+        assert_eq!(c.moves().last().unwrap().to_string(), "g6xe6xc6");
+        assert_eq!(c.current_player(), Some(0));
+        assert_eq!(c.actions().len(), 3);
+    }
+
+    #[test]
+    fn random_games_end() {
+        let mut rng = SplitMix64::new(1);
+        let mut c = Core::new(Lasca::start(), 0);
+        for _ in 0..20 {
+            c.reset();
+            while !c.is_terminal() {
+                let a = c.random_action(rng.next_u64());
+                c.apply(i64::from(a)).unwrap();
+            }
+            assert!(c.outcome().is_some());
+            assert_eq!(c.to_game().outcome(), c.outcome());
+        }
+    }
+}

@@ -1,0 +1,720 @@
+//! Type erasure: the monomorphised rulesets behind three object-safe traits, one
+//! implementation each, generic over the position type. The Python classes hold
+//! `Arc<dyn DynGame>`, `Box<dyn DynState>` and `Box<dyn DynBatch>`; every hot loop
+//! (a batch's step, playouts, perft) runs inside one call, monomorphised.
+
+use crate::core::{Clicked, Core};
+use crate::obs::Layout;
+use column_checkers::prelude::*;
+use column_checkers::{perft, Square};
+use column_checkers::{MoveList, SplitMix64};
+use rayon::prelude::*;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+/// A ruleset with its options: what `load_game` returns.
+pub trait DynGame: Send + Sync {
+    fn layout(&self) -> &Layout;
+    fn square_names(&self) -> Vec<String>;
+    fn max_game_length(&self) -> usize;
+    fn start_text(&self) -> String;
+    fn new_state(&self, position: Option<&str>) -> Result<Box<dyn DynState>, String>;
+    /// A state from [`DynState::serialize`]'s text.
+    fn deserialize(&self, text: &str) -> Result<Box<dyn DynState>, String>;
+    fn perft(&self, position: Option<&str>, depth: u32) -> Result<u64, String>;
+    /// Each legal move, the position text after it and perft of `depth - 1` there.
+    fn divide(
+        &self,
+        position: Option<&str>,
+        depth: u32,
+    ) -> Result<Vec<(String, String, u64)>, String>;
+    fn new_batch(&self, n: usize, seed: u64) -> Box<dyn DynBatch>;
+    /// The games of a PDN text, each replayed by the crate's record reader (every
+    /// move checked) into a state at its end.
+    fn states_from_pdn(&self, text: &str) -> Result<Vec<Box<dyn DynState>>, String>;
+    /// `n` random games from the start, game `i` from seed `(seed, i)`: per game the
+    /// actions, the moves and the result (0 White won, 1 Black won, -1 draw, -2 cut off).
+    fn playouts(&self, n: usize, seed: u64, threads: usize) -> (Vec<u32>, Vec<u32>, Vec<i8>);
+}
+
+/// A game in progress: what `Game.new_initial_state()` returns.
+pub trait DynState: Send + Sync {
+    fn clone_box(&self) -> Box<dyn DynState>;
+    fn current_player(&self) -> Option<usize>;
+    fn legal_actions(&self) -> &[u8];
+    fn is_legal_action(&self, a: i64) -> bool;
+    /// `Ok(true)` when the action completed a move.
+    fn apply(&mut self, a: i64) -> Result<bool, String>;
+    fn is_terminal(&self) -> bool;
+    fn is_truncated(&self) -> bool;
+    fn returns(&self) -> [f32; 2];
+    fn outcome(&self) -> Option<String>;
+    fn observe(&self, out: &mut [f32]);
+    fn square_name(&self, a: i64) -> Option<String>;
+    fn parse_square(&self, name: &str) -> Option<u8>;
+    fn history(&self) -> &[u8];
+    fn position_text(&self) -> String;
+    fn start_text(&self) -> String;
+    fn diagram(&self) -> String;
+    fn pending(&self) -> &[u8];
+    fn legal_moves(&self) -> Vec<String>;
+    fn click_paths(&self) -> Vec<(String, Vec<u8>)>;
+    fn candidates(&self) -> Vec<String>;
+    /// Plays a whole move given in the ruleset's notation; returns its actions.
+    fn apply_move(&mut self, text: &str) -> Result<Vec<u8>, String>;
+    fn moves(&self) -> Vec<String>;
+    fn pdn(&self) -> String;
+    fn serialize(&self) -> String;
+    /// Random actions to the end of the game; returns the actions taken.
+    fn random_playout(&mut self, seed: u64) -> usize;
+    fn zobrist(&self) -> u64;
+}
+
+/// `n` games stepped together.
+pub trait DynBatch: Send + Sync {
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    fn reset(&mut self, seed: u64);
+    /// Every action is checked before any is taken: on error nothing changed.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        actions: &[i64],
+        workers: &Workers,
+        mask: &mut [bool],
+        player: &mut [i8],
+        rewards: &mut [f32],
+        terminated: &mut [bool],
+        truncated: &mut [bool],
+    ) -> Result<(), String>;
+    fn masks(&self, mask: &mut [bool], player: &mut [i8]);
+    fn observe(&self, out: &mut [f32], workers: &Workers);
+    fn sample(&mut self, out: &mut [i64], workers: &Workers);
+    /// `steps` random actions in each game with automatic reset; returns the games
+    /// finished: `[all, White won, Black won, drawn, cut off]`.
+    fn random_steps(&mut self, steps: usize, workers: &Workers) -> [u64; 5];
+    fn state(&self, i: usize) -> Box<dyn DynState>;
+}
+
+/// The game of ruleset `P`.
+pub struct GameImpl<P: Introspect> {
+    layout: Arc<Layout>,
+    max_len: usize,
+    _p: PhantomData<fn() -> P>,
+}
+
+impl<P: Introspect + Counting> GameImpl<P> {
+    pub fn new(max_len: usize) -> Self {
+        GameImpl {
+            layout: Arc::new(Layout::of::<P>()),
+            max_len,
+            _p: PhantomData,
+        }
+    }
+
+    fn position(&self, text: Option<&str>) -> Result<P, String> {
+        let pos = match text {
+            None => P::start(),
+            Some(t) => t
+                .parse::<P>()
+                .map_err(|e| format!("malformed position {t:?}: {e}"))?,
+        };
+        self.layout.fits(&pos)?;
+        Ok(pos)
+    }
+}
+
+/// A random stream for game `i` of a run seeded `seed`.
+fn stream(seed: u64, i: u64) -> SplitMix64 {
+    let mut s = SplitMix64::new(seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    s.next_u64();
+    SplitMix64::new(s.next_u64() ^ i)
+}
+
+/// Runs `work` on `items` split in `threads` chunks (each with its first index).
+fn parallel<T: Send>(items: &mut [T], threads: usize, work: impl Fn(usize, &mut [T]) + Sync) {
+    let n = items.len();
+    let threads = threads.clamp(1, n.max(1));
+    if threads == 1 {
+        work(0, items);
+        return;
+    }
+    let chunk = n.div_ceil(threads);
+    std::thread::scope(|s| {
+        for (c, part) in items.chunks_mut(chunk).enumerate() {
+            let work = &work;
+            s.spawn(move || work(c * chunk, part));
+        }
+    });
+}
+
+/// Where a batch's work runs: in the calling thread, or split in chunks over a pool of
+/// threads kept for the batch (spawning threads for each step would cost more than
+/// the step).
+pub struct Workers {
+    pool: Option<rayon::ThreadPool>,
+    threads: usize,
+}
+
+impl Workers {
+    /// `threads` threads (1: the calling thread alone).
+    pub fn new(threads: usize) -> Result<Workers, String> {
+        let threads = threads.max(1);
+        let pool = if threads == 1 {
+            None
+        } else {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .thread_name(|i| format!("column-checkers-{i}"))
+                    .build()
+                    .map_err(|e| format!("cannot start {threads} threads: {e}"))?,
+            )
+        };
+        Ok(Workers { pool, threads })
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The chunk of `n` items a task takes: a few tasks a thread, for balance.
+    fn chunk(&self, n: usize) -> usize {
+        n.div_ceil(self.threads * 4).max(16)
+    }
+}
+
+impl<P: Introspect + Counting> DynGame for GameImpl<P> {
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    fn square_names(&self) -> Vec<String> {
+        let g = P::start().geometry();
+        g.squares().map(|s| g.name(s).to_string()).collect()
+    }
+
+    fn max_game_length(&self) -> usize {
+        self.max_len
+    }
+
+    fn start_text(&self) -> String {
+        P::start().to_string()
+    }
+
+    fn new_state(&self, position: Option<&str>) -> Result<Box<dyn DynState>, String> {
+        let pos = self.position(position)?;
+        Ok(Box::new(StateImpl {
+            core: Core::new(pos, self.max_len),
+            layout: self.layout.clone(),
+        }))
+    }
+
+    fn deserialize(&self, text: &str) -> Result<Box<dyn DynState>, String> {
+        let mut lines = text.lines();
+        if lines.next() != Some(SERIAL_V1) {
+            return Err(format!("not a serialised state (no {SERIAL_V1:?} line)"));
+        }
+        let start = lines.next().ok_or("serialised state: no start position")?;
+        let actions = lines.next().unwrap_or("");
+        let mut st = self.new_state(Some(start))?;
+        for (i, a) in actions.split(',').filter(|a| !a.is_empty()).enumerate() {
+            let a: i64 = a.trim().parse().map_err(|_| {
+                format!("serialised state: action {} is not a number: {a:?}", i + 1)
+            })?;
+            st.apply(a)
+                .map_err(|e| format!("serialised state: action {} ({a}): {e}", i + 1))?;
+        }
+        Ok(st)
+    }
+
+    fn perft(&self, position: Option<&str>, depth: u32) -> Result<u64, String> {
+        let pos = self.position(position)?;
+        Ok(perft(&pos, depth))
+    }
+
+    fn divide(
+        &self,
+        position: Option<&str>,
+        depth: u32,
+    ) -> Result<Vec<(String, String, u64)>, String> {
+        let pos = self.position(position)?;
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        Ok(list
+            .iter()
+            .map(|mv| {
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                let n = perft(&next, depth.saturating_sub(1));
+                (mv.to_string(), next.to_string(), n)
+            })
+            .collect())
+    }
+
+    fn new_batch(&self, n: usize, seed: u64) -> Box<dyn DynBatch> {
+        let core = Core::new(P::start(), self.max_len);
+        Box::new(BatchImpl {
+            envs: (0..n)
+                .map(|i| Env {
+                    core: core.clone(),
+                    rng: stream(seed, i as u64),
+                })
+                .collect(),
+            layout: self.layout.clone(),
+        })
+    }
+
+    fn states_from_pdn(&self, text: &str) -> Result<Vec<Box<dyn DynState>>, String> {
+        let mut states: Vec<Box<dyn DynState>> = Vec::new();
+        for (i, record) in column_checkers::text::pdn::read_games(text)
+            .into_iter()
+            .enumerate()
+        {
+            let record = record.map_err(|e| format!("game {}: {e}", i + 1))?;
+            let replay = record
+                .replay::<P>()
+                .map_err(|e| format!("game {} (line {}): {e}", i + 1, record.line))?;
+            let start = replay.game.start().clone();
+            self.layout.fits(&start)?;
+            let mut core = Core::new(start, self.max_len);
+            for mv in replay.game.moves() {
+                core.play_whole(mv)
+                    .map_err(|e| format!("game {} (line {}): {e}", i + 1, record.line))?;
+            }
+            states.push(Box::new(StateImpl {
+                core,
+                layout: self.layout.clone(),
+            }));
+        }
+        Ok(states)
+    }
+
+    fn playouts(&self, n: usize, seed: u64, threads: usize) -> (Vec<u32>, Vec<u32>, Vec<i8>) {
+        let mut out: Vec<(u32, u32, i8)> = vec![(0, 0, 0); n];
+        let start = Core::new(P::start(), self.max_len);
+        parallel(&mut out, threads, |first, part| {
+            let mut core = start.clone();
+            for (j, slot) in part.iter_mut().enumerate() {
+                let mut rng = stream(seed, (first + j) as u64);
+                core.reset();
+                while !core.is_terminal() {
+                    let a = core.random_action(rng.next_u64());
+                    let _ = core.apply(i64::from(a));
+                }
+                *slot = (
+                    core.actions().len() as u32,
+                    core.moves().len() as u32,
+                    result_code(&core),
+                );
+            }
+        });
+        let actions = out.iter().map(|r| r.0).collect();
+        let moves = out.iter().map(|r| r.1).collect();
+        let results = out.iter().map(|r| r.2).collect();
+        (actions, moves, results)
+    }
+}
+
+fn result_code<P: Introspect>(core: &Core<P>) -> i8 {
+    match core.outcome() {
+        Some(o) => match o.winner() {
+            Some(Color::White) => 0,
+            Some(Color::Black) => 1,
+            None => -1,
+        },
+        None => -2,
+    }
+}
+
+/// The first line of a serialised state.
+const SERIAL_V1: &str = "column-checkers state v1";
+
+/// A game in progress of ruleset `P`.
+#[derive(Clone)]
+pub struct StateImpl<P: Introspect> {
+    core: Core<P>,
+    layout: Arc<Layout>,
+}
+
+impl<P: Introspect> StateImpl<P> {
+    pub fn core(&self) -> &Core<P> {
+        &self.core
+    }
+}
+
+impl<P: Introspect> DynState for StateImpl<P> {
+    fn clone_box(&self) -> Box<dyn DynState> {
+        Box::new(self.clone())
+    }
+
+    #[inline]
+    fn current_player(&self) -> Option<usize> {
+        self.core.current_player()
+    }
+
+    #[inline]
+    fn legal_actions(&self) -> &[u8] {
+        self.core.legal_actions()
+    }
+
+    #[inline]
+    fn is_legal_action(&self, a: i64) -> bool {
+        self.core.is_legal_action(a)
+    }
+
+    #[inline]
+    fn apply(&mut self, a: i64) -> Result<bool, String> {
+        self.core
+            .apply(a)
+            .map(|c| c == Clicked::Played)
+            .map_err(|e| e.to_string())
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.core.is_terminal()
+    }
+
+    fn is_truncated(&self) -> bool {
+        self.core.is_truncated()
+    }
+
+    fn returns(&self) -> [f32; 2] {
+        self.core.returns()
+    }
+
+    fn outcome(&self) -> Option<String> {
+        if let Some(o) = self.core.outcome() {
+            return Some(o.to_string());
+        }
+        self.core.is_truncated().then(|| {
+            format!(
+                "1/2-1/2 cut off: {} actions (max_game_length)",
+                self.core.max_actions()
+            )
+        })
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        self.layout.write(&self.core, out);
+    }
+
+    fn square_name(&self, a: i64) -> Option<String> {
+        let g = self.core.geometry();
+        (0..g.len() as i64)
+            .contains(&a)
+            .then(|| g.name(Square(a as u8)).to_string())
+    }
+
+    fn parse_square(&self, name: &str) -> Option<u8> {
+        self.core.geometry().parse_square(name.trim()).map(|s| s.0)
+    }
+
+    fn history(&self) -> &[u8] {
+        self.core.actions()
+    }
+
+    fn position_text(&self) -> String {
+        self.core.position().to_string()
+    }
+
+    fn start_text(&self) -> String {
+        self.core.start().to_string()
+    }
+
+    fn diagram(&self) -> String {
+        self.core.position().diagram()
+    }
+
+    fn pending(&self) -> &[u8] {
+        self.core.clicks()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        if self.core.is_terminal() {
+            return Vec::new();
+        }
+        let mut list = MoveList::new();
+        self.core.position().legal_moves(&mut list);
+        list.iter().map(|m| m.to_string()).collect()
+    }
+
+    fn click_paths(&self) -> Vec<(String, Vec<u8>)> {
+        self.core
+            .click_paths()
+            .into_iter()
+            .map(|(m, p)| (m.to_string(), p))
+            .collect()
+    }
+
+    fn candidates(&self) -> Vec<String> {
+        self.core
+            .candidates()
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    }
+
+    fn apply_move(&mut self, text: &str) -> Result<Vec<u8>, String> {
+        if let Some(o) = self.outcome() {
+            return Err(format!("the game is over ({o})"));
+        }
+        let mv = self
+            .core
+            .position()
+            .parse_move(text)
+            .map_err(|e| format!("move {text:?}: {e}"))?;
+        let before = self.core.actions().len();
+        self.core.play_whole(&mv)?;
+        Ok(self.core.actions()[before..].to_vec())
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.core.moves().iter().map(|m| m.to_string()).collect()
+    }
+
+    fn pdn(&self) -> String {
+        column_checkers::tools::registry::record_of_game(&self.core.to_game()).to_string()
+    }
+
+    fn serialize(&self) -> String {
+        let actions: Vec<String> = self.core.actions().iter().map(|a| a.to_string()).collect();
+        format!(
+            "{SERIAL_V1}\n{}\n{}\n",
+            self.core.start(),
+            actions.join(",")
+        )
+    }
+
+    fn random_playout(&mut self, seed: u64) -> usize {
+        let mut rng = SplitMix64::new(seed);
+        let before = self.core.actions().len();
+        while !self.core.is_terminal() {
+            let a = self.core.random_action(rng.next_u64());
+            let _ = self.core.apply(i64::from(a));
+        }
+        self.core.actions().len() - before
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.core.position().zobrist()
+    }
+}
+
+struct Env<P: Introspect> {
+    core: Core<P>,
+    rng: SplitMix64,
+}
+
+/// `n` games of ruleset `P`.
+pub struct BatchImpl<P: Introspect> {
+    envs: Vec<Env<P>>,
+    layout: Arc<Layout>,
+}
+
+impl<P: Introspect> BatchImpl<P> {
+    #[inline]
+    fn write_mask(core: &Core<P>, row: &mut [bool]) {
+        row.fill(false);
+        for &a in core.legal_actions() {
+            row[a as usize] = true;
+        }
+    }
+}
+
+impl<P: Introspect> DynBatch for BatchImpl<P> {
+    fn len(&self) -> usize {
+        self.envs.len()
+    }
+
+    fn reset(&mut self, seed: u64) {
+        for (i, e) in self.envs.iter_mut().enumerate() {
+            e.core.reset();
+            e.rng = stream(seed, i as u64);
+        }
+    }
+
+    fn step(
+        &mut self,
+        actions: &[i64],
+        workers: &Workers,
+        mask: &mut [bool],
+        player: &mut [i8],
+        rewards: &mut [f32],
+        terminated: &mut [bool],
+        truncated: &mut [bool],
+    ) -> Result<(), String> {
+        let n = self.envs.len();
+        if actions.len() != n {
+            return Err(format!(
+                "{} actions for {n} games: one action per game",
+                actions.len()
+            ));
+        }
+        if let Some(i) = (0..n).find(|&i| !self.envs[i].core.is_legal_action(actions[i])) {
+            let mut probe = self.envs[i].core.clone();
+            let why = probe
+                .apply(actions[i])
+                .err()
+                .map_or_else(|| "refused".to_string(), |e| e.to_string());
+            return Err(format!("game {i}: action {}: {why}", actions[i]));
+        }
+        let a = self.layout.squares;
+        let work = |envs: &mut [Env<P>],
+                    acts: &[i64],
+                    mask: &mut [bool],
+                    player: &mut [i8],
+                    rewards: &mut [f32],
+                    term: &mut [bool],
+                    trunc: &mut [bool]| {
+            for (j, e) in envs.iter_mut().enumerate() {
+                let c = &mut e.core;
+                let _ = c.apply(acts[j]);
+                if c.is_terminal() {
+                    let r = c.returns();
+                    rewards[2 * j] = r[0];
+                    rewards[2 * j + 1] = r[1];
+                    term[j] = c.outcome().is_some();
+                    trunc[j] = c.is_truncated();
+                    c.reset();
+                } else {
+                    rewards[2 * j] = 0.0;
+                    rewards[2 * j + 1] = 0.0;
+                    term[j] = false;
+                    trunc[j] = false;
+                }
+                player[j] = c.current_player().map_or(-4, |p| p as i8);
+                Self::write_mask(c, &mut mask[j * a..(j + 1) * a]);
+            }
+        };
+        let Some(pool) = &workers.pool else {
+            work(
+                &mut self.envs,
+                actions,
+                mask,
+                player,
+                rewards,
+                terminated,
+                truncated,
+            );
+            return Ok(());
+        };
+        let chunk = workers.chunk(n);
+        let envs = &mut self.envs;
+        pool.install(|| {
+            envs.par_chunks_mut(chunk)
+                .zip(actions.par_chunks(chunk))
+                .zip(mask.par_chunks_mut(chunk * a))
+                .zip(player.par_chunks_mut(chunk))
+                .zip(rewards.par_chunks_mut(chunk * 2))
+                .zip(terminated.par_chunks_mut(chunk))
+                .zip(truncated.par_chunks_mut(chunk))
+                .for_each(
+                    |((((((envs, acts), mask), player), rewards), term), trunc)| {
+                        work(envs, acts, mask, player, rewards, term, trunc)
+                    },
+                );
+        });
+        Ok(())
+    }
+
+    fn masks(&self, mask: &mut [bool], player: &mut [i8]) {
+        let a = self.layout.squares;
+        for (j, e) in self.envs.iter().enumerate() {
+            Self::write_mask(&e.core, &mut mask[j * a..(j + 1) * a]);
+            player[j] = e.core.current_player().map_or(-4, |p| p as i8);
+        }
+    }
+
+    fn observe(&self, out: &mut [f32], workers: &Workers) {
+        let size = self.layout.size();
+        let layout = &self.layout;
+        let work = |envs: &[Env<P>], out: &mut [f32]| {
+            for (e, o) in envs.iter().zip(out.chunks_mut(size)) {
+                layout.write(&e.core, o);
+            }
+        };
+        match &workers.pool {
+            None => work(&self.envs, out),
+            Some(pool) => {
+                let chunk = workers.chunk(self.envs.len());
+                let envs = &self.envs;
+                pool.install(|| {
+                    envs.par_chunks(chunk)
+                        .zip(out.par_chunks_mut(chunk * size))
+                        .for_each(|(envs, out)| work(envs, out));
+                });
+            }
+        }
+    }
+
+    fn sample(&mut self, out: &mut [i64], workers: &Workers) {
+        let work = |envs: &mut [Env<P>], out: &mut [i64]| {
+            for (e, o) in envs.iter_mut().zip(out.iter_mut()) {
+                *o = if e.core.legal_actions().is_empty() {
+                    -1
+                } else {
+                    i64::from(e.core.random_action(e.rng.next_u64()))
+                };
+            }
+        };
+        match &workers.pool {
+            None => work(&mut self.envs, out),
+            Some(pool) => {
+                let chunk = workers.chunk(self.envs.len());
+                let envs = &mut self.envs;
+                pool.install(|| {
+                    envs.par_chunks_mut(chunk)
+                        .zip(out.par_chunks_mut(chunk))
+                        .for_each(|(envs, out)| work(envs, out));
+                });
+            }
+        }
+    }
+
+    fn random_steps(&mut self, steps: usize, workers: &Workers) -> [u64; 5] {
+        let work = |envs: &mut [Env<P>]| {
+            let mut tally = [0u64; 5];
+            for e in envs.iter_mut() {
+                for _ in 0..steps {
+                    let a = e.core.random_action(e.rng.next_u64());
+                    let _ = e.core.apply(i64::from(a));
+                    if e.core.is_terminal() {
+                        tally[0] += 1;
+                        tally[match result_code(&e.core) {
+                            0 => 1,
+                            1 => 2,
+                            -1 => 3,
+                            _ => 4,
+                        }] += 1;
+                        e.core.reset();
+                    }
+                }
+            }
+            tally
+        };
+        let add = |mut x: [u64; 5], y: [u64; 5]| {
+            for k in 0..5 {
+                x[k] += y[k];
+            }
+            x
+        };
+        match &workers.pool {
+            None => work(&mut self.envs),
+            Some(pool) => {
+                let chunk = workers.chunk(self.envs.len());
+                let envs = &mut self.envs;
+                pool.install(|| envs.par_chunks_mut(chunk).map(work).reduce(|| [0; 5], add))
+            }
+        }
+    }
+
+    fn state(&self, i: usize) -> Box<dyn DynState> {
+        Box::new(StateImpl {
+            core: self.envs[i].core.clone(),
+            layout: self.layout.clone(),
+        })
+    }
+}
