@@ -465,3 +465,57 @@ pub fn js_random_playouts(
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
+
+#[cfg(feature = "solver")]
+#[wasm_bindgen(typescript_custom_section)]
+const SOLVER_TYPES: &'static str = r#"
+/** Emergo's one-on-one endgame table, solved in WebAssembly (feature `solver`). */
+export interface OneOnOneTable {
+  /** The table in the crate's file format (the same bytes on every target). */
+  bytes: Uint8Array;
+  /** The checksum the file stores in its last four bytes: the CRC-32 of everything before them. */
+  crc: number;
+  /** Positions won, lost and drawn for the side to move. */
+  wins: number;
+  losses: number;
+  draws: number;
+  /** The value of `e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0`: `win in 79 plies`. */
+  start: string;
+}
+"#;
+
+/// Emergo's one-on-one endgame table solved here, on one thread (the crate's `solver`
+/// on a 32-bit target): its file bytes and figures. Built with the `solver` feature
+/// only; the page does not use it.
+#[cfg(feature = "solver")]
+#[wasm_bindgen(js_name = solveOneOnOne, unchecked_return_type = "OneOnOneTable")]
+pub fn solve_one_on_one() -> JsValue {
+    use column_checkers::solver::emergo::OneOnOne;
+    use column_checkers::solver::retrograde::{solve, Options};
+    use column_checkers::solver::table::crc32;
+    use column_checkers::Emergo;
+    let class = OneOnOne::default();
+    let table = solve(&class, &Options::default());
+    let bytes = table.to_bytes();
+    let (wins, losses, draws) = table.counts();
+    let start: Emergo = "e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0"
+        .parse()
+        .expect("a one-on-one position");
+    let value = class.index(&start).map_or_else(
+        || "outside the class".to_string(),
+        |i| table.value(i).to_string(),
+    );
+    let out = to_js(&json!({
+        "crc": crc32(&bytes[..bytes.len() - 4]),
+        "wins": wins,
+        "losses": losses,
+        "draws": draws,
+        "start": value,
+    }));
+    let _ = js_sys::Reflect::set(
+        &out,
+        &JsValue::from_str("bytes"),
+        &js_sys::Uint8Array::from(&bytes[..]),
+    );
+    out
+}
