@@ -7,20 +7,39 @@
 //! `--game` chooses the ruleset (default `emergo`), `GAMES` the number of games
 //! (default 20 000). The criterion bench `emergo` measures the same for Emergo; this
 //! prints games/s directly.
-use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
+#[path = "shared/cli.rs"]
+mod cli;
+
+use clap::Parser;
+use cli::RulesetArgs;
+use column_checkers::tools::registry::RulesetVisitor;
 use column_checkers::{random_playout, MoveList, SplitMix64};
 use column_checkers::{Checking, Counting};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str =
-    "usage: bench_playouts [--game NAME] [GAMES] [ruleset options]\n  GAMES  games to play (default 20000)";
+/// Random playouts per second: uniformly random legal moves, to the end or 300 plies.
+#[derive(Parser, Debug)]
+#[command(name = "bench_playouts")]
+struct Cli {
+    /// The number of games to play (`_` allowed: 20_000)
+    #[arg(default_value = "20000", value_parser = games)]
+    games: usize,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
+}
+
+fn games(s: &str) -> Result<usize, String> {
+    s.replace('_', "")
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of games"))
+}
 
 struct Bench(usize);
 
 impl RulesetVisitor for Bench {
     type Output = ();
-    fn visit<P: Counting + Checking>(self, _options: &[String]) {
+    fn visit<P: Counting + Checking>(self) {
         let n = self.0;
         let mut rng = SplitMix64::new(1);
         let mut moves = MoveList::new();
@@ -42,38 +61,15 @@ impl RulesetVisitor for Bench {
 }
 
 fn main() -> ExitCode {
-    let mut game = "emergo".to_string();
-    let mut games = 20_000;
-    let mut options = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "-h" | "--help" => {
-                print!("{USAGE}\n{}", rulesets_help());
-                return ExitCode::SUCCESS;
-            }
-            "--game" => match args.next() {
-                Some(g) => game = g,
-                None => {
-                    eprintln!("error: --game needs a name\n{USAGE}");
-                    return ExitCode::from(2);
-                }
-            },
-            o if o.starts_with("--") => options.push(a.clone()),
-            n => match n.replace('_', "").parse() {
-                Ok(n) => games = n,
-                Err(_) => {
-                    eprintln!("error: unexpected argument {n:?}\n{USAGE}");
-                    return ExitCode::from(2);
-                }
-            },
+    let cli = Cli::parse();
+    match cli.ruleset.ruleset_or("emergo") {
+        Ok(r) => {
+            r.visit(Bench(cli.games));
+            ExitCode::SUCCESS
         }
-    }
-    match dispatch(&game, &options, Bench(games)) {
-        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(2)
         }
     }
 }

@@ -94,41 +94,24 @@ impl CheckersRules for Lasca9 {
 /// A position of Lasca 9.
 type Lasca9Position = CheckersPosition<Lasca9>;
 
+/// Lasca on 9x9 with 18 men, defined in this example (so no --game: the ruleset is
+/// this one): prints perft 1..=DEPTH and, with --play N, a random game.
+#[derive(clap::Parser, Debug)]
+#[command(name = "custom_variant")]
+struct Cli {
+    /// Count to this depth, 0 to 12
+    #[arg(default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=12))]
+    depth: u32,
+    /// Play a random game of at most N plies
+    #[arg(long, value_name = "N")]
+    play: Option<usize>,
+    /// The random game's seed
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
+
 fn main() -> ExitCode {
-    let mut depth = 6u32;
-    let mut play: Option<usize> = None;
-    let mut seed = 1u64;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let number = |v: Option<String>| v.and_then(|s| s.parse::<u64>().ok());
-        match a.as_str() {
-            "-h" | "--help" => {
-                println!("usage: custom_variant [DEPTH] [--play N] [--seed S]\nLasca on 9x9 with 18 men, defined in this example (so no --game: the ruleset is this one); prints perft 1..=DEPTH (default 6)");
-                return ExitCode::SUCCESS;
-            }
-            "--play" => match number(args.next()) {
-                Some(n) => play = Some(n as usize),
-                None => {
-                    eprintln!("error: --play needs a number of plies");
-                    return ExitCode::from(2);
-                }
-            },
-            "--seed" => match number(args.next()) {
-                Some(n) => seed = n,
-                None => {
-                    eprintln!("error: --seed needs a number");
-                    return ExitCode::from(2);
-                }
-            },
-            d => match d.parse::<u32>() {
-                Ok(d) if d <= 12 => depth = d,
-                _ => {
-                    eprintln!("error: bad depth {d:?} (0 to 12)");
-                    return ExitCode::from(2);
-                }
-            },
-        }
-    }
+    let Cli { depth, play, seed } = clap::Parser::parse();
     let start = Lasca9Position::start();
     println!("{} start: {start}\n{start:#}", Lasca9::NAME);
     for d in 1..=depth {

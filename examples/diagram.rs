@@ -1,7 +1,7 @@
 //! Diagram: renders a position of any ruleset to SVG.
 //!
 //! ```text
-//! cargo run --release --features svg --example diagram -- [--game NAME]
+//! cargo run --release --example diagram -- [--game NAME]
 //!     [--position "<text>"] [--moves "<m1> <m2> ..."] [--title TEXT] [--no-title]
 //!     [--flip] [--cell PIXELS] [--output FILE] [ruleset options]
 //! ```
@@ -12,26 +12,55 @@
 //! in the repository was made with
 //!
 //! ```text
-//! cargo run --release --features svg --example diagram -- \
+//! cargo run --release --example diagram -- \
 //!     --position "c4:bbbbbwww,d4:ww b 0/0" --output target/emergo-example.svg
 //! ```
 
 use column_checkers::text::svg::{render_position, SvgOptions};
-use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
+#[path = "shared/cli.rs"]
+mod cli;
+
+use clap::Parser;
+use cli::RulesetArgs;
+use column_checkers::tools::registry::RulesetVisitor;
 use column_checkers::Position;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: diagram [--game NAME] [--position \"<text>\"] [--moves \"<m1> <m2> ...\"] [--title TEXT] [--no-title] [--flip] [--cell PIXELS] [--output FILE] [ruleset options]";
-
-#[derive(Default)]
+/// Renders a position of any ruleset to SVG: the start, or --position, then the
+/// --moves played from it (each checked).
+#[derive(Parser, Debug, Default)]
+#[command(name = "diagram")]
 struct Args {
+    #[command(flatten)]
+    ruleset: RulesetArgs,
+    /// The position to draw, as a position text (default: the start)
+    #[arg(long, value_name = "TEXT")]
     position: Option<String>,
+    /// Moves to play first, in the ruleset's notation
+    #[arg(long, value_name = "\"M1 M2 ...\"")]
     moves: Option<String>,
+    /// The caption (default: the position text)
+    #[arg(long, value_name = "TEXT")]
     title: Option<String>,
+    /// No caption
+    #[arg(long, conflicts_with = "title")]
     no_title: bool,
+    /// Black at the bottom
+    #[arg(long)]
     flip: bool,
+    /// The size of a square in pixels, 8 to 512
+    #[arg(long, value_name = "PIXELS", value_parser = cell)]
     cell: Option<f64>,
+    /// Write the SVG to FILE instead of standard output
+    #[arg(long, short, value_name = "FILE")]
     output: Option<String>,
+}
+
+fn cell(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|c| (8.0..=512.0).contains(c))
+        .ok_or_else(|| format!("{s:?} is not a number of pixels from 8 to 512"))
 }
 
 struct Draw(Args);
@@ -39,7 +68,7 @@ struct Draw(Args);
 impl RulesetVisitor for Draw {
     type Output = Result<String, String>;
 
-    fn visit<P: Position>(self, _options: &[String]) -> Result<String, String> {
+    fn visit<P: Position>(self) -> Result<String, String> {
         let a = self.0;
         let mut pos = match &a.position {
             Some(t) => t
@@ -73,55 +102,17 @@ impl RulesetVisitor for Draw {
 }
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let mut game = "emergo".to_string();
-    let mut options = Vec::new();
-    let mut a = Args::default();
-    while let Some(arg) = args.next() {
-        let mut value = |what: &str| args.next().ok_or_else(|| format!("{what} needs a value"));
-        let r: Result<(), String> = match arg.as_str() {
-            "-h" | "--help" => {
-                print!("{USAGE}\n{}", rulesets_help());
-                return ExitCode::SUCCESS;
-            }
-            "--game" => value("--game").map(|v| game = v),
-            "--position" => value("--position").map(|v| a.position = Some(v)),
-            "--moves" => value("--moves").map(|v| a.moves = Some(v)),
-            "--title" => value("--title").map(|v| a.title = Some(v)),
-            "--output" | "-o" => value("--output").map(|v| a.output = Some(v)),
-            "--cell" => value("--cell").and_then(|v| {
-                v.parse::<f64>()
-                    .ok()
-                    .filter(|c| (8.0..=512.0).contains(c))
-                    .map(|c| a.cell = Some(c))
-                    .ok_or_else(|| "--cell needs a number of pixels from 8 to 512".to_string())
-            }),
-            "--no-title" => {
-                a.no_title = true;
-                Ok(())
-            }
-            "--flip" => {
-                a.flip = true;
-                Ok(())
-            }
-            s if s.starts_with("--") => {
-                options.push(arg.clone());
-                Ok(())
-            }
-            _ => Err(format!("unexpected argument {arg:?}")),
-        };
-        if let Err(e) = r {
-            eprintln!("error: {e}\n{USAGE}");
+    let a = Args::parse();
+    let output = a.output.clone();
+    let ruleset = match a.ruleset.ruleset_or("emergo") {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
             return ExitCode::from(2);
         }
-    }
-    let output = a.output.clone();
-    let svg = match dispatch(&game, &options, Draw(a)) {
-        Ok(Ok(svg)) => svg,
-        Ok(Err(e)) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+    };
+    let svg = match ruleset.visit(Draw(a)) {
+        Ok(svg) => svg,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;

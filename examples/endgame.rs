@@ -2,7 +2,7 @@
 //! verdicts on Freeling's published endgame claims.
 //!
 //! ```text
-//! cargo run --release --features solver --example endgame -- <1v1|2v1>
+//! cargo run --release --example endgame -- <1v1|2v1>
 //!     [--threads N] [--save DIR] [--load DIR] [--probe "<position text>"]...
 //!     [--check STEP] [--quiet]
 //! ```
@@ -28,61 +28,33 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-const USAGE: &str = "usage: endgame <1v1|2v1> [--threads N] [--save DIR] [--load DIR] [--probe \"<position text>\"]... [--check STEP] [--quiet]";
-
+/// Emergo endgame tables: builds (or loads) a table, prints its figures and the
+/// verdicts on Freeling's published endgame claims.
+#[derive(clap::Parser, Debug)]
+#[command(name = "endgame")]
 struct Args {
+    /// Which table: 1v1 (one column against one, pure, 12 men each, nothing in hand),
+    /// or 2v1 (1v1 first, then two columns against one, with one against two)
+    #[arg(value_parser = ["1v1", "2v1"])]
     class: String,
-    threads: usize,
+    /// Build on N threads
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    threads: u64,
+    /// Write the tables to DIR/<class>.cctb
+    #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
+    /// Read the tables from DIR instead of building them
+    #[arg(long, value_name = "DIR")]
     load: Option<PathBuf>,
+    /// Print the value and the best moves of a position (checked before the tables are built)
+    #[arg(long = "probe", value_name = "POSITION TEXT")]
     probes: Vec<String>,
-    quiet: bool,
+    /// Check every STEP-th position of the table against the ruleset's moves
+    #[arg(long, value_name = "STEP", value_parser = clap::value_parser!(u64).range(1..))]
     check: Option<u64>,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut it = std::env::args().skip(1);
-    let mut a = Args {
-        class: String::new(),
-        threads: 1,
-        save: None,
-        load: None,
-        probes: Vec::new(),
-        quiet: false,
-        check: None,
-    };
-    while let Some(x) = it.next() {
-        let mut value = |what: &str| it.next().ok_or(format!("{x} needs {what}"));
-        match x.as_str() {
-            "--threads" => {
-                let v = value("a number")?;
-                a.threads = v
-                    .parse()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or(format!("--threads {v}: not a number of threads"))?;
-            }
-            "--save" => a.save = Some(value("a directory")?.into()),
-            "--load" => a.load = Some(value("a directory")?.into()),
-            "--probe" => a.probes.push(value("a position text")?),
-            "--quiet" => a.quiet = true,
-            "--check" => {
-                let v = value("a step")?;
-                a.check = Some(
-                    v.parse()
-                        .ok()
-                        .filter(|&n: &u64| n >= 1)
-                        .ok_or(format!("--check {v}: not a step (every n-th number)"))?,
-                );
-            }
-            "1v1" | "2v1" if a.class.is_empty() => a.class = x,
-            _ => return Err(format!("unknown argument {x:?}")),
-        }
-    }
-    if a.class.is_empty() {
-        return Err("which table? 1v1 or 2v1".into());
-    }
-    Ok(a)
+    /// Print less progress
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// Peak resident memory of this process, from /proc (Linux), in bytes.
@@ -138,7 +110,7 @@ fn build<C: PositionClass>(class: &C, label: &str, a: &Args) -> Result<Table, St
         }
     };
     let opts = Options {
-        threads: a.threads,
+        threads: a.threads as usize,
         progress: Some(&bar),
     };
     let t0 = Instant::now();
@@ -454,7 +426,7 @@ fn probe(tables: &Tables, text: &str) -> Result<(), String> {
 }
 
 fn run() -> Result<(), String> {
-    let a = parse_args()?;
+    let a: Args = clap::Parser::parse();
     // a mistyped probe, or one the tables would not know, fails before they are built
     for p in &a.probes {
         let pos = p
@@ -493,7 +465,7 @@ fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("endgame: {e}\n{USAGE}");
+            eprintln!("endgame: {e}");
             ExitCode::FAILURE
         }
     }

@@ -4,6 +4,7 @@
 //! cargo run --release --example perft -- --game <ruleset> <depth> [--moves "<m1> <m2> ..."]
 //!     [--position "<text>"] [--divide] [--no-bulk] [--parallel] [ruleset options]
 //! cargo run --release --example perft -- <ruleset> <depth> ...
+//! cargo run --release --example perft -- --help
 //! ```
 //!
 //! The ruleset is chosen with `--game NAME`, as in the other examples, or as the first
@@ -14,14 +15,43 @@
 //! `--no-bulk` plays every move of the last ply too (no bulk counting); `--parallel`
 //! uses `perft_parallel` (build with `--features rayon`).
 
-use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
+#[path = "shared/cli.rs"]
+mod cli;
+
+use clap::Parser;
+use cli::RulesetArgs;
+use column_checkers::tools::registry::RulesetVisitor;
 use column_checkers::{divide, perft, perft_without_bulk};
 use column_checkers::{Checking, Counting};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: perft --game <ruleset> <depth> [--moves \"<m1> <m2> ...\"] [--position \"<text>\"] [--divide] [--no-bulk] [--parallel] [ruleset options]
-       perft <ruleset> <depth> [...]   (the ruleset as the first argument)";
+/// Counts the move tree of a ruleset to a depth: `depth nodes time nodes/s` for each
+/// depth 1..=DEPTH, or with --divide the count after each legal move.
+#[derive(Parser, Debug)]
+#[command(name = "perft")]
+struct Cli {
+    /// [RULESET] DEPTH: the ruleset may come first instead of --game
+    #[arg(value_name = "[RULESET] DEPTH", num_args = 1..=2, required = true)]
+    args: Vec<String>,
+    #[command(flatten)]
+    ruleset: RulesetArgs,
+    /// Moves to play from the start (or from --position) first, in the ruleset's notation
+    #[arg(long, value_name = "\"M1 M2 ...\"")]
+    moves: Option<String>,
+    /// The position to count from, as a position text
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
+    /// One line per legal move with the count after it, then the total
+    #[arg(long)]
+    divide: bool,
+    /// Play every move of the last ply too (no bulk counting)
+    #[arg(long)]
+    no_bulk: bool,
+    /// Split the first plies across threads (build with --features rayon)
+    #[arg(long)]
+    parallel: bool,
+}
 
 struct Args {
     depth: u32,
@@ -37,7 +67,7 @@ struct Run(Args);
 impl RulesetVisitor for Run {
     type Output = Result<(), String>;
 
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> Result<(), String> {
+    fn visit<P: Counting + Checking>(self) -> Result<(), String> {
         let a = self.0;
         let mut pos = match &a.position {
             Some(text) => text
@@ -92,55 +122,47 @@ fn parallel<P: Counting + Checking>(pos: &P, depth: u32) -> u64 {
 }
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let mut positional = Vec::new();
-    let mut game: Option<String> = None;
-    let mut options = Vec::new();
-    let mut parsed = Args {
-        depth: 0,
-        moves: None,
-        position: None,
-        divide: false,
-        no_bulk: false,
-        parallel: false,
-    };
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "-h" | "--help" => {
-                print!("{USAGE}\n{}", rulesets_help());
-                return ExitCode::SUCCESS;
-            }
-            "--game" => game = args.next(),
-            "--moves" => parsed.moves = args.next(),
-            "--position" => parsed.position = args.next(),
-            "--divide" => parsed.divide = true,
-            "--no-bulk" => parsed.no_bulk = true,
-            "--parallel" => parsed.parallel = true,
-            o if o.starts_with("--") => options.push(o.to_string()),
-            _ => positional.push(a),
+    let cli = Cli::parse();
+    let mut ruleset = cli.ruleset.clone();
+    let depth = match (ruleset.game.is_some(), cli.args.as_slice()) {
+        (true, [depth]) => depth,
+        (false, [name, depth]) => {
+            ruleset.game = Some(name.clone());
+            depth
         }
-    }
-    let (ruleset, depth) = match (&game, positional.as_slice()) {
-        (Some(g), [depth]) => (g, depth),
-        (None, [ruleset, depth]) => (ruleset, depth),
+        (true, [_, _]) => {
+            eprintln!("error: the ruleset is given twice (as --game and as an argument)");
+            return ExitCode::from(2);
+        }
         _ => {
-            eprintln!("{USAGE}");
+            eprintln!("error: no ruleset: give --game NAME or the name before the depth");
             return ExitCode::from(2);
         }
     };
-    parsed.depth = match depth.parse() {
+    let depth = match depth.parse() {
         Ok(d) => d,
         Err(_) => {
-            eprintln!("bad depth {depth:?}\n{USAGE}");
+            eprintln!("error: the depth {depth:?} is not a whole number");
             return ExitCode::from(2);
         }
     };
-    match dispatch(ruleset, &options, Run(parsed)) {
-        Ok(Ok(())) => ExitCode::SUCCESS,
-        Ok(Err(e)) => {
+    let ruleset = match ruleset.ruleset_or("") {
+        Ok(r) => r,
+        Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            return ExitCode::from(2);
         }
+    };
+    let run = Run(Args {
+        depth,
+        moves: cli.moves,
+        position: cli.position,
+        divide: cli.divide,
+        no_bulk: cli.no_bulk,
+        parallel: cli.parallel,
+    });
+    match ruleset.visit(run) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE

@@ -22,12 +22,44 @@
 #[path = "shared/search.rs"]
 mod search;
 
-use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
+#[path = "shared/cli.rs"]
+mod cli;
+
+use clap::{Parser, ValueEnum};
+use cli::RulesetArgs;
+use column_checkers::tools::registry::RulesetVisitor;
 use column_checkers::{Checking, Color, Counting, Game, Introspect, MoveList};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: play [--game NAME] [--color white|black] [--depth N] [--position \"<text>\"] [ruleset options]";
+/// Play against the computer in the terminal, any ruleset: type moves in the game's
+/// notation, or moves, undo, board, help, quit.
+#[derive(Parser, Debug)]
+#[command(name = "play")]
+struct Cli {
+    #[command(flatten)]
+    ruleset: RulesetArgs,
+    /// The colour you play
+    #[arg(long, visible_alias = "colour", value_enum, default_value_t = Side::White)]
+    color: Side,
+    /// How many plies the computer looks ahead
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
+    depth: u32,
+    /// Start from this position text instead of the start position
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
+}
+
+/// A side, on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Side {
+    /// White (`w` too)
+    #[value(alias = "w")]
+    White,
+    /// Black (`b` too)
+    #[value(alias = "b")]
+    Black,
+}
 const COMMANDS: &str = "commands: a move in the game's notation, moves, undo, board, help, quit";
 
 struct Options {
@@ -41,7 +73,7 @@ struct Play(Options);
 impl RulesetVisitor for Play {
     type Output = Result<(), String>;
 
-    fn visit<P: Introspect + Counting + Checking>(self, _options: &[String]) -> Result<(), String> {
+    fn visit<P: Introspect + Counting + Checking>(self) -> Result<(), String> {
         let o = self.0;
         let start = match &o.position {
             Some(t) => t
@@ -159,62 +191,24 @@ impl RulesetVisitor for Play {
 }
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let mut game = "emergo".to_string();
-    let mut options = Vec::new();
-    let mut o = Options {
-        human: Color::White,
-        depth: 3,
-        position: None,
+    let cli = Cli::parse();
+    let o = Options {
+        human: match cli.color {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        },
+        depth: cli.depth,
+        position: cli.position,
     };
-    while let Some(a) = args.next() {
-        let r: Result<(), String> = match a.as_str() {
-            "-h" | "--help" => {
-                print!("{USAGE}\n{COMMANDS}\n{}", rulesets_help());
-                return ExitCode::SUCCESS;
-            }
-            "--game" => args
-                .next()
-                .map(|v| game = v)
-                .ok_or("--game needs a name".into()),
-            "--position" => args
-                .next()
-                .map(|v| o.position = Some(v))
-                .ok_or("--position needs a text".into()),
-            "--color" | "--colour" => match args.next().as_deref().map(str::to_ascii_lowercase) {
-                Some(c) if c == "white" || c == "w" => {
-                    o.human = Color::White;
-                    Ok(())
-                }
-                Some(c) if c == "black" || c == "b" => {
-                    o.human = Color::Black;
-                    Ok(())
-                }
-                _ => Err("--color is white or black".into()),
-            },
-            "--depth" => args
-                .next()
-                .and_then(|v| v.parse().ok())
-                .filter(|d| (1..=8).contains(d))
-                .map(|d| o.depth = d)
-                .ok_or("--depth needs a number from 1 to 8".into()),
-            s if s.starts_with("--") => {
-                options.push(a.clone());
-                Ok(())
-            }
-            _ => Err(format!("unexpected argument {a:?}")),
-        };
-        if let Err(e) = r {
-            eprintln!("error: {e}\n{USAGE}");
+    let ruleset = match cli.ruleset.ruleset_or("emergo") {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
             return ExitCode::from(2);
         }
-    }
-    match dispatch(&game, &options, Play(o)) {
-        Ok(Ok(())) => ExitCode::SUCCESS,
-        Ok(Err(e)) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
+    };
+    match ruleset.visit(Play(o)) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE

@@ -26,9 +26,9 @@
 //! cargo run --release --example replay -- --game russian tests/data/pdn/russian.pdn
 //! ```
 
-use column_checkers::text::pdn::{game_type_of, read_games, ruleset_of};
+use column_checkers::text::pdn::read_games;
 use column_checkers::text::record::{Record, ResultCheck};
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{rulesets_help, Ruleset, RulesetVisitor};
 use column_checkers::Position;
 use std::io::Read;
 use std::process::ExitCode;
@@ -36,7 +36,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: replay [FILE | -] [--game NAME] [--quiet] [ruleset options]";
 
 /// The ruleset of a game when neither `--game` nor its tags name one (PDN's default).
-const DEFAULT_RULESET: &str = "international";
+const DEFAULT_RULESET: Ruleset = Ruleset::InternationalDraughts;
 
 struct Replay<'a> {
     record: &'a Record,
@@ -53,17 +53,14 @@ struct Report {
 impl RulesetVisitor for Replay<'_> {
     type Output = Report;
 
-    fn visit<P: Position>(self, _options: &[String]) -> Report {
+    fn visit<P: Position>(self) -> Report {
         let r = self.record;
         // in the game's own result tokens (`2-0` in international draughts)
-        let international = game_type_of(P::NAME) == Some(20);
-        let stated = r.stated_result().map_or("none", |t| {
-            if international {
-                t.international_token()
-            } else {
-                t.token()
-            }
-        });
+        let ruleset = Ruleset::of::<P>();
+        let game_type = ruleset.and_then(|r| r.game_type());
+        // the ruleset with its options (`lasca --roundabout`)
+        let name = ruleset.map_or(P::NAME.to_string(), |r| r.to_string());
+        let stated = r.stated_result().map_or("none", |t| t.token_in(game_type));
         match r.replay::<P>() {
             Err(e) => {
                 let place = if e.line > 0 {
@@ -72,7 +69,7 @@ impl RulesetVisitor for Replay<'_> {
                     String::new()
                 };
                 Report {
-                    line: format!("{}, result {stated}: FAILED at {place}{e}", P::NAME),
+                    line: format!("{name}, result {stated}: FAILED at {place}{e}"),
                     ok: false,
                 }
             }
@@ -96,8 +93,7 @@ impl RulesetVisitor for Replay<'_> {
                 }
                 Report {
                     line: format!(
-                        "{}, {} moves read ({} in the main line), result {stated} ({check}): ok",
-                        P::NAME,
+                        "{name}, {} moves read ({} in the main line), result {stated} ({check}): ok",
                         replay.moves_read,
                         game.moves().len()
                     ),
@@ -127,10 +123,7 @@ fn main() -> ExitCode {
     while let Some(a) = args.next() {
         match a.as_str() {
             "-h" | "--help" => {
-                println!("{USAGE}\nrulesets:");
-                for r in RULESETS {
-                    println!("  {:<14} {}", r.name, r.about);
-                }
+                print!("{USAGE}\n{}", rulesets_help());
                 return ExitCode::SUCCESS;
             }
             "--game" => match args.next() {
@@ -150,12 +143,15 @@ fn main() -> ExitCode {
             }
         }
     }
-    if let Some(g) = &game {
-        if let Err(e) = dispatch(g, &options, NoOp) {
+    let options: Vec<&str> = options.iter().map(String::as_str).collect();
+    let chosen = match game.as_deref().map(|g| Ruleset::from_name(g, &options)) {
+        None => None,
+        Some(Ok(r)) => Some(r),
+        Some(Err(e)) => {
             eprintln!("error: {e}\n{USAGE}");
             return ExitCode::from(2);
         }
-    }
+    };
     let mut bytes = Vec::new();
     let read = match &file {
         Some(path) => std::fs::read(path).map(|b| bytes = b),
@@ -187,23 +183,17 @@ fn main() -> ExitCode {
                 ok: false,
             },
             Ok(record) => {
-                let name = match (&game, ruleset_of(record)) {
-                    (Some(g), _) => Ok(g.as_str()),
-                    (None, Ok(Some(n))) => Ok(n),
-                    (None, Ok(None)) => Ok(DEFAULT_RULESET),
-                    (None, Err(e)) => Err(e.to_string()),
+                let ruleset = match chosen {
+                    Some(r) => Ok(r),
+                    None => Ruleset::of_record(record).map(|r| r.unwrap_or(DEFAULT_RULESET)),
                 };
                 let visitor = Replay {
                     record,
                     detail: single && !quiet,
                 };
                 let who = players(record);
-                let report = match name.map(|n| dispatch(n, &options, visitor)) {
-                    Ok(Ok(report)) => report,
-                    Ok(Err(e)) => Report {
-                        line: format!("FAILED: {e}"),
-                        ok: false,
-                    },
+                let report = match ruleset {
+                    Ok(r) => r.visit(visitor),
                     Err(e) => Report {
                         line: format!("FAILED: {e} (choose one with --game)"),
                         ok: false,
@@ -234,12 +224,4 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// Checks that `--game` and the options name a ruleset, doing nothing with it.
-struct NoOp;
-
-impl RulesetVisitor for NoOp {
-    type Output = ();
-    fn visit<P: Position>(self, _options: &[String]) {}
 }

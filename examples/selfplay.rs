@@ -9,12 +9,48 @@
 //! `greedy` player (default) takes an immediate win, otherwise the move that leaves
 //! the opponent the fewest replies; `random` plays uniformly random legal moves.
 
-use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor};
+#[path = "shared/cli.rs"]
+mod cli;
+
+use clap::{Parser, ValueEnum};
+use cli::RulesetArgs;
+use column_checkers::tools::registry::RulesetVisitor;
 use column_checkers::{Checking, Counting};
 use column_checkers::{Game, MoveList, SplitMix64};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: selfplay [--game NAME] [--seed N] [--every K] [--player greedy|random] [--max-plies N] [--quiet] [ruleset options]";
+/// Two simple computer players play a whole game: every move, the board every K plies
+/// and at the end, and the outcome.
+#[derive(Parser, Debug)]
+#[command(name = "selfplay")]
+struct Cli {
+    #[command(flatten)]
+    ruleset: RulesetArgs,
+    /// The random seed: the same seed plays the same game
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Draw the board every K plies
+    #[arg(long, value_name = "K", default_value_t = 20)]
+    every: usize,
+    /// The players' way of choosing a move
+    #[arg(long, value_enum, default_value_t = Player::Greedy)]
+    player: Player,
+    /// Stop after this many plies
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    max_plies: usize,
+    /// Print only the outcome
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// How the computer players choose their moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Player {
+    /// An immediate win, else the move that leaves the opponent the fewest replies
+    Greedy,
+    /// Uniformly random legal moves
+    Random,
+}
 
 struct Options {
     seed: u64,
@@ -55,7 +91,7 @@ fn greedy<P: Counting + Checking>(pos: &P, moves: &[P::Move], rng: &mut SplitMix
 impl RulesetVisitor for SelfPlay {
     type Output = ();
 
-    fn visit<P: Counting + Checking>(self, _options: &[String]) {
+    fn visit<P: Counting + Checking>(self) {
         let o = self.0;
         let mut rng = SplitMix64::new(o.seed);
         let mut game = Game::new(P::start());
@@ -105,61 +141,22 @@ impl RulesetVisitor for SelfPlay {
 }
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let mut game = "emergo".to_string();
-    let mut options = Vec::new();
-    let mut o = Options {
-        seed: 1,
-        every: 20,
-        greedy: true,
-        max_plies: 300,
-        quiet: false,
+    let cli = Cli::parse();
+    let o = Options {
+        seed: cli.seed,
+        every: cli.every,
+        greedy: cli.player == Player::Greedy,
+        max_plies: cli.max_plies,
+        quiet: cli.quiet,
     };
-    let number = |v: Option<String>, what: &str| -> Result<u64, String> {
-        v.as_deref()
-            .and_then(|s| s.parse().ok())
-            .ok_or(format!("{what} needs a number"))
-    };
-    while let Some(a) = args.next() {
-        let r = match a.as_str() {
-            "-h" | "--help" => {
-                print!("{USAGE}\n{}", rulesets_help());
-                return ExitCode::SUCCESS;
-            }
-            "--game" => {
-                game = args.next().unwrap_or_default();
-                Ok(())
-            }
-            "--seed" => number(args.next(), "--seed").map(|n| o.seed = n),
-            "--every" => number(args.next(), "--every").map(|n| o.every = n as usize),
-            "--max-plies" => number(args.next(), "--max-plies").map(|n| o.max_plies = n as usize),
-            "--quiet" => {
-                o.quiet = true;
-                Ok(())
-            }
-            "--player" => match args.next().as_deref() {
-                Some(p @ ("greedy" | "random")) => {
-                    o.greedy = p == "greedy";
-                    Ok(())
-                }
-                _ => Err("--player is greedy or random".to_string()),
-            },
-            s if s.starts_with("--") => {
-                options.push(a.clone());
-                Ok(())
-            }
-            _ => Err(format!("unexpected argument {a:?}")),
-        };
-        if let Err(e) = r {
-            eprintln!("error: {e}\n{USAGE}");
-            return ExitCode::from(2);
+    match cli.ruleset.ruleset_or("emergo") {
+        Ok(r) => {
+            r.visit(SelfPlay(o));
+            ExitCode::SUCCESS
         }
-    }
-    match dispatch(&game, &options, SelfPlay(o)) {
-        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(2)
         }
     }
 }

@@ -7,7 +7,8 @@
 //! ```
 //!
 //! `--games N` games per ruleset (default: one million in all, split over the
-//! rulesets); `--game` one ruleset of the registry or `all` (default); `--seed` the
+//! rulesets); `--game` one ruleset of the registry (with its options after the name:
+//! `--game "lasca --roundabout"`) or `all` (default, the rulesets without options); `--seed` the
 //! run's seed (default 1); `--max-plies` the ply limit of a game (default 300);
 //! `--seconds S` stops each ruleset after S seconds with the games played so far;
 //! `--first N` numbers the games from N (game `i` has seed `game_seed(S, i)`), so one
@@ -17,7 +18,8 @@
 //! its moves. Prints games/s per ruleset; on a violation, prints it with the game's
 //! seed, the ply and the position, and exits with status 1.
 
-use column_checkers::tools::registry::{dispatch, rulesets_help, RulesetVisitor, RULESETS};
+use clap::Parser;
+use column_checkers::tools::registry::{rulesets_help, Ruleset, RulesetVisitor};
 use column_checkers::tools::soak::{
     game_seed, soak_game, SoakFailure, SoakStats, DEFAULT_MAX_PLIES,
 };
@@ -26,22 +28,58 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-const USAGE: &str =
-    "usage: soak [--games N] [--game NAME|all] [--seed S] [--max-plies N] [--seconds S]
-            [--first N] [--threads T] [--replay SEED]
+/// Plays N seeded random games per ruleset (default: 1000000 in all, split over the
+/// rulesets) with the invariant checks on every move; reports games/s per ruleset and
+/// exits with status 1 on a violation, printing the game seed and ply that reproduce
+/// it.
+#[derive(Parser, Debug)]
+#[command(name = "soak", after_help = rulesets_help())]
+struct Cli {
+    /// Games per ruleset (`_` allowed)
+    #[arg(long, value_parser = number)]
+    games: Option<u64>,
+    /// One ruleset with its options ("lasca --roundabout"), or all (the rulesets without options)
+    #[arg(long, value_name = "NAME|all", default_value = "all", value_parser = rulesets)]
+    game: Rulesets,
+    /// The run's seed; game i has seed game_seed(S, i)
+    #[arg(long, value_name = "S", default_value = "1", value_parser = number)]
+    seed: u64,
+    /// Stop a game unfinished after N plies
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PLIES)]
+    max_plies: usize,
+    /// Stop each ruleset after S seconds (the table says how many games were played)
+    #[arg(long, value_name = "S")]
+    seconds: Option<f64>,
+    /// Start at game number N: runs with --first 0 --games K and --first K --games K
+    /// play the same games as one run of 2K
+    #[arg(long, value_name = "N", default_value = "0", value_parser = number)]
+    first: u64,
+    /// Play the games on T threads
+    #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// Replay the game of that seed (needs --game NAME), printing its moves
+    #[arg(long, value_name = "SEED", value_parser = number)]
+    replay: Option<u64>,
+}
 
-Plays N seeded random games per ruleset (default: 1000000 in all, split over the
-rulesets) with the invariant checks on every move; reports games/s per ruleset and
-exits with status 1 on a violation, printing the game seed and ply that reproduce it.
-  --games N       games per ruleset
-  --game NAME     one ruleset (see below) or all (default)
-  --seed S        the run's seed (default 1); game i has seed game_seed(S, i)
-  --max-plies N   stop a game unfinished after N plies (default 300)
-  --seconds S     stop each ruleset after S seconds (the table says how many games)
-  --first N       start at game number N (default 0): runs with --first 0 --games K
-                  and --first K --games K play the same games as one run of 2K
-  --threads T     play the games on T threads (default 1)
-  --replay SEED   replay the game of that seed (needs --game NAME), printing its moves";
+/// The rulesets `--game` names.
+#[derive(Clone, Debug)]
+struct Rulesets(Vec<Ruleset>);
+
+fn rulesets(s: &str) -> Result<Rulesets, String> {
+    if s.eq_ignore_ascii_case("all") {
+        return Ok(Rulesets(
+            Ruleset::ALL
+                .iter()
+                .copied()
+                .filter(|r| r.options().is_empty())
+                .collect(),
+        ));
+    }
+    s.parse::<Ruleset>()
+        .map(|r| Rulesets(vec![r]))
+        .map_err(|e| e.to_string())
+}
 
 struct Run {
     games: u64,
@@ -54,7 +92,7 @@ struct Run {
 
 impl RulesetVisitor for &Run {
     type Output = Result<(SoakStats, Duration), SoakFailure>;
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> Self::Output {
+    fn visit<P: Counting + Checking>(self) -> Self::Output {
         let t = Instant::now();
         let stop = AtomicBool::new(false);
         let played = AtomicU64::new(0);
@@ -120,7 +158,7 @@ struct ReplayOne {
 
 impl RulesetVisitor for ReplayOne {
     type Output = bool;
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> bool {
+    fn visit<P: Counting + Checking>(self) -> bool {
         match soak_game::<P>(self.seed, self.max_plies) {
             Ok(run) => {
                 println!(
@@ -142,8 +180,7 @@ impl RulesetVisitor for ReplayOne {
     }
 }
 
-fn number(s: Option<String>) -> Result<u64, String> {
-    let s = s.ok_or("missing number")?;
+fn number(s: &str) -> Result<u64, String> {
     let r = match s.strip_prefix("0x") {
         Some(h) => u64::from_str_radix(h, 16),
         None => s.replace('_', "").parse(),
@@ -152,59 +189,31 @@ fn number(s: Option<String>) -> Result<u64, String> {
 }
 
 fn main() -> ExitCode {
-    let mut games = None;
-    let mut game = "all".to_string();
-    let mut seed = 1;
-    let mut max_plies = DEFAULT_MAX_PLIES;
-    let mut replay = None;
-    let mut seconds = None;
-    let mut first = 0;
-    let mut threads = 1;
-    let mut args = std::env::args().skip(1);
-    let parsed: Result<(), String> = (|| {
-        while let Some(a) = args.next() {
-            match a.as_str() {
-                "--games" => games = Some(number(args.next())?),
-                "--game" => game = args.next().ok_or("missing ruleset name")?,
-                "--seed" => seed = number(args.next())?,
-                "--max-plies" => max_plies = number(args.next())? as usize,
-                "--replay" => replay = Some(number(args.next())?),
-                "--seconds" => seconds = Some(number(args.next())? as f64),
-                "--first" => first = number(args.next())?,
-                "--threads" => threads = number(args.next())?.clamp(1, 256),
-                "-h" | "--help" => return Err(String::new()),
-                other => return Err(format!("unknown argument {other:?}")),
-            }
-        }
-        Ok(())
-    })();
-    if let Err(e) = parsed {
-        let known: Vec<&str> = RULESETS.iter().map(|r| r.name).collect();
-        if e.is_empty() {
-            print!("{USAGE}\n{}", rulesets_help());
-            return ExitCode::SUCCESS;
-        }
-        eprintln!("soak: {e}\n{USAGE}\nrulesets: {}", known.join(", "));
-        return ExitCode::from(2);
-    }
+    let cli = Cli::parse();
+    let (games, seed, max_plies, replay, seconds, first, threads) = (
+        cli.games,
+        cli.seed,
+        cli.max_plies,
+        cli.replay,
+        cli.seconds,
+        cli.first,
+        cli.threads,
+    );
+    let rulesets = cli.game.0;
 
     if let Some(seed) = replay {
-        return match dispatch(&game, &[], ReplayOne { seed, max_plies }) {
-            Ok(true) => ExitCode::SUCCESS,
-            Ok(false) => ExitCode::FAILURE,
-            Err(e) => {
-                eprintln!("soak: {e}");
-                ExitCode::from(2)
-            }
+        let [ruleset] = rulesets[..] else {
+            eprintln!("soak: --replay needs one ruleset (--game NAME)");
+            return ExitCode::from(2);
+        };
+        return if ruleset.visit(ReplayOne { seed, max_plies }) {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
         };
     }
 
-    let names: Vec<&str> = if game == "all" {
-        RULESETS.iter().map(|r| r.name).collect()
-    } else {
-        vec![game.as_str()]
-    };
-    let games = games.unwrap_or(1_000_000 / names.len() as u64);
+    let games = games.unwrap_or(1_000_000 / rulesets.len() as u64);
     let run = Run {
         games,
         first,
@@ -219,13 +228,9 @@ fn main() -> ExitCode {
         first + games.max(1) - 1
     );
     let mut failed = false;
-    for name in names {
-        match dispatch(name, &[], &run) {
-            Err(e) => {
-                eprintln!("soak: {e}");
-                return ExitCode::from(2);
-            }
-            Ok(Ok((s, t))) => println!(
+    for ruleset in rulesets {
+        match ruleset.visit(&run) {
+            Ok((s, t)) => println!(
                 "{:<15} {:>9} games {:>11} plies  0 violations  {:>8.1} s  {:>9.1} games/s  \
                  (white {}, black {}, draws {}, unfinished {})",
                 s.ruleset,
@@ -238,12 +243,12 @@ fn main() -> ExitCode {
                 s.draws,
                 s.unfinished
             ),
-            Ok(Err(f)) => {
+            Err(f) => {
                 println!("VIOLATION {f}");
                 println!("moves: {}", f.moves.join(" "));
                 println!(
-                    "reproduce: cargo run --release --example soak -- --game {} --replay {:#x} --max-plies {max_plies}",
-                    f.ruleset, f.seed
+                    "reproduce: cargo run --release --example soak -- --game \"{ruleset}\" --replay {:#x} --max-plies {max_plies}",
+                    f.seed
                 );
                 failed = true;
             }

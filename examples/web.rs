@@ -29,8 +29,9 @@
 //!   seen, `move` in the ruleset's notation): plays it when it is the sender's turn and
 //!   legal; answers the `state`.
 
+use clap::Parser;
 use column_checkers::text::fen::{looks_like_fen, position_from_fen};
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::{Checking, Color, Counting, Game, Introspect, Position};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -41,17 +42,25 @@ use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 use tiny_http::{Header, Method, Request, Response, Server};
 
-const USAGE: &str = "usage: web [--port N] [--root DIR] [--games N] [--public]
-
-Serves the static page of web/www (build its package first: web/build.sh) and shared
-games, so that two people on two machines play any ruleset of the crate.
-
-options:
-  --port N     the TCP port (default 8123; 0 picks a free one)
-  --root DIR   the page's directory (default: web/www of this crate)
-  --games N    the most shared games kept at once (default 64)
-  --public     listen on every interface, not only on 127.0.0.1
-  -h, --help   this text";
+/// Serves the static page of web/www (build its package first: web/build.sh) and
+/// shared games, so that two people on two machines play any ruleset of the crate.
+#[derive(Parser, Debug)]
+#[command(name = "web")]
+struct Cli {
+    /// The TCP port (0 picks a free one)
+    #[arg(long, value_name = "N", default_value_t = 8123)]
+    port: u16,
+    /// The page's directory [default: web/www of this crate]
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+    /// The most shared games kept at once
+    #[arg(long, value_name = "N", default_value_t = 64,
+          value_parser = clap::value_parser!(u16).range(1..=10_000))]
+    games: u16,
+    /// Listen on every interface, not only on 127.0.0.1
+    #[arg(long)]
+    public: bool,
+}
 
 /// The longest request body read (a position text or a move is far shorter).
 const MAX_BODY: usize = 16 * 1024;
@@ -111,7 +120,7 @@ struct NewShared(Option<String>);
 
 impl RulesetVisitor for NewShared {
     type Output = Result<Box<dyn Shared>, ApiError>;
-    fn visit<P: Introspect + Counting + Checking>(self, _: &[String]) -> Self::Output {
+    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
         let start = match self.0.as_deref() {
             None => P::start(),
             Some(t) if looks_like_fen(t) => position_from_fen::<P>(t)
@@ -290,13 +299,6 @@ fn only(f: &HashMap<String, String>, allowed: &[&str]) -> Result<(), ApiError> {
 fn create(tables: &mut Tables, f: &HashMap<String, String>) -> Result<Value, ApiError> {
     only(f, &["ruleset", "options", "color", "position"])?;
     let ruleset = f.get("ruleset").map_or("emergo", |s| s.trim()).to_string();
-    if !RULESETS.iter().any(|r| r.name == ruleset) {
-        let known: Vec<&str> = RULESETS.iter().map(|r| r.name).collect();
-        return Err(bad(format!(
-            "unknown ruleset {ruleset:?}; known: {}",
-            known.join(", ")
-        )));
-    }
     let options: Vec<String> = f
         .get("options")
         .map(|o| {
@@ -322,8 +324,9 @@ fn create(tables: &mut Tables, f: &HashMap<String, String>) -> Result<Value, Api
         .get("position")
         .map(|p| p.trim().to_string())
         .filter(|p| !p.is_empty());
-    let game =
-        dispatch(&ruleset, &options, NewShared(position)).map_err(|e| bad(e.to_string()))??;
+    let flags: Vec<&str> = options.iter().map(String::as_str).collect();
+    let chosen = Ruleset::from_name(&ruleset, &flags).map_err(|e| bad(e.to_string()))?;
+    let game = chosen.visit(NewShared(position))?;
     let token = tables.token();
     let mut seats = [None, None];
     seats[color.index()] = Some(token.clone());
@@ -539,43 +542,13 @@ fn respond(req: Request, a: Answer) {
 }
 
 fn main() -> ExitCode {
-    let mut port: u16 = 8123;
-    let mut max_games: usize = 64;
-    let mut root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/web/www"));
-    let mut public = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let r: Result<(), String> = match a.as_str() {
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            "--port" => args
-                .next()
-                .and_then(|v| v.parse().ok())
-                .map(|p| port = p)
-                .ok_or_else(|| "--port needs a number from 0 to 65535".to_string()),
-            "--games" => args
-                .next()
-                .and_then(|v| v.parse().ok())
-                .filter(|&n| (1..=10_000).contains(&n))
-                .map(|n| max_games = n)
-                .ok_or_else(|| "--games needs a number from 1 to 10000".to_string()),
-            "--root" => args
-                .next()
-                .map(|d| root = PathBuf::from(d))
-                .ok_or_else(|| "--root needs a directory".to_string()),
-            "--public" => {
-                public = true;
-                Ok(())
-            }
-            _ => Err(format!("unexpected argument {a:?}")),
-        };
-        if let Err(e) = r {
-            eprintln!("error: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    }
+    let cli = Cli::parse();
+    let port = cli.port;
+    let max_games = usize::from(cli.games);
+    let root = cli
+        .root
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/web/www")));
+    let public = cli.public;
     if !root.join("index.html").is_file() {
         eprintln!("error: {} holds no index.html (--root)", root.display());
         return ExitCode::FAILURE;

@@ -269,28 +269,21 @@ const RUSSIAN_BUILT: &[&str] = &[
     "b2:b,d2:b,f2:b,g3:b,b4:b,d4:b,a5:W,e5:b,g5:b,b6:b,f6:b,a7:W,c7:W,e7:b,g7:b w",
 ];
 
-const USAGE: &str = "usage: worst_case [--seconds S] [--seed N]
-Searches Emergo and Russian draughts (fixed: it takes no ruleset) for the capture
-positions slowest to generate, S seconds each (default 20), from seed N (default 1).";
+/// Searches Emergo and Russian draughts (fixed: it takes no ruleset) for the capture
+/// positions slowest to generate, and times the hand-built ones of tests/worst_case.rs.
+#[derive(clap::Parser, Debug)]
+#[command(name = "worst_case")]
+struct Cli {
+    /// Seconds of search for each of the two games
+    #[arg(long, value_name = "S", default_value_t = 20.0)]
+    seconds: f64,
+    /// The search's random seed
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+}
 
 fn main() {
-    let mut seconds = 20.0;
-    let mut seed = 1;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--seconds" => seconds = args.next().and_then(|s| s.parse().ok()).unwrap_or(20.0),
-            "--seed" => seed = args.next().and_then(|s| s.parse().ok()).unwrap_or(1),
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return;
-            }
-            other => {
-                eprintln!("error: unexpected argument {other:?}\n{USAGE}");
-                std::process::exit(2);
-            }
-        }
-    }
+    let Cli { seconds, seed } = clap::Parser::parse();
     let mut rng = SplitMix64::new(seed);
     for text in EMERGO_BUILT {
         let p: Emergo = text.parse().expect("valid");

@@ -189,26 +189,19 @@
 //!
 //! ## Rulesets
 //!
-//! | name | module | board |
-//! |---|---|---|
-//! | `emergo` | [`emergo`](games::emergo) | 41 squares, oblique coordinates |
-//! | `hexemergo`, `hexemergo-setup` | [`emergo`](games::emergo) on [`Hex37`] | 37-cell hexagon |
-//! | `lasca` (`--roundabout`, `--repetition`) | [`lasca`](games::lasca) | 7x7 corner-colour squares |
-//! | `bashni` (`--russian-code`) | [`bashni`](games::bashni) | 8x8 dark squares |
-//! | `dameo` | [`dameo`](games::dameo) | 8x8 full grid |
-//! | `russian`, `international`, `brazilian` | [`draughts`](games::draughts) | 8x8 / 10x10 dark squares |
-//! | `stapeldammen` | [`stapeldammen`](games::stapeldammen) | 10x10 dark squares |
-//! | `epaminondas`, `neocrossings` | [`epaminondas`](games::epaminondas) | 14x12 / 8x8 full grids |
-//!
-//! The examples choose a ruleset by name through the [`registry`](tools::registry).
+//! The crate's rulesets, their names, options, position types and PDN tags are the
+//! table of [`Ruleset`], made from the one list of the
+//! [`registry`](tools::registry), through which the examples choose a ruleset by
+//! name.
 //!
 //! ## Game records, diagrams and any-ruleset code
 //!
 //! - [`text::pdn`] reads PDN files (Portable Draughts Notation, the draughts form of
 //!   PGN) of many games into [`text::record::Record`]s — tags, numbered movetext,
 //!   comments, variations, results, `FEN` start positions ([`text::fen`]) — which
-//!   replay with every move checked; `GameType` or `Variant` tags choose the ruleset;
-//!   [`text::record::Record::of_game`] writes a [`Game`] back as PDN.
+//!   replay with every move checked; `GameType` or `Variant` tags choose the ruleset
+//!   ([`Ruleset::of_record`]); [`tools::registry::record_of_game`] makes the record of
+//!   a [`Game`], to which tags and comments are added, and writes it as PDN.
 //! - [`Position::board_view`] gives a ruleset-independent [`BoardView`] (geometry,
 //!   columns, men in hand) for renderers, evaluation functions and GUIs; the `svg`
 //!   feature draws it.
@@ -224,10 +217,10 @@
 //! | `selfplay` | two computer players play a game (`--game`, `--seed`, `--every`, `--player`) |
 //! | `play` | play against a small alpha-beta search in the terminal (`--game`, `--color`, `--depth`) |
 //! | `replay` | check every game of a PDN file or stdin: one line per game, errors by line and move |
-//! | `diagram` | a position (or `--moves` from the start) as SVG; needs `--features svg` |
-//! | `endgame` | builds Emergo's endgame tables (`1v1`, `2v1`), checks the published endgame claims, `--probe`s positions; needs `--features solver` |
+//! | `diagram` | a position (or `--moves` from the start) as SVG (the examples have the `svg` and `solver` features on) |
+//! | `endgame` | builds Emergo's endgame tables (`1v1`, `2v1`), checks the published endgame claims, `--probe`s positions |
 //! | `custom_variant` | Lasca on 9x9 with 18 men, defined in the example with the public API, and its perft |
-//! | `web` | play any ruleset in the browser by clicks, against the computer or a person; needs `--features svg` |
+//! | `web` | play any ruleset in the browser by clicks, against the computer or a person |
 //! | `bench_playouts` | random games per second of any ruleset |
 //! | `soak` | many seeded random games per ruleset with every invariant check on every move |
 //! | `worst_case` | searches for the capture positions slowest to generate |
@@ -277,12 +270,13 @@ pub use engine::error::{
 };
 pub use engine::game::Game;
 pub use engine::input::{ClickError, MoveInput};
-pub use engine::introspect::{Introspect, MoveInfo, MoveKind, MoveSquares, Squares};
-pub use engine::moves::{Move, MoveList, MovePath, Route, MAX_ROUTE};
+pub use engine::introspect::{Introspect, MoveInfo, MoveKind};
+pub use engine::moves::{Move, MoveList, MovePath, MoveSquares, Route, Squares, MAX_ROUTE};
+pub use engine::outcome::{EndReason, Outcome};
 #[cfg(feature = "rayon")]
 pub use engine::perft::perft_parallel;
 pub use engine::perft::{divide, perft, perft_without_bulk};
-pub use engine::position::{EndReason, Outcome, Position};
+pub use engine::position::{Position, Terms};
 pub use engine::shapes::dark::{Dark10, Dark7, Dark8};
 pub use engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
 pub use engine::shapes::hex::Hex37;
@@ -309,6 +303,7 @@ pub use games::lasca::{
 };
 pub use games::stapeldammen::{Stapeldammen, StapeldammenRules};
 pub use tools::playout::{random_playout, Playout};
+pub use tools::registry::{Ruleset, RulesetVisitor};
 pub use tools::rng::SplitMix64;
 
 /// The traits and types nearly every user names, for a glob import:
@@ -333,7 +328,8 @@ pub mod prelude {
     pub use crate::engine::counting::Counting;
     pub use crate::engine::game::Game;
     pub use crate::engine::input::MoveInput;
-    pub use crate::engine::introspect::{Introspect, MoveSquares};
-    pub use crate::engine::moves::MoveList;
-    pub use crate::engine::position::{EndReason, Outcome, Position};
+    pub use crate::engine::introspect::Introspect;
+    pub use crate::engine::moves::{MoveList, MoveSquares};
+    pub use crate::engine::outcome::{EndReason, Outcome};
+    pub use crate::engine::position::Position;
 }

@@ -218,7 +218,7 @@ fn russian_code_jumps_each_column_once() {
 struct Count(&'static str);
 impl RulesetVisitor for Count {
     type Output = usize;
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> usize {
+    fn visit<P: Counting + Checking>(self) -> usize {
         self.0.parse::<P>().unwrap().count_legal_moves()
     }
 }
@@ -240,19 +240,15 @@ fn king_may_turn_back_through_a_vanished_man() {
     assert_eq!(move_texts(&p), texts(&["d4:f6", "d4:g7"]));
 }
 
-/// "A player who cannot move (no towers or all blocked) loses."
+/// "A player who cannot move (no towers or all blocked) loses": with no tower he
+/// commands, by `NoPieces`; with his towers blocked, by `NoLegalMove`.
 #[test]
 fn the_player_who_cannot_move_loses() {
-    let win = |winner| {
-        Some(Outcome::Win {
-            winner,
-            reason: EndReason::NoLegalMove,
-        })
-    };
+    let win = |winner, reason| Some(Outcome::Win { winner, reason });
     let p: Bashni = pos("c3:bbw b");
-    assert_eq!(p.outcome(), win(Color::White));
+    assert_eq!(p.outcome(), win(Color::White, EndReason::NoPieces));
     let p: Bashni = pos("a3:w,b4:b,c5:b w");
-    assert_eq!(p.outcome(), win(Color::Black));
+    assert_eq!(p.outcome(), win(Color::Black, EndReason::NoLegalMove));
 }
 
 /// Threefold repetition draws (rulings, Repetition).

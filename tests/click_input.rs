@@ -8,7 +8,7 @@
 use column_checkers::engine::input::MoveInput;
 use column_checkers::engine::introspect::{Introspect, MoveKind, MoveSquares};
 use column_checkers::tools::harness::click_text;
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::{Game, MoveList, Position, SplitMix64, Square};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashSet};
@@ -41,7 +41,7 @@ fn on_every_ruleset(seed: u64, plies: usize, f: impl Check + Copy) -> Result<usi
     struct V<F>(u64, usize, F);
     impl<F: Check> RulesetVisitor for V<F> {
         type Output = Result<usize, String>;
-        fn visit<P: Introspect>(self, _: &[String]) -> Self::Output {
+        fn visit<P: Introspect>(self) -> Self::Output {
             let pos: P = random_position(self.0, self.1);
             self.2
                 .check(&pos, self.0)
@@ -49,8 +49,8 @@ fn on_every_ruleset(seed: u64, plies: usize, f: impl Check + Copy) -> Result<usi
         }
     }
     let mut n = 0;
-    for (i, r) in RULESETS.iter().enumerate() {
-        n += dispatch(r.name, &[], V(seed ^ i as u64, plies, f)).expect("registered")?;
+    for (i, r) in Ruleset::ALL.iter().enumerate() {
+        n += r.visit(V(seed ^ i as u64, plies, f))?;
     }
     Ok(n)
 }

@@ -399,15 +399,18 @@ fn the_player_who_cannot_move_loses() {
         none.outcome(),
         Some(Outcome::Win {
             winner: Color::Black,
-            reason: EndReason::NoLegalMove
+            reason: EndReason::NoPieces
         })
     );
     // a7 is blocked: a8 and b8 taken, b7 cannot be jumped (c7 taken)
     let blocked = pos("a7:w,a8:b,b8:b,b7:b,c7:b w");
     assert!(moves(&blocked).is_empty());
     assert_eq!(
-        blocked.outcome().and_then(|o| o.winner()),
-        Some(Color::Black)
+        blocked.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: EndReason::NoLegalMove
+        })
     );
     assert!(matches!(
         blocked.parse_move("a7a8"),
@@ -499,7 +502,7 @@ fn registered() {
     struct Perft;
     impl RulesetVisitor for Perft {
         type Output = u64;
-        fn visit<P: Counting + Checking>(self, _: &[String]) -> u64 {
+        fn visit<P: Counting + Checking>(self) -> u64 {
             perft(&P::start(), 1)
         }
     }

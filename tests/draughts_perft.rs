@@ -36,7 +36,7 @@ struct Check(Vec<(u32, u64)>);
 
 impl RulesetVisitor for Check {
     type Output = Vec<String>;
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> Vec<String> {
+    fn visit<P: Counting + Checking>(self) -> Vec<String> {
         let start = P::start();
         self.0
             .into_iter()

@@ -906,7 +906,7 @@ fn registry_names() {
     struct Perft(u32);
     impl RulesetVisitor for Perft {
         type Output = (&'static str, u64);
-        fn visit<P: Counting + Checking>(self, _options: &[String]) -> (&'static str, u64) {
+        fn visit<P: Counting + Checking>(self) -> (&'static str, u64) {
             (P::NAME, perft(&P::start(), self.0))
         }
     }

@@ -221,7 +221,7 @@ fn play_after_game_over() {
 struct Name;
 impl RulesetVisitor for Name {
     type Output = &'static str;
-    fn visit<P: Position>(self, _: &[String]) -> &'static str {
+    fn visit<P: Position>(self) -> &'static str {
         P::NAME
     }
 }
@@ -422,4 +422,103 @@ fn side_not_to_move_without_pieces_is_refused() {
     assert_eq!(over.outcome().and_then(|o| o.winner()), Some(Color::White));
     assert_eq!(russian_err("c3:w w"), K::NoPiecesNotToMove(Color::Black));
     assert!("c3:w b".parse::<RussianDraughts>().is_ok());
+}
+
+// ------------------------------------------------------------ in each game's terms
+
+/// The hint of an illegal move text names what the game moves: a piece in draughts
+/// and Dameo, a column in the column games, a man to enter in Emergo.
+#[test]
+fn illegal_move_hints_speak_the_games_terms() {
+    use column_checkers::{Dameo, InternationalDraughts, Lasca, Stapeldammen};
+    fn hint<P: Position>(text: &str) -> String {
+        match P::start().parse_move(text) {
+            Err(e @ MoveParseError::Illegal { .. }) => e.to_string(),
+            other => panic!("{} {text}: {other:?}", P::NAME),
+        }
+    }
+    let draughts = hint::<InternationalDraughts>("33-39");
+    assert!(
+        draughts.starts_with("33-39 is not a legal move here (a piece must move; legal: "),
+        "{draughts}"
+    );
+    let dameo = hint::<Dameo>("a1-a8");
+    assert!(dameo.contains("a piece must move"), "{dameo}");
+    for text in [draughts, dameo] {
+        assert!(!text.contains("column"), "{text}");
+    }
+    let lasca = hint::<Lasca>("a1-a7");
+    assert!(lasca.contains("a column must step"), "{lasca}");
+    let stapeldammen = hint::<Stapeldammen>("33-39");
+    assert!(
+        stapeldammen.contains("a column must step"),
+        "{stapeldammen}"
+    );
+    let emergo = Emergo::start().parse_move("e5").unwrap_err().to_string();
+    assert!(emergo.contains("a man must be entered"), "{emergo}");
+}
+
+/// A click where no move starts says what a move starts on, in the game's terms.
+#[test]
+fn click_errors_speak_the_games_terms() {
+    use column_checkers::{Dameo, InternationalDraughts, Introspect, Lasca, MoveInput};
+    fn first_click<P: Introspect>(square: &str) -> String {
+        MoveInput::new(&P::start())
+            .click_name(square)
+            .unwrap_err()
+            .to_string()
+    }
+    let draughts = first_click::<InternationalDraughts>("1");
+    assert!(
+        draughts.starts_with("no move starts on 1: a move starts on one of your pieces; "),
+        "{draughts}"
+    );
+    let dameo = first_click::<Dameo>("h8");
+    assert!(dameo.contains("one of your pieces"), "{dameo}");
+    let lasca = first_click::<Lasca>("g7");
+    assert!(lasca.contains("one of your columns"), "{lasca}");
+    let emergo = first_click::<Emergo>("e5");
+    assert!(emergo.contains("a man must be entered"), "{emergo}");
+}
+
+/// Position texts that put two men on a square, or a man where none can be, say so in
+/// the game's terms.
+#[test]
+fn position_errors_speak_the_games_terms() {
+    use column_checkers::{Dameo, InternationalDraughts, Lasca};
+    let e = "28:ww,19:b w".parse::<InternationalDraughts>().unwrap_err();
+    assert_eq!(
+        e.kind,
+        K::ColumnTooTall {
+            square: "28".into(),
+            height: 2,
+            max: 1
+        }
+    );
+    assert!(
+        e.to_string()
+            .ends_with("28 holds 2 men: a square holds one piece in this game"),
+        "{e}"
+    );
+    let e = "d4:wb,e6:b w".parse::<Dameo>().unwrap_err();
+    assert!(e.to_string().contains("a square holds one piece"), "{e}");
+    let e = "3:w,28:b w".parse::<InternationalDraughts>().unwrap_err();
+    assert!(
+        e.to_string().ends_with(
+            "3:w cannot arise in this game: a man on its promotion row would have been promoted"
+        ),
+        "{e}"
+    );
+    let e = "c3:bwb,e5:w w".parse::<Lasca>().unwrap_err();
+    assert!(e.to_string().contains("c3:bwb cannot arise"), "{e}");
+    let e = "28:w w".parse::<InternationalDraughts>().unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("Black, not to move, commands nothing"),
+        "{e}"
+    );
+    assert_eq!(
+        emergo_err("e5: w 0/0").to_string(),
+        "no men given for e5 (a square is written square:men)"
+    );
 }

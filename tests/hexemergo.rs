@@ -64,7 +64,7 @@ fn registered_by_name() {
     struct Perft(u32);
     impl RulesetVisitor for Perft {
         type Output = (&'static str, u64);
-        fn visit<P: Counting + Checking>(self, _options: &[String]) -> (&'static str, u64) {
+        fn visit<P: Counting + Checking>(self) -> (&'static str, u64) {
             (P::NAME, perft(&P::start(), self.0))
         }
     }

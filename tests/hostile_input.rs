@@ -8,16 +8,16 @@
 //! notes of the report, from `examples/worst_case.rs` in release mode.
 
 use column_checkers::tools::invariants;
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::{Checking, Counting};
 use column_checkers::{
     Emergo, MoveList, MoveParseError, PositionErrorKind as K, SplitMix64, MAX_TEXT_LEN,
 };
 
-/// Runs `visitor` on every registered ruleset.
+/// Runs `visitor` on every registered ruleset, each option set on its own.
 fn every_ruleset<V: RulesetVisitor<Output = ()> + Clone>(visitor: V) {
-    for info in RULESETS {
-        dispatch(info.name, &[], visitor.clone()).expect("registered");
+    for r in Ruleset::ALL {
+        r.visit(visitor.clone());
     }
 }
 
@@ -83,7 +83,7 @@ struct PositionJunk;
 
 impl RulesetVisitor for PositionJunk {
     type Output = ();
-    fn visit<P: Counting + Checking>(self, _: &[String]) {
+    fn visit<P: Counting + Checking>(self) {
         let mut rng = SplitMix64::new(99);
         let names = square_names::<P>();
         let alphabet = b"abcdefghijk0123456789wbWBx:,-/ ";
@@ -176,7 +176,7 @@ struct Oversized;
 
 impl RulesetVisitor for Oversized {
     type Output = ();
-    fn visit<P: Counting + Checking>(self, _: &[String]) {
+    fn visit<P: Counting + Checking>(self) {
         // the phalanx games have no columns and a text of their own (rows of men):
         // their oversized and impossible texts are tested in tests/epaminondas.rs
         if matches!(P::NAME, "epaminondas" | "neocrossings") {
@@ -285,7 +285,7 @@ struct MoveJunk;
 
 impl RulesetVisitor for MoveJunk {
     type Output = ();
-    fn visit<P: Counting + Checking>(self, _: &[String]) {
+    fn visit<P: Counting + Checking>(self) {
         let mut rng = SplitMix64::new(5);
         let names = square_names::<P>();
         let positions: Vec<P> = random_positions::<P>(4, 80)

@@ -77,12 +77,12 @@ fn undo_redo_check() {
 /// `parse_move_among` against the whole list reads what `parse_move` reads.
 #[test]
 fn parse_move_among_agrees_with_parse_move() {
-    use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+    use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
     use column_checkers::MoveList;
     struct V;
     impl RulesetVisitor for V {
         type Output = ();
-        fn visit<P: Counting + Checking>(self, _: &[String]) {
+        fn visit<P: Counting + Checking>(self) {
             let mut game = Game::new(P::start());
             let mut moves = MoveList::new();
             for ply in 0..12 {
@@ -101,8 +101,8 @@ fn parse_move_among_agrees_with_parse_move() {
             }
         }
     }
-    for info in RULESETS {
-        dispatch(info.name, &[], V).unwrap();
+    for r in Ruleset::ALL {
+        r.visit(V);
     }
 }
 

@@ -188,7 +188,7 @@ fn roundabout_option_rejumps_but_never_straight_back() {
 struct Count(&'static str);
 impl RulesetVisitor for Count {
     type Output = usize;
-    fn visit<P: Counting + Checking>(self, _options: &[String]) -> usize {
+    fn visit<P: Counting + Checking>(self) -> usize {
         self.0.parse::<P>().unwrap().count_legal_moves()
     }
 }
@@ -238,19 +238,14 @@ fn officers_keep_rank_as_prisoners_and_when_liberated() {
 /// commanders or he is blocked."
 #[test]
 fn the_player_who_cannot_move_loses() {
-    let win = |winner| {
-        Some(Outcome::Win {
-            winner,
-            reason: EndReason::NoLegalMove,
-        })
-    };
-    // all his men prisoners
+    let win = |winner, reason| Some(Outcome::Win { winner, reason });
+    // all his men prisoners: he commands nothing
     let p: Lasca = pos("c3:bbw b");
-    assert_eq!(p.outcome(), win(Color::White));
+    assert_eq!(p.outcome(), win(Color::White, EndReason::NoPieces));
     // blocked
     let p: Lasca = pos("a3:w,b4:b,c5:b w");
     assert_eq!(p.count_legal_moves(), 0);
-    assert_eq!(p.outcome(), win(Color::Black));
+    assert_eq!(p.outcome(), win(Color::Black, EndReason::NoLegalMove));
     assert!(matches!(
         p.parse_move("a3-b4"),
         Err(MoveParseError::GameOver(_))

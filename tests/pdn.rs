@@ -4,13 +4,12 @@
 //! says, and records and games round-trip through the writer.
 
 use column_checkers::games::draughts::RussianDraughts;
-use column_checkers::text::pdn::{read_games, ruleset_of, write_game, write_record};
-use column_checkers::text::record::{
-    Record, RecordError, RecordErrorKind, RecordResult, ReplayErrorKind,
-};
+use column_checkers::text::pdn::{read_games, write_record, PdnError, PdnErrorKind};
+use column_checkers::text::record::{Record, RecordResult, ReplayErrorKind};
+use column_checkers::tools::registry::{record_of_game, Ruleset};
 use column_checkers::{
-    Emergo, Game, InternationalDraughts, MoveList, MoveParseError, Position, SplitMix64,
-    Stapeldammen,
+    Emergo, Game, InternationalDraughts, LascaRoundabout, MoveList, MoveParseError, Position,
+    SplitMix64, Stapeldammen,
 };
 use proptest::prelude::*;
 
@@ -32,7 +31,10 @@ fn international_games_replay() {
     assert_eq!(games.len(), 10);
     let mut moves = 0;
     for r in &games {
-        assert!(matches!(ruleset_of(r), Ok(None | Some("international"))));
+        assert!(matches!(
+            Ruleset::of_record(r),
+            Ok(None | Some(Ruleset::InternationalDraughts))
+        ));
         let rep = r
             .replay::<InternationalDraughts>()
             .unwrap_or_else(|e| panic!("{:?}: line {}: {e}", r.tag("White"), e.line));
@@ -92,13 +94,13 @@ fn refused_games_fail_for_their_reasons() {
         ReplayErrorKind::Move(MoveParseError::Ambiguous { .. })
     ));
     let e = games[3].as_ref().unwrap_err();
-    assert_eq!(e.kind, RecordErrorKind::UnknownMove("-".into()));
+    assert_eq!(e.kind, PdnErrorKind::UnknownMove("-".into()));
     assert_eq!((e.game, e.line, e.column), (4, 82, 4));
 }
 
 #[test]
 fn the_standards_small_cases() {
-    let one = |name: &str| -> Result<Record, RecordError> {
+    let one = |name: &str| -> Result<Record, PdnError> {
         let mut g = read_games(&data(&format!("cases/{name}")));
         assert_eq!(g.len(), 1, "{name}");
         g.pop().unwrap()
@@ -132,7 +134,7 @@ fn the_standards_small_cases() {
             .unwrap();
     }
     let e = one("nested_comment.pdn").unwrap_err();
-    assert_eq!((e.kind, e.line), (RecordErrorKind::NestedComment, 1));
+    assert_eq!((e.kind, e.line), (PdnErrorKind::NestedComment, 1));
 }
 
 #[test]
@@ -147,7 +149,10 @@ fn collections_round_trip_through_the_writer() {
                 let b = again.replay::<RussianDraughts>().unwrap().game;
                 assert_eq!(a, b);
                 // and the game itself writes back to the same game
-                let c = read_games(&write_game(&a)).pop().unwrap().unwrap();
+                let c = read_games(&record_of_game(&a).to_string())
+                    .pop()
+                    .unwrap()
+                    .unwrap();
                 assert_eq!(
                     c.replay::<RussianDraughts>().unwrap().game.moves(),
                     a.moves()
@@ -156,7 +161,10 @@ fn collections_round_trip_through_the_writer() {
                 let a = r.replay::<InternationalDraughts>().unwrap().game;
                 let b = again.replay::<InternationalDraughts>().unwrap().game;
                 assert_eq!(a, b);
-                let c = read_games(&write_game(&a)).pop().unwrap().unwrap();
+                let c = read_games(&record_of_game(&a).to_string())
+                    .pop()
+                    .unwrap()
+                    .unwrap();
                 assert_eq!(
                     c.replay::<InternationalDraughts>().unwrap().game.moves(),
                     a.moves()
@@ -167,15 +175,8 @@ fn collections_round_trip_through_the_writer() {
 }
 
 /// A game of `P`: `before` random plies from the start make the start position (so
-/// that a `FEN` tag is written when it is not empty), then `plies` random moves, with
-/// the tags and a comment after each ply that has one.
-fn random_game<P: Position>(
-    seed: u64,
-    before: usize,
-    plies: usize,
-    tags: &[(String, String)],
-    comments: &[Option<String>],
-) -> Game<P> {
+/// that a `FEN` tag is written when it is not empty), then `plies` random moves.
+fn random_game<P: Position>(seed: u64, before: usize, plies: usize) -> Game<P> {
     let mut rng = SplitMix64::new(seed);
     let mut moves = MoveList::new();
     let mut start = P::start();
@@ -188,14 +189,8 @@ fn random_game<P: Position>(
         start.play_unchecked(&mv);
     }
     let mut game = Game::new(start);
-    for (n, v) in tags {
-        game.set_tag(n, v);
-    }
-    for ply in 0..=plies {
-        if let Some(Some(c)) = comments.get(ply) {
-            game.add_comment(c);
-        }
-        if ply == plies || game.outcome().is_some() {
+    for _ in 0..plies {
+        if game.outcome().is_some() {
             break;
         }
         game.position().legal_moves(&mut moves);
@@ -205,27 +200,55 @@ fn random_game<P: Position>(
     game
 }
 
-/// Writes a game, reads and replays it back: the same start, moves, comments and
-/// tags; writing the game read gives the same text.
-fn round_trip<P: Position>(game: &Game<P>) -> Result<(), TestCaseError> {
-    let text = write_game(game);
+/// The record of a game with `tags` and a comment after each ply that has one
+/// (`comments[0]` before the first move).
+fn annotated<P: Position>(
+    game: &Game<P>,
+    tags: &[(String, String)],
+    comments: &[Option<String>],
+) -> Record {
+    let mut record = record_of_game(game);
+    for (n, v) in tags {
+        record.set_tag(n, v);
+    }
+    for (ply, c) in comments.iter().enumerate().take(game.moves().len() + 1) {
+        if let Some(c) = c {
+            record.add_comment(ply, c);
+        }
+    }
+    record
+}
+
+/// Writes a game with its tags and comments, reads and replays it back: the same
+/// record (tags, comments, moves), the same start and moves; the record of the game
+/// read, with the same tags and comments, writes the same text.
+fn round_trip<P: Position>(
+    game: &Game<P>,
+    tags: &[(String, String)],
+    comments: &[Option<String>],
+) -> Result<(), TestCaseError> {
+    let record = annotated(game, tags, comments);
+    let text = record.to_string();
     let mut games = read_games(&text);
     prop_assert_eq!(games.len(), 1, "{}", text);
-    let record = games
+    let read = games
         .pop()
         .unwrap()
         .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
-    let again = record
+    prop_assert_eq!(&read, &record, "{}", text);
+    prop_assert_eq!(
+        Ruleset::of_record(&read),
+        Ok(Ruleset::of::<P>()),
+        "{}",
+        text
+    );
+    let again = read
         .replay::<P>()
         .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?
         .game;
     prop_assert_eq!(again.start(), game.start(), "{}", text);
     prop_assert_eq!(again.moves(), game.moves(), "{}", text);
-    prop_assert_eq!(again.comments(), game.comments(), "{}", text);
-    for (n, v) in game.tags() {
-        prop_assert_eq!(again.tag(n), Some(v.as_str()), "{}", text);
-    }
-    prop_assert_eq!(write_game(&again), text);
+    prop_assert_eq!(annotated(&again, tags, comments).to_string(), text);
     Ok(())
 }
 
@@ -269,10 +292,11 @@ proptest! {
         tags in tag_strategy(),
         comments in comment_strategy(),
     ) {
-        round_trip(&random_game::<InternationalDraughts>(seed, before, plies, &tags, &comments))?;
-        round_trip(&random_game::<RussianDraughts>(seed, before, plies, &tags, &comments))?;
-        round_trip(&random_game::<Stapeldammen>(seed, before, plies, &tags, &comments))?;
-        round_trip(&random_game::<Emergo>(seed, before, plies, &tags, &comments))?;
+        round_trip(&random_game::<InternationalDraughts>(seed, before, plies), &tags, &comments)?;
+        round_trip(&random_game::<RussianDraughts>(seed, before, plies), &tags, &comments)?;
+        round_trip(&random_game::<Stapeldammen>(seed, before, plies), &tags, &comments)?;
+        round_trip(&random_game::<Emergo>(seed, before, plies), &tags, &comments)?;
+        round_trip(&random_game::<LascaRoundabout>(seed, before, plies), &tags, &comments)?;
     }
 }
 

@@ -1,75 +1,66 @@
-//! Every ruleset and option set the registry offers has a named position type.
+//! The one list of rulesets: every entry dispatches to a named position type of the
+//! crate root, its name is that type's `NAME`, and the tables of rulesets in the README
+//! and the crate's documentation are the ones the list makes.
 
-use column_checkers::games::draughts::{BrazilianDraughts, InternationalDraughts, RussianDraughts};
-use column_checkers::games::stapeldammen::Stapeldammen;
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
-use column_checkers::{
-    Bashni, BashniRussianCode, Dameo, Emergo, Epaminondas, HexEmergo, HexEmergoSetup, Lasca,
-    LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition, NeoCrossings, Position,
-};
+use column_checkers::tools::registry::{dispatch, RegistryError, Ruleset, RulesetVisitor};
+use column_checkers::{Lasca, LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition};
+use column_checkers::{Position, Terms};
 use std::any::TypeId;
 
-struct TypeOf;
-impl RulesetVisitor for TypeOf {
-    type Output = TypeId;
-    fn visit<P: Position>(self, _: &[String]) -> TypeId {
-        TypeId::of::<P>()
+/// What a visitor sees of the ruleset it runs on.
+struct Seen;
+impl RulesetVisitor for Seen {
+    type Output = (TypeId, &'static str, Option<Ruleset>);
+    fn visit<P: Position>(self) -> Self::Output {
+        (TypeId::of::<P>(), P::NAME, Ruleset::of::<P>())
     }
-}
-
-fn id<P: 'static>() -> TypeId {
-    TypeId::of::<P>()
 }
 
 #[test]
-fn every_registry_choice_is_a_named_type() {
-    let named: &[(&str, &[&str], TypeId)] = &[
-        ("emergo", &[], id::<Emergo>()),
-        ("hexemergo", &[], id::<HexEmergo>()),
-        ("hexemergo-setup", &[], id::<HexEmergoSetup>()),
-        ("dameo", &[], id::<Dameo>()),
-        ("russian", &[], id::<RussianDraughts>()),
-        ("international", &[], id::<InternationalDraughts>()),
-        ("brazilian", &[], id::<BrazilianDraughts>()),
-        ("stapeldammen", &[], id::<Stapeldammen>()),
-        ("epaminondas", &[], id::<Epaminondas>()),
-        ("neocrossings", &[], id::<NeoCrossings>()),
-        ("lasca", &[], id::<Lasca>()),
-        ("lasca", &["--roundabout"], id::<LascaRoundabout>()),
-        ("lasca", &["--repetition"], id::<LascaRepetition>()),
-        (
-            "lasca",
-            &["--roundabout", "--repetition"],
-            id::<LascaRoundaboutRepetition>(),
-        ),
-        ("bashni", &[], id::<Bashni>()),
-        ("bashni", &["--russian-code"], id::<BashniRussianCode>()),
-    ];
-    for (name, options, want) in named {
-        let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+fn every_ruleset_visits_its_own_position_type() {
+    let mut types = Vec::new();
+    for &r in Ruleset::ALL {
+        let (id, name, back) = r.visit(Seen);
+        assert_eq!(name, r.name(), "{r}");
+        assert_eq!(back, Some(r), "{r}");
+        assert!(!types.contains(&id), "{r}: a type of two rulesets");
+        types.push(id);
+        // by name and options, as a command line gives them, and as text
+        let options: Vec<String> = r.options().iter().map(|o| o.to_string()).collect();
         assert_eq!(
-            dispatch(name, &options, TypeOf),
-            Ok(*want),
-            "{name} {options:?}"
+            dispatch(r.name(), &options, Seen).map(|s| s.0),
+            Ok(id),
+            "{r}"
         );
+        assert_eq!(r.to_string().parse::<Ruleset>(), Ok(r));
+        let shouted = format!("{} {}", r.name().to_uppercase(), r.options().join(" "));
+        assert_eq!(shouted.parse::<Ruleset>(), Ok(r), "{shouted}");
     }
-    // and every option of every ruleset is in the list above
-    for info in RULESETS {
-        for (option, _) in info.options {
-            assert!(
-                named
-                    .iter()
-                    .any(|(n, o, _)| *n == info.name && o.contains(option)),
-                "{} {option} has no named type here",
-                info.name
-            );
+    assert_eq!(types.len(), Ruleset::ALL.len());
+}
+
+#[test]
+fn every_option_set_of_a_name_shares_its_about_and_options() {
+    for &r in Ruleset::ALL {
+        let base = Ruleset::from_name(r.name(), &[]).unwrap();
+        assert_eq!(base.options(), &[] as &[&str]);
+        assert_eq!(r.about(), base.about());
+        assert_eq!(r.option_help(), base.option_help());
+        for o in r.options() {
+            assert!(base.option_help().iter().any(|(n, _)| n == o), "{r}: {o}");
         }
-        assert!(
-            named.iter().any(|(n, _, _)| *n == info.name),
-            "{}",
-            info.name
-        );
     }
+    assert!(matches!(
+        Ruleset::from_name("lasca", &["--russian-code"]),
+        Err(RegistryError::UnknownOption {
+            ruleset: "lasca",
+            ..
+        })
+    ));
+    assert!(matches!(
+        Ruleset::from_name("chess", &[]),
+        Err(RegistryError::UnknownRuleset { .. })
+    ));
 }
 
 #[test]
@@ -78,4 +69,77 @@ fn lasca_repetition_draws_by_repetition() {
     assert!(LascaRepetition::start().repetition_draws());
     assert!(LascaRoundaboutRepetition::start().repetition_draws());
     assert!(!LascaRoundabout::start().repetition_draws());
+}
+
+/// The words of a ruleset's messages: columns in the column games, pieces in the
+/// others.
+#[test]
+fn every_ruleset_has_its_terms() {
+    struct T;
+    impl RulesetVisitor for T {
+        type Output = Terms;
+        fn visit<P: Position>(self) -> Terms {
+            P::TERMS
+        }
+    }
+    for &r in Ruleset::ALL {
+        let want = match r.name() {
+            "emergo" | "hexemergo" | "hexemergo-setup" | "lasca" | "bashni" | "stapeldammen" => {
+                Terms::Columns
+            }
+            _ => Terms::Pieces,
+        };
+        assert_eq!(r.visit(T), want, "{r}");
+    }
+}
+
+/// The text between `<!-- rulesets -->` and `<!-- /rulesets -->` in `text`.
+fn between_markers(text: &str) -> Option<&str> {
+    let start = text.find("<!-- rulesets -->\n")? + "<!-- rulesets -->\n".len();
+    let end = start + text[start..].find("<!-- /rulesets -->")?;
+    Some(&text[start..end])
+}
+
+/// The README's table of rulesets and the one the crate's documentation includes
+/// (`src/tools/rulesets.md`, [`Ruleset`]'s) are the list's
+/// ([`Ruleset::markdown_table`]). `UPDATE_RULESETS_TABLE=1 cargo test --test
+/// registry_types` writes them.
+#[test]
+fn the_tables_of_rulesets_are_the_lists() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let table = Ruleset::markdown_table();
+    let update = std::env::var_os("UPDATE_RULESETS_TABLE").is_some();
+    let docs = format!("{root}/src/tools/rulesets.md");
+    if update {
+        std::fs::write(&docs, &table).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(&docs).unwrap(),
+        table,
+        "src/tools/rulesets.md: run UPDATE_RULESETS_TABLE=1 cargo test --test registry_types"
+    );
+    let readme_path = format!("{root}/README.md");
+    let mut readme = std::fs::read_to_string(&readme_path).unwrap();
+    let old = between_markers(&readme)
+        .expect("README.md has the markers <!-- rulesets --> and <!-- /rulesets -->")
+        .to_string();
+    if update && old != table {
+        readme = readme.replacen(
+            &format!("<!-- rulesets -->\n{old}"),
+            &format!("<!-- rulesets -->\n{table}"),
+            1,
+        );
+        std::fs::write(&readme_path, &readme).unwrap();
+    }
+    assert_eq!(
+        between_markers(&readme),
+        Some(table.as_str()),
+        "README.md: run UPDATE_RULESETS_TABLE=1 cargo test --test registry_types"
+    );
+    // the crate's front page points to the table instead of repeating it
+    let lib = std::fs::read_to_string(format!("{root}/src/lib.rs")).unwrap();
+    assert!(lib.contains("[`Ruleset`]"));
+    for &r in Ruleset::ALL {
+        assert!(!lib.contains(&format!("| `{}`", r.name())), "{r} in lib.rs");
+    }
 }

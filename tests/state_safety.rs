@@ -6,7 +6,7 @@
 //! bytes too, and on the inputs the fuzzers found (regressions).
 
 use column_checkers::tools::harness;
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::{Game, MoveList, MoveParseError, PlayError, Position, SplitMix64};
 
 /// The scenario below with this many random games per ruleset.
@@ -38,7 +38,7 @@ const BAD_TEXTS: &[&str] = &[
 
 impl RulesetVisitor for FailuresChangeNothing {
     type Output = ();
-    fn visit<P: Position>(self, _: &[String]) {
+    fn visit<P: Position>(self) {
         let name = P::NAME;
         let mut rng = SplitMix64::new(11);
         let mut moves = MoveList::new();
@@ -171,8 +171,8 @@ impl RulesetVisitor for FailuresChangeNothing {
 /// Three games per ruleset: quick in a debug-mode `cargo test`.
 #[test]
 fn failed_operations_change_nothing() {
-    for info in RULESETS {
-        dispatch(info.name, &[], FailuresChangeNothing(3)).expect("registered");
+    for r in Ruleset::ALL {
+        r.visit(FailuresChangeNothing(3));
     }
 }
 
@@ -180,8 +180,8 @@ fn failed_operations_change_nothing() {
 #[test]
 #[ignore = "long: run in release by .ci/run"]
 fn failed_operations_change_nothing_long() {
-    for info in RULESETS {
-        dispatch(info.name, &[], FailuresChangeNothing(12)).expect("registered");
+    for r in Ruleset::ALL {
+        r.visit(FailuresChangeNothing(12));
     }
 }
 

@@ -568,8 +568,12 @@ fn static_page_plays_in_headless_chromium() {
     let rulesets = d.strings(
         "return Array.from(document.querySelectorAll('#ruleset option')).map(o => o.value);",
     );
-    for r in column_checkers::tools::registry::RULESETS {
-        assert!(rulesets.iter().any(|n| n == r.name), "{} offered", r.name);
+    for r in column_checkers::Ruleset::ALL {
+        assert!(
+            rulesets.iter().any(|n| n == r.name()),
+            "{} offered",
+            r.name()
+        );
     }
 
     // Emergo, two players: the Italian text's opening, click by click

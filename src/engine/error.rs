@@ -1,7 +1,7 @@
 //! Typed errors. No input a user hands in makes this crate panic: bad text, bad moves
 //! and impossible positions are answered with these, and leave the state untouched.
 
-use crate::engine::position::Outcome;
+use crate::engine::outcome::Outcome;
 use thiserror::Error;
 
 /// Longest text accepted by the parsers; longer input is rejected before any work.
@@ -86,8 +86,8 @@ pub enum PositionErrorKind {
     /// A square given twice.
     #[error("square {0} given twice")]
     DuplicateSquare(String),
-    /// A column with no men.
-    #[error("empty column on {0}")]
+    /// A square written with no men after its `:`.
+    #[error("no men given for {0} (a square is written square:men)")]
     EmptyColumn(String),
     /// A character that is not a man.
     #[error("{0:?} is not a man (expected w, b, W or B)")]
@@ -95,8 +95,9 @@ pub enum PositionErrorKind {
     /// A rank the ruleset does not have (e.g. a king in Emergo).
     #[error("this ruleset has no kings, found {0:?}")]
     NoKings(char),
-    /// A column taller than the ruleset allows.
-    #[error("column on {square} has {height} men, more than {max}")]
+    /// A column taller than the ruleset allows; with a `max` of 1, men piled up in a
+    /// game of single pieces.
+    #[error("{}", too_tall(square, *height, *max))]
     ColumnTooTall {
         /// Where.
         square: String,
@@ -106,7 +107,7 @@ pub enum PositionErrorKind {
         max: usize,
     },
     /// A column whose colours cannot arise in this ruleset.
-    #[error("column {column} on {square} cannot arise in this game: {why}")]
+    #[error("{square}:{column} cannot arise in this game: {why}")]
     ImpossibleColumn {
         /// Where.
         square: String,
@@ -152,12 +153,14 @@ pub enum PositionErrorKind {
     /// A ruleset option the ruleset does not have.
     #[error("unknown option {0:?}")]
     UnknownOption(String),
-    /// The side not to move has no piece (no column it commands, no man in hand): no
-    /// move leads to such a position, since the game ended when that side lost its
-    /// last piece — with the other side to move. Write the position with the side
-    /// without pieces to move: it is then over, a loss for that side.
+    /// The side not to move commands nothing (no piece or column on the board that it
+    /// leads, no man in hand): no move leads to such a position, since the game ended
+    /// when that side lost its last one — with that side to move
+    /// ([`EndReason::NoPieces`](crate::engine::outcome::EndReason::NoPieces)). Write
+    /// the position with that side to move: it is then over, a loss for that side.
     #[error(
-        "{0}, not to move, has no piece: no move leads here (with {0} to move the game is over)"
+        "{0}, not to move, commands nothing (no piece or column it leads, no man in hand): \
+         no move leads here (with {0} to move the game is over)"
     )]
     NoPiecesNotToMove(crate::engine::color::Color),
 }
@@ -187,6 +190,16 @@ pub struct PositionError {
     pub at: usize,
     /// The text at the offset ([`near`](Self::near)).
     near: Option<Box<str>>,
+}
+
+/// The text of [`PositionErrorKind::ColumnTooTall`]: a game of single pieces (`max`
+/// 1) says so in its own terms.
+fn too_tall(square: &str, height: usize, max: usize) -> String {
+    if max == 1 {
+        format!("{square} holds {height} men: a square holds one piece in this game")
+    } else {
+        format!("column on {square} has {height} men, more than {max}")
+    }
 }
 
 fn quote_near(near: Option<&str>) -> String {

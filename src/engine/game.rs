@@ -1,7 +1,8 @@
 //! A game: a position plus its history, with threefold repetition and undo.
 
 use crate::engine::error::{MoveParseError, PlayError};
-use crate::engine::position::{EndReason, Outcome, Position};
+use crate::engine::outcome::{EndReason, Outcome};
+use crate::engine::position::Position;
 
 /// A game in progress: the start position, the moves played, and the current position.
 ///
@@ -9,12 +10,12 @@ use crate::engine::position::{EndReason, Outcome, Position};
 /// of the same position with the same player to move is a draw, in the rulesets that
 /// have the rule) and how to go back (`undo`) and forth again (`redo`).
 ///
-/// It also keeps what a record says about the game besides its moves: tags (`Event`,
-/// `White`, ...) and comments, each after a ply ([`Game::add_comment`]), which the
-/// PDN writer ([`text::pdn`](crate::text::pdn)) writes.
+/// What a record says about a game besides its moves (tags such as `Event` and
+/// `White`, comments) belongs to the record, not to the game (the text layer's
+/// `Record`, which replays into a game and is made from one).
 ///
-/// Two games are equal (`==`) when their history, current position, moves to redo,
-/// tags and comments are: a failed operation leaves a game equal to what it was.
+/// Two games are equal (`==`) when their history, current position and moves to redo
+/// are: a failed operation leaves a game equal to what it was.
 ///
 /// ```
 /// use column_checkers::{Emergo, Game, Position};
@@ -35,10 +36,6 @@ pub struct Game<P: Position> {
     position: P,
     /// Moves undone, most recent last, for `redo`.
     undone: Vec<P::Move>,
-    /// Tags `(name, value)`, in order.
-    tags: Vec<(String, String)>,
-    /// Comments `(ply, text)`: after the ply-th move (0: before the first), in order.
-    comments: Vec<(usize, String)>,
 }
 
 impl<P: Position> Game<P> {
@@ -49,55 +46,7 @@ impl<P: Position> Game<P> {
             moves: Vec::new(),
             position: start,
             undone: Vec::new(),
-            tags: Vec::new(),
-            comments: Vec::new(),
         }
-    }
-
-    /// The tags `(name, value)`, in order.
-    pub fn tags(&self) -> &[(String, String)] {
-        &self.tags
-    }
-
-    /// The value of the first tag called `name` (ASCII case-insensitive).
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// Sets the tag `name` (replacing the value of a tag of that name, else adding it
-    /// at the end).
-    pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self
-            .tags
-            .iter_mut()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        {
-            Some(t) => t.1 = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
-    }
-
-    /// The comments `(ply, text)`: each after the ply-th move (0: before the first).
-    pub fn comments(&self) -> &[(usize, String)] {
-        &self.comments
-    }
-
-    /// Adds a comment after the last move played (before the first when none is).
-    /// [`undo`](Self::undo) drops the comments after the move it takes back.
-    ///
-    /// ```
-    /// use column_checkers::{Game, InternationalDraughts, Position};
-    ///
-    /// let mut game = Game::new(InternationalDraughts::start());
-    /// game.play_text("32-28").unwrap();
-    /// game.add_comment("the classical opening move");
-    /// assert_eq!(game.comments(), [(1, "the classical opening move".to_string())]);
-    /// ```
-    pub fn add_comment(&mut self, text: &str) {
-        self.comments.push((self.moves.len(), text.to_string()));
     }
 
     /// The current position.
@@ -178,8 +127,6 @@ impl<P: Position> Game<P> {
     pub fn undo(&mut self) -> Option<P::Move> {
         let prev = self.before.pop()?;
         let mv = self.moves.pop().expect("one move per position");
-        let ply = self.moves.len();
-        self.comments.retain(|(p, _)| *p <= ply);
         self.position = prev;
         self.undone.push(mv);
         Some(mv)

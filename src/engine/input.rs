@@ -41,9 +41,10 @@
 //! ```
 
 use crate::engine::board::Geometry;
-use crate::engine::introspect::{Introspect, MoveSquares, Squares};
-use crate::engine::moves::MoveList;
-use crate::engine::position::Outcome;
+use crate::engine::introspect::Introspect;
+use crate::engine::moves::{MoveList, MoveSquares, Squares};
+use crate::engine::outcome::Outcome;
+use crate::engine::position::Terms;
 use crate::engine::square::Square;
 use thiserror::Error;
 
@@ -110,7 +111,10 @@ impl<P: Introspect> MoveInput<P> {
             None => "there is no legal move",
             Some(m) if m.men_captured() > 0 => "capture is compulsory",
             Some(m) if m.origin().is_none() => "a man must be entered",
-            Some(_) => "a move starts on one of your men",
+            Some(_) => match P::TERMS {
+                Terms::Columns => "a move starts on one of your columns",
+                Terms::Pieces => "a move starts on one of your pieces",
+            },
         };
         MoveInput {
             geometry: pos.geometry(),

@@ -9,7 +9,8 @@
 //! [`MoveInput`](crate::engine::input::MoveInput)).
 //!
 //! ```
-//! use column_checkers::engine::introspect::{Introspect, MoveSquares, MoveKind};
+//! use column_checkers::engine::introspect::{Introspect, MoveKind};
+//! use column_checkers::engine::moves::MoveSquares;
 //! use column_checkers::{Emergo, Position};
 //!
 //! // the Italian seed's opening up to White's 5. f6: Black's g6-e6-c6 is forced
@@ -33,45 +34,11 @@
 use crate::engine::board::Geometry;
 use crate::engine::position::Position;
 use crate::engine::square::Square;
-use smallvec::SmallVec;
 
-/// A short list of squares (a move's landings, the men it takes, a click path).
-pub type Squares = SmallVec<[Square; 8]>;
-
-/// What a move reads as on its own: the squares a GUI needs to draw it, without the
-/// board. Every move type of the crate implements it.
-pub trait MoveSquares {
-    /// The square the move starts from: the moving man, column or king; for a Dameo
-    /// line advance and an Epaminondas phalanx move, the **tail** man of the group
-    /// (the one that is lifted, or the rear end of the phalanx). `None` for an entry
-    /// (a man or the shadowpiece put on the board from hand).
-    fn origin(&self) -> Option<Square>;
-
-    /// Every square the move lands on, in order: the one destination of an entry, a
-    /// step, a line advance or a phalanx move; each landing of a capture route (the
-    /// last one is the destination; Emergo's roundabouts may land on a square twice).
-    fn landings(&self) -> Squares;
-
-    /// The square where the move ends (the last landing).
-    fn destination(&self) -> Square;
-
-    /// The number of men (or pieces) captured: 0 when the move is no capture.
-    fn men_captured(&self) -> usize;
-
-    /// Whether the move is a capture (it takes at least one man).
-    fn is_capture(&self) -> bool {
-        self.men_captured() > 0
-    }
-
-    /// The squares a person clicks to enter the move by the click scheme of
-    /// [`MoveInput`](crate::engine::input::MoveInput): the origin (when there is one),
-    /// then every landing.
-    fn clicks(&self) -> Squares {
-        let mut v: Squares = self.origin().into_iter().collect();
-        v.extend(self.landings());
-        v
-    }
-}
+// Defined in `engine::moves`; re-exported here (hidden) only while the rulesets'
+// modules still import them from here. Import them from `engine::moves`.
+#[doc(hidden)]
+pub use crate::engine::moves::{MoveSquares, Squares};
 
 /// The kind of a move, in the games' own terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -174,8 +141,9 @@ pub trait Introspect: Position<Move: MoveSquares> {
 
     /// Calls `out(mv, path)` for every legal move and **every** click path that enters
     /// it: its origin (if any) then its landings ([`MoveSquares::clicks`]), and for a
-    /// capture every route of the same move under ruling 1 (routes from the same
-    /// square that leave the same position), which the listed move stands for. Nothing
+    /// capture every route of the same move (routes from the same square that leave
+    /// the same position: [move identity](crate::rulings#move-identity)), which the
+    /// listed move stands for. Nothing
     /// when the game is over.
     fn click_paths(&self, out: &mut dyn FnMut(&Self::Move, &[Square]));
 }

@@ -4,11 +4,12 @@
 //! board shapes as data ([`board`], [`shapes`]), the board of columns ([`columns`]), the
 //! move generators ([`capture`] for captures under a policy, [`removal`] for the
 //! captures of the removal games on bitboards, [`lines`] for line advances and slides),
-//! moves and move lists ([`moves`]), what a move does square by square ([`introspect`])
-//! and click-by-click move entry ([`input`]), hashing ([`zobrist`]), the
-//! [`position`] trait every ruleset implements, and what is built on it: [`game`]
-//! (history and repetition), [`perft`], [`view`] (a ruleset-independent picture of the
-//! board) and the typed [`error`]s. Nothing here knows a particular game.
+//! moves and move lists ([`moves`]), how a game ends ([`outcome`]), the typed
+//! [`error`]s, hashing ([`zobrist`]), the [`position`] trait every ruleset implements,
+//! and what is built on it: what a move does square by square ([`introspect`]),
+//! click-by-click move entry ([`input`]), [`game`] (history and repetition),
+//! [`perft`] and [`view`] (a ruleset-independent picture of the board). Nothing here
+//! knows a particular game.
 
 pub mod board;
 pub mod capture;
@@ -23,6 +24,7 @@ pub mod introspect;
 pub mod lines;
 pub mod move_texts;
 pub mod moves;
+pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod powers;

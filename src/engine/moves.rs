@@ -1,11 +1,50 @@
-//! Moves of the stack-board games and reusable move lists.
+//! Moves: what every move type tells of itself ([`MoveSquares`]), the moves of the
+//! stack-board games ([`Move`], [`MovePath`], [`Route`]) and reusable move lists.
 
 use crate::engine::board::{Board, Geometry};
-use crate::engine::introspect::{MoveSquares, Squares};
 use crate::engine::square::Square;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
+use smallvec::SmallVec;
+
+/// A short list of squares (a move's landings, the men it takes, a click path).
+pub type Squares = SmallVec<[Square; 8]>;
+
+/// What a move reads as on its own: the squares a GUI needs to draw it, without the
+/// board. Every move type of the crate implements it.
+pub trait MoveSquares {
+    /// The square the move starts from: the moving man, column or king; for a Dameo
+    /// line advance and an Epaminondas phalanx move, the **tail** man of the group
+    /// (the one that is lifted, or the rear end of the phalanx). `None` for an entry
+    /// (a man or the shadowpiece put on the board from hand).
+    fn origin(&self) -> Option<Square>;
+
+    /// Every square the move lands on, in order: the one destination of an entry, a
+    /// step, a line advance or a phalanx move; each landing of a capture route (the
+    /// last one is the destination; Emergo's roundabouts may land on a square twice).
+    fn landings(&self) -> Squares;
+
+    /// The square where the move ends (the last landing).
+    fn destination(&self) -> Square;
+
+    /// The number of men (or pieces) captured: 0 when the move is no capture.
+    fn men_captured(&self) -> usize;
+
+    /// Whether the move is a capture (it takes at least one man).
+    fn is_capture(&self) -> bool {
+        self.men_captured() > 0
+    }
+
+    /// The squares a person clicks to enter the move by the click scheme of
+    /// [`MoveInput`](crate::engine::input::MoveInput): the origin (when there is one),
+    /// then every landing.
+    fn clicks(&self) -> Squares {
+        let mut v: Squares = self.origin().into_iter().collect();
+        v.extend(self.landings());
+        v
+    }
+}
 
 /// The most landing squares a capture route may have. Every ruleset bounds its
 /// material so that no route can be longer (a capture takes at least one man per jump).

@@ -1,4 +1,5 @@
-//! The interface every ruleset's position implements.
+//! The interface every ruleset's position implements, and the words its messages use
+//! ([`Terms`]).
 
 use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PlayError, PositionError};
@@ -8,74 +9,46 @@ use core::fmt;
 use core::hash::Hash;
 use core::str::FromStr;
 
-/// Why a game ended.
+// Defined in `engine::outcome`; re-exported here (hidden) only while the rulesets'
+// modules still import them from here. Import them from `engine::outcome`.
+#[doc(hidden)]
+pub use crate::engine::outcome::{EndReason, Outcome};
+
+/// The words a ruleset's messages use for what a player moves and commands
+/// ([`Position::TERMS`]): the errors of move texts and clicks speak of columns in the
+/// column games and of pieces in the others.
+///
+/// ```
+/// use column_checkers::{InternationalDraughts, Lasca, Position, Terms};
+///
+/// assert_eq!(Lasca::TERMS, Terms::Columns);
+/// assert_eq!(InternationalDraughts::TERMS.piece(), "piece");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum EndReason {
-    /// The loser has no piece left (nothing on the board and nothing in hand).
-    NoPieces,
-    /// The player to move has no legal move (a loss or a draw, as the ruleset says).
-    NoLegalMove,
-    /// The same position occurred for the third time with the same player to move.
-    Repetition,
-    /// A goal reached (e.g. Epaminondas' crossing of the home row).
-    Goal,
+pub enum Terms {
+    /// The column games (Emergo, Lasca, Bashni, Stapeldammen): a player moves and
+    /// commands columns, one man or more with his man on top.
+    Columns,
+    /// The games of single pieces (the draughts games, Dameo, Epaminondas): a player
+    /// moves his pieces, men and kings.
+    Pieces,
 }
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// A decisive result.
-    Win {
-        /// Who won.
-        winner: Color,
-        /// Why.
-        reason: EndReason,
-    },
-    /// A draw.
-    Draw {
-        /// Why.
-        reason: EndReason,
-    },
-}
-
-impl Outcome {
-    /// The winner, if any.
-    pub fn winner(self) -> Option<Color> {
+impl Terms {
+    /// What a player moves: `"column"` or `"piece"`.
+    pub const fn piece(self) -> &'static str {
         match self {
-            Outcome::Win { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
+            Terms::Columns => "column",
+            Terms::Pieces => "piece",
         }
     }
 
-    /// Why the game ended.
-    pub fn reason(self) -> EndReason {
+    /// The plural: `"columns"` or `"pieces"`.
+    pub const fn pieces(self) -> &'static str {
         match self {
-            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
-        }
-    }
-
-    /// The result as `1-0`, `0-1` or `1/2-1/2`.
-    pub fn result_text(self) -> &'static str {
-        match self.winner() {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let why = match self.reason() {
-            EndReason::NoPieces => "no pieces left",
-            EndReason::NoLegalMove => "no legal move",
-            EndReason::Repetition => "threefold repetition",
-            EndReason::Goal => "goal reached",
-        };
-        match self.winner() {
-            Some(c) => write!(f, "{} {c} wins: {why}", self.result_text()),
-            None => write!(f, "{} draw: {why}", self.result_text()),
+            Terms::Columns => "columns",
+            Terms::Pieces => "pieces",
         }
     }
 }
@@ -91,8 +64,14 @@ pub trait Position:
     /// The ruleset's move type; its [`Display`](fmt::Display) is the notation.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
 
-    /// The ruleset's name as used by the examples (`"emergo"`, ...).
+    /// The ruleset's name (`"emergo"`, `"international"`, ...): the name the
+    /// [registry](crate::tools::registry) and the command lines of the examples know
+    /// it by; the option sets of a ruleset (Lasca's `--roundabout`) share it.
     const NAME: &'static str;
+
+    /// The words the ruleset's messages use for what a player moves: columns in the
+    /// column games, pieces in the others (the default).
+    const TERMS: Terms = Terms::Pieces;
 
     /// The start position of the game.
     fn start() -> Self;
@@ -100,9 +79,10 @@ pub trait Position:
     /// The player to move.
     fn turn(&self) -> Color;
 
-    /// Clears `moves` and fills it with the legal moves, each once (ruling 1: routes
-    /// that start on the same square and lead to the same position are one move).
-    /// Empty when the game is over.
+    /// Clears `moves` and fills it with the legal moves, each once: two capture routes
+    /// from the same square that lead to the same position are one move, listed with
+    /// the first route found ([move identity](crate::rulings#move-identity)). Empty
+    /// when the game is over.
     fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
 
     /// Whether `mv` is legal here.
@@ -136,8 +116,10 @@ pub trait Position:
     /// rules cannot reach (it never panics for moves of the right board).
     fn play_unchecked(&mut self, mv: &Self::Move);
 
-    /// The result when the position alone ends the game (no pieces, no legal move,
-    /// goals). Repetition needs the history: see [`Game`](crate::engine::game::Game).
+    /// The result when the position alone ends the game: the player to move commands
+    /// nothing, has no legal move, or a goal is reached, by the one rule of
+    /// [`EndReason`](crate::engine::outcome::EndReason#the-end-of-a-game). Repetition
+    /// needs the history: see [`Game`](crate::engine::game::Game).
     fn outcome(&self) -> Option<Outcome>;
 
     /// The 64-bit Zobrist hash, kept incrementally: covers every column, the side to

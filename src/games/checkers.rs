@@ -714,6 +714,12 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
 
     const NAME: &'static str = R::NAME;
 
+    const TERMS: crate::engine::position::Terms = if R::COLUMNS {
+        crate::engine::position::Terms::Columns
+    } else {
+        crate::engine::position::Terms::Pieces
+    };
+
     fn start() -> Self {
         R::START
             .parse()
@@ -786,9 +792,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.count_legal_moves() == 0).then_some(Outcome::Win {
+        (self.count_legal_moves() == 0).then(|| Outcome::Win {
             winner: !self.turn,
-            reason: EndReason::NoLegalMove,
+            reason: EndReason::stuck(!self.columns.owned(self.turn).is_empty()),
         })
     }
 
@@ -809,7 +815,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
         let inner: Vec<Move<R::Board>> = legal.iter().map(|m| m.inner).collect();
-        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r))
+        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r), Self::TERMS)
             .map(CheckersMove::new)
     }
 
@@ -948,7 +954,7 @@ impl<R: CheckersRules> Checking for CheckersPosition<R> {
     ) -> Result<CheckersMove<R>, MoveParseError> {
         let inner: smallvec::SmallVec<[Move<R::Board>; 16]> =
             legal.iter().map(|m| m.inner).collect();
-        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r))
+        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r), Self::TERMS)
             .map(CheckersMove::new)
     }
 

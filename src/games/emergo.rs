@@ -489,6 +489,8 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
 
     const NAME: &'static str = B::NAME;
 
+    const TERMS: crate::engine::position::Terms = crate::engine::position::Terms::Columns;
+
     /// The empty board with [`EmergoBoard::MEN`] men in each hand, or the set-up of
     /// [`EmergoBoard::START_COLUMNS`] with the other men in hand.
     ///
@@ -668,7 +670,7 @@ impl<B: EmergoBoard> Checking for EmergoPosition<B> {
     }
 
     fn parse_move_among(&self, text: &str, legal: &[Move<B>]) -> Result<Move<B>, MoveParseError> {
-        crate::text::notation::match_move(text, legal, |r| self.equivalent_capture(r))
+        crate::text::notation::match_move(text, legal, |r| self.equivalent_capture(r), Self::TERMS)
             .map_err(|e| self.explain_entry(e))
     }
 

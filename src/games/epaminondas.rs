@@ -957,9 +957,9 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         }
         // a player with a move to make: stop at the first one
         let stuck = self.generate(|m| self.breaks_symmetry(&m));
-        stuck.then_some(Outcome::Win {
+        stuck.then(|| Outcome::Win {
             winner: !self.turn,
-            reason: EndReason::NoLegalMove,
+            reason: EndReason::stuck(self.men(self.turn) > 0),
         })
     }
 

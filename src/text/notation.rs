@@ -17,6 +17,7 @@
 use crate::engine::board::{Board, Geometry};
 use crate::engine::error::MoveParseError;
 use crate::engine::moves::{Move, MovePath, Route};
+use crate::engine::position::Terms;
 use crate::engine::square::Square;
 use smallvec::SmallVec;
 
@@ -213,10 +214,12 @@ fn path_of<B: Board>(mv: &Move<B>) -> SmallVec<[Square; 16]> {
 /// Matches a move text against the legal moves `legal` of a position on board `B`.
 ///
 /// A full path must equal a legal move's path — or, for a capture, be another route of
-/// the same move (ruling 1), which `equivalent` finds. A two-square path written with
+/// the same move (two routes from the same square that leave the same position are
+/// one move: [move identity](crate::rulings#move-identity)), which `equivalent` finds. A two-square path written with
 /// `x` or `:` may also name a capture by its origin and end (`28x10`). Compact forms
 /// name origin and end. One square is an entry (or with `x`, a capture that ends where
-/// it starts).
+/// it starts). The error's hint speaks the ruleset's `terms` (a column steps, a piece
+/// moves).
 ///
 /// # Errors
 /// [`MoveParseError::Illegal`] when no legal move matches,
@@ -225,6 +228,7 @@ pub fn match_move<B: Board>(
     text: &str,
     legal: &[Move<B>],
     equivalent: impl Fn(&Route) -> Option<Move<B>>,
+    terms: Terms,
 ) -> Result<Move<B>, MoveParseError> {
     let q = read_query(B::geometry(), text)?;
     let text = text.trim().to_string();
@@ -284,7 +288,7 @@ pub fn match_move<B: Board>(
     match found.len() {
         1 => Ok(found[0]),
         0 => Err(MoveParseError::Illegal {
-            hint: Some(why_not(&q, legal)),
+            hint: Some(why_not(&q, legal, terms)),
             text,
         }),
         _ => Err(MoveParseError::Ambiguous {
@@ -332,7 +336,7 @@ fn passes_through<B: Board>(
 /// Why no legal move matches query `q`: a capture mark on a quiet move, an entry on a
 /// square where no man can be entered, a square with no legal move from it; then the
 /// legal moves ([`hint`]).
-fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>]) -> String {
+fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>], terms: Terms) -> String {
     let g = B::geometry();
     let first = q.squares[0];
     if q.capture {
@@ -348,7 +352,7 @@ fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>]) -> String {
         }) {
             return format!(
                 "{m} captures nothing: `x` and `:` mark captures only, write {m}; {}",
-                hint(legal)
+                hint(legal, terms)
             );
         }
     }
@@ -356,24 +360,31 @@ fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>]) -> String {
         return format!(
             "no man can be entered on {} here; {}",
             g.name(first),
-            hint(legal)
+            hint(legal, terms)
         );
     }
     if !legal.iter().any(|m| first_square(m) == first) {
-        return format!("no legal move from {}; {}", g.name(first), hint(legal));
+        return format!(
+            "no legal move from {}; {}",
+            g.name(first),
+            hint(legal, terms)
+        );
     }
-    hint(legal)
+    hint(legal, terms)
 }
 
-/// A short description of the legal moves, for error messages.
-fn hint<B: Board>(legal: &[Move<B>]) -> String {
+/// A short description of the legal moves, for error messages, in the ruleset's terms.
+fn hint<B: Board>(legal: &[Move<B>], terms: Terms) -> String {
     if legal.is_empty() {
         return "there is no legal move".into();
     }
     let what = match legal[0].path() {
         MovePath::Capture(_) => "capture is compulsory",
         MovePath::Entry { .. } => "a man must be entered",
-        MovePath::Step { .. } => "a column must step",
+        MovePath::Step { .. } => match terms {
+            Terms::Columns => "a column must step",
+            Terms::Pieces => "a piece must move",
+        },
     };
     let list: Vec<String> = legal.iter().take(8).map(|m| m.to_string()).collect();
     let more = if legal.len() > 8 {

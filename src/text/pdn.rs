@@ -1,6 +1,6 @@
 //! PDN, Portable Draughts Notation (version 3.0, the draughts form of PGN): reading
-//! files of many games into [`Record`]s, writing records and games, and choosing a
-//! game's ruleset from its tags.
+//! files of many games into [`Record`]s (and one game with `text.parse::<Record>()`)
+//! and writing records ([`write_record`], `record.to_string()`).
 //!
 //! # What is read
 //! A file is a sequence of games; each game is tags, then movetext, then a game
@@ -33,14 +33,13 @@
 //! `-`.
 //!
 //! # Rulesets: `GameType` and `Variant`
-//! [`ruleset_of`] chooses a record's ruleset: a `Variant` (or `Game`) tag naming one
-//! of the crate's rulesets (`[Variant "stapeldammen"]`, as the
-//! [registry](crate::tools::registry) names them), else PDN's `GameType` tag:
-//! [`GAME_TYPES`] lists the numbers — 20 international, 25 Russian, 26 Brazilian
-//! draughts; the other numbers of the standard name games this crate does not play.
-//! Only the number counts: the attributes after it (`"20,W,10,10,N2,0"`) are not read.
-//! Without either tag the record names no ruleset (the `replay` example then takes
-//! `--game`, or international draughts, PDN's own default).
+//! PDN's `GameType` tag numbers the game ([`GAME_TYPES`] lists the standard's
+//! numbers: 20 international, 25 Russian, 26 Brazilian draughts, ...); only the number
+//! counts, the attributes after it (`"20,W,10,10,N2,0"`) are not read
+//! ([`Record::game_type`]). The crate's other rulesets are named by a `Variant` tag.
+//! Which ruleset a record's tags name, and which tag names a ruleset, is the
+//! [registry](crate::tools::registry)'s to say (`Ruleset::of_record`,
+//! `record_of_game`), since it has the list of rulesets.
 //!
 //! # Start positions
 //! The `FEN` tag holds PDN's FEN (see [`fen`](crate::text::fen)) for the draughts
@@ -64,103 +63,115 @@
 //! values are written on one line, line breaks as spaces.
 //!
 //! ```
-//! use column_checkers::text::pdn::{read_games, ruleset_of};
+//! use column_checkers::text::pdn::read_games;
 //!
 //! let file = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n\
 //!             [Event \"2\"]\n1.33-29 { padded } 20- 24 *\n";
 //! let games: Vec<_> = read_games(file).into_iter().map(Result::unwrap).collect();
 //! assert_eq!(games.len(), 2);
-//! assert_eq!(ruleset_of(&games[0]), Ok(Some("international")));
+//! assert_eq!(games[0].game_type(), Some(Ok(20)));
 //! assert_eq!(games[1].moves[1].text, "20-24");
 //! ```
 
-use crate::engine::color::Color;
-use crate::engine::game::Game;
-use crate::engine::position::Position;
-use crate::text::fen::fen_of;
-use crate::text::record::{
-    Record, RecordError, RecordErrorKind as K, RecordMove, RecordResult, Variation,
-    MAX_VARIATION_DEPTH,
-};
-use crate::tools::registry::RULESETS;
-use core::fmt::Write;
+use crate::text::record::{Record, RecordMove, RecordResult, Variation, MAX_VARIATION_DEPTH};
+use core::fmt::{self, Write};
+use core::str::FromStr;
 use thiserror::Error;
+use PdnErrorKind as K;
 
-/// PDN's `GameType` numbers: `(number, game, the crate's ruleset if it plays it)`.
-pub const GAME_TYPES: &[(u32, &str, Option<&str>)] = &[
-    (0, "chess", None),
-    (1, "Chinese chess", None),
-    (20, "international draughts", Some("international")),
-    (21, "English draughts", None),
-    (22, "Italian draughts", None),
-    (23, "American pool checkers", None),
-    (24, "Spanish draughts", None),
-    (25, "Russian draughts", Some("russian")),
-    (26, "Brazilian draughts", Some("brazilian")),
-    (27, "Canadian draughts", None),
-    (28, "Portuguese draughts", None),
-    (29, "Czech draughts", None),
-    (30, "Turkish draughts", None),
-    (31, "Thai draughts", None),
-    (40, "Frisian draughts", None),
-    (41, "Spantsiretti draughts", None),
-    (50, "Othello", None),
+/// The longest record text [`Record::from_str`] accepts (1 MiB); longer input is
+/// rejected before any work. Files of many games are read game by game with
+/// [`read_games`].
+pub const MAX_RECORD_LEN: usize = 1 << 20;
+
+/// PDN's `GameType` numbers and the games they stand for.
+pub const GAME_TYPES: &[(u32, &str)] = &[
+    (0, "chess"),
+    (1, "Chinese chess"),
+    (20, "international draughts"),
+    (21, "English draughts"),
+    (22, "Italian draughts"),
+    (23, "American pool checkers"),
+    (24, "Spanish draughts"),
+    (25, "Russian draughts"),
+    (26, "Brazilian draughts"),
+    (27, "Canadian draughts"),
+    (28, "Portuguese draughts"),
+    (29, "Czech draughts"),
+    (30, "Turkish draughts"),
+    (31, "Thai draughts"),
+    (40, "Frisian draughts"),
+    (41, "Spantsiretti draughts"),
+    (50, "Othello"),
 ];
 
-/// Why a record's tags name no ruleset of this crate.
+/// The game PDN's `GameType` number `number` stands for ([`GAME_TYPES`]).
+///
+/// ```
+/// use column_checkers::text::pdn::game_type_name;
+///
+/// assert_eq!(game_type_name(25), Some("Russian draughts"));
+/// assert_eq!(game_type_name(99), None);
+/// ```
+pub fn game_type_name(number: u32) -> Option<&'static str> {
+    GAME_TYPES.iter().find(|t| t.0 == number).map(|t| t.1)
+}
+
+/// What is wrong with a PDN text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
-pub enum GameTypeError {
-    /// A `GameType` of a game this crate does not play.
-    #[error("GameType {number} ({game}) is not a ruleset of this crate")]
-    NotPlayed {
-        /// The number.
-        number: u32,
-        /// The game it stands for.
-        game: &'static str,
-    },
-    /// A `GameType` that is not a number of the standard.
-    #[error("GameType {0:?} is not a game type of PDN 3.0")]
-    Unknown(String),
+pub enum PdnErrorKind {
+    /// Longer than [`MAX_RECORD_LEN`].
+    #[error("record too long ({0} bytes)")]
+    TooLong(usize),
+    /// A `{` comment, `(` variation or tag string that is never closed.
+    #[error("unterminated {0}")]
+    Unterminated(&'static str),
+    /// A `{` inside a comment: PDN comments do not nest.
+    #[error("'{{' inside a comment (comments do not nest)")]
+    NestedComment,
+    /// A tag that is not `[Name "value"]`.
+    #[error("bad tag {0:?} (expected [Name \"value\"])")]
+    BadTag(String),
+    /// A move number that is not a number.
+    #[error("bad move number {0:?}")]
+    BadNumber(String),
+    /// A token that is neither a move, a move number nor a result.
+    #[error("unexpected {0:?}")]
+    Unexpected(String),
+    /// A `(` before any move of its line: a variation replaces the move before it.
+    #[error("variation before any move")]
+    VariationBeforeMove,
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    #[error("variations nested deeper than {MAX_VARIATION_DEPTH}")]
+    TooDeep,
+    /// A result token or tag inside a variation.
+    #[error("{0:?} inside a variation")]
+    InsideVariation(String),
+    /// A move written as unknown (`-` or `--`).
+    #[error("unknown move {0:?}")]
+    UnknownMove(String),
+    /// A setup command `/FEN "..."/` in the movetext (PDN 3.0's extension, not read).
+    #[error("setup command {0:?} in the movetext is not supported")]
+    Setup(String),
+    /// [`Record::from_str`] was given more than one game.
+    #[error("more than one game (read files of many games with pdn::read_games)")]
+    MoreThanOneGame,
 }
 
-/// The ruleset a record's tags name (see the [module documentation](self)): a `Variant`
-/// or `Game` tag with one of the crate's ruleset names, else the `GameType` tag; `None`
-/// when there is neither.
-///
-/// # Errors
-/// [`GameTypeError`] for a `GameType` of a game the crate does not play, or not of
-/// the standard.
-pub fn ruleset_of(record: &Record) -> Result<Option<&'static str>, GameTypeError> {
-    if let Some(name) = record.ruleset() {
-        let first = name.split_whitespace().next().unwrap_or(name);
-        if let Some(info) = RULESETS
-            .iter()
-            .find(|r| r.name.eq_ignore_ascii_case(name) || r.name.eq_ignore_ascii_case(first))
-        {
-            return Ok(Some(info.name));
-        }
-    }
-    let Some(gt) = record.tag("GameType") else {
-        return Ok(None);
-    };
-    let number_text = gt.split(',').next().unwrap_or("").trim();
-    let number: u32 = number_text
-        .parse()
-        .map_err(|_| GameTypeError::Unknown(gt.to_string()))?;
-    match GAME_TYPES.iter().find(|t| t.0 == number) {
-        Some((_, _, Some(name))) => Ok(Some(name)),
-        Some(&(number, game, None)) => Err(GameTypeError::NotPlayed { number, game }),
-        None => Err(GameTypeError::Unknown(gt.to_string())),
-    }
-}
-
-/// The `GameType` number of one of the crate's rulesets, if PDN has one.
-pub fn game_type_of(ruleset: &str) -> Option<u32> {
-    GAME_TYPES
-        .iter()
-        .find(|t| t.2.is_some_and(|n| n.eq_ignore_ascii_case(ruleset)))
-        .map(|t| t.0)
+/// A PDN text that could not be read: what, on which line and column (1-based), in
+/// which game of the text (1-based).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("game {game}, line {line}, column {column}: {kind}")]
+pub struct PdnError {
+    /// What is wrong.
+    pub kind: PdnErrorKind,
+    /// The line.
+    pub line: usize,
+    /// The column (in characters).
+    pub column: usize,
+    /// The game of the text: 1 for the first.
+    pub game: usize,
 }
 
 // ---------------------------------------------------------------------------------
@@ -581,8 +592,8 @@ impl GameBuilder {
 /// Reads every game of a PDN text, in order: each a [`Record`] or the error that
 /// stopped its reading (see the [module documentation](self)). Reading goes on after
 /// a bad game with the next one.
-pub fn read_games(text: &str) -> Vec<Result<Record, RecordError>> {
-    let mut out: Vec<Result<Record, RecordError>> = Vec::new();
+pub fn read_games(text: &str) -> Vec<Result<Record, PdnError>> {
+    let mut out: Vec<Result<Record, PdnError>> = Vec::new();
     let mut lx = Lexer::new(text);
     let mut g = GameBuilder::new();
     loop {
@@ -611,7 +622,7 @@ pub fn read_games(text: &str) -> Vec<Result<Record, RecordError>> {
         };
         if let Err((kind, line, column)) = step {
             let in_body = g.in_body;
-            out.push(Err(RecordError {
+            out.push(Err(PdnError {
                 kind,
                 line,
                 column,
@@ -629,7 +640,7 @@ fn apply(
     tok: Tok,
     line: usize,
     col: usize,
-    out: &mut Vec<Result<Record, RecordError>>,
+    out: &mut Vec<Result<Record, PdnError>>,
 ) -> Result<(), LexError> {
     let depth = g.lines.len() - 1;
     match tok {
@@ -736,14 +747,6 @@ fn apply(
 // ---------------------------------------------------------------------------------
 // Writing
 
-/// Whether the record's `GameType` has PDN's international result type (`2-0`).
-fn international_results(record: &Record) -> bool {
-    record
-        .tag("GameType")
-        .and_then(|t| t.split(',').next())
-        .is_some_and(|n| matches!(n.trim(), "20" | "27"))
-}
-
 fn clean_comment(text: &str) -> String {
     text.replace('{', "(").replace('}', ")")
 }
@@ -824,127 +827,56 @@ pub fn write_record(record: &Record) -> String {
     };
     write_line(&mut w, &record.comments, &record.moves);
     let result = record.result.unwrap_or(RecordResult::Unknown);
-    w.token(if international_results(record) {
-        result.international_token()
-    } else {
-        result.token()
-    });
+    w.token(result.token_in(record.game_type().and_then(Result::ok)));
     let mut out = w.out;
     out.push_str(&w.line);
     out.push('\n');
     out
 }
 
-/// A move's text, by its first and last square when that names it alone among the
-/// legal moves (`28x10` for `28x19x10`), else in full.
-fn short_text<P: Position>(pos: &P, mv: &P::Move) -> String {
-    let full = mv.to_string();
-    let seps: Vec<(usize, char)> = full
-        .char_indices()
-        .filter(|&(_, c)| c == 'x' || c == ':')
-        .collect();
-    if seps.len() >= 2 {
-        let (first_end, sep) = seps[0];
-        let (last_start, _) = seps[seps.len() - 1];
-        let short = format!("{}{sep}{}", &full[..first_end], &full[last_start + 1..]);
-        if pos.parse_move(&short).is_ok_and(|m| m == *mv) {
-            return short;
-        }
-    }
-    full
-}
+impl FromStr for Record {
+    type Err = PdnError;
 
-/// The record of a game: see [`Record::of_game`].
-pub fn record_of_game<P: Position>(game: &Game<P>) -> Record {
-    let mut tags: Vec<(String, String)> = game
-        .tags()
-        .iter()
-        .filter(|(n, _)| {
-            !["SetUp", "FEN", "Position", "Result"]
-                .iter()
-                .any(|t| t.eq_ignore_ascii_case(n))
-        })
-        .cloned()
-        .collect();
-    let has = |tags: &[(String, String)], name: &str| {
-        tags.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
-    };
-    if !has(&tags, "GameType") && !has(&tags, "Variant") && !has(&tags, "Game") {
-        match game_type_of(P::NAME) {
-            Some(n) => tags.push(("GameType".into(), n.to_string())),
-            None => tags.push(("Variant".into(), P::NAME.to_string())),
+    /// Reads the one game of a PDN text (see the [module documentation](self)).
+    fn from_str(text: &str) -> Result<Record, PdnError> {
+        if text.len() > MAX_RECORD_LEN {
+            return Err(PdnError {
+                kind: K::TooLong(text.len()),
+                line: 1,
+                column: 1,
+                game: 1,
+            });
         }
-    }
-    let start = game.start();
-    if *start != P::start() {
-        tags.push(("SetUp".into(), "1".into()));
-        let fen = fen_of(start).unwrap_or_else(|| start.to_string());
-        tags.push(("FEN".into(), fen));
-    }
-    // the result: the rules', else the game's Result tag
-    let international = game_type_of(P::NAME) == Some(20);
-    let result = match game.outcome() {
-        Some(o) => {
-            let r = RecordResult::of(o);
-            let token = if international {
-                r.international_token()
-            } else {
-                r.token()
+        let mut games = read_games(text).into_iter();
+        let first = games.next().unwrap_or_else(|| Ok(Record::default()))?;
+        if let Some(second) = games.next() {
+            let line = match &second {
+                Ok(r) => r.line,
+                Err(e) => e.line,
             };
-            tags.push(("Result".into(), token.to_string()));
-            Some(r)
+            return Err(PdnError {
+                kind: K::MoreThanOneGame,
+                line,
+                column: 1,
+                game: 2,
+            });
         }
-        None => game.tag("Result").map(|v| {
-            tags.push(("Result".into(), v.to_string()));
-            RecordResult::from_token(v.trim()).unwrap_or(RecordResult::Unknown)
-        }),
-    };
-    let comments_at = |ply: usize| -> Vec<String> {
-        game.comments()
-            .iter()
-            .filter(|(p, _)| *p == ply)
-            .map(|(_, c)| c.clone())
-            .collect()
-    };
-    let mut pos = start.clone();
-    let black_first = pos.turn() == Color::Black;
-    let mut moves = Vec::new();
-    let mut renumber = true;
-    for (i, mv) in game.moves().iter().enumerate() {
-        let half = i + black_first as usize;
-        let white = half % 2 == 0;
-        let text = short_text(&pos, mv);
-        let number = (white || renumber).then_some(half as u32 / 2 + 1);
-        let comments = comments_at(i + 1);
-        renumber = !comments.is_empty();
-        moves.push(RecordMove {
-            text,
-            number,
-            black_number: !white && number.is_some(),
-            comments,
-            ..RecordMove::default()
-        });
-        pos.play_unchecked(mv);
-    }
-    Record {
-        tags,
-        comments: comments_at(0),
-        moves,
-        result: Some(result.unwrap_or(RecordResult::Unknown)),
-        line: 0,
+        Ok(first)
     }
 }
 
-/// Writes a game as PDN: [`Record::of_game`], written.
-pub fn write_game<P: Position>(game: &Game<P>) -> String {
-    write_record(&record_of_game(game))
+impl fmt::Display for Record {
+    /// Writes the record as PDN ([`write_record`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_record(self))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn games(t: &str) -> Vec<Result<Record, RecordError>> {
+    fn games(t: &str) -> Vec<Result<Record, PdnError>> {
         read_games(t)
     }
 
@@ -1065,34 +997,23 @@ mod tests {
     }
 
     #[test]
-    fn rulesets_from_tags() {
-        let rs = |t: &str| ruleset_of(&one(t));
-        assert_eq!(rs("[GameType \"20\"] 32-28"), Ok(Some("international")));
-        assert_eq!(
-            rs("[GameType \"20,W,10,10,N1,0\"] 32-28"),
-            Ok(Some("international"))
-        );
-        assert_eq!(rs("[GameType \"25\"] c3-d4"), Ok(Some("russian")));
-        assert_eq!(rs("[GameType \"26\"] c3-d4"), Ok(Some("brazilian")));
-        assert_eq!(
-            rs("[Variant \"Stapeldammen\"] 32-28"),
-            Ok(Some("stapeldammen"))
-        );
-        assert_eq!(rs("[Game \"emergo\"] d6"), Ok(Some("emergo")));
-        assert_eq!(rs("[Event \"x\"] 32-28"), Ok(None));
-        assert_eq!(
-            rs("[GameType \"21\"] 11-15"),
-            Err(GameTypeError::NotPlayed {
-                number: 21,
-                game: "English draughts"
-            })
-        );
+    fn read_errors_name_the_line_and_column() {
+        let e = "[Event nope]\n1. d6".parse::<Record>().unwrap_err();
+        assert!(matches!(e.kind, K::BadTag(_)) && e.line == 1);
+        let e = "1. d6\n{open".parse::<Record>().unwrap_err();
+        assert_eq!((e.line, e.column), (2, 1));
+        assert!(matches!(e.kind, K::Unterminated(_)));
+        let e = "1. d6 (1. e4".parse::<Record>().unwrap_err();
+        assert!(matches!(e.kind, K::Unterminated(_)));
+        let e = "1. d6 1-0 d8".parse::<Record>().unwrap_err();
+        assert_eq!(e.kind, K::MoreThanOneGame);
+        let e = "99999999999. d6".parse::<Record>().unwrap_err();
+        assert!(matches!(e.kind, K::BadNumber(_)));
+        let long = "d6 ".repeat(MAX_RECORD_LEN);
         assert!(matches!(
-            rs("[GameType \"x\"] 1"),
-            Err(GameTypeError::Unknown(_))
+            long.parse::<Record>().unwrap_err().kind,
+            K::TooLong(_)
         ));
-        assert_eq!(game_type_of("russian"), Some(25));
-        assert_eq!(game_type_of("emergo"), None);
     }
 
     #[test]

@@ -1,13 +1,17 @@
-//! Game records: the tags, moves, comments, variations and result of one game, read
-//! from PDN (Portable Draughts Notation, the draughts form of PGN; see
-//! [`pdn`] for the format and for files of many games) and replayed
-//! with every move checked by [`Record::replay`].
+//! Game records: the tags, moves, comments, variations and result of one game, and
+//! their replay with every move checked ([`Record::replay`]). The record is what PDN
+//! (Portable Draughts Notation, the draughts form of PGN) says of a game:
+//! [`pdn`](crate::text::pdn) reads records from PDN text (`text.parse::<Record>()`,
+//! or files of many games) and writes them (`Display`).
 //!
 //! The moves are in the game's own notation, for any ruleset. The start position is
 //! the `FEN` tag (PDN's FEN, or the ruleset's own position text) or a `Position` tag,
-//! else the game's start. The ruleset is chosen by the `GameType` tag (PDN's numbers)
-//! or a `Variant` (or `Game`) tag naming one of the crate's rulesets: see
-//! [`pdn::ruleset_of`].
+//! else the game's start. Which ruleset a record's `GameType` or `Variant` tag names
+//! is the [registry](crate::tools::registry)'s to say (`Ruleset::of_record`).
+//!
+//! A [`Game`] holds the moves; the tags and comments stay in the record. A record of a
+//! game is [`Record::of_game`]; tags and comments are set on it
+//! ([`Record::set_tag`], [`Record::add_comment`]).
 //!
 //! ```
 //! use column_checkers::text::record::{Record, ResultCheck};
@@ -34,17 +38,11 @@
 use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PositionError};
 use crate::engine::game::Game;
-use crate::engine::position::{Outcome, Position};
-use crate::text::fen::{looks_like_fen, position_from_fen, FenError};
-use crate::text::pdn;
+use crate::engine::outcome::Outcome;
+use crate::engine::position::Position;
+use crate::text::fen::{fen_of, looks_like_fen, position_from_fen, FenError};
 use core::fmt;
-use core::str::FromStr;
 use thiserror::Error;
-
-/// The longest record text [`Record::from_str`] accepts (1 MiB); longer input is
-/// rejected before any work. Files of many games are read game by game with
-/// [`pdn::read_games`].
-pub const MAX_RECORD_LEN: usize = 1 << 20;
 
 /// The deepest nesting of variations read or replayed.
 pub const MAX_VARIATION_DEPTH: usize = 64;
@@ -98,6 +96,16 @@ impl RecordResult {
             RecordResult::BlackWins => "0-2",
             RecordResult::Draw => "1-1",
             other => other.token(),
+        }
+    }
+
+    /// The token in the result type of PDN's `GameType` number `game_type`:
+    /// [`international_token`](Self::international_token) for international (20) and
+    /// Canadian (27) draughts, else [`token`](Self::token).
+    pub fn token_in(self, game_type: Option<u32>) -> &'static str {
+        match game_type {
+            Some(20 | 27) => self.international_token(),
+            _ => self.token(),
         }
     }
 
@@ -165,63 +173,6 @@ pub struct Variation {
     pub comments: Vec<String>,
     /// The moves.
     pub moves: Vec<RecordMove>,
-}
-
-/// What is wrong with a record's text.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum RecordErrorKind {
-    /// Longer than [`MAX_RECORD_LEN`].
-    #[error("record too long ({0} bytes)")]
-    TooLong(usize),
-    /// A `{` comment, `(` variation or tag string that is never closed.
-    #[error("unterminated {0}")]
-    Unterminated(&'static str),
-    /// A `{` inside a comment: PDN comments do not nest.
-    #[error("'{{' inside a comment (comments do not nest)")]
-    NestedComment,
-    /// A tag that is not `[Name "value"]`.
-    #[error("bad tag {0:?} (expected [Name \"value\"])")]
-    BadTag(String),
-    /// A move number that is not a number.
-    #[error("bad move number {0:?}")]
-    BadNumber(String),
-    /// A token that is neither a move, a move number nor a result.
-    #[error("unexpected {0:?}")]
-    Unexpected(String),
-    /// A `(` before any move of its line: a variation replaces the move before it.
-    #[error("variation before any move")]
-    VariationBeforeMove,
-    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
-    #[error("variations nested deeper than {MAX_VARIATION_DEPTH}")]
-    TooDeep,
-    /// A result token or tag inside a variation.
-    #[error("{0:?} inside a variation")]
-    InsideVariation(String),
-    /// A move written as unknown (`-` or `--`).
-    #[error("unknown move {0:?}")]
-    UnknownMove(String),
-    /// A setup command `/FEN "..."/` in the movetext (PDN 3.0's extension, not read).
-    #[error("setup command {0:?} in the movetext is not supported")]
-    Setup(String),
-    /// [`Record::from_str`] was given more than one game.
-    #[error("more than one game (read files of many games with pdn::read_games)")]
-    MoreThanOneGame,
-}
-
-/// A record that could not be read: what, on which line and column (1-based), in which
-/// game of the text (1-based).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("game {game}, line {line}, column {column}: {kind}")]
-pub struct RecordError {
-    /// What is wrong.
-    pub kind: RecordErrorKind,
-    /// The line.
-    pub line: usize,
-    /// The column (in characters).
-    pub column: usize,
-    /// The game of the text: 1 for the first.
-    pub game: usize,
 }
 
 /// Why a record does not replay.
@@ -316,8 +267,8 @@ pub enum ResultCheck {
     Unfinished,
 }
 
-/// A record replayed: the game (with the record's tags and main-line comments) and how
-/// its result compares.
+/// A record replayed: the game and how its result compares. The record's tags and
+/// comments stay in the record.
 #[derive(Clone, Debug)]
 pub struct Replay<P: Position> {
     /// The game, every move of the main line played.
@@ -331,8 +282,8 @@ pub struct Replay<P: Position> {
 /// A game record: tags, comments, moves (with their variations) and result.
 ///
 /// Two records are equal when their tags, comments, moves and result are (no result
-/// and `*` are the same; the place in the text is not compared): a record written with
-/// [`Display`](fmt::Display) reads back equal.
+/// and `*` are the same; the place in the text is not compared): a record written as
+/// PDN ([`Display`](fmt::Display)) reads back equal.
 #[derive(Clone, Debug, Default)]
 pub struct Record {
     /// The tags, in order: `(name, value)`.
@@ -367,12 +318,84 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Sets the tag `name` (ASCII case-insensitive: the value of the first tag of that
+    /// name is replaced, else the tag is added at the end).
+    ///
+    /// ```
+    /// use column_checkers::text::record::Record;
+    ///
+    /// let mut record = Record::default();
+    /// record.set_tag("White", "Freeling");
+    /// record.set_tag("white", "van Zon");
+    /// assert_eq!(record.tags, [("White".to_string(), "van Zon".to_string())]);
+    /// ```
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        {
+            Some(t) => t.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
     /// The ruleset named by a `Variant` or `Game` tag, if any (as written).
     pub fn ruleset(&self) -> Option<&str> {
         self.tag("Variant")
             .or_else(|| self.tag("Game"))
             .map(str::trim)
             .filter(|s| !s.is_empty())
+    }
+
+    /// The number of the `GameType` tag: its first field (`20` of
+    /// `"20,W,10,10,N2,0"`; the attributes after it are not read); `Some(Err(value))`
+    /// when that is not a number, `None` without the tag.
+    pub fn game_type(&self) -> Option<Result<u32, &str>> {
+        let value = self.tag("GameType")?;
+        let number = value.split(',').next().unwrap_or("").trim();
+        Some(number.parse().map_err(|_| value))
+    }
+
+    /// Sets the result: the game terminator and the `Result` tag, in the result tokens
+    /// of the record's `GameType` ([`RecordResult::token_in`]).
+    pub fn set_result(&mut self, result: RecordResult) {
+        let game_type = self.game_type().and_then(Result::ok);
+        self.result = Some(result);
+        self.set_tag("Result", result.token_in(game_type));
+    }
+
+    /// Adds a comment after the `ply`-th move of the main line (0: before the first
+    /// move; a ply past the last move: after the last).
+    ///
+    /// ```
+    /// use column_checkers::text::record::Record;
+    /// use column_checkers::{Game, InternationalDraughts, Position};
+    ///
+    /// let mut game = Game::new(InternationalDraughts::start());
+    /// game.play_text("32-28").unwrap();
+    /// let mut record = Record::of_game(&game);
+    /// record.add_comment(1, "the classical opening move");
+    /// assert_eq!(record.moves[0].comments, ["the classical opening move"]);
+    /// assert!(record.to_string().contains("1. 32-28 { the classical opening move }"));
+    /// ```
+    ///
+    /// A Black move right after the comment that has no move number gets one
+    /// (`1. 32-28 { ... } 1... 19-23`), as PDN writes it, when the White move before
+    /// it has a number.
+    pub fn add_comment(&mut self, ply: usize, text: &str) {
+        let Some(i) = ply.min(self.moves.len()).checked_sub(1) else {
+            self.comments.push(text.to_string());
+            return;
+        };
+        self.moves[i].comments.push(text.to_string());
+        let before = self.moves[i].number.filter(|_| !self.moves[i].black_number);
+        if let (Some(n), Some(next)) = (before, self.moves.get_mut(i + 1)) {
+            if next.number.is_none() {
+                next.number = Some(n);
+                next.black_number = true;
+            }
+        }
     }
 
     /// The start position text of a `FEN` or `Position` tag, if any.
@@ -430,8 +453,6 @@ impl Record {
     /// (each from the position before the move it replaces). When the FEN leaves the
     /// side to move open (`?`), the first move's number says it (`1...` for Black).
     ///
-    /// The game returned carries the record's tags and the comments of its main line.
-    ///
     /// # Errors
     /// [`ReplayError`] for the first move that is illegal, unreadable or misnumbered
     /// (main line first, then the variations), or a start tag that does not read.
@@ -461,17 +482,11 @@ impl Record {
             .unwrap_or(1)
             .max(1);
         let black_first = game.position().turn() == Color::Black;
-        for (name, value) in &self.tags {
-            game.set_tag(name, value);
-        }
-        for c in &self.comments {
-            game.add_comment(c);
-        }
         let mut moves_read = 0;
         let mut lines: Vec<Pending<'_, P>> = Vec::new();
         // the main line, then the variations (each with the game before the move it
         // replaces), depth first
-        let main = play_line(
+        play_line(
             &mut game,
             &self.moves,
             first_number,
@@ -480,8 +495,7 @@ impl Record {
             &mut moves_read,
             &mut lines,
             0,
-        );
-        main?;
+        )?;
         while let Some((mut g, moves, depth, number, black)) = lines.pop() {
             play_line(
                 &mut g,
@@ -507,15 +521,79 @@ impl Record {
         })
     }
 
-    /// The record of a game: its tags, a `GameType` or `Variant` tag naming the
-    /// ruleset (unless it has one), `SetUp` and `FEN` when it did not start from
-    /// `P::start()`, `Result` when the rules have ended it, its comments, and its moves
-    /// in the ruleset's notation (a capture by its first and last square when that
-    /// names it alone). Written with [`Display`](fmt::Display), it reads and replays
-    /// back to the same game, tags and comments.
+    /// The record of a game: its moves in the ruleset's notation (a capture by its
+    /// first and last square when that names it alone), `SetUp` and `FEN` tags when it
+    /// did not start from `P::start()`, and the result when the rules have ended it
+    /// (else `*`). Written as PDN, it reads and replays back to the same game.
+    ///
+    /// It names no ruleset: the [registry](crate::tools::registry)'s
+    /// `record_of_game` adds the tag that does (`GameType` for the draughts games PDN
+    /// numbers, else `Variant`); or set one with [`set_tag`](Self::set_tag). Tags and
+    /// comments are added with [`set_tag`](Self::set_tag) and
+    /// [`add_comment`](Self::add_comment).
+    ///
+    /// ```
+    /// use column_checkers::text::record::Record;
+    /// use column_checkers::{Game, InternationalDraughts, Position};
+    ///
+    /// let mut game = Game::new(InternationalDraughts::start());
+    /// game.play_text("32-28").unwrap();
+    /// game.play_text("19-23").unwrap();
+    /// game.play_text("28x19").unwrap();
+    /// let mut record = Record::of_game(&game);
+    /// record.set_tag("White", "Sijbrands");
+    /// assert_eq!(record.to_string(), "[White \"Sijbrands\"]\n\n1. 32-28 19-23 2. 28x19 *\n");
+    /// let back: Record = record.to_string().parse().unwrap();
+    /// assert_eq!(back.replay::<InternationalDraughts>().unwrap().game, game);
+    /// ```
     pub fn of_game<P: Position>(game: &Game<P>) -> Record {
-        pdn::record_of_game(game)
+        let mut record = Record::default();
+        let start = game.start();
+        if *start != P::start() {
+            record.set_tag("SetUp", "1");
+            let fen = fen_of(start).unwrap_or_else(|| start.to_string());
+            record.set_tag("FEN", &fen);
+        }
+        let mut pos = start.clone();
+        let black_first = pos.turn() == Color::Black;
+        for (i, mv) in game.moves().iter().enumerate() {
+            let half = i + black_first as usize;
+            let white = half % 2 == 0;
+            // a Black move is numbered when it opens the game
+            let number = (white || i == 0).then_some(half as u32 / 2 + 1);
+            record.moves.push(RecordMove {
+                text: short_text(&pos, mv),
+                number,
+                black_number: !white && number.is_some(),
+                ..RecordMove::default()
+            });
+            pos.play_unchecked(mv);
+        }
+        match game.outcome() {
+            Some(o) => record.set_result(RecordResult::of(o)),
+            None => record.result = Some(RecordResult::Unknown),
+        }
+        record
     }
+}
+
+/// A move's text, by its first and last square when that names it alone among the
+/// legal moves (`28x10` for `28x19x10`), else in full.
+fn short_text<P: Position>(pos: &P, mv: &P::Move) -> String {
+    let full = mv.to_string();
+    let seps: Vec<(usize, char)> = full
+        .char_indices()
+        .filter(|&(_, c)| c == 'x' || c == ':')
+        .collect();
+    if seps.len() >= 2 {
+        let (first_end, sep) = seps[0];
+        let (last_start, _) = seps[seps.len() - 1];
+        let short = format!("{}{sep}{}", &full[..first_end], &full[last_start + 1..]);
+        if pos.parse_move(&short).is_ok_and(|m| m == *mv) {
+            return short;
+        }
+    }
+    full
 }
 
 /// A variation still to replay: the game before the move it replaces, its moves, its
@@ -572,59 +650,16 @@ fn play_line<'r, P: Position>(
         game.play_text(&m.text)
             .map_err(|e| err(ReplayErrorKind::Move(e)))?;
         *moves_read += 1;
-        if !in_variation {
-            for c in &m.comments {
-                game.add_comment(c);
-            }
-        }
     }
     Ok(())
-}
-
-impl FromStr for Record {
-    type Err = RecordError;
-
-    /// Reads the one game of a PDN text (see [`pdn`]).
-    fn from_str(text: &str) -> Result<Record, RecordError> {
-        if text.len() > MAX_RECORD_LEN {
-            return Err(RecordError {
-                kind: RecordErrorKind::TooLong(text.len()),
-                line: 1,
-                column: 1,
-                game: 1,
-            });
-        }
-        let mut games = pdn::read_games(text).into_iter();
-        let first = games.next().unwrap_or_else(|| Ok(Record::default()))?;
-        if let Some(second) = games.next() {
-            let line = match &second {
-                Ok(r) => r.line,
-                Err(e) => e.line,
-            };
-            return Err(RecordError {
-                kind: RecordErrorKind::MoreThanOneGame,
-                line,
-                column: 1,
-                game: 2,
-            });
-        }
-        Ok(first)
-    }
-}
-
-impl fmt::Display for Record {
-    /// Writes the record as PDN (see [`pdn`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&pdn::write_record(self))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::outcome::EndReason;
     use crate::games::draughts::{InternationalDraughts, RussianDraughts};
     use crate::games::emergo::Emergo;
-    use crate::EndReason;
 
     fn read(t: &str) -> Record {
         t.parse().unwrap_or_else(|e| panic!("{t}: {e}"))
@@ -650,26 +685,6 @@ mod tests {
         assert_eq!((r.moves[4].line, r.moves[4].column), (6, 27));
         assert_eq!(r.result, Some(RecordResult::Draw));
         assert_eq!(r.move_count(), 7);
-    }
-
-    #[test]
-    fn read_errors_name_the_line_and_column() {
-        let e = "[Event nope]\n1. d6".parse::<Record>().unwrap_err();
-        assert!(matches!(e.kind, RecordErrorKind::BadTag(_)) && e.line == 1);
-        let e = "1. d6\n{open".parse::<Record>().unwrap_err();
-        assert_eq!((e.line, e.column), (2, 1));
-        assert!(matches!(e.kind, RecordErrorKind::Unterminated(_)));
-        let e = "1. d6 (1. e4".parse::<Record>().unwrap_err();
-        assert!(matches!(e.kind, RecordErrorKind::Unterminated(_)));
-        let e = "1. d6 1-0 d8".parse::<Record>().unwrap_err();
-        assert_eq!(e.kind, RecordErrorKind::MoreThanOneGame);
-        let e = "99999999999. d6".parse::<Record>().unwrap_err();
-        assert!(matches!(e.kind, RecordErrorKind::BadNumber(_)));
-        let long = "d6 ".repeat(MAX_RECORD_LEN);
-        assert!(matches!(
-            long.parse::<Record>().unwrap_err().kind,
-            RecordErrorKind::TooLong(_)
-        ));
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //! | [`Game`] | start position and moves | `{"start":"- w 12/12","moves":["d6","d8"]}` |
 //!
 //! **Moves are read against a position.** A move's text means something only where it
-//! is played (an entry's size, compact forms, ruling 1), so moves serialize as their
+//! is played (an entry's size, compact forms, any route of a capture that stands for
+//! the listed one: [move identity](crate::rulings#move-identity)), so moves serialize as their
 //! notation but do not implement `Deserialize`: read them with a [`MoveSeed`] (a
 //! `DeserializeSeed` holding the position) or deserialize a `String` and call
 //! [`Position::parse_move`]. A [`Game`] deserializes by replaying its moves from its
@@ -44,7 +45,8 @@ use crate::engine::board::Board;
 use crate::engine::color::Color;
 use crate::engine::game::Game;
 use crate::engine::moves::Move;
-use crate::engine::position::{EndReason, Outcome, Position};
+use crate::engine::outcome::{EndReason, Outcome};
+use crate::engine::position::Position;
 use ::serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use ::serde::ser::SerializeStruct;
 use ::serde::{Deserialize, Deserializer, Serialize, Serializer};

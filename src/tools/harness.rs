@@ -1,5 +1,6 @@
 //! Fuzz harnesses: scenarios driven by arbitrary bytes, run on every ruleset of the
-//! [`registry`](crate::tools::registry) (or the one the bytes select), that answer
+//! [`registry`](crate::tools::registry), each option set on its own (or the one the
+//! bytes select), that answer
 //! `Err(`[`Finding`]`)` on anything the crate promises not to do — a broken invariant
 //! ([`invariants`]), a failed operation that changed the state, an accepted illegal
 //! move. A panic inside them is a finding too.
@@ -24,12 +25,12 @@ use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PlayError};
 use crate::engine::game::Game;
 use crate::engine::input::MoveInput;
-use crate::engine::introspect::{Introspect, MoveSquares};
-use crate::engine::moves::MoveList;
+use crate::engine::introspect::Introspect;
+use crate::engine::moves::{MoveList, MoveSquares};
 
 use crate::engine::square::Square;
 use crate::tools::invariants::{self, Violation};
-use crate::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use crate::tools::registry::{Ruleset, RulesetVisitor};
 use crate::tools::rng::SplitMix64;
 use thiserror::Error;
 
@@ -114,10 +115,10 @@ impl Bytes<'_> {
     }
 }
 
-/// Runs `visitor` on the ruleset number `index` (modulo the number of rulesets).
+/// Runs `visitor` on the ruleset number `index` of [`Ruleset::ALL`] (modulo their
+/// number; each option set is a ruleset of its own).
 fn on_ruleset<V: RulesetVisitor>(index: u8, visitor: V) -> V::Output {
-    let info = &RULESETS[index as usize % RULESETS.len()];
-    dispatch(info.name, &[], visitor).expect("every registered ruleset dispatches")
+    Ruleset::ALL[index as usize % Ruleset::ALL.len()].visit(visitor)
 }
 
 /// Reads the input as a position text in every ruleset. A text that is accepted must
@@ -130,7 +131,7 @@ pub fn position_text(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a str);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Checking + Counting>(self, _: &[String]) -> Self::Output {
+        fn visit<P: Checking + Counting>(self) -> Self::Output {
             match self.0.parse::<P>() {
                 Ok(pos) => invariants::check(&pos).map_err(violation(&pos)),
                 Err(e) if e.at <= self.0.len() => Ok(()),
@@ -142,8 +143,8 @@ pub fn position_text(data: &[u8]) -> Result<(), Finding> {
         }
     }
     let text = String::from_utf8_lossy(data);
-    for info in RULESETS {
-        dispatch(info.name, &[], V(&text)).expect("registered")?;
+    for r in Ruleset::ALL {
+        r.visit(V(&text))?;
     }
     Ok(())
 }
@@ -180,7 +181,7 @@ pub fn move_text(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(u64, usize, &'a str);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Checking + Counting>(self, _: &[String]) -> Self::Output {
+        fn visit<P: Checking + Counting>(self) -> Self::Output {
             let V(seed, plies, text) = self;
             let mut game = random_game::<P>(seed, plies);
             if plies % 3 == 0 {
@@ -242,7 +243,7 @@ pub fn play_sequence(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a [u8]);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Checking + Counting>(self, _: &[String]) -> Self::Output {
+        fn visit<P: Checking + Counting>(self) -> Self::Output {
             let mut pos = P::start();
             let mut moves = MoveList::new();
             for &choice in self.0.iter().take(MAX_PLIES) {
@@ -281,7 +282,7 @@ pub fn game_ops(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a [u8]);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Checking + Counting>(self, _: &[String]) -> Self::Output {
+        fn visit<P: Checking + Counting>(self) -> Self::Output {
             let mut b = Bytes(self.0);
             let mut game = Game::new(P::start());
             // the model: positions from the start, and the moves to redo (last first)
@@ -435,7 +436,7 @@ pub fn click_sequence(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(u64, usize, &'a [u8]);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Introspect + Counting + Checking>(self, _: &[String]) -> Self::Output {
+        fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
             let V(seed, plies, ops) = self;
             let game = random_game::<P>(seed, plies);
             let pos = game.position();

@@ -50,7 +50,7 @@ use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
-use crate::engine::position::Outcome;
+use crate::engine::outcome::Outcome;
 use core::hash::Hasher;
 use thiserror::Error;
 

@@ -2,7 +2,7 @@
 
 use crate::engine::counting::Counting;
 use crate::engine::moves::MoveList;
-use crate::engine::position::Outcome;
+use crate::engine::outcome::Outcome;
 use crate::tools::rng::SplitMix64;
 
 /// How a playout ended.

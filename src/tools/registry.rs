@@ -1,5 +1,15 @@
-//! Choosing a ruleset by name at run time (command lines, servers), without `dyn` on
-//! the hot paths: the caller's generic code is monomorphised for each ruleset.
+//! The one list of the crate's rulesets, and choosing one by name at run time (command
+//! lines, servers, game records) without `dyn` on the hot paths: the caller's generic
+//! code is monomorphised for each ruleset.
+//!
+//! Everything that names the rulesets is made from the list at the bottom of this file
+//! (the `rulesets!` entries): the [`Ruleset`] enum and its [`Ruleset::ALL`], the
+//! run-time dispatch ([`Ruleset::visit`], [`dispatch`]), the `--help` text
+//! ([`rulesets_help`]), the mapping to and from PDN's `GameType` and `Variant` tags
+//! ([`Ruleset::of_record`], [`record_of_game`]) and the tables of rulesets in the
+//! crate's documentation and the README ([`Ruleset::markdown_table`]). A ruleset's name
+//! is its position type's [`Position::NAME`]. Adding a ruleset is its module plus one
+//! entry in the list.
 //!
 //! ```
 //! use column_checkers::tools::registry::{dispatch, RulesetVisitor};
@@ -8,7 +18,7 @@
 //! struct Perft(u32);
 //! impl RulesetVisitor for Perft {
 //!     type Output = u64;
-//!     fn visit<P: Counting>(self, options: &[String]) -> u64 {
+//!     fn visit<P: Counting>(self) -> u64 {
 //!         perft(&P::start(), self.0)
 //!     }
 //! }
@@ -18,12 +28,13 @@
 //!
 //! # Options
 //! A ruleset's options select a *type*: each option set of a ruleset is its own
-//! zero-sized rules type (the const parameters of [`LascaRules`](crate::games::lasca::LascaRules) and
-//! [`BashniRules`](crate::games::bashni::BashniRules)), and `dispatch` calls the visitor with the
-//! position type of the options given. `P::start()` and parsing a position text then
-//! give positions under those options, and the move generator is compiled for each
-//! option set (no run-time option tests on the hot paths). The options are passed on to
-//! the visitor as well, for anything else it wants to do with them.
+//! zero-sized rules type (the const parameters of
+//! [`LascaRules`](crate::games::lasca::LascaRules) and
+//! [`BashniRules`](crate::games::bashni::BashniRules)) and its own [`Ruleset`], and the
+//! visitor is called with the position type of the options given. `P::start()` and
+//! parsing a position text then give positions under those options, and the move
+//! generator is compiled for each option set (no run-time option tests on the hot
+//! paths).
 //!
 //! ```
 //! # use column_checkers::tools::registry::{dispatch, RulesetVisitor};
@@ -31,120 +42,218 @@
 //! # struct Perft(u32);
 //! # impl RulesetVisitor for Perft {
 //! #     type Output = u64;
-//! #     fn visit<P: Counting>(self, _: &[String]) -> u64 { perft(&P::start(), self.0) }
+//! #     fn visit<P: Counting>(self) -> u64 { perft(&P::start(), self.0) }
 //! # }
+//! use column_checkers::Ruleset;
+//!
 //! let code = ["--russian-code".to_string()];
 //! assert_eq!(dispatch("bashni", &code, Perft(3)), Ok(302));
 //! assert!(dispatch("bashni", &["--roundabout".to_string()], Perft(1)).is_err());
+//! let bashni: Ruleset = "bashni --russian-code".parse().unwrap();
+//! assert_eq!(bashni, Ruleset::BashniRussianCode);
+//! assert_eq!(bashni.visit(Perft(3)), 302);
 //! ```
 
 use crate::engine::checking::Checking;
 use crate::engine::counting::Counting;
+use crate::engine::game::Game;
 use crate::engine::introspect::Introspect;
+use crate::engine::position::Position;
+use crate::text::pdn::game_type_name;
+use crate::text::record::{Record, RecordResult};
+use core::any::TypeId;
+use core::fmt;
+use core::str::FromStr;
 use thiserror::Error;
 
-/// Generic code to run on the ruleset a name selects.
+/// Generic code to run on the ruleset a name selects ([`Ruleset::visit`],
+/// [`dispatch`]).
 ///
-/// Every ruleset's position implements [`Introspect`] (and so
-/// [`Position`](crate::engine::position::Position)); a visitor may ask for less in its
-/// own `visit` (`fn visit<P: Position>`).
+/// Every ruleset's position implements [`Introspect`], [`Counting`] and [`Checking`]
+/// (and so [`Position`]); a visitor may ask for less in its own `visit`
+/// (`fn visit<P: Position>(self)`). The ruleset itself, with its name and options, is
+/// [`Ruleset::of::<P>()`](Ruleset::of).
 pub trait RulesetVisitor {
     /// What the code returns.
     type Output;
-    /// Runs the code for ruleset `P`; `options` are the ruleset options given (the
-    /// ruleset has already accepted them).
-    fn visit<P: Introspect + Counting + Checking>(self, options: &[String]) -> Self::Output;
+    /// Runs the code for ruleset `P`.
+    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output;
 }
 
-/// A ruleset the registry knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RulesetInfo {
-    /// The name used on command lines.
-    pub name: &'static str,
-    /// One line about it.
-    pub about: &'static str,
-    /// The options it accepts (flags such as `--russian-code`), with a line each.
-    pub options: &'static [(&'static str, &'static str)],
+/// Makes [`Ruleset`] and what is generated from the list. Each entry: the ruleset's
+/// description as a doc comment, `module::PositionType` (in `crate::games`), its PDN
+/// `GameType` number if PDN has one, and its options with a line about each, followed
+/// by the position type of every option set (each with its options).
+macro_rules! rulesets {
+    ($(
+        #[doc = $about:literal]
+        $module:ident :: $base:ident
+        $(, game_type $game_type:literal)?
+        $({
+            $($option:literal : $option_about:literal,)+
+        } [
+            $($variant:ident : $($variant_option:literal)+;)+
+        ])?
+        ;
+    )+) => {
+        /// A ruleset of the crate, one for each option set: its name, options,
+        /// description and PDN tag, and the dispatch to its position type
+        /// ([`Ruleset::visit`]). Made, like everything that lists the rulesets, from the
+        /// one list of the [registry](self).
+        ///
+        /// The rulesets ([`Ruleset::markdown_table`]):
+        ///
+        #[doc = include_str!("rulesets.md")]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Ruleset {
+            $(
+                #[doc = concat!("[`", stringify!($base), "`](crate::games::", stringify!($module),
+                    "::", stringify!($base), "):", $about)]
+                $base,
+                $($(
+                    #[doc = concat!("[`", stringify!($variant), "`](crate::games::",
+                        stringify!($module), "::", stringify!($variant), "): ",
+                        stringify!($base), " with", $(" `", $variant_option, "`",)+)]
+                    $variant,
+                )+)?
+            )+
+        }
+
+        impl Ruleset {
+            /// Every ruleset, each option set on its own, in the list's order.
+            pub const ALL: &'static [Ruleset] = &[$(Ruleset::$base, $($(Ruleset::$variant,)+)?)+];
+
+            /// The ruleset's name, its position type's [`Position::NAME`] (`"lasca"`
+            /// for every option set of Lasca).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(
+                        Ruleset::$base => <crate::games::$module::$base as Position>::NAME,
+                        $($(Ruleset::$variant =>
+                            <crate::games::$module::$variant as Position>::NAME,)+)?
+                    )+
+                }
+            }
+
+            /// The options of this option set (`["--roundabout"]`; none for the
+            /// ruleset without options).
+            pub fn options(self) -> &'static [&'static str] {
+                match self {
+                    $(
+                        Ruleset::$base => &[],
+                        $($(Ruleset::$variant => &[$($variant_option),+],)+)?
+                    )+
+                }
+            }
+
+            /// Every option the ruleset's name accepts, with a line about each.
+            pub fn option_help(self) -> &'static [(&'static str, &'static str)] {
+                match self {
+                    $(
+                        Ruleset::$base $($(| Ruleset::$variant)+)? =>
+                            &[$($(($option, $option_about)),+)?],
+                    )+
+                }
+            }
+
+            /// One line about the game.
+            pub fn about(self) -> &'static str {
+                match self {
+                    $(Ruleset::$base $($(| Ruleset::$variant)+)? => $about.trim(),)+
+                }
+            }
+
+            /// PDN's `GameType` number of the game, if PDN numbers it (20
+            /// international, 25 Russian, 26 Brazilian draughts).
+            pub fn game_type(self) -> Option<u32> {
+                match self {
+                    $(Ruleset::$base $($(| Ruleset::$variant)+)? =>
+                        <[u32]>::first(&[$($game_type)?]).copied(),)+
+                }
+            }
+
+            /// Runs `visitor` on the ruleset's position type.
+            pub fn visit<V: RulesetVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(
+                        Ruleset::$base => visitor.visit::<crate::games::$module::$base>(),
+                        $($(Ruleset::$variant =>
+                            visitor.visit::<crate::games::$module::$variant>(),)+)?
+                    )+
+                }
+            }
+
+            /// The name of the ruleset's position type (`"LascaRoundabout"`), as the
+            /// crate root exports it.
+            pub fn position_type(self) -> &'static str {
+                match self {
+                    $(
+                        Ruleset::$base => stringify!($base),
+                        $($(Ruleset::$variant => stringify!($variant),)+)?
+                    )+
+                }
+            }
+
+            fn type_id(self) -> TypeId {
+                match self {
+                    $(
+                        Ruleset::$base => TypeId::of::<crate::games::$module::$base>(),
+                        $($(Ruleset::$variant =>
+                            TypeId::of::<crate::games::$module::$variant>(),)+)?
+                    )+
+                }
+            }
+        }
+    };
 }
 
-/// The rulesets of this crate.
-pub const RULESETS: &[RulesetInfo] = &[
-    RulesetInfo {
-        name: "emergo",
-        about: "Emergo (Freeling & van Zon), 41-square board, men entered from hand",
-        options: &[],
-    },
-    RulesetInfo {
-        name: "dameo",
-        about: "Dameo (Freeling), 8x8 all squares, lines of men, orthogonal captures",
-        options: &[],
-    },
-    RulesetInfo {
-        name: "russian",
-        about: "Russian draughts (shashki), 8x8, flying kings, free choice of capture",
-        options: &[],
-    },
-    RulesetInfo {
-        name: "hexemergo",
-        about: "HexEmergo (Freeling): Emergo on the 37-cell hexagon, six directions",
-        options: &[],
-    },
-    RulesetInfo {
-        name: "hexemergo-setup",
-        about: "HexEmergo's variant for e-mail play: 13 men each set up on the board",
-        options: &[],
-    },
-    RulesetInfo {
-        name: "international",
-        about: "International draughts, 10x10, flying kings, majority capture",
-        options: &[],
-    },
-    RulesetInfo {
-        name: "brazilian",
-        about: "Brazilian draughts: international rules on 8x8",
-        options: &[],
-    },
-    RulesetInfo {
-        name: "stapeldammen",
-        about: "Stapeldammen (Freeling), international draughts with column capture, no promotion",
-        options: &[],
-    },
-    RulesetInfo {
-        name: "epaminondas",
-        about: "Epaminondas (Abbott), 14x12 board, phalanxes, crossings win",
-        options: &[],
-    },
-    RulesetInfo {
-        name: "neocrossings",
-        about: "NeoCrossings: Epaminondas rules on the 8x8 board",
-        options: &[],
-    },
-    RulesetInfo {
-        name: "lasca",
-        about: "Lasca (Lasker, 1911), 7x7, soldiers and officers, column capture",
-        options: &[
-            (
-                "--roundabout",
-                "a column may be jumped again while enemy-led (no 180° turn)",
-            ),
-            ("--repetition", "threefold repetition is a draw"),
-        ],
-    },
-    RulesetInfo {
-        name: "bashni",
-        about: "Bashni (Russian column draughts), 8x8, flying kings, column capture",
-        options: &[(
-            "--russian-code",
-            "captured men transferred when the move ends; no column jumped twice",
-        )],
-    },
-];
+// The list of rulesets. The order is the fuzz harnesses' (a ruleset byte chooses by
+// index): add new ones at the end.
+rulesets! {
+    /// Emergo (Freeling & van Zon), 41-square board, men entered from hand
+    emergo::Emergo;
+    /// Dameo (Freeling), 8x8 all squares, lines of men, orthogonal captures
+    dameo::Dameo;
+    /// Russian draughts (shashki), 8x8, flying kings, free choice of capture
+    draughts::RussianDraughts, game_type 25;
+    /// HexEmergo (Freeling): Emergo on the 37-cell hexagon, six directions
+    emergo::HexEmergo;
+    /// HexEmergo's variant for e-mail play: 13 men each set up on the board
+    emergo::HexEmergoSetup;
+    /// International draughts, 10x10, flying kings, majority capture
+    draughts::InternationalDraughts, game_type 20;
+    /// Brazilian draughts: international rules on 8x8
+    draughts::BrazilianDraughts, game_type 26;
+    /// Stapeldammen (Freeling), international draughts with column capture, no promotion
+    stapeldammen::Stapeldammen;
+    /// Epaminondas (Abbott), 14x12 board, phalanxes, crossings win
+    epaminondas::Epaminondas;
+    /// NeoCrossings: Epaminondas rules on the 8x8 board
+    epaminondas::NeoCrossings;
+    /// Lasca (Lasker, 1911), 7x7, soldiers and officers, column capture
+    lasca::Lasca {
+        "--roundabout": "a column may be jumped again while enemy-led (no 180° turn)",
+        "--repetition": "threefold repetition is a draw",
+    } [
+        LascaRoundabout: "--roundabout";
+        LascaRepetition: "--repetition";
+        LascaRoundaboutRepetition: "--roundabout" "--repetition";
+    ];
+    /// Bashni (Russian column draughts), 8x8, flying kings, column capture
+    bashni::Bashni {
+        "--russian-code": "captured men transferred when the move ends; no column jumped twice",
+    } [
+        BashniRussianCode: "--russian-code";
+    ];
+}
 
-/// Why a ruleset could not be selected.
+/// Why no ruleset could be selected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum RegistryError {
     /// No ruleset of that name.
-    #[error("unknown ruleset {name:?}; known: {}", RULESETS.iter().map(|r| r.name).collect::<Vec<_>>().join(", "))]
+    #[error("unknown ruleset {name:?}; known: {}", names().collect::<Vec<_>>().join(", "))]
     UnknownRuleset {
         /// The name given.
         name: String,
@@ -157,9 +266,214 @@ pub enum RegistryError {
         /// The option given.
         option: String,
     },
+    /// Options the ruleset has, but not together.
+    #[error("ruleset {ruleset} has no option set {}", options.join(" "))]
+    NoSuchOptionSet {
+        /// The ruleset.
+        ruleset: &'static str,
+        /// The options given.
+        options: Vec<String>,
+    },
+    /// A `GameType` of a game the crate does not play.
+    #[error("GameType {number} ({game}) is not a ruleset of this crate")]
+    GameTypeNotPlayed {
+        /// The number.
+        number: u32,
+        /// The game it stands for.
+        game: &'static str,
+    },
+    /// A `GameType` that is not a number of the PDN standard.
+    #[error("GameType {0:?} is not a game type of PDN 3.0")]
+    UnknownGameType(String),
 }
 
-/// Runs `visitor` on the ruleset called `name` with `options`.
+/// The rulesets' names, each once, in the list's order.
+fn names() -> impl Iterator<Item = &'static str> {
+    Ruleset::ALL
+        .iter()
+        .filter(|r| r.options().is_empty())
+        .map(|r| r.name())
+}
+
+impl Ruleset {
+    /// The ruleset called `name` (ASCII case-insensitive) with the options `options`
+    /// (in any order, each at most once counted).
+    ///
+    /// ```
+    /// use column_checkers::Ruleset;
+    ///
+    /// assert_eq!(Ruleset::from_name("Lasca", &[]), Ok(Ruleset::Lasca));
+    /// assert_eq!(
+    ///     Ruleset::from_name("lasca", &["--repetition", "--roundabout"]),
+    ///     Ok(Ruleset::LascaRoundaboutRepetition)
+    /// );
+    /// assert!(Ruleset::from_name("lasca", &["--russian-code"]).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`RegistryError`] for an unknown name or option.
+    pub fn from_name(name: &str, options: &[&str]) -> Result<Ruleset, RegistryError> {
+        let mut same_name = Ruleset::ALL
+            .iter()
+            .copied()
+            .filter(|r| r.name().eq_ignore_ascii_case(name))
+            .peekable();
+        let Some(&first) = same_name.peek() else {
+            return Err(RegistryError::UnknownRuleset {
+                name: name.to_string(),
+            });
+        };
+        if let Some(bad) = options
+            .iter()
+            .find(|o| !first.option_help().iter().any(|(n, _)| n == *o))
+        {
+            return Err(RegistryError::UnknownOption {
+                ruleset: first.name(),
+                option: bad.to_string(),
+            });
+        }
+        same_name
+            .find(|r| {
+                r.options().iter().all(|o| options.contains(o))
+                    && options.iter().all(|o| r.options().contains(o))
+            })
+            .ok_or_else(|| RegistryError::NoSuchOptionSet {
+                ruleset: first.name(),
+                options: options.iter().map(|o| o.to_string()).collect(),
+            })
+    }
+
+    /// The ruleset whose position type is `P`, if it is one of the list.
+    ///
+    /// ```
+    /// use column_checkers::{LascaRoundabout, Ruleset};
+    ///
+    /// assert_eq!(Ruleset::of::<LascaRoundabout>(), Some(Ruleset::LascaRoundabout));
+    /// ```
+    pub fn of<P: Position>() -> Option<Ruleset> {
+        let id = TypeId::of::<P>();
+        Ruleset::ALL.iter().copied().find(|r| r.type_id() == id)
+    }
+
+    /// The ruleset a record's tags name: a `Variant` (or `Game`) tag that starts with
+    /// a ruleset's name, with its options after it (`[Variant "lasca --roundabout"]`;
+    /// other words after the name are not read), else PDN's `GameType` tag (only its
+    /// number counts); `None` when the record has neither. Without either tag PDN
+    /// means international draughts; the `replay` example takes that default.
+    ///
+    /// ```
+    /// use column_checkers::text::record::Record;
+    /// use column_checkers::Ruleset;
+    ///
+    /// let of = |text: &str| Ruleset::of_record(&text.parse::<Record>().unwrap());
+    /// assert_eq!(of("[GameType \"20,W,10,10,N2,0\"] 32-28"), Ok(Some(Ruleset::InternationalDraughts)));
+    /// assert_eq!(of("[Variant \"Stapeldammen\"] 32-28"), Ok(Some(Ruleset::Stapeldammen)));
+    /// assert_eq!(of("[Variant \"bashni --russian-code\"]"), Ok(Some(Ruleset::BashniRussianCode)));
+    /// assert_eq!(of("[Event \"x\"] 32-28"), Ok(None));
+    /// assert!(of("[GameType \"21\"] 11-15").is_err()); // English draughts
+    /// ```
+    ///
+    /// # Errors
+    /// [`RegistryError`] for a `GameType` of a game the crate does not play or not of
+    /// the standard, and for unknown options after a ruleset's name.
+    pub fn of_record(record: &Record) -> Result<Option<Ruleset>, RegistryError> {
+        if let Some(variant) = record.ruleset() {
+            let mut words = variant.split_whitespace();
+            let name = words.next().unwrap_or_default();
+            if names().any(|n| n.eq_ignore_ascii_case(name)) {
+                let options: Vec<&str> = words.filter(|w| w.starts_with("--")).collect();
+                return Ruleset::from_name(name, &options).map(Some);
+            }
+        }
+        let number = match record.game_type() {
+            None => return Ok(None),
+            Some(Err(text)) => return Err(RegistryError::UnknownGameType(text.to_string())),
+            Some(Ok(n)) => n,
+        };
+        let played = Ruleset::ALL
+            .iter()
+            .copied()
+            .find(|r| r.game_type() == Some(number) && r.options().is_empty());
+        match (played, game_type_name(number)) {
+            (Some(r), _) => Ok(Some(r)),
+            (None, Some(game)) => Err(RegistryError::GameTypeNotPlayed { number, game }),
+            (None, None) => Err(RegistryError::UnknownGameType(number.to_string())),
+        }
+    }
+
+    /// The tag that names the ruleset in a record: PDN's `GameType` when PDN numbers
+    /// the game (`("GameType", "20")`), else `Variant` with the ruleset's name and
+    /// options (`("Variant", "lasca --roundabout")`). [`Ruleset::of_record`] reads it
+    /// back.
+    pub fn record_tag(self) -> (&'static str, String) {
+        match self.game_type() {
+            Some(n) if self.options().is_empty() => ("GameType", n.to_string()),
+            _ => ("Variant", self.to_string()),
+        }
+    }
+
+    /// The table of the rulesets in Markdown, one row per name: its description,
+    /// options, position types and PDN tag. The crate's documentation
+    /// ([`Ruleset`]) and the README show it; a test keeps both equal to it.
+    pub fn markdown_table() -> String {
+        let mut out = String::from(
+            "| name | game | options | position types | PDN tag |\n|---|---|---|---|---|\n",
+        );
+        for base in Ruleset::ALL.iter().filter(|r| r.options().is_empty()) {
+            let options = if base.option_help().is_empty() {
+                "—".to_string()
+            } else {
+                base.option_help()
+                    .iter()
+                    .map(|(o, about)| format!("`{o}`: {about}"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            };
+            let types = Ruleset::ALL
+                .iter()
+                .filter(|r| r.name() == base.name())
+                .map(|r| match r.options() {
+                    [] => format!("`{}`", r.position_type()),
+                    o => format!("`{}` (`{}`)", r.position_type(), o.join(" ")),
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            let (tag, value) = base.record_tag();
+            out.push_str(&format!(
+                "| `{}` | {} | {options} | {types} | `[{tag} \"{value}\"]` |\n",
+                base.name(),
+                base.about()
+            ));
+        }
+        out
+    }
+}
+
+impl fmt::Display for Ruleset {
+    /// The name and the options, as a command line gives them: `lasca --roundabout`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())?;
+        for o in self.options() {
+            write!(f, " {o}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Ruleset {
+    type Err = RegistryError;
+
+    /// Reads a name and its options, separated by spaces: `lasca --roundabout`.
+    fn from_str(s: &str) -> Result<Ruleset, RegistryError> {
+        let mut words = s.split_whitespace();
+        let name = words.next().unwrap_or_default();
+        let options: Vec<&str> = words.collect();
+        Ruleset::from_name(name, &options)
+    }
+}
+
+/// Runs `visitor` on the ruleset called `name` with `options` (as a command line
+/// gives them): [`Ruleset::from_name`], then [`Ruleset::visit`].
 ///
 /// # Errors
 /// [`RegistryError`] for an unknown name or option.
@@ -168,51 +482,36 @@ pub fn dispatch<V: RulesetVisitor>(
     options: &[String],
     visitor: V,
 ) -> Result<V::Output, RegistryError> {
-    let info = RULESETS
-        .iter()
-        .find(|r| r.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| RegistryError::UnknownRuleset {
-            name: name.to_string(),
-        })?;
-    if let Some(bad) = options
-        .iter()
-        .find(|o| !info.options.iter().any(|(n, _)| n == o))
-    {
-        return Err(RegistryError::UnknownOption {
-            ruleset: info.name,
-            option: bad.clone(),
-        });
+    let options: Vec<&str> = options.iter().map(String::as_str).collect();
+    Ruleset::from_name(name, &options).map(|r| r.visit(visitor))
+}
+
+/// The record of a game ([`Record::of_game`]) with the tag naming its ruleset first
+/// ([`Ruleset::record_tag`]; a position type outside the list gets
+/// `[Variant "NAME"]`), and the result in the tokens of its `GameType` (`2-0` in
+/// international draughts).
+///
+/// ```
+/// use column_checkers::tools::registry::record_of_game;
+/// use column_checkers::{Game, Position, RussianDraughts};
+///
+/// let mut game = Game::new(RussianDraughts::start());
+/// game.play_text("c3-d4").unwrap();
+/// let mut record = record_of_game(&game);
+/// record.set_tag("Event", "club");
+/// assert_eq!(record.to_string(), "[GameType \"25\"]\n[Event \"club\"]\n\n1. c3-d4 *\n");
+/// ```
+pub fn record_of_game<P: Position>(game: &Game<P>) -> Record {
+    let mut record = Record::of_game(game);
+    let (name, value) = match Ruleset::of::<P>() {
+        Some(r) => r.record_tag(),
+        None => ("Variant", P::NAME.to_string()),
+    };
+    record.tags.insert(0, (name.to_string(), value));
+    if let Some(o) = game.outcome() {
+        record.set_result(RecordResult::of(o));
     }
-    Ok(match info.name {
-        "emergo" => visitor.visit::<crate::games::emergo::Emergo>(options),
-        "dameo" => visitor.visit::<crate::games::dameo::Dameo>(options),
-        "russian" => visitor.visit::<crate::games::draughts::RussianDraughts>(options),
-        "hexemergo" => visitor.visit::<crate::games::emergo::HexEmergo>(options),
-        "hexemergo-setup" => visitor.visit::<crate::games::emergo::HexEmergoSetup>(options),
-        "international" => visitor.visit::<crate::games::draughts::InternationalDraughts>(options),
-        "brazilian" => visitor.visit::<crate::games::draughts::BrazilianDraughts>(options),
-        "stapeldammen" => visitor.visit::<crate::games::stapeldammen::Stapeldammen>(options),
-        "epaminondas" => visitor.visit::<crate::games::epaminondas::Epaminondas>(options),
-        "neocrossings" => visitor.visit::<crate::games::epaminondas::NeoCrossings>(options),
-        "lasca" => {
-            use crate::games::lasca as l;
-            let has = |o: &str| options.iter().any(|x| x == o);
-            match (has("--roundabout"), has("--repetition")) {
-                (false, false) => visitor.visit::<l::Lasca>(options),
-                (true, false) => visitor.visit::<l::LascaRoundabout>(options),
-                (false, true) => visitor.visit::<l::LascaRepetition>(options),
-                (true, true) => visitor.visit::<l::LascaRoundaboutRepetition>(options),
-            }
-        }
-        "bashni" => {
-            if options.iter().any(|o| o == "--russian-code") {
-                visitor.visit::<crate::games::bashni::BashniRussianCode>(options)
-            } else {
-                visitor.visit::<crate::games::bashni::Bashni>(options)
-            }
-        }
-        _ => unreachable!("every registered ruleset is dispatched"),
-    })
+    record
 }
 
 /// The rulesets and their options, one line each, for the `--help` of command-line
@@ -232,11 +531,48 @@ pub fn dispatch<V: RulesetVisitor>(
 /// ```
 pub fn rulesets_help() -> String {
     let mut out = String::from("rulesets (--game NAME) and their options:\n");
-    for r in RULESETS {
-        out.push_str(&format!("  {:<16} {}\n", r.name, r.about));
-        for (o, about) in r.options {
+    for r in Ruleset::ALL.iter().filter(|r| r.options().is_empty()) {
+        out.push_str(&format!("  {:<16} {}\n", r.name(), r.about()));
+        for (o, about) in r.option_help() {
             out.push_str(&format!("      {o:<20} {about}\n"));
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_option_set_of_a_name_is_a_ruleset() {
+        for &r in Ruleset::ALL {
+            let help = r.option_help();
+            // every subset of the name's options, by bit mask
+            for mask in 0u32..1 << help.len() {
+                let options: Vec<&str> = (0..help.len())
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| help[i].0)
+                    .collect();
+                let chosen = Ruleset::from_name(r.name(), &options).unwrap();
+                assert_eq!(chosen.name(), r.name());
+                assert_eq!(chosen.to_string().parse::<Ruleset>(), Ok(chosen));
+            }
+            for o in r.options() {
+                assert!(help.iter().any(|(n, _)| n == o), "{r}: {o}");
+            }
+            assert_eq!(r.about(), r.about().trim());
+        }
+    }
+
+    #[test]
+    fn names_are_unique_to_a_ruleset() {
+        for (i, a) in Ruleset::ALL.iter().enumerate() {
+            for b in &Ruleset::ALL[i + 1..] {
+                assert!(a.name() != b.name() || a.options() != b.options(), "{a}");
+                assert!(a.position_type() != b.position_type(), "{a}");
+                assert!(a.type_id() != b.type_id(), "{a}");
+            }
+        }
+    }
 }

@@ -18,7 +18,7 @@ use crate::engine::checking::Checking;
 use crate::engine::counting::Counting;
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
-use crate::engine::position::Outcome;
+use crate::engine::outcome::Outcome;
 use crate::tools::invariants::{self, Violation};
 use crate::tools::registry::RulesetVisitor;
 use crate::tools::rng::SplitMix64;
@@ -199,7 +199,7 @@ pub struct Soak(pub SoakConfig);
 
 impl RulesetVisitor for Soak {
     type Output = Result<SoakStats, SoakFailure>;
-    fn visit<P: Checking + Counting>(self, _options: &[String]) -> Self::Output {
+    fn visit<P: Checking + Counting>(self) -> Self::Output {
         soak::<P>(&self.0)
     }
 }
@@ -215,7 +215,7 @@ pub struct Replay {
 
 impl RulesetVisitor for Replay {
     type Output = Result<GameRun, SoakFailure>;
-    fn visit<P: Checking + Counting>(self, _options: &[String]) -> Self::Output {
+    fn visit<P: Checking + Counting>(self) -> Self::Output {
         soak_game::<P>(self.seed, self.max_plies)
     }
 }

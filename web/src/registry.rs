@@ -2,11 +2,8 @@
 //! (`column_checkers::tools::registry`). Everything else in this crate is generic over
 //! the position type and reaches a ruleset through [`with_ruleset`]; the list of
 //! rulesets and options the page offers comes from [`rulesets`].
-//!
-//! When the registry changes shape (a generated `Ruleset` enum with an exhaustive
-//! dispatch), these two functions are all that need re-pointing.
 
-use column_checkers::tools::registry::{dispatch, RulesetVisitor, RULESETS};
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::{Checking, Counting, Introspect};
 
 /// Generic code to run on a ruleset chosen by name: the bindings' own visitor, so
@@ -14,8 +11,9 @@ use column_checkers::{Checking, Counting, Introspect};
 pub trait Visit {
     /// What the code returns.
     type Output;
-    /// Runs the code for ruleset `P`; `options` are the ruleset options accepted.
-    fn visit<P: Introspect + Counting + Checking>(self, options: &[String]) -> Self::Output;
+    /// Runs the code for ruleset `P` (a position type of the crate's list: its options
+    /// are part of the type).
+    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output;
 }
 
 /// A ruleset and the options it takes, as the page lists them.
@@ -35,13 +33,6 @@ pub struct RulesetInfo {
 /// # Errors
 /// The registry's message for an unknown ruleset or option.
 pub fn with_ruleset<V: Visit>(name: &str, options: &[String], v: V) -> Result<V::Output, String> {
-    struct Adapter<V>(V);
-    impl<V: Visit> RulesetVisitor for Adapter<V> {
-        type Output = V::Output;
-        fn visit<P: Introspect + Counting + Checking>(self, options: &[String]) -> V::Output {
-            self.0.visit::<P>(options)
-        }
-    }
     let options: Vec<String> = options
         .iter()
         .map(|o| match o.trim() {
@@ -49,17 +40,33 @@ pub fn with_ruleset<V: Visit>(name: &str, options: &[String], v: V) -> Result<V:
             o => format!("--{o}"),
         })
         .collect();
-    dispatch(name.trim(), &options, Adapter(v)).map_err(|e| e.to_string())
+    let flags: Vec<&str> = options.iter().map(String::as_str).collect();
+    let ruleset = Ruleset::from_name(name.trim(), &flags).map_err(|e| e.to_string())?;
+    Ok(visit(ruleset, v))
 }
 
-/// Every ruleset of the crate, in the registry's order.
+/// Runs `v` on `ruleset`.
+pub fn visit<V: Visit>(ruleset: Ruleset, v: V) -> V::Output {
+    struct Adapter<V>(V);
+    impl<V: Visit> RulesetVisitor for Adapter<V> {
+        type Output = V::Output;
+        fn visit<P: Introspect + Counting + Checking>(self) -> V::Output {
+            self.0.visit::<P>()
+        }
+    }
+    ruleset.visit(Adapter(v))
+}
+
+/// Every ruleset of the crate, in the registry's order: one entry per name, with
+/// every option of that name.
 pub fn rulesets() -> Vec<RulesetInfo> {
-    RULESETS
+    Ruleset::ALL
         .iter()
+        .filter(|r| r.options().is_empty())
         .map(|r| RulesetInfo {
-            name: r.name,
-            about: r.about,
-            options: r.options.to_vec(),
+            name: r.name(),
+            about: r.about(),
+            options: r.option_help().to_vec(),
         })
         .collect()
 }

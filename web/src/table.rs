@@ -7,11 +7,12 @@
 //! TypeScript declarations of the package describe (`LegalMove`, `ClickResult`,
 //! `Outcome`, `LastMove`, `GameState`, ...).
 
-use crate::registry::{with_ruleset, Visit};
+use crate::registry::{visit, with_ruleset, Visit};
 use crate::search;
 use column_checkers::text::fen::{fen_of, looks_like_fen, position_from_fen};
-use column_checkers::text::pdn::{read_games, ruleset_of, write_game};
+use column_checkers::text::pdn::read_games;
 use column_checkers::text::svg::{render_position, SvgOptions};
+use column_checkers::tools::registry::{record_of_game, Ruleset};
 use column_checkers::{
     perft, random_playout, Checking, Color, Counting, EndReason, Game, Introspect, MoveInput,
     MoveList, MoveSquares, Outcome, Position, SplitMix64, Square,
@@ -261,7 +262,7 @@ impl<P: Introspect + Counting + Checking> Play for Seat<P> {
     }
 
     fn pdn(&self) -> String {
-        write_game(&self.game)
+        record_of_game(&self.game).to_string()
     }
 
     fn svg(&self, drawing: Drawing) -> String {
@@ -343,7 +344,7 @@ struct New<'a>(Option<&'a str>);
 
 impl Visit for New<'_> {
     type Output = Result<Box<dyn Play>, String>;
-    fn visit<P: Introspect + Counting + Checking>(self, _: &[String]) -> Self::Output {
+    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
         let start = match self.0.map(str::trim).filter(|t| !t.is_empty()) {
             Some(t) => read_start::<P>(t)?,
             None => P::start(),
@@ -356,7 +357,7 @@ struct Replay<'a>(&'a column_checkers::text::record::Record);
 
 impl Visit for Replay<'_> {
     type Output = Result<Box<dyn Play>, String>;
-    fn visit<P: Introspect + Counting + Checking>(self, _: &[String]) -> Self::Output {
+    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
         let replay = self.0.replay::<P>().map_err(|e| e.to_string())?;
         Ok(Box::new(Seat::new(replay.game)))
     }
@@ -388,14 +389,16 @@ impl Table {
             .next()
             .ok_or("the text holds no game")?
             .map_err(|e| e.to_string())?;
-        let name = ruleset_of(&record)
-            .map_err(|e| e.to_string())?
-            .unwrap_or(ruleset);
-        let seat = with_ruleset(name, options, Replay(&record))??;
-        Ok(Table {
-            seat,
-            options: options.to_vec(),
-        })
+        match Ruleset::of_record(&record).map_err(|e| e.to_string())? {
+            Some(r) => Ok(Table {
+                seat: visit(r, Replay(&record))?,
+                options: r.options().iter().map(|o| o.to_string()).collect(),
+            }),
+            None => Ok(Table {
+                seat: with_ruleset(ruleset, options, Replay(&record))??,
+                options: options.to_vec(),
+            }),
+        }
     }
 
     /// The ruleset's name.
@@ -556,7 +559,7 @@ struct Perft<'a>(Option<&'a str>, u32);
 
 impl Visit for Perft<'_> {
     type Output = Result<u64, String>;
-    fn visit<P: Introspect + Counting + Checking>(self, _: &[String]) -> Self::Output {
+    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
         let pos = match self.0 {
             Some(t) => read_start::<P>(t)?,
             None => P::start(),
@@ -593,7 +596,7 @@ struct Playout(u64, u64, usize);
 
 impl Visit for Playout {
     type Output = Playouts;
-    fn visit<P: Introspect + Counting + Checking>(self, _: &[String]) -> Playouts {
+    fn visit<P: Introspect + Counting + Checking>(self) -> Playouts {
         let Playout(games, seed, max_plies) = self;
         let mut rng = SplitMix64::new(seed);
         let mut moves = MoveList::new();

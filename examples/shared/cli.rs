@@ -1,0 +1,104 @@
+//! The command-line pieces the examples share: choosing a ruleset with `--game NAME`
+//! and its options, as flags made from the crate's one list of rulesets
+//! (`Ruleset::ALL`), so that a new ruleset or option needs no change here.
+
+#![allow(dead_code)]
+
+use clap::builder::PossibleValuesParser;
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use column_checkers::tools::registry::rulesets_help;
+use column_checkers::Ruleset;
+
+/// `--game NAME` and the ruleset options (`--roundabout`, `--russian-code`, ...).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RulesetArgs {
+    /// The ruleset's name, if given.
+    pub game: Option<String>,
+    /// The ruleset options given, as typed (`--roundabout`).
+    pub options: Vec<&'static str>,
+}
+
+/// Every ruleset name, once each, in the list's order.
+fn names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for r in Ruleset::ALL {
+        if !names.contains(&r.name()) {
+            names.push(r.name());
+        }
+    }
+    names
+}
+
+/// Every ruleset option with the rulesets that have it and a line about it.
+fn options() -> Vec<(&'static str, Vec<&'static str>, &'static str)> {
+    let mut out: Vec<(&'static str, Vec<&'static str>, &'static str)> = Vec::new();
+    for r in Ruleset::ALL {
+        for &(option, about) in r.option_help() {
+            match out.iter_mut().find(|o| o.0 == option) {
+                Some(o) if !o.1.contains(&r.name()) => o.1.push(r.name()),
+                Some(_) => {}
+                None => out.push((option, vec![r.name()], about)),
+            }
+        }
+    }
+    out
+}
+
+impl RulesetArgs {
+    /// The ruleset named, with its options checked against it; `default` when no
+    /// `--game` was given.
+    pub fn ruleset_or(&self, default: &str) -> Result<Ruleset, String> {
+        let name = self.game.as_deref().unwrap_or(default);
+        Ruleset::from_name(name, &self.options).map_err(|e| e.to_string())
+    }
+}
+
+impl FromArgMatches for RulesetArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut a = RulesetArgs::default();
+        a.update_from_arg_matches(m)?;
+        Ok(a)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        if let Some(g) = m.get_one::<String>("game") {
+            self.game = Some(g.clone());
+        }
+        for (option, _, _) in options() {
+            if m.get_flag(option.trim_start_matches('-')) && !self.options.contains(&option) {
+                self.options.push(option);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Args for RulesetArgs {
+    fn augment_args(cmd: Command) -> Command {
+        let mut cmd = cmd
+            .arg(
+                Arg::new("game")
+                    .long("game")
+                    .value_name("NAME")
+                    .value_parser(PossibleValuesParser::new(names()))
+                    .ignore_case(true)
+                    .hide_possible_values(true)
+                    .help("The ruleset to play (its options are the flags below)"),
+            )
+            .after_help(rulesets_help());
+        for (option, rulesets, about) in options() {
+            let id = option.trim_start_matches('-');
+            cmd = cmd.arg(
+                Arg::new(id)
+                    .long(id)
+                    .action(ArgAction::SetTrue)
+                    .help(format!("{} only: {about}", rulesets.join(", "))),
+            );
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
