@@ -635,6 +635,12 @@ fn static_page_plays_in_headless_chromium() {
         .collect();
     entries.sort();
     assert_eq!(d.marked("next"), entries);
+    // the men in hand are told once, in the page's status line (not under the board)
+    assert_eq!(
+        d.text("#status"),
+        "Black to move \u{b7} in hand: White 7, Black 8"
+    );
+    assert!(!d.text("#board").contains("in hand"));
     // the column under the pointer, bottom to top
     d.exec("document.querySelector(\"#board [data-square='e6']\").dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));");
     assert_eq!(

@@ -168,6 +168,8 @@ export interface SvgOptions {
   flip?: boolean;
   /** The width of one cell in pixels (default 56). */
   cell?: number;
+  /** The side to move and the men in hand written under the board (default true). */
+  status?: boolean;
 }
 
 /** Everything a page draws, in one object. */
@@ -371,6 +373,7 @@ impl JsGame {
         let drawing = Drawing {
             flip: get("flip").and_then(|v| v.as_bool()).unwrap_or(false),
             cell: get("cell").and_then(|v| v.as_f64()),
+            status: get("status").and_then(|v| v.as_bool()).unwrap_or(true),
         };
         self.table.svg(drawing)
     }

@@ -26,6 +26,9 @@ pub struct Drawing {
     pub flip: bool,
     /// The width of a cell in pixels (the crate's default when `None`).
     pub cell: Option<f64>,
+    /// Whether to write the side to move and the men in hand under the board (a page
+    /// that says it in its own words leaves it out).
+    pub status: bool,
 }
 
 /// What a click did ([`Table::click`]).
@@ -270,6 +273,7 @@ impl<P: Introspect + Counting + Checking> Play for Seat<P> {
         if let Some(c) = drawing.cell {
             options.cell = c;
         }
+        options.status = drawing.status;
         render_position(self.game.position(), &options).unwrap_or_default()
     }
 

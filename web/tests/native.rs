@@ -59,6 +59,7 @@ fn the_italian_opening_by_clicks_and_moves() {
     let svg = g.svg(Drawing {
         flip: true,
         cell: Some(40.0),
+        status: false,
     });
     assert!(svg.starts_with("<svg") && svg.contains("data-square=\"e5\""));
 }

@@ -49,14 +49,14 @@ function render() {
   const s = game.state();
   const info = RULESETS.find((r) => r.name === s.ruleset);
   const who = remote
-    ? `you play ${remote.color} against ${remote.opponent}`
+    ? `you play ${capital(remote.color)} against ${remote.opponent}`
     : setup.mode === "computer"
-      ? `you play ${setup.human} against the computer`
+      ? `you play ${capital(setup.human)} against the computer`
       : "two players at this screen";
   $("title").textContent = `${s.ruleset}${s.options.length ? " " + s.options.join(" ") : ""} (${who})`;
   $("about").textContent = info ? info.about : "";
 
-  $("board").innerHTML = game.svg({ flip: $("flip").checked });
+  $("board").innerHTML = game.svg({ flip: $("flip").checked, status: false });
   const cells = {};
   for (const el of $("board").querySelectorAll("[data-square]")) cells[el.dataset.square] = el;
   // the outlined cells go last among the cells (still under the towers), so that
@@ -82,6 +82,8 @@ function render() {
   let status = "";
   if (!s.outcome) {
     status = `${toMove} to move`;
+    // the men in hand (Emergo), which the board leaves out
+    if (s.inHand.white + s.inHand.black > 0) status += ` · in hand: White ${s.inHand.white}, Black ${s.inHand.black}`;
     if (s.clicks.length) status += `; clicked ${s.clicks.join("-")}`;
     if (request) status += "; the computer is thinking…";
     else if (remote && s.turn !== remote.color) status += `; waiting for ${remote.opponent}`;

@@ -4,6 +4,7 @@
 // the game locally in WebAssembly, as in the other modes, and sends its moves.
 import { Game } from "./pkg/column_checkers_web.js";
 import { enterRemote, remoteUpdate, page } from "./app.js";
+const capital = (c) => c.charAt(0).toUpperCase() + c.slice(1);
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 700;
@@ -40,7 +41,7 @@ function show(s) {
   const seats = `White: ${s.seats.white ? "taken" : "free"}, Black: ${s.seats.black ? "taken" : "free"}`;
   box.innerHTML = "";
   const p = document.createElement("div");
-  p.textContent = `Game ${s.id} — you play ${current.color}. ${seats}. The other player opens:`;
+  p.textContent = `Game ${s.id} — you play ${capital(current.color)}. ${seats}. The other player opens:`;
   const a = document.createElement("input");
   a.id = "net-link";
   a.readOnly = true;
@@ -61,7 +62,7 @@ function start(s, token, color) {
     leave: () => stop(),
   }, replay(s));
   show(s);
-  page.say(`game ${s.id}: you play ${color}`);
+  page.say(`game ${s.id}: you play ${capital(color)}`);
   current.timer = setInterval(poll, POLL_MS);
 }
 
