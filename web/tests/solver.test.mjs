@@ -5,13 +5,18 @@
 //
 //   web/build.sh --features solver && CC_SOLVER_TEST=1 node --test web/tests/solver.test.mjs
 //
-// Skipped unless CC_SOLVER_TEST is set (the page's package is built without it).
+// Skipped unless CC_SOLVER_TEST is set (the page's package is built without it). The
+// package is web/www/pkg, or the directory CC_SOLVER_PKG names (web/ci.sh binds the
+// solver's build apart from the page's).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
 
 test("the one-on-one table solved in WebAssembly is the native one", { skip: !process.env.CC_SOLVER_TEST && "CC_SOLVER_TEST is not set" }, async () => {
-  const pkg = new URL("../www/pkg/", import.meta.url);
+  const pkg = process.env.CC_SOLVER_PKG
+    ? pathToFileURL(process.env.CC_SOLVER_PKG.replace(/\/?$/, "/"))
+    : new URL("../www/pkg/", import.meta.url);
   const cc = await import(new URL("column_checkers_web.js", pkg));
   await cc.default({ module_or_path: await readFile(new URL("column_checkers_web_bg.wasm", pkg)) });
   assert.equal(typeof cc.solveOneOnOne, "function", "the package was built with --features solver");
