@@ -1,62 +1,71 @@
-//! Play any ruleset in the browser, against the computer or another person at the same
-//! screen.
+//! A game server: two people on two machines play any ruleset in their browsers.
 //!
 //! ```text
-//! cargo run --release --example web -- [--port 8123] [--sessions 64]
+//! web/build.sh                                   # the page's package, once (web/README.md)
+//! cargo run --release --example web -- [--port 8123] [--root web/www] [--games 64] [--public]
 //! ```
 //!
-//! then open <http://127.0.0.1:8123/>. The server listens on the loopback interface
-//! only. The board is the crate's SVG diagram ([`column_checkers::text::svg`]); squares
-//! are clicked one at a time through the click input
-//! ([`column_checkers::engine::input::MoveInput`]), which highlights the squares that
-//! may come next; the last move is marked, the moves are listed in the game's
-//! notation, and the page offers undo, a new game of any ruleset, the position text
-//! (paste one to start from it), the game record and the outcome.
+//! then open <http://127.0.0.1:8123/>. The server serves the static page of `web/www`
+//! (the same files any static file server serves: the board, the click input and the
+//! computer run in the browser, in WebAssembly) and adds one thing the page cannot do
+//! alone: **shared games**. One player creates a game and sends the link it shows; the
+//! other opens it and takes the free seat. The server keeps each shared game (its
+//! ruleset, options, start position and moves) and checks every move with the crate
+//! before the other side sees it; each page polls for the other's moves.
 //!
-//! Each browser gets a session (a cookie) holding its game on the server; the oldest
-//! sessions are dropped beyond `--sessions`. Every request is checked: bad input is
-//! answered with a 4xx status and a JSON `{"error": ...}` naming what was wrong.
+//! The server listens on the loopback interface unless `--public` is given (then on
+//! every interface: the other machine must reach it). Every request is checked: bad
+//! input is answered with a 4xx status and a JSON `{"error": ...}` naming what was
+//! wrong. The oldest games are dropped beyond `--games`.
 //!
-//! The computer is the search of the `play` example (`examples/shared/search.rs`).
-//!
-//! HTTP API (all answers JSON except `/`):
-//! `GET /api/state`; `POST /api/new` (form fields `game`, `mode` = `computer` or
-//! `human`, `color` = `white` or `black`, `depth` 1–5, optional `position`);
-//! `POST /api/click` (`square`); `POST /api/back` (take back the last click);
-//! `POST /api/undo` (take back the last move, or against the computer, your last move
-//! and its answer).
+//! HTTP API (answers are JSON; POST bodies are form fields):
+//! - `POST /api/games` (`ruleset`, `options` comma-separated, `color` of the creator =
+//!   `white` or `black`, optional `position`): a new game; answers its `state`, the
+//!   creator's `token` and `color`;
+//! - `POST /api/games/ID/join`: takes the free seat; answers `state`, `token`, `color`;
+//! - `GET /api/games/ID`: the `state`: `id`, `ruleset`, `options`, `start` (position
+//!   text), `moves`, `turn`, `outcome`, `seats` (`white`/`black`: taken or not);
+//! - `POST /api/games/ID/move` (`token`, `ply` = the number of moves the sender has
+//!   seen, `move` in the ruleset's notation): plays it when it is the sender's turn and
+//!   legal; answers the `state`.
 
-#[path = "shared/search.rs"]
-mod search;
-
-use column_checkers::engine::input::MoveInput;
-use column_checkers::text::svg::{render_position, SvgOptions};
-use column_checkers::tools::registry::{record_of_game, Ruleset, RulesetVisitor};
-use column_checkers::{Checking, Color, Counting, Game, Introspect, MoveSquares};
+use clap::Parser;
+use column_checkers::text::fen::{looks_like_fen, position_from_fen};
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
+use column_checkers::{Checking, Color, Counting, Game, Introspect, Position};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::Read;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 use tiny_http::{Header, Method, Request, Response, Server};
 
-const USAGE: &str = "usage: web [--port N] [--sessions N]
+/// Serves the static page of web/www (build its package first: web/build.sh) and
+/// shared games, so that two people on two machines play any ruleset of the crate.
+#[derive(Parser, Debug)]
+#[command(name = "web")]
+struct Cli {
+    /// The TCP port (0 picks a free one)
+    #[arg(long, value_name = "N", default_value_t = 8123)]
+    port: u16,
+    /// The page's directory [default: web/www of this crate]
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+    /// The most shared games kept at once
+    #[arg(long, value_name = "N", default_value_t = 64,
+          value_parser = clap::value_parser!(u16).range(1..=10_000))]
+    games: u16,
+    /// Listen on every interface, not only on 127.0.0.1
+    #[arg(long)]
+    public: bool,
+}
 
-Serves a page at http://127.0.0.1:PORT/ where a person plays any ruleset of the crate
-against the computer or another person (loopback only).
-
-options:
-  --port N       the TCP port (default 8123; 0 picks a free one)
-  --sessions N   the most games kept at once, one per browser (default 64)
-  -h, --help     this text";
-
-/// The longest request body read (a position text or a click is far shorter).
+/// The longest request body read (a position text or a move is far shorter).
 const MAX_BODY: usize = 16 * 1024;
-/// The deepest search offered.
-const MAX_DEPTH: u32 = 5;
-/// The name of the session cookie.
-const COOKIE: &str = "cc_session";
+/// The longest file served.
+const MAX_FILE: u64 = 32 * 1024 * 1024;
 
 /// A request that cannot be served: the HTTP status and the reason in words.
 #[derive(Debug)]
@@ -66,239 +75,181 @@ fn bad(msg: impl Into<String>) -> ApiError {
     ApiError(400, msg.into())
 }
 
-/// Who plays the side not clicked by the person at the screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Opponent {
-    /// The computer, searching `depth` plies; the person plays `human`.
-    Computer { human: Color, depth: u32 },
-    /// Another person at the same screen: every move is clicked.
-    Human,
+/// A shared game of some ruleset, behind a trait object: the ruleset is chosen once
+/// per game, through the registry; every move is checked by the crate.
+trait Shared: Send {
+    /// Plays a move given as text; returns it as the crate writes it.
+    fn play(&mut self, text: &str) -> Result<String, String>;
+    /// The moves played.
+    fn moves(&self) -> &[String];
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// The outcome in words, if the game is over.
+    fn outcome(&self) -> Option<String>;
+    /// The start position's text.
+    fn start(&self) -> String;
 }
 
-/// The settings of a new game, read from a request.
-#[derive(Clone, Debug)]
-struct Setup {
-    game: String,
-    opponent: Opponent,
-    position: Option<String>,
+struct SharedGame<P: Position> {
+    game: Game<P>,
+    moves: Vec<String>,
 }
 
-impl Default for Setup {
-    fn default() -> Self {
-        Setup {
-            game: "emergo".into(),
-            opponent: Opponent::Computer {
-                human: Color::White,
-                depth: 2,
-            },
-            position: None,
-        }
+impl<P: Position> Shared for SharedGame<P> {
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        let mv = self.game.play_text(text).map_err(|e| e.to_string())?;
+        self.moves.push(mv.to_string());
+        Ok(mv.to_string())
+    }
+    fn moves(&self) -> &[String] {
+        &self.moves
+    }
+    fn turn(&self) -> Color {
+        self.game.position().turn()
+    }
+    fn outcome(&self) -> Option<String> {
+        self.game.outcome().map(|o| o.to_string())
+    }
+    fn start(&self) -> String {
+        self.game.start().to_string()
     }
 }
 
-/// A game of some ruleset, behind a trait object: the ruleset is chosen at run time
-/// (once per new game, through the registry); everything inside is monomorphised.
-trait Table: Send {
-    /// The game as JSON for the page.
-    fn state(&self) -> Value;
-    /// A click on the square named `square`.
-    fn click(&mut self, square: &str) -> Result<(), ApiError>;
-    /// Takes back the last click.
-    fn back(&mut self);
-    /// Takes back the last move (against the computer: back to the person's turn).
-    fn undo(&mut self) -> Result<(), ApiError>;
-}
+/// Makes the shared game of the ruleset a request names.
+struct NewShared(Option<String>);
 
-struct WebGame<P: Introspect + Counting + Checking> {
-    setup: Setup,
-    game: Game<P>,
-    input: MoveInput<P>,
-    /// What happened last, in words.
-    message: String,
-}
-
-impl<P: Introspect + Counting + Checking> WebGame<P> {
-    fn new(setup: Setup) -> Result<Self, ApiError> {
-        let start = match &setup.position {
-            Some(text) => text
+impl RulesetVisitor for NewShared {
+    type Output = Result<Box<dyn Shared>, ApiError>;
+    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
+        let start = match self.0.as_deref() {
+            None => P::start(),
+            Some(t) if looks_like_fen(t) => position_from_fen::<P>(t)
+                .map(|(p, _)| p)
+                .map_err(|e| ApiError(422, e.to_string()))?,
+            Some(t) => t
                 .parse::<P>()
                 .map_err(|e| ApiError(422, format!("bad position text for {}: {e}", P::NAME)))?,
-            None => P::start(),
         };
-        let input = MoveInput::new(&start);
-        let mut g = WebGame {
-            setup,
+        Ok(Box::new(SharedGame {
             game: Game::new(start),
-            input,
-            message: String::new(),
-        };
-        g.message = format!("new game of {}", P::NAME);
-        g.computer_plays();
-        Ok(g)
-    }
-
-    fn computer_to_move(&self) -> Option<u32> {
-        match self.setup.opponent {
-            Opponent::Computer { human, depth }
-                if self.game.outcome().is_none() && self.game.position().turn() != human =>
-            {
-                Some(depth)
-            }
-            _ => None,
-        }
-    }
-
-    /// Lets the computer move while it is its turn.
-    fn computer_plays(&mut self) {
-        while let Some(depth) = self.computer_to_move() {
-            let pos = self.game.position().clone();
-            let Some((mv, score, nodes)) = search::computer_move(&pos, depth) else {
-                break;
-            };
-            if self.game.play(&mv).is_err() {
-                break;
-            }
-            self.message = format!("the computer plays {mv} (score {score}, {nodes} nodes)");
-        }
-        self.input = MoveInput::new(self.game.position());
-    }
-
-    fn names(&self, squares: &[column_checkers::Square]) -> Vec<&'static str> {
-        let g = self.input.geometry();
-        squares.iter().map(|&s| g.name(s)).collect()
+            moves: Vec::new(),
+        }))
     }
 }
 
-impl<P: Introspect + Counting + Checking> Table for WebGame<P> {
-    fn state(&self) -> Value {
-        let pos = self.game.position();
-        let flip = matches!(
-            self.setup.opponent,
-            Opponent::Computer {
-                human: Color::Black,
-                ..
-            }
-        );
-        let svg = render_position(pos, &SvgOptions::default().flipped(flip)).unwrap_or_default();
-        // the last move: its squares, from the position before it
-        let last: Vec<&str> = match self.game.moves().last() {
-            Some(mv) => {
-                let mut before = self.game.clone();
-                before.undo();
-                let mut squares = mv.clicks().to_vec();
-                if let Some(info) = before.position().describe(mv) {
-                    squares.extend(info.taken);
-                }
-                self.names(&squares)
-            }
-            None => Vec::new(),
-        };
-        let moves: Vec<String> = self.game.moves().iter().map(|m| m.to_string()).collect();
-        let (mode, human, depth) = match self.setup.opponent {
-            Opponent::Computer { human, depth } => ("computer", Some(human), depth),
-            Opponent::Human => ("human", None, 2),
-        };
-        let outcome = self.game.outcome().map(|o| o.to_string());
+/// A shared game and its two seats.
+struct Table {
+    ruleset: String,
+    options: Vec<String>,
+    game: Box<dyn Shared>,
+    /// The seat tokens, by [`Color::index`].
+    seats: [Option<String>; 2],
+    /// When it was last used (the games' clock).
+    used: u64,
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+impl Table {
+    fn state(&self, id: &str) -> Value {
         json!({
-            "game": P::NAME,
-            "mode": mode,
-            "color": human.map(|c| c.to_string().to_lowercase()),
-            "depth": depth,
-            "svg": svg,
-            "turn": pos.turn().to_string(),
-            "next": self.names(&self.input.next_squares()),
-            "clicks": self.names(self.input.clicks()),
-            "last": last,
-            "moves": moves,
-            "start_white": self.game.start().turn() == Color::White,
-            "position": pos.to_string(),
-            "record": record_of_game(&self.game).to_string(),
-            "outcome": outcome,
-            "message": self.message,
+            "id": id,
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "start": self.game.start(),
+            "moves": self.game.moves(),
+            "turn": color_name(self.game.turn()),
+            "outcome": self.game.outcome(),
+            "seats": {
+                "white": self.seats[0].is_some(),
+                "black": self.seats[1].is_some(),
+            },
         })
     }
-
-    fn click(&mut self, square: &str) -> Result<(), ApiError> {
-        if self.computer_to_move().is_some() {
-            return Err(ApiError(409, "it is the computer's turn".into()));
-        }
-        match self.input.click_name(square) {
-            Ok(None) => {
-                self.message = format!("{} clicked", square.trim());
-                Ok(())
-            }
-            Ok(Some(mv)) => {
-                self.game
-                    .play(&mv)
-                    .map_err(|e| ApiError(422, format!("{mv}: {e}")))?;
-                self.message = format!("{} plays {mv}", !self.game.position().turn());
-                self.computer_plays();
-                Ok(())
-            }
-            Err(e) => Err(ApiError(422, e.to_string())),
-        }
-    }
-
-    fn back(&mut self) {
-        self.input.undo();
-        self.message = "click taken back".into();
-    }
-
-    fn undo(&mut self) -> Result<(), ApiError> {
-        let mut taken = Vec::new();
-        match self.setup.opponent {
-            Opponent::Human => {
-                if let Some(m) = self.game.undo() {
-                    taken.push(m.to_string());
-                }
-            }
-            Opponent::Computer { human, .. } => {
-                // take back moves until one of the person's has gone and it is his turn
-                let mut yours = false;
-                while !(yours && self.game.position().turn() == human) {
-                    if self.game.moves().is_empty() {
-                        break;
-                    }
-                    let mover = !self.game.position().turn();
-                    let Some(m) = self.game.undo() else { break };
-                    yours |= mover == human;
-                    taken.push(m.to_string());
-                }
-                if !yours {
-                    for _ in &taken {
-                        self.game.redo();
-                    }
-                    taken.clear();
-                }
-            }
-        }
-        if taken.is_empty() {
-            return Err(ApiError(
-                409,
-                "there is no move of yours to take back".into(),
-            ));
-        }
-        taken.reverse();
-        self.message = format!("took back {}", taken.join(", "));
-        self.input = MoveInput::new(self.game.position());
-        Ok(())
-    }
 }
 
-/// Builds the [`Table`] of the ruleset a [`Setup`] names.
-struct NewTable(Setup);
-
-impl RulesetVisitor for NewTable {
-    type Output = Result<Box<dyn Table>, ApiError>;
-    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
-        Ok(Box::new(WebGame::<P>::new(self.0)?))
-    }
+/// The shared games, the least recently used dropped first.
+struct Tables {
+    games: HashMap<String, Table>,
+    max: usize,
+    clock: u64,
+    rng: u64,
 }
 
-fn new_table(setup: Setup) -> Result<Box<dyn Table>, ApiError> {
-    let game = setup.game.clone();
-    let ruleset = Ruleset::from_name(&game, &[]).map_err(|e| bad(e.to_string()))?;
-    ruleset.visit(NewTable(setup))
+impl Tables {
+    fn new(max: usize) -> Self {
+        let seed = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Tables {
+            games: HashMap::new(),
+            max,
+            clock: 0,
+            rng: seed ^ (std::process::id() as u64) << 32,
+        }
+    }
+
+    /// 64 random bits (SplitMix64).
+    fn random(&mut self) -> u64 {
+        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A fresh game id: eight letters and digits, easy to read out.
+    fn fresh_id(&mut self) -> String {
+        const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+        loop {
+            let mut r = self.random();
+            let id: String = (0..8)
+                .map(|_| {
+                    let c = ALPHABET[(r % ALPHABET.len() as u64) as usize] as char;
+                    r /= ALPHABET.len() as u64;
+                    c
+                })
+                .collect();
+            if !self.games.contains_key(&id) {
+                return id;
+            }
+        }
+    }
+
+    fn token(&mut self) -> String {
+        format!("{:016x}{:016x}", self.random(), self.random())
+    }
+
+    fn insert(&mut self, table: Table) -> String {
+        while self.games.len() >= self.max {
+            let oldest = self
+                .games
+                .iter()
+                .min_by_key(|(_, t)| t.used)
+                .map(|(k, _)| k.clone())
+                .expect("not empty");
+            self.games.remove(&oldest);
+        }
+        let id = self.fresh_id();
+        self.games.insert(id.clone(), table);
+        id
+    }
+
+    fn get(&mut self, id: &str) -> Result<&mut Table, ApiError> {
+        self.clock += 1;
+        let clock = self.clock;
+        let t = self
+            .games
+            .get_mut(id)
+            .ok_or_else(|| ApiError(404, format!("no game {id:?} (it may have been dropped)")))?;
+        t.used = clock;
+        Ok(t)
+    }
 }
 
 /// Decodes `application/x-www-form-urlencoded` text.
@@ -337,281 +288,251 @@ fn percent_decode(s: &str) -> Result<String, ApiError> {
     String::from_utf8(out).map_err(|_| bad("form data is not UTF-8"))
 }
 
-fn read_setup(f: &HashMap<String, String>) -> Result<Setup, ApiError> {
-    for k in f.keys() {
-        if !["game", "mode", "color", "depth", "position"].contains(&k.as_str()) {
-            return Err(bad(format!("unknown field {k:?}")));
-        }
+/// Only these fields are accepted.
+fn only(f: &HashMap<String, String>, allowed: &[&str]) -> Result<(), ApiError> {
+    match f.keys().find(|k| !allowed.contains(&k.as_str())) {
+        Some(k) => Err(bad(format!("unknown field {k:?}"))),
+        None => Ok(()),
     }
-    let game = f.get("game").cloned().unwrap_or_else(|| "emergo".into());
-    if Ruleset::from_name(&game, &[]).is_err() {
-        let known: Vec<&str> = Ruleset::ALL
-            .iter()
-            .filter(|r| r.options().is_empty())
-            .map(|r| r.name())
-            .collect();
-        return Err(bad(format!(
-            "unknown game {game:?}; known: {}",
-            known.join(", ")
-        )));
-    }
-    let depth = match f.get("depth").map(String::as_str) {
-        None | Some("") => 2,
-        Some(d) => d
-            .parse()
-            .ok()
-            .filter(|d| (1..=MAX_DEPTH).contains(d))
-            .ok_or_else(|| bad(format!("depth {d:?} is not a number from 1 to {MAX_DEPTH}")))?,
-    };
-    let human = match f.get("color").map(String::as_str) {
+}
+
+fn create(tables: &mut Tables, f: &HashMap<String, String>) -> Result<Value, ApiError> {
+    only(f, &["ruleset", "options", "color", "position"])?;
+    let ruleset = f.get("ruleset").map_or("emergo", |s| s.trim()).to_string();
+    let options: Vec<String> = f
+        .get("options")
+        .map(|o| {
+            o.split(',')
+                .map(str::trim)
+                .filter(|o| !o.is_empty())
+                .map(|o| {
+                    if o.starts_with("--") {
+                        o.to_string()
+                    } else {
+                        format!("--{o}")
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let color = match f.get("color").map(String::as_str) {
         None | Some("") | Some("white") => Color::White,
         Some("black") => Color::Black,
         Some(c) => return Err(bad(format!("color {c:?} is not white or black"))),
-    };
-    let opponent = match f.get("mode").map(String::as_str) {
-        None | Some("") | Some("computer") => Opponent::Computer { human, depth },
-        Some("human") => Opponent::Human,
-        Some(m) => return Err(bad(format!("mode {m:?} is not computer or human"))),
     };
     let position = f
         .get("position")
         .map(|p| p.trim().to_string())
         .filter(|p| !p.is_empty());
-    Ok(Setup {
+    let flags: Vec<&str> = options.iter().map(String::as_str).collect();
+    let chosen = Ruleset::from_name(&ruleset, &flags).map_err(|e| bad(e.to_string()))?;
+    let game = chosen.visit(NewShared(position))?;
+    let token = tables.token();
+    let mut seats = [None, None];
+    seats[color.index()] = Some(token.clone());
+    let used = tables.clock;
+    let id = tables.insert(Table {
+        ruleset,
+        options,
         game,
-        opponent,
-        position,
-    })
+        seats,
+        used,
+    });
+    let state = tables.get(&id)?.state(&id);
+    Ok(json!({ "state": state, "token": token, "color": color_name(color) }))
 }
 
-/// The games, one per session, the least recently used dropped first.
-struct Sessions {
-    tables: HashMap<u64, (Box<dyn Table>, u64)>,
-    max: usize,
-    clock: u64,
-    rng: u64,
+fn join(tables: &mut Tables, id: &str, f: &HashMap<String, String>) -> Result<Value, ApiError> {
+    only(f, &[])?;
+    let token = tables.token();
+    let t = tables.get(id)?;
+    let Some(free) = t.seats.iter().position(Option::is_none) else {
+        return Err(ApiError(409, format!("game {id} has two players already")));
+    };
+    t.seats[free] = Some(token.clone());
+    let color = if free == 0 { "white" } else { "black" };
+    Ok(json!({ "state": t.state(id), "token": token, "color": color }))
 }
 
-impl Sessions {
-    fn new(max: usize) -> Self {
-        let seed = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        Sessions {
-            tables: HashMap::new(),
-            max,
-            clock: 0,
-            rng: seed ^ (std::process::id() as u64) << 32,
-        }
-    }
-
-    fn fresh_id(&mut self) -> u64 {
-        loop {
-            // SplitMix64
-            self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.rng;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            let id = z ^ (z >> 31);
-            if id != 0 && !self.tables.contains_key(&id) {
-                return id;
-            }
-        }
-    }
-
-    /// The session's table, made with the default setup when it has none; returns
-    /// the id (new when `id` named no session).
-    fn get(&mut self, id: Option<u64>) -> Result<(u64, &mut Box<dyn Table>), ApiError> {
-        self.clock += 1;
-        let id = match id.filter(|i| self.tables.contains_key(i)) {
-            Some(i) => i,
-            None => {
-                let table = new_table(Setup::default())?;
-                self.insert(table)
-            }
-        };
-        let entry = self.tables.get_mut(&id).expect("present");
-        entry.1 = self.clock;
-        Ok((id, &mut entry.0))
-    }
-
-    fn insert(&mut self, table: Box<dyn Table>) -> u64 {
-        while self.tables.len() >= self.max {
-            let oldest = self
-                .tables
-                .iter()
-                .min_by_key(|(_, (_, t))| *t)
-                .map(|(&k, _)| k)
-                .expect("not empty");
-            self.tables.remove(&oldest);
-        }
-        let id = self.fresh_id();
-        self.tables.insert(id, (table, self.clock));
-        id
-    }
-
-    fn replace(&mut self, id: u64, table: Box<dyn Table>) {
-        if let Some(entry) = self.tables.get_mut(&id) {
-            entry.0 = table;
-        }
-    }
-}
-
-fn session_of(req: &Request) -> Option<u64> {
-    req.headers()
+fn play(tables: &mut Tables, id: &str, f: &HashMap<String, String>) -> Result<Value, ApiError> {
+    only(f, &["token", "ply", "move"])?;
+    let t = tables.get(id)?;
+    let token = f.get("token").ok_or_else(|| bad("no token"))?;
+    let seat = t
+        .seats
         .iter()
-        .filter(|h| h.field.equiv("Cookie"))
-        .flat_map(|h| h.value.as_str().split(';'))
-        .filter_map(|c| c.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
-        .and_then(|(_, v)| u64::from_str_radix(v, 16).ok())
+        .position(|s| s.as_deref() == Some(token.as_str()))
+        .ok_or_else(|| ApiError(403, format!("that token holds no seat of game {id}")))?;
+    let ply: usize = f
+        .get("ply")
+        .and_then(|p| p.trim().parse().ok())
+        .ok_or_else(|| bad("ply must be the number of moves seen"))?;
+    let text = f.get("move").ok_or_else(|| bad("no move"))?;
+    if ply != t.game.moves().len() {
+        return Err(ApiError(
+            409,
+            format!(
+                "the game has {} moves, not {ply}: fetch it again",
+                t.game.moves().len()
+            ),
+        ));
+    }
+    if t.game.turn().index() != seat {
+        return Err(ApiError(
+            409,
+            format!("it is {}'s turn", color_name(t.game.turn())),
+        ));
+    }
+    t.game.play(text).map_err(|e| ApiError(422, e))?;
+    Ok(t.state(id))
 }
 
+/// What a request is answered with.
 struct Answer {
     status: u16,
-    content_type: &'static str,
-    body: String,
-    session: Option<u64>,
+    content_type: String,
+    body: Vec<u8>,
 }
 
 impl Answer {
-    fn json(status: u16, v: Value, session: Option<u64>) -> Self {
+    fn json(status: u16, v: Value) -> Self {
         Answer {
             status,
-            content_type: "application/json; charset=utf-8",
-            body: v.to_string(),
-            session,
+            content_type: "application/json; charset=utf-8".into(),
+            body: v.to_string().into_bytes(),
         }
+    }
+
+    fn error(e: ApiError) -> Self {
+        Answer::json(e.0, json!({ "error": e.1 }))
     }
 }
 
-fn handle(sessions: &mut Sessions, req: &mut Request) -> Answer {
-    let url = req.url().to_string();
-    let path = url.split('?').next().unwrap_or("");
-    let method = req.method().clone();
-    let cookie = session_of(req);
-    let err = |e: ApiError, session: Option<u64>, state: Option<Value>| {
-        let mut v = json!({ "error": e.1 });
-        if let Some(s) = state {
-            v["state"] = s;
-        }
-        Answer::json(e.0, v, session)
-    };
-    match (&method, path) {
-        (Method::Get, "/") | (Method::Get, "/index.html") => {
-            return Answer {
-                status: 200,
-                content_type: "text/html; charset=utf-8",
-                body: page(),
-                session: None,
-            }
-        }
-        (Method::Get, "/favicon.ico") => {
-            return Answer {
-                status: 204,
-                content_type: "text/plain",
-                body: String::new(),
-                session: None,
-            }
-        }
-        (Method::Get, "/api/state") => {}
-        (Method::Post, "/api/new" | "/api/click" | "/api/back" | "/api/undo") => {}
-        (_, "/" | "/api/state" | "/api/new" | "/api/click" | "/api/back" | "/api/undo") => {
-            return err(
-                ApiError(405, format!("{method} is not allowed on {path}")),
-                None,
-                None,
-            )
-        }
-        _ => return err(ApiError(404, format!("no page {path:?}")), None, None),
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js" | "mjs") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        Some("json") => "application/json",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("ts") => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
     }
-    // the form fields of a POST
-    let fields = if method == Method::Post {
-        if req.body_length().is_some_and(|n| n > MAX_BODY) {
-            return err(
-                ApiError(413, format!("request body over {MAX_BODY} bytes")),
-                None,
-                None,
-            );
-        }
-        let mut body = Vec::new();
-        let read = req
-            .as_reader()
-            .take(MAX_BODY as u64 + 1)
-            .read_to_end(&mut body);
-        if read.is_err() {
-            return err(bad("could not read the request body"), None, None);
-        }
-        if body.len() > MAX_BODY {
-            return err(
-                ApiError(413, format!("request body over {MAX_BODY} bytes")),
-                None,
-                None,
-            );
-        }
-        let text = match String::from_utf8(body) {
-            Ok(t) => t,
-            Err(_) => return err(bad("request body is not UTF-8"), None, None),
+}
+
+/// A file of the page's directory; `index.html` learns that a game server serves it.
+fn static_file(root: &Path, url_path: &str) -> Answer {
+    let rel = url_path.trim_start_matches('/');
+    let rel = if rel.is_empty() { "index.html" } else { rel };
+    let safe = rel.split('/').all(|part| {
+        !part.is_empty()
+            && !part.starts_with('.')
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+    });
+    if !safe {
+        return Answer::error(ApiError(404, format!("no page {url_path:?}")));
+    }
+    let path = root.join(rel);
+    let read = std::fs::metadata(&path)
+        .ok()
+        .filter(|m| m.is_file() && m.len() <= MAX_FILE)
+        .and_then(|_| std::fs::read(&path).ok());
+    let Some(mut body) = read else {
+        let hint = if rel.starts_with("pkg/") {
+            " (the page's package is not built: run web/build.sh)"
+        } else {
+            ""
         };
-        match form(&text) {
+        return Answer::error(ApiError(404, format!("no page {url_path:?}{hint}")));
+    };
+    if rel == "index.html" {
+        // the page loads its network play when it sees this
+        let text = String::from_utf8_lossy(&body).replacen(
+            "<head>",
+            "<head>\n<meta name=\"cc-server\" content=\"shared games\">",
+            1,
+        );
+        body = text.into_bytes();
+    }
+    Answer {
+        status: 200,
+        content_type: content_type(&path).into(),
+        body,
+    }
+}
+
+fn handle(tables: &mut Tables, root: &Path, req: &mut Request) -> Answer {
+    let url = req.url().to_string();
+    let path = url.split('?').next().unwrap_or("").to_string();
+    let method = req.method().clone();
+    if !path.starts_with("/api/") {
+        return match method {
+            Method::Get | Method::Head => static_file(root, &path),
+            _ => Answer::error(ApiError(405, format!("{method} is not allowed on {path}"))),
+        };
+    }
+    let parts: Vec<&str> = path["/api/".len()..].split('/').collect();
+    // which route, and whether its method is right
+    let route = match (&method, parts.as_slice()) {
+        (Method::Post, ["games"]) => Some("create"),
+        (Method::Get, ["games", _]) => Some("state"),
+        (Method::Post, ["games", _, "join"]) => Some("join"),
+        (Method::Post, ["games", _, "move"]) => Some("move"),
+        (_, ["games"] | ["games", _] | ["games", _, "join" | "move"]) => None,
+        _ => return Answer::error(ApiError(404, format!("no API {path:?}"))),
+    };
+    let Some(route) = route else {
+        return Answer::error(ApiError(405, format!("{method} is not allowed on {path}")));
+    };
+    let fields = if method == Method::Post {
+        match read_form(req) {
             Ok(f) => f,
-            Err(e) => return err(e, None, None),
+            Err(e) => return Answer::error(e),
         }
     } else {
         HashMap::new()
     };
-    if path == "/api/new" {
-        let table = match read_setup(&fields).and_then(new_table) {
-            Ok(t) => t,
-            Err(e) => return err(e, None, None),
-        };
-        let id = match cookie.filter(|i| sessions.tables.contains_key(i)) {
-            Some(i) => {
-                sessions.replace(i, table);
-                i
-            }
-            None => sessions.insert(table),
-        };
-        let state = sessions.get(Some(id)).map(|(_, t)| t.state());
-        return match state {
-            Ok(s) => Answer::json(200, json!({ "state": s }), Some(id)),
-            Err(e) => err(e, Some(id), None),
-        };
-    }
-    let (id, table) = match sessions.get(cookie) {
-        Ok(x) => x,
-        Err(e) => return err(e, None, None),
-    };
-    let result = match path {
-        "/api/click" => match fields.get("square") {
-            Some(sq) if fields.len() == 1 => table.click(sq),
-            _ => Err(bad("send exactly one field, square")),
-        },
-        "/api/back" => {
-            table.back();
-            Ok(())
-        }
-        "/api/undo" => table.undo(),
-        _ => Ok(()),
+    let id = parts.get(1).copied().unwrap_or("");
+    let result = match route {
+        "create" => create(tables, &fields),
+        "state" => tables.get(id).map(|t| t.state(id)),
+        "join" => join(tables, id, &fields),
+        _ => play(tables, id, &fields),
     };
     match result {
-        Ok(()) => Answer::json(200, json!({ "state": table.state() }), Some(id)),
-        Err(e) => err(e, Some(id), Some(table.state())),
+        Ok(v) => Answer::json(200, v),
+        Err(e) => Answer::error(e),
     }
 }
 
+fn read_form(req: &mut Request) -> Result<HashMap<String, String>, ApiError> {
+    let too_big = || ApiError(413, format!("request body over {MAX_BODY} bytes"));
+    if req.body_length().is_some_and(|n| n > MAX_BODY) {
+        return Err(too_big());
+    }
+    let mut body = Vec::new();
+    req.as_reader()
+        .take(MAX_BODY as u64 + 1)
+        .read_to_end(&mut body)
+        .map_err(|_| bad("could not read the request body"))?;
+    if body.len() > MAX_BODY {
+        return Err(too_big());
+    }
+    let text = String::from_utf8(body).map_err(|_| bad("request body is not UTF-8"))?;
+    form(&text)
+}
+
 fn respond(req: Request, a: Answer) {
-    let mut resp = Response::from_string(a.body).with_status_code(a.status);
-    let mut headers = vec![
+    let mut resp = Response::from_data(a.body).with_status_code(a.status);
+    let headers = [
         format!("Content-Type: {}", a.content_type),
         "Cache-Control: no-store".to_string(),
         "X-Content-Type-Options: nosniff".to_string(),
     ];
-    if let Some(id) = a.session {
-        headers.push(format!(
-            "Set-Cookie: {COOKIE}={id:016x}; Path=/; HttpOnly; SameSite=Strict"
-        ));
-    }
     for h in headers {
         if let Ok(h) = h.parse::<Header>() {
             resp.add_header(h);
@@ -621,69 +542,43 @@ fn respond(req: Request, a: Answer) {
 }
 
 fn main() -> ExitCode {
-    let mut port: u16 = 8123;
-    let mut max_sessions: usize = 64;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let r: Result<(), String> = match a.as_str() {
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            "--port" => args
-                .next()
-                .and_then(|v| v.parse().ok())
-                .map(|p| port = p)
-                .ok_or_else(|| "--port needs a number from 0 to 65535".to_string()),
-            "--sessions" => args
-                .next()
-                .and_then(|v| v.parse().ok())
-                .filter(|&n| (1..=10_000).contains(&n))
-                .map(|n| max_sessions = n)
-                .ok_or_else(|| "--sessions needs a number from 1 to 10000".to_string()),
-            _ => Err(format!("unexpected argument {a:?}")),
-        };
-        if let Err(e) = r {
-            eprintln!("error: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let cli = Cli::parse();
+    let port = cli.port;
+    let max_games = usize::from(cli.games);
+    let root = cli
+        .root
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/web/www")));
+    let public = cli.public;
+    if !root.join("index.html").is_file() {
+        eprintln!("error: {} holds no index.html (--root)", root.display());
+        return ExitCode::FAILURE;
     }
-    let server = match Server::http(("127.0.0.1", port)) {
+    if !root.join("pkg").join("column_checkers_web.js").is_file() {
+        eprintln!(
+            "warning: the page's package {} is not built: run web/build.sh (see web/README.md)",
+            root.join("pkg").display()
+        );
+    }
+    let host = if public { "0.0.0.0" } else { "127.0.0.1" };
+    let server = match Server::http((host, port)) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot listen on 127.0.0.1:{port}: {e}");
+            eprintln!("error: cannot listen on {host}:{port}: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .map_or_else(|| format!("127.0.0.1:{port}"), |a| a.to_string());
-    println!("serving http://{addr}/ (Ctrl-C to stop)");
-    let mut sessions = Sessions::new(max_sessions);
+    let port = server.server_addr().to_ip().map_or(port, |a| a.port());
+    println!("serving http://127.0.0.1:{port}/ (Ctrl-C to stop)");
+    let mut tables = Tables::new(max_games);
     for mut req in server.incoming_requests() {
-        let answer = catch_unwind(AssertUnwindSafe(|| handle(&mut sessions, &mut req)))
+        let answer = catch_unwind(AssertUnwindSafe(|| handle(&mut tables, &root, &mut req)))
             .unwrap_or_else(|_| {
-                Answer::json(
+                Answer::error(ApiError(
                     500,
-                    json!({ "error": "internal error (a bug): see the server's log" }),
-                    None,
-                )
+                    "internal error (a bug): see the server's log".into(),
+                ))
             });
         respond(req, answer);
     }
     ExitCode::SUCCESS
 }
-
-/// The page with the list of rulesets filled in.
-fn page() -> String {
-    let rulesets: Vec<Value> = Ruleset::ALL
-        .iter()
-        .filter(|r| r.options().is_empty())
-        .map(|r| json!({ "name": r.name(), "about": r.about() }))
-        .collect();
-    PAGE.replace("__RULESETS__", &Value::from(rulesets).to_string())
-}
-
-/// The page: the board, the controls, the move list; plain HTML and JavaScript.
-const PAGE: &str = include_str!("shared/web_page.html");

@@ -4,7 +4,7 @@
 
 use column_checkers::solver::emergo::{outcome_value, OneOnOne, TwoOnOne, TwoOnOneParts};
 use column_checkers::solver::retrograde::{self, Options};
-use column_checkers::solver::table::{BitVec, Distances};
+use column_checkers::solver::table::{crc32, BitVec, Distances};
 use column_checkers::solver::table::{Table, TableError};
 use column_checkers::solver::{PositionClass, Successor, Value};
 use column_checkers::{MoveList, Position};
@@ -284,7 +284,17 @@ fn one_on_one_figures() {
     assert_eq!(table.counts(), (235_680, 236_640, 0));
     let start: column_checkers::Emergo = "e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0".parse().unwrap();
     assert_eq!(table.value(class.index(&start).unwrap()), Value::Win(79));
+    // the file's bytes, the same on every target (web/tests/solver.test.mjs checks
+    // this checksum of the table solved in WebAssembly)
+    let bytes = table.to_bytes();
+    assert_eq!(
+        (bytes.len(), crc32(&bytes)),
+        (ONE_ON_ONE_FILE.0, ONE_ON_ONE_FILE.1)
+    );
 }
+
+/// The size and CRC-32 of the one-on-one table's file.
+const ONE_ON_ONE_FILE: (usize, u32) = (590_449, 0x2144_df1c);
 
 #[test]
 fn two_on_one_is_closed_under_moves() {

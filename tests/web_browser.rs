@@ -1,17 +1,27 @@
-//! End to end: the `web` example in a real browser. Starts the example's server and
-//! chromedriver, opens the page in headless Chromium through the WebDriver HTTP API,
-//! plays the opening of the Italian rules text's Emergo game by clicks (the forced capture
-//! `g6-e6-c6` included) and a Lasca capture, and checks the board, the highlighted
-//! squares and the move list against the crate. Saves a screenshot to
-//! `target/web-example.png` (and to `docs/web-example.png` when
-//! `UPDATE_DOCS_SCREENSHOT` is set).
+//! End to end: the static page of `web/www` (the browser bindings of `web/`, built by
+//! `web/build.sh`) in a real browser, and the game server example (`examples/web.rs`)
+//! that serves it to two machines.
 //!
-//! Needs Debian's `chromium` and `chromium-driver`. Without them the test says it was
-//! skipped and passes — unless the environment variable `CI` is set, where a missing
-//! browser is an error (`.ci/run` installs both).
+//! Headless Chromium is driven through chromedriver's WebDriver HTTP API:
+//! - the page served by a plain static file server (a few lines of std below): the
+//!   opening of the Italian rules text's Emergo game by clicks between two people at
+//!   one screen, Black's forced capture `g6-e6-c6` with its highlights, a Lasca capture
+//!   that crowns, a move by the computer (from its Web Worker); every step is checked
+//!   against the crate. Screenshots go to `target/web-page.png` and
+//!   `target/web-stacks.png` (and to `docs/` when `UPDATE_DOCS_SCREENSHOT` is set);
+//! - the page served by the game server: a shared game between the browser and a
+//!   second player speaking the server's HTTP API;
+//! - the game server's API without a browser: bad requests get a 4xx answer that says
+//!   what was wrong.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` and the built package
+//! (`web/www/pkg`). Without them the browser tests say they were skipped and pass —
+//! unless the environment variable `CI` is set, where that is an error (`.ci/run`
+//! installs the browser and builds the package first).
 
-use column_checkers::engine::moves::MoveSquares;
-use column_checkers::{Emergo, Lasca, MoveList, Position};
+use column_checkers::{
+    Bashni, Color, Emergo, Introspect, Lasca, MoveList, MoveSquares, Position, SplitMix64,
+};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -49,19 +59,28 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The page's directory.
+fn www() -> PathBuf {
+    root().join("web").join("www")
+}
+
 /// One HTTP request on a fresh connection; returns the status and the body (read by
 /// its `Content-Length`, or to the end).
 fn http(
     port: u16,
     method: &str,
     path: &str,
-    body: Option<&Value>,
+    content_type: &str,
+    body: &str,
 ) -> Result<(u16, String), String> {
     let mut s = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
     s.set_read_timeout(Some(Duration::from_secs(120))).ok();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).map_err(|e| e.to_string())?;
@@ -101,6 +120,70 @@ fn http(
     Ok((status, String::from_utf8_lossy(&raw).into_owned()))
 }
 
+/// A form POST or a GET to the game server; the status and the JSON answer.
+fn api(port: u16, method: &str, path: &str, form: &str) -> (u16, Value) {
+    let (status, body) = http(
+        port,
+        method,
+        path,
+        "application/x-www-form-urlencoded",
+        form,
+    )
+    .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+}
+
+/// A static file server of the page's directory: std only, one thread, every
+/// connection closed after its answer. It stands for any static file host.
+fn static_server(dir: PathBuf) -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = listener.local_addr().expect("an address").port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let mut r = BufReader::new(stream);
+            let mut line = String::new();
+            if r.read_line(&mut line).is_err() {
+                continue;
+            }
+            // skip the headers
+            loop {
+                let mut h = String::new();
+                if r.read_line(&mut h).map_or(true, |n| n == 0) || h.trim().is_empty() {
+                    break;
+                }
+            }
+            let path = line.split_whitespace().nth(1).unwrap_or("/");
+            let path = path.split('?').next().unwrap_or("/");
+            let rel = match path.trim_start_matches('/') {
+                "" => "index.html",
+                p => p,
+            };
+            let file = (!rel.contains(".."))
+                .then(|| std::fs::read(dir.join(rel)).ok())
+                .flatten();
+            let kind = match rel.rsplit('.').next() {
+                Some("html") => "text/html",
+                Some("js") => "text/javascript",
+                Some("css") => "text/css",
+                Some("wasm") => "application/wasm",
+                _ => "application/octet-stream",
+            };
+            let mut s = r.into_inner();
+            let (status, body) = match file {
+                Some(b) => ("200 OK", b),
+                None => ("404 Not Found", b"not found".to_vec()),
+            };
+            let head = format!(
+                "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = s.write_all(head.as_bytes());
+            let _ = s.write_all(&body);
+        }
+    });
+    port
+}
+
 /// A WebDriver session.
 struct Driver {
     port: u16,
@@ -112,8 +195,15 @@ const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 impl Driver {
     fn cmd(&self, method: &str, what: &str, body: Option<Value>) -> Value {
         let path = format!("/session/{}{what}", self.session);
-        let (status, text) = http(self.port, method, &path, body.as_ref())
-            .unwrap_or_else(|e| panic!("webdriver {method} {what}: {e}"));
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let (status, text) = http(
+            self.port,
+            method,
+            &path,
+            "application/json; charset=utf-8",
+            &body,
+        )
+        .unwrap_or_else(|e| panic!("webdriver {method} {what}: {e}"));
         let v: Value = serde_json::from_str(&text)
             .unwrap_or_else(|e| panic!("webdriver {method} {what}: {e}: {text}"));
         assert!(status == 200, "webdriver {method} {what}: {status} {v}");
@@ -156,13 +246,28 @@ impl Driver {
         );
     }
 
-    /// Waits until the page has no request under way.
-    fn wait_idle(&self) {
+    fn open(&self, url: &str) {
+        self.cmd("POST", "/url", Some(json!({ "url": url })));
+        self.wait_until("the page is ready", "document.body.dataset.ready === '1'");
+        self.wait_idle();
+    }
+
+    /// Waits until `condition` (a JavaScript expression) holds.
+    fn wait_until(&self, what: &str, condition: &str) {
         let t = Instant::now();
-        while self.exec("return document.body.dataset.busy || '0';") != json!("0") {
-            assert!(t.elapsed() < Duration::from_secs(60), "the page stays busy");
-            std::thread::sleep(Duration::from_millis(20));
+        while self.exec(&format!("return !!({condition});")) != json!(true) {
+            assert!(
+                t.elapsed() < Duration::from_secs(60),
+                "{what}: not after 60 s; the page says {:?}",
+                self.text("#message")
+            );
+            std::thread::sleep(Duration::from_millis(25));
         }
+    }
+
+    /// Waits until the page is not busy (loading, or the computer thinking).
+    fn wait_idle(&self) {
+        self.wait_until("the page is idle", "document.body.dataset.busy === '0'");
     }
 
     fn strings(&self, script: &str) -> Vec<String> {
@@ -197,16 +302,20 @@ impl Driver {
 
     fn text(&self, css: &str) -> String {
         self.exec(&format!(
-            "return document.querySelector('{css}').textContent;"
+            "return (document.querySelector('{css}') || {{}}).textContent || '';"
         ))
         .as_str()
-        .expect("a text")
+        .unwrap_or_default()
         .to_string()
+    }
+
+    fn message_is_error(&self) -> bool {
+        self.exec("return document.getElementById('message').className;") == json!("error")
     }
 
     /// Starts a two-player game of `game` from the position `text` (or the start).
     fn new_two_player_game(&self, game: &str, text: Option<&str>) {
-        self.click(&format!("#game option[value='{game}']"));
+        self.click(&format!("#ruleset option[value='{game}']"));
         self.click("#mode option[value='human']");
         match text {
             Some(t) => {
@@ -230,8 +339,21 @@ impl Driver {
                 );
             }
             self.click(&format!("#board [data-square='{sq}']"));
-            let msg = self.exec("return document.getElementById('message').className;");
-            assert_eq!(msg, json!(""), "click on {sq}: {}", self.text("#message"));
+            assert!(
+                !self.message_is_error(),
+                "click on {sq}: {}",
+                self.text("#message")
+            );
+        }
+    }
+
+    fn screenshot(&self, name: &str) {
+        let shot = self.cmd("GET", "/screenshot", None);
+        let png = base64_decode(shot.as_str().expect("base64"));
+        assert_eq!(&png[1..4], b"PNG");
+        std::fs::write(root().join("target").join(name), &png).expect("screenshot");
+        if std::env::var_os("UPDATE_DOCS_SCREENSHOT").is_some() {
+            std::fs::write(root().join("docs").join(name), &png).expect("docs screenshot");
         }
     }
 }
@@ -269,7 +391,7 @@ fn web_binary() -> Option<PathBuf> {
     p.is_file().then_some(p)
 }
 
-/// Why the test cannot run here, if it cannot.
+/// Why the browser tests cannot run here, if they cannot.
 fn missing() -> Option<String> {
     let mut why = Vec::new();
     for tool in ["chromium", "chromedriver"] {
@@ -279,18 +401,30 @@ fn missing() -> Option<String> {
             ));
         }
     }
-    if web_binary().is_none() {
-        why.push(
-            "the web example is not built (it needs the svg feature: cargo test --features svg, or --all-features)"
-                .into(),
-        );
+    if !www().join("pkg").join("column_checkers_web.js").is_file() {
+        why.push("the page's package web/www/pkg is not built (web/build.sh)".into());
     }
     (!why.is_empty()).then(|| why.join("; "))
 }
 
+/// Whether a test must be skipped; outside CI it says so past the harness's capture.
+fn skip(test: &str, why: Option<String>) -> bool {
+    let Some(why) = why else { return false };
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI is set and {test} cannot run: {why}"
+    );
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "{test}: SKIPPED (not an error outside CI): {why}"
+    );
+    true
+}
+
 fn start_server(web: &Path) -> (Reaper, u16) {
     let mut child = Command::new(web)
-        .args(["--port", "0"])
+        .args(["--port", "0", "--root"])
+        .arg(www())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -308,7 +442,31 @@ fn start_server(web: &Path) -> (Reaper, u16) {
     (Reaper(child), port)
 }
 
-fn start_driver(chromium: &Path, profile: &Path) -> (Reaper, Driver) {
+/// A browser: chromedriver with a fresh profile, removed when dropped.
+struct Browser {
+    driver: Driver,
+    _process: Reaper,
+    profile: PathBuf,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = http(
+            self.driver.port,
+            "DELETE",
+            &format!("/session/{}", self.driver.session),
+            "application/json",
+            "",
+        );
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn start_browser(name: &str) -> Browser {
+    let chromium = which("chromium").expect("chromium");
+    let profile = std::env::temp_dir().join(format!("cc-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    std::fs::create_dir_all(&profile).expect("a profile directory");
     let port = free_port();
     let child = Command::new(which("chromedriver").expect("chromedriver"))
         .arg(format!("--port={port}"))
@@ -319,7 +477,7 @@ fn start_driver(chromium: &Path, profile: &Path) -> (Reaper, Driver) {
     let reaper = Reaper(child);
     let t = Instant::now();
     loop {
-        if let Ok((200, body)) = http(port, "GET", "/status", None) {
+        if let Ok((200, body)) = http(port, "GET", "/status", "application/json", "") {
             if body.contains("\"ready\":true") {
                 break;
             }
@@ -338,91 +496,116 @@ fn start_driver(chromium: &Path, profile: &Path) -> (Reaper, Driver) {
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync",
-                "--window-size=1100,900",
+                "--window-size=1180,1000",
                 format!("--user-data-dir={}", profile.display()),
             ]
         }
     }}});
-    let (status, text) = http(port, "POST", "/session", Some(&caps)).expect("new session");
+    let (status, text) = http(
+        port,
+        "POST",
+        "/session",
+        "application/json",
+        &caps.to_string(),
+    )
+    .expect("new session");
     let v: Value = serde_json::from_str(&text).expect("json");
     assert_eq!(status, 200, "new session: {v}");
     let session = v["value"]["sessionId"]
         .as_str()
         .expect("session id")
         .to_string();
-    (reaper, Driver { port, session })
+    Browser {
+        driver: Driver { port, session },
+        _process: reaper,
+        profile,
+    }
+}
+
+/// A position reached by random legal moves from the start (seeded) where some
+/// column has `height` men or more and the game goes on, White to move.
+fn tall_columns<P: Position>(height: usize) -> P {
+    for seed in 1.. {
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = P::start();
+        let mut moves = MoveList::new();
+        for _ in 0..200 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let tallest = pos
+                .board_view()
+                .and_then(|v| v.occupied().map(|(_, s)| s.height()).max())
+                .unwrap_or(0);
+            if tallest >= height && pos.turn() == Color::White {
+                return pos;
+            }
+            pos.play_unchecked(&moves[rng.below(moves.len())]);
+        }
+    }
+    unreachable!("some seed gives tall columns")
 }
 
 /// The squares of the click path of a move text of position `pos`.
-fn clicks_of<P: Position>(
-    pos: &P,
-    text: &str,
-    name: impl Fn(column_checkers::Square) -> String,
-) -> Vec<String>
-where
-    P::Move: MoveSquares,
-{
+fn clicks_of<P: Introspect>(pos: &P, text: &str) -> Vec<String> {
     let mv = pos.parse_move(text).expect("a legal move");
-    mv.clicks().iter().map(|&s| name(s)).collect()
+    let g = pos.geometry();
+    mv.clicks().iter().map(|&s| g.name(s).to_string()).collect()
 }
 
 #[test]
-fn play_in_headless_chromium() {
-    if let Some(why) = missing() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set and the browser test cannot run: {why}"
-        );
-        // written past the test harness's capture, so a plain `cargo test` shows it
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "web_browser: SKIPPED (not an error outside CI): {why}"
-        );
+fn static_page_plays_in_headless_chromium() {
+    if skip("web_browser (static page)", missing()) {
         return;
     }
-    let chromium = which("chromium").expect("chromium");
-    let profile = std::env::temp_dir().join(format!("cc-web-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&profile);
-    std::fs::create_dir_all(&profile).expect("a profile directory");
-    let (_server, port) = start_server(&web_binary().expect("built"));
-    let (_driver_proc, d) = start_driver(&chromium, &profile);
-    let url = format!("http://127.0.0.1:{port}/");
-    d.cmd("POST", "/url", Some(json!({ "url": url })));
-    d.wait_idle();
-    let t = Instant::now();
-    while d.exec("return document.querySelectorAll('#board [data-square]').length;") == json!(0) {
+    let port = static_server(www());
+    let browser = start_browser("page");
+    let d = &browser.driver;
+    d.open(&format!("http://127.0.0.1:{port}/"));
+    // a plain static server: the page offers no network play
+    assert_eq!(d.exec("return document.body.dataset.net || '';"), json!(""));
+    let rulesets = d.strings(
+        "return Array.from(document.querySelectorAll('#ruleset option')).map(o => o.value);",
+    );
+    for r in column_checkers::Ruleset::ALL {
         assert!(
-            t.elapsed() < Duration::from_secs(30),
-            "no board on the page"
+            rulesets.iter().any(|n| n == r.name()),
+            "{} offered",
+            r.name()
         );
-        std::thread::sleep(Duration::from_millis(50));
     }
 
     // Emergo, two players: the Italian text's opening, click by click
     d.new_two_player_game("emergo", None);
     assert_eq!(d.marked("next").len(), 40, "any square but the centre e5");
-    let geometry = <column_checkers::Oblique9 as column_checkers::Board>::geometry();
     let mut pos = Emergo::start();
     let mut played = Vec::new();
     for text in OPENING {
-        let clicks = clicks_of(&pos, text, |s| geometry.name(s).to_string());
+        let clicks = clicks_of(&pos, text);
         let refs: Vec<&str> = clicks.iter().map(String::as_str).collect();
         if text == "g6-e6-c6" {
             // the capture is compulsory: only g6 may be clicked, then only e6, c6
             assert_eq!(d.marked("next"), ["g6"]);
             d.click("#board [data-square='d8']");
-            assert!(
-                d.text("#message").starts_with("no move starts on d8"),
-                "{}",
-                d.text("#message")
+            assert!(d.message_is_error());
+            assert_eq!(
+                d.text("#message"),
+                "no move starts on d8: capture is compulsory; a move starts on g6"
             );
             assert_eq!(d.marked("next"), ["g6"]);
             d.play_clicks(&refs[..1]);
             assert_eq!(d.marked("next"), ["e6"]);
             assert_eq!(d.marked("picked"), ["g6"]);
+            assert!(d.text("#status").ends_with("clicked g6"));
             d.play_clicks(&refs[1..2]);
             assert_eq!(d.marked("next"), ["c6"]);
+            assert_eq!(d.marked("picked"), ["e6", "g6"]);
             d.play_clicks(&refs[2..]);
+            // the capture is marked: its squares, and the men it took
+            assert_eq!(d.marked("last"), ["c6", "e6", "g6"]);
+            assert_eq!(d.marked("taken"), ["d6", "f6"]);
+            assert_eq!(d.text("#message"), "Black plays g6xe6xc6");
         } else {
             d.play_clicks(&refs);
         }
@@ -435,9 +618,10 @@ fn play_in_headless_chromium() {
     assert_eq!(d.moves(), pairs);
     assert!(pairs[4].ends_with("g6xe6xc6"), "{pairs:?}");
     // the last move is marked: c6-e6 jumped d6
-    assert_eq!(d.marked("last"), ["c6", "d6", "e6"]);
+    assert_eq!(d.marked("last"), ["c6", "e6"]);
+    assert_eq!(d.marked("taken"), ["d6"]);
+    // the record writes a capture by its first and last square when that names it
     assert!(
-        // the record writes a capture by its first and last square when that names it
         d.value("#record").contains("5. f6 g6xc6"),
         "{}",
         d.value("#record")
@@ -447,18 +631,28 @@ fn play_in_headless_chromium() {
     pos.legal_moves(&mut legal);
     let mut entries: Vec<String> = legal
         .iter()
-        .map(|m| geometry.name(m.destination()).to_string())
+        .map(|m| pos.geometry().name(m.destination()).to_string())
         .collect();
     entries.sort();
     assert_eq!(d.marked("next"), entries);
-    let shot = d.cmd("GET", "/screenshot", None);
-    let png = base64_decode(shot.as_str().expect("base64"));
-    assert_eq!(&png[1..4], b"PNG");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::fs::write(root.join("target").join("web-example.png"), &png).expect("screenshot");
-    if std::env::var_os("UPDATE_DOCS_SCREENSHOT").is_some() {
-        std::fs::write(root.join("docs").join("web-example.png"), &png).expect("docs screenshot");
-    }
+    // the men in hand are told once, in the page's status line (not under the board)
+    assert_eq!(
+        d.text("#status"),
+        "Black to move \u{b7} in hand: White 7, Black 8"
+    );
+    assert!(!d.text("#board").contains("in hand"));
+    // the column under the pointer, bottom to top
+    d.exec("document.querySelector(\"#board [data-square='e6']\").dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));");
+    assert_eq!(
+        d.text("#column"),
+        "e6: 3 men, bottom to top b w w (White's column)"
+    );
+    d.screenshot("web-page.png");
+
+    // undo takes back one move between two people
+    d.click("#undo");
+    assert_eq!(d.text("#message"), "took back c6xe6");
+    assert_eq!(d.moves().len(), 6);
 
     // Lasca: a two-jump capture that crowns the soldier, from a position pasted into
     // the page
@@ -469,138 +663,297 @@ fn play_in_headless_chromium() {
     assert_eq!(legal.len(), 1, "{legal:?}");
     let mv = legal[0];
     assert_eq!(mv.men_captured(), 2);
-    assert!(
-        column_checkers::engine::introspect::Introspect::describe(&lasca, &mv)
-            .unwrap()
-            .crowned
-    );
+    assert!(lasca.describe(&mv).unwrap().crowned);
     d.new_two_player_game("lasca", Some(start));
-    let clicks: Vec<String> = mv
-        .clicks()
-        .iter()
-        .map(|&s| {
-            column_checkers::engine::introspect::Introspect::geometry(&lasca)
-                .name(s)
-                .to_string()
-        })
-        .collect();
+    let clicks = clicks_of(&lasca, &mv.to_string());
     let refs: Vec<&str> = clicks.iter().map(String::as_str).collect();
     d.play_clicks(&refs);
     let mut after = lasca.clone();
     after.play(&mv).unwrap();
     assert_eq!(d.value("#position"), after.to_string());
     assert_eq!(d.moves(), [mv.to_string()]);
+    // the officer is drawn with its ring, on top of its two prisoners
+    let rings =
+        d.exec("return document.querySelectorAll('#board ellipse[stroke=\"#d4a017\"]').length;");
+    assert_eq!(rings, json!(1));
+    assert!(d
+        .value("#record")
+        .contains("[FEN \"a1:w,c3:w,d4:b,d6:bb,g7:b w\"]"));
 
     // against the computer (one ply): an entry by click, and the computer answers
-    d.click("#game option[value='emergo']");
+    // from its worker
+    d.click("#ruleset option[value='emergo']");
     d.click("#mode option[value='computer']");
+    d.click("#color option[value='white']");
     d.click("#depth option[value='1']");
     d.click("#newgame");
     d.play_clicks(&["d6"]);
+    d.wait_idle();
     let moves = d.moves();
     assert_eq!(moves.len(), 1, "{moves:?}");
     assert!(moves[0].starts_with("d6  "), "{moves:?}");
-    assert!(d.text("#message").starts_with("the computer plays"));
-
-    d.cmd("DELETE", "", None);
-    let _ = std::fs::remove_dir_all(&profile);
-}
-
-/// A form POST or a GET to the web example; the status and the JSON answer.
-fn api(port: u16, method: &str, path: &str, form: &str, cookie: &str) -> (u16, Value) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nCookie: {cookie}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{form}",
-        form.len()
+    assert!(
+        d.text("#message").starts_with("the computer plays"),
+        "{}",
+        d.text("#message")
     );
-    s.write_all(head.as_bytes()).expect("write");
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).expect("read");
-    let (head, body) = raw.split_once("\r\n\r\n").expect("a header");
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    // undo against the computer takes back its answer and your move
+    d.click("#undo");
+    assert!(d.moves().is_empty());
+
+    // stacks: a Bashni middle game with tall columns (random moves from the start),
+    // the person playing Black against the computer (the board turned, the computer
+    // moves first)
+    let bashni = tall_columns::<Bashni>(5);
+    d.click("#ruleset option[value='bashni']");
+    d.click("#color option[value='black']");
+    d.type_into("#position", &bashni.to_string());
+    d.click("#frompos");
+    d.wait_idle();
+    assert_eq!(d.moves().len(), 1, "the computer played White's move");
+    assert_eq!(
+        d.exec("return document.getElementById('flip').checked;"),
+        json!(true)
+    );
+    let now: Bashni = d
+        .value("#position")
+        .parse()
+        .expect("the page's position text");
+    let view = now.board_view().expect("a board");
+    let (sq, tall) = view
+        .occupied()
+        .max_by_key(|(_, s)| s.height())
+        .expect("a column");
+    let name = now.geometry().name(sq);
+    let men: Vec<String> = tall.men().map(|m| m.char().to_string()).collect();
+    let owner = if tall.owner() == Some(Color::White) {
+        "White"
+    } else {
+        "Black"
+    };
+    d.exec(&format!("document.querySelector(\"#board [data-square='{name}']\").dispatchEvent(new PointerEvent('pointerover', {{bubbles: true}}));"));
+    assert_eq!(
+        d.text("#column"),
+        format!(
+            "{name}: {} men, bottom to top {} ({owner}'s column)",
+            men.len(),
+            men.join(" ")
+        )
+    );
+    d.screenshot("web-stacks.png");
 }
 
-/// The web example's HTTP API without a browser: every bad request gets a 4xx answer
+#[test]
+fn game_server_shares_a_game_between_two_machines() {
+    let web = web_binary();
+    let why = missing().or_else(|| {
+        web.is_none()
+            .then(|| "the web example is not built (cargo test builds it)".to_string())
+    });
+    if skip("web_browser (game server)", why) {
+        return;
+    }
+    let (_server, port) = start_server(&web.expect("built"));
+    let browser = start_browser("server");
+    let d = &browser.driver;
+    d.open(&format!("http://127.0.0.1:{port}/"));
+    d.wait_until(
+        "the network play is offered",
+        "document.body.dataset.net === '1'",
+    );
+    // the browser creates a Lasca game and plays White
+    d.click("#ruleset option[value='lasca']");
+    d.click("#color option[value='white']");
+    d.click("#net-create");
+    d.wait_until("the link to share", "document.getElementById('net-link')");
+    let link = d.value("#net-link");
+    let id = link
+        .split("?join=")
+        .nth(1)
+        .expect("a join link")
+        .to_string();
+    // the second machine joins through the API and gets the free seat, Black
+    let (status, joined) = api(port, "POST", &format!("/api/games/{id}/join"), "");
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["color"], json!("black"));
+    let token = joined["token"].as_str().expect("a token").to_string();
+    // a third may not
+    let (status, v) = api(port, "POST", &format!("/api/games/{id}/join"), "");
+    assert_eq!(status, 409, "{v}");
+
+    // White clicks its move; the server has it
+    let mut lasca = Lasca::start();
+    let first = clicks_of(&lasca, "c3-d4");
+    let refs: Vec<&str> = first.iter().map(String::as_str).collect();
+    d.play_clicks(&refs);
+    let mv = lasca.parse_move("c3-d4").unwrap();
+    lasca.play(&mv).unwrap();
+    let t = Instant::now();
+    loop {
+        let (_, s) = api(port, "GET", &format!("/api/games/{id}"), "");
+        if s["moves"] == json!(["c3-d4"]) {
+            assert_eq!(s["turn"], json!("black"));
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "the move never arrived: {s}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // the page may not move for Black
+    d.click("#board [data-square='e5']");
+    assert!(d.message_is_error());
+    assert_eq!(d.text("#message"), "it is the other player's turn");
+
+    // Black answers from the other machine; the page shows it
+    let mut legal = MoveList::new();
+    lasca.legal_moves(&mut legal);
+    let reply = legal[0].to_string();
+    let (status, v) = api(
+        port,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &format!("token={token}&ply=1&move={reply}"),
+    );
+    assert_eq!(status, 200, "{v}");
+    lasca.play(&legal[0]).unwrap();
+    d.wait_until(
+        "the other player's move on the page",
+        "document.body.dataset.moves === '2'",
+    );
+    assert_eq!(d.moves(), [format!("c3-d4  {reply}")]);
+    assert_eq!(d.value("#position"), lasca.to_string());
+    assert_eq!(
+        d.text("#message"),
+        format!("the other player plays {reply}")
+    );
+    // out of turn, or a stale ply: refused
+    let (status, v) = api(
+        port,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        &format!("token={token}&ply=2&move={reply}"),
+    );
+    assert_eq!(
+        (status, v["error"].clone()),
+        (409, json!("it is white's turn"))
+    );
+}
+
+/// The game server's HTTP API without a browser: every bad request gets a 4xx answer
 /// that says what was wrong, and the server stays up and keeps the game.
 #[test]
-fn web_api_answers_bad_input_with_4xx() {
+fn game_server_answers_bad_input_with_4xx() {
     let Some(web) = web_binary() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set and the web example is not built"
-        );
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "web_api: SKIPPED (not an error outside CI): the web example is not built (it needs the svg feature)"
+        skip(
+            "web_browser (game server API)",
+            Some("the web example is not built (cargo test builds it)".into()),
         );
         return;
     };
     let (_server, port) = start_server(&web);
-    let (status, v) = api(port, "POST", "/api/new", "game=lasca&mode=human", "");
+    let (status, v) = api(port, "POST", "/api/games", "ruleset=lasca&color=black");
     assert_eq!(status, 200, "{v}");
-    // the session cookie is what the server set; take it from a fresh request
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.write_all(b"POST /api/new HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 21\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\ngame=lasca&mode=human")
-        .unwrap();
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).unwrap();
-    let cookie = raw
-        .lines()
-        .find_map(|l| l.strip_prefix("Set-Cookie: "))
-        .and_then(|c| c.split(';').next())
-        .expect("a session cookie")
-        .to_string();
+    let id = v["state"]["id"].as_str().expect("an id").to_string();
+    let token = v["token"].as_str().expect("a token").to_string();
+    assert_eq!(v["color"], json!("black"));
+    assert_eq!(v["state"]["start"], json!(Lasca::start().to_string()));
     let big = "a".repeat(20_000);
-    let bad: [(&str, &str, &str, u16, &str); 11] = [
-        ("GET", "/nowhere", "", 404, "no page"),
-        ("GET", "/api/click", "", 405, "not allowed"),
+    let game = format!("/api/games/{id}");
+    let moves = format!("/api/games/{id}/move");
+    let bad: Vec<(&str, &str, String, u16, &str)> = vec![
+        ("GET", "/nowhere", String::new(), 404, "no page"),
+        ("GET", "/../Cargo.toml", String::new(), 404, "no page"),
+        ("GET", "/api/nowhere", String::new(), 404, "no API"),
+        ("GET", "/api/games", String::new(), 405, "not allowed"),
+        ("POST", "/index.html", String::new(), 405, "not allowed"),
         (
-            "POST",
-            "/api/new",
-            "game=chess",
-            400,
-            "unknown game \"chess\"",
+            "GET",
+            "/api/games/nosuchgame",
+            String::new(),
+            404,
+            "no game",
         ),
-        ("POST", "/api/new", "game=lasca&depth=9", 400, "depth \"9\""),
         (
             "POST",
-            "/api/new",
-            "game=lasca&color=red",
+            "/api/games",
+            "ruleset=chess".into(),
+            400,
+            "unknown ruleset \"chess\"",
+        ),
+        (
+            "POST",
+            "/api/games",
+            "ruleset=lasca&options=bogus".into(),
+            400,
+            "no option \"--bogus\"",
+        ),
+        (
+            "POST",
+            "/api/games",
+            "ruleset=lasca&color=red".into(),
             400,
             "color \"red\"",
         ),
         (
             "POST",
-            "/api/new",
-            "game=lasca&position=z9:w+w",
+            "/api/games",
+            "ruleset=lasca&position=z9:w+w".into(),
             422,
             "bad position text",
         ),
         (
             "POST",
-            "/api/new",
-            "game=lasca&what=1",
+            "/api/games",
+            "ruleset=international&position=W:W51".into(),
+            422,
+            "FEN",
+        ),
+        (
+            "POST",
+            "/api/games",
+            "ruleset=lasca&what=1".into(),
             400,
             "unknown field",
         ),
-        ("POST", "/api/click", "square=%zz", 400, "bad %-escape"),
+        ("POST", &moves, "token=%zz".into(), 400, "bad %-escape"),
         (
             "POST",
-            "/api/click",
-            "square=d4",
-            422,
-            "no move starts on d4",
+            &moves,
+            "token=nope&ply=0&move=c3-d4".into(),
+            403,
+            "holds no seat",
         ),
-        ("POST", "/api/click", "square=q99", 422, "no square \"q99\""),
-        ("POST", "/api/click", &big, 413, "over 16384 bytes"),
+        (
+            "POST",
+            &moves,
+            format!("token={token}&ply=0&move=c3-d4"),
+            409,
+            "it is white's turn",
+        ),
+        (
+            "POST",
+            &moves,
+            format!("token={token}&ply=5&move=c3-d4"),
+            409,
+            "not 5",
+        ),
+        (
+            "POST",
+            &moves,
+            format!("token={token}&move=c3-d4"),
+            400,
+            "ply",
+        ),
+        ("POST", &moves, big, 413, "over 16384 bytes"),
     ];
-    for (method, path, form, want, says) in bad {
-        let (status, v) = api(port, method, path, form, &cookie);
+    for (method, path, form, want, says) in &bad {
+        let (status, v) = api(port, method, path, form);
         let error = v["error"].as_str().unwrap_or_default();
         assert_eq!(
             status,
-            want,
+            *want,
             "{method} {path} {}: {v}",
             &form[..form.len().min(40)]
         );
@@ -609,13 +962,28 @@ fn web_api_answers_bad_input_with_4xx() {
             "{method} {path}: {error:?} lacks {says:?}"
         );
     }
-    // the game is still there and still playable
-    let (status, v) = api(port, "POST", "/api/click", "square=c3", &cookie);
+    // the game is still there: White joins and plays; an illegal move is refused
+    let (status, v) = api(port, "POST", &format!("/api/games/{id}/join"), "");
+    assert_eq!((status, v["color"].clone()), (200, json!("white")));
+    let white = v["token"].as_str().unwrap().to_string();
+    let (status, v) = api(
+        port,
+        "POST",
+        &moves,
+        &format!("token={white}&ply=0&move=c3-c4"),
+    );
+    assert_eq!(status, 422, "{v}");
+    let (status, v) = api(
+        port,
+        "POST",
+        &moves,
+        &format!("token={white}&ply=0&move=c3-d4"),
+    );
     assert_eq!(status, 200, "{v}");
-    assert_eq!(v["state"]["clicks"], json!(["c3"]));
-    assert_eq!(v["state"]["game"], json!("lasca"));
-    let (status, v) = api(port, "POST", "/api/back", "", &cookie);
-    assert_eq!((status, v["state"]["clicks"].clone()), (200, json!([])));
-    let (status, v) = api(port, "POST", "/api/undo", "", &cookie);
-    assert_eq!(status, 409, "{v}");
+    let (status, v) = api(port, "GET", &game, "");
+    assert_eq!((status, v["moves"].clone()), (200, json!(["c3-d4"])));
+    // the page is served, marked as the game server's
+    let (status, page) = http(port, "GET", "/", "text/html", "").unwrap();
+    assert_eq!(status, 200);
+    assert!(page.contains("<meta name=\"cc-server\""));
 }

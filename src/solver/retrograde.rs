@@ -15,9 +15,10 @@
 //! predecessor lists (`u64`) and two bits, plus four bytes per move, twice while the
 //! edges are turned round.
 
+use super::table::Bits;
 use super::table::{Distances, Table};
 use super::{PositionClass, Successor, Value};
-use bitvec::prelude::{BitVec, Lsb0};
+use bitvec::prelude::BitVec;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -49,7 +50,9 @@ pub enum Progress {
 
 /// How to solve.
 pub struct Options<'a> {
-    /// Threads expanding positions (at least 1).
+    /// Threads expanding positions (at least 1). With 1 (the default) the caller's
+    /// thread does the work and no thread is spawned, as on targets without threads
+    /// (wasm32-unknown-unknown).
     pub threads: usize,
     /// Called now and then with the progress.
     pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
@@ -201,24 +204,31 @@ pub fn solve_with_stats<C: PositionClass + ?Sized>(
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let results: Mutex<Vec<Option<Chunk>>> = Mutex::new((0..chunks).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..opts.threads.max(1) {
-            s.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                if k >= chunks as u64 {
-                    break;
-                }
-                let start = k * CHUNK;
-                let end = (start + CHUNK).min(total);
-                let c = expand(class, start, end);
-                results.lock().expect("no thread panicked")[k as usize] = Some(c);
-                let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
-                if let Some(f) = opts.progress {
-                    f(Progress::Successors { done: d, total });
-                }
-            });
+    let work = || loop {
+        let k = next.fetch_add(1, Ordering::Relaxed);
+        if k >= chunks as u64 {
+            break;
         }
-    });
+        let start = k * CHUNK;
+        let end = (start + CHUNK).min(total);
+        let c = expand(class, start, end);
+        results.lock().expect("no thread panicked")[k as usize] = Some(c);
+        let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
+        if let Some(f) = opts.progress {
+            f(Progress::Successors { done: d, total });
+        }
+    };
+    if opts.threads <= 1 {
+        // on the caller's thread: no thread is spawned, so one thread works on
+        // targets without threads too (wasm32-unknown-unknown)
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..opts.threads {
+                s.spawn(work);
+            }
+        });
+    }
     let mut parts: Vec<Chunk> = results
         .into_inner()
         .expect("no thread panicked")
@@ -357,8 +367,8 @@ pub fn solve_with_stats<C: PositionClass + ?Sized>(
 }
 
 struct State {
-    resolved: BitVec<u64, Lsb0>,
-    win: BitVec<u64, Lsb0>,
+    resolved: Bits,
+    win: Bits,
     dist: Vec<u16>,
     ply: u16,
     won: Vec<u32>,

@@ -14,15 +14,86 @@
 //! | 4 + n | the class's name: its length, then its UTF-8 bytes |
 //! | 8 | the number of positions `len` |
 //! | 1 | bytes per distance: 1 or 2 |
-//! | 8·⌈len/64⌉ | the resolved bits, 64 to a word, position `i` in bit `i % 64` |
+//! | 8·⌈len/64⌉ | the resolved bits, 64 to a word, position `i` in bit `i % 64` of word `i / 64` |
 //! | 8·⌈len/64⌉ | the win bits, the same way |
 //! | len·width | the distances |
 //! | 4 | CRC-32 (IEEE) of everything before it |
+//!
+//! In memory the bits are stored in [`Word`]s: `u64` on 64-bit targets, `u32` on the
+//! others (`bitvec` stores `u64` words only where the target's words are 64 bits wide,
+//! and wasm32's are 32). Two `u32` words, lowest first, are the bytes of one `u64`
+//! word, little-endian, so the file is the same on every target: a table saved on one
+//! loads on any other.
 
 use super::Value;
 /// The bit vector types of the tables, from `bitvec`.
 pub use bitvec::prelude::{BitVec, Lsb0};
+use bitvec::store::BitStore;
 use std::path::Path;
+
+/// The word the tables' bits are stored in: `u64` on 64-bit targets.
+#[cfg(target_pointer_width = "64")]
+pub type Word = u64;
+/// The word the tables' bits are stored in: `u32` on targets whose words are not 64
+/// bits wide (wasm32), where `bitvec` stores no `u64`; the file format is the same.
+#[cfg(not(target_pointer_width = "64"))]
+pub type Word = u32;
+
+/// A table's bit vector: position `i` in bit `i`.
+///
+/// ```
+/// use column_checkers::solver::table::Bits;
+///
+/// let bits: Bits = [true, false, true].into_iter().collect();
+/// assert_eq!(bits.count_ones(), 2);
+/// ```
+pub type Bits = BitVec<Word, Lsb0>;
+
+/// A word of bits as it is written: little-endian bytes.
+trait LeWord: BitStore + Copy {
+    const BYTES: usize;
+    fn put(self, out: &mut Vec<u8>);
+    fn get(bytes: &[u8]) -> Self;
+}
+
+impl LeWord for u32 {
+    const BYTES: usize = 4;
+    fn put(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn get(bytes: &[u8]) -> Self {
+        u32::from_le_bytes(bytes.try_into().expect("4 bytes"))
+    }
+}
+
+#[cfg(target_pointer_width = "64")]
+impl LeWord for u64 {
+    const BYTES: usize = 8;
+    fn put(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn get(bytes: &[u8]) -> Self {
+        u64::from_le_bytes(bytes.try_into().expect("8 bytes"))
+    }
+}
+
+/// Writes bits as the file holds them: ⌈len/64⌉ little-endian `u64` words. From `u32`
+/// words, an odd count gets a zero word to fill the last `u64`.
+fn put_bits<W: LeWord>(out: &mut Vec<u8>, bits: &BitVec<W, Lsb0>) {
+    let start = out.len();
+    for &w in bits.as_raw_slice() {
+        w.put(out);
+    }
+    out.resize(start + bits.len().div_ceil(64) * 8, 0);
+}
+
+/// Reads `n` bits from ⌈n/64⌉ little-endian `u64` words (`raw`, of that length).
+fn get_bits<W: LeWord>(raw: &[u8], n: usize) -> BitVec<W, Lsb0> {
+    let words: Vec<W> = raw.chunks_exact(W::BYTES).map(W::get).collect();
+    let mut b = BitVec::from_vec(words);
+    b.truncate(n);
+    b
+}
 
 const MAGIC: &[u8; 8] = b"CCEGTB\x01\x00";
 
@@ -129,8 +200,8 @@ impl Distances {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     name: String,
-    resolved: BitVec<u64, Lsb0>,
-    win: BitVec<u64, Lsb0>,
+    resolved: Bits,
+    win: Bits,
     dist: Distances,
 }
 
@@ -140,12 +211,7 @@ impl Table {
     ///
     /// # Panics
     /// When the three parts differ in length.
-    pub fn from_parts(
-        name: String,
-        resolved: BitVec<u64, Lsb0>,
-        win: BitVec<u64, Lsb0>,
-        dist: Distances,
-    ) -> Table {
+    pub fn from_parts(name: String, resolved: Bits, win: Bits, dist: Distances) -> Table {
         assert!(resolved.len() == win.len() && win.len() == dist.len());
         Table {
             name,
@@ -187,12 +253,12 @@ impl Table {
     }
 
     /// The resolved bits (won or lost).
-    pub fn resolved_bits(&self) -> &BitVec<u64, Lsb0> {
+    pub fn resolved_bits(&self) -> &Bits {
         &self.resolved
     }
 
     /// The win bits (won, among the resolved).
-    pub fn win_bits(&self) -> &BitVec<u64, Lsb0> {
+    pub fn win_bits(&self) -> &Bits {
         &self.win
     }
 
@@ -210,7 +276,8 @@ impl Table {
 
     /// Bytes the table takes in memory (bits and distances).
     pub fn memory_bytes(&self) -> usize {
-        2 * self.resolved.as_raw_slice().len() * 8 + self.dist.len() * self.dist.width()
+        2 * self.resolved.as_raw_slice().len() * core::mem::size_of::<Word>()
+            + self.dist.len() * self.dist.width()
     }
 
     /// The table in the file format (see the module docs).
@@ -222,9 +289,7 @@ impl Table {
         out.extend_from_slice(&self.len().to_le_bytes());
         out.push(self.dist.width() as u8);
         for bits in [&self.resolved, &self.win] {
-            for w in bits.as_raw_slice() {
-                out.extend_from_slice(&w.to_le_bytes());
-            }
+            put_bits(&mut out, bits);
         }
         match &self.dist {
             Distances::U8(v) => out.extend_from_slice(v),
@@ -296,17 +361,11 @@ impl Table {
         }
         let n = usize::try_from(len).map_err(|_| malformed("too many positions"))?;
         let words = n.div_ceil(64);
-        let mut bits = || -> Result<BitVec<u64, Lsb0>, TableError> {
+        let mut bits = || -> Result<Bits, TableError> {
             let raw = r
                 .take(words * 8)
                 .ok_or_else(|| malformed("the bit vectors are cut short"))?;
-            let v: Vec<u64> = raw
-                .chunks_exact(8)
-                .map(|c| u64::from_le_bytes(c.try_into().expect("8")))
-                .collect();
-            let mut b = BitVec::from_vec(v);
-            b.truncate(n);
-            Ok(b)
+            Ok(get_bits(raw, n))
         };
         let resolved = bits()?;
         let win = bits()?;
@@ -406,10 +465,28 @@ mod tests {
 
     fn sample() -> Table {
         let n = 130;
-        let resolved: BitVec<u64, Lsb0> = (0..n).map(|i| i % 3 != 0).collect();
-        let win: BitVec<u64, Lsb0> = (0..n).map(|i| i % 3 == 1).collect();
+        let resolved: Bits = (0..n).map(|i| i % 3 != 0).collect();
+        let win: Bits = (0..n).map(|i| i % 3 == 1).collect();
         let dist = Distances::compact((0..n).map(|i| (i % 3 != 0) as u16 * i as u16).collect());
         Table::from_parts("sample".into(), resolved, win, dist)
+    }
+
+    /// The file holds the same bytes whether the bits are stored in `u64` words
+    /// (64-bit targets) or `u32` words (wasm32), and reads back into either.
+    #[test]
+    fn the_file_format_does_not_depend_on_the_word() {
+        for n in [0usize, 1, 31, 32, 33, 64, 65, 130, 160, 192] {
+            let bools: Vec<bool> = (0..n).map(|i| (i * 7 + i / 5) % 3 != 0).collect();
+            let wide: BitVec<u64, Lsb0> = bools.iter().copied().collect();
+            let narrow: BitVec<u32, Lsb0> = bools.iter().copied().collect();
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            put_bits(&mut a, &wide);
+            put_bits(&mut b, &narrow);
+            assert_eq!(a, b, "{n} bits");
+            assert_eq!(a.len(), n.div_ceil(64) * 8);
+            assert_eq!(get_bits::<u32>(&a, n), narrow);
+            assert_eq!(get_bits::<u64>(&b, n), wide);
+        }
     }
 
     #[test]

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds the browser package web/www/pkg: the .wasm, its JavaScript module and its
+# TypeScript declarations (wasm-bindgen --target web: for a plain
+# <script type="module">, a Web Worker, Node, or any bundler that resolves
+# `new URL("…_bg.wasm", import.meta.url)`), and a package.json for npm and bundlers.
+#
+#   web/build.sh [cargo build arguments, e.g. --features solver]
+#
+# Needs the wasm32-unknown-unknown target (`rustup target add wasm32-unknown-unknown`)
+# and wasm-bindgen-cli of the version of the wasm-bindgen crate in Cargo.lock
+# (`cargo install wasm-bindgen-cli --version 0.2.130`). CARGO_TARGET_DIR is honoured.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target_dir="${CARGO_TARGET_DIR:-target}"
+cargo build -p column-checkers-web --lib --release --target wasm32-unknown-unknown "$@"
+out=web/www/pkg
+rm -rf "$out"
+wasm-bindgen --target web --out-dir "$out" --remove-producers-section \
+  "$target_dir/wasm32-unknown-unknown/release/column_checkers_web.wasm"
+version="$(sed -n 's/^version = "\(.*\)"/\1/p' web/Cargo.toml | head -n 1)"
+cat > "$out/package.json" <<JSON
+{
+  "name": "column-checkers-web",
+  "version": "$version",
+  "description": "column-checkers in the browser: the rules of Emergo, Lasca, Bashni, Dameo, the draughts games and more, in WebAssembly",
+  "license": "MIT OR Apache-2.0",
+  "type": "module",
+  "main": "column_checkers_web.js",
+  "module": "column_checkers_web.js",
+  "types": "column_checkers_web.d.ts",
+  "files": ["column_checkers_web.js", "column_checkers_web.d.ts", "column_checkers_web_bg.wasm", "column_checkers_web_bg.wasm.d.ts"],
+  "sideEffects": false
+}
+JSON
+ls -l "$out"

@@ -1,0 +1,524 @@
+//! # column-checkers in the browser
+//!
+//! JavaScript bindings of [`column_checkers`] (built with `wasm-bindgen` for
+//! `wasm32-unknown-unknown`) and the static page that plays every ruleset with them
+//! (`web/www/`). See `web/README.md` for building and serving it.
+//!
+//! The JavaScript API is small: a `Game` of any ruleset by name and options (from the
+//! start, a position text, a FEN or a PDN record), its legal moves, click input with
+//! the squares to highlight, play, undo, the outcome, the position text, the PDN
+//! record, the SVG board and the computer's move; plus `rulesets()`, `perft()` and
+//! `randomPlayouts()`. The package's TypeScript declarations describe every object
+//! it hands out.
+//!
+//! ```js
+//! import init, { Game, rulesets } from "./pkg/column_checkers_web.js";
+//! await init();
+//! const game = new Game("emergo");
+//! game.click("d6");                  // an entry is one click: { played: "d6", ... }
+//! game.nextSquares();                // where Black may enter
+//! game.play("zz9");                  // throws Error("... zz9 ...")
+//! document.body.innerHTML = game.svg({ flip: false });
+//! ```
+//!
+//! The same code runs natively: [`Table`] is the game behind the JavaScript class, and
+//! the answers are the JSON values the JavaScript objects are parsed from.
+//!
+//! ```
+//! use column_checkers_web::Table;
+//!
+//! let mut game = Table::new("emergo", &[], None).unwrap();
+//! for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
+//!     game.play(m).unwrap();
+//! }
+//! assert_eq!(game.next_squares(), ["g6"]); // Black must capture
+//! game.click("g6").unwrap();
+//! game.click("e6").unwrap();
+//! let done = game.click("c6").unwrap();
+//! assert_eq!(done.played.as_deref(), Some("g6xe6xc6"));
+//! assert!(game.play("zz9").unwrap_err().contains("zz9"));
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod registry;
+#[path = "../../examples/shared/search.rs"]
+#[allow(dead_code)]
+mod search;
+mod table;
+
+pub use registry::{rulesets, with_ruleset, RulesetInfo, Visit};
+pub use table::{color_name, perft_of, playouts, Choice, Clicked, Drawing, Playouts, Table};
+
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+/// A JSON value handed to JavaScript as a plain object (`JSON.parse` of its text).
+fn to_js(v: &Value) -> JsValue {
+    js_sys::JSON::parse(&v.to_string()).unwrap_or(JsValue::NULL)
+}
+
+fn err(msg: String) -> JsError {
+    JsError::new(&msg)
+}
+
+/// Ruleset options from JavaScript: `undefined` is none.
+fn opts(options: Option<Vec<String>>) -> Vec<String> {
+    options.unwrap_or_default()
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** A side: White moves first in every ruleset. */
+export type Color = "white" | "black";
+
+/** A ruleset of the crate and the options it takes. */
+export interface RulesetInfo {
+  /** The name to pass to `new Game(name)`: `emergo`, `lasca`, `international`, ... */
+  name: string;
+  /** One line about the ruleset. */
+  about: string;
+  /** Its options (most rulesets have none). */
+  options: RulesetOption[];
+}
+
+/** An option of a ruleset, e.g. Lasca's `--roundabout`. */
+export interface RulesetOption {
+  /** The flag, with its dashes: pass it (with or without them) in `options`. */
+  flag: string;
+  /** What it changes, in one line. */
+  about: string;
+}
+
+/** The kind of a move, in the games' own terms. */
+export type MoveKind = "entry" | "shadowpiece" | "step" | "line advance" | "phalanx move" | "capture";
+
+/** A legal move of the position. */
+export interface LegalMove {
+  /** The move in the ruleset's notation: `d6`, `g6xe6xc6`, `32-28`, `e5-e7`. */
+  text: string;
+  /** The squares a person clicks to enter it: the origin (none for an entry), then every landing. */
+  clicks: string[];
+  /** What kind of move it is. */
+  kind: MoveKind;
+  /** The men (or pieces) it captures. */
+  captures: number;
+  /** The squares of the men it takes, in the order they are taken. */
+  taken: string[];
+  /** Whether it crowns a man (king, officer). */
+  crowns: boolean;
+}
+
+/** What a click did. */
+export interface ClickResult {
+  /** The move played when the clicks named a whole legal move, else `null`. */
+  played: string | null;
+  /** The clicks of the move being entered (empty once a move is played). */
+  clicks: string[];
+  /** The squares that may be clicked next: highlight them. */
+  next: string[];
+}
+
+/** How a game ended. */
+export interface Outcome {
+  /** The winner, or `null` for a draw. */
+  winner: Color | null;
+  /** Why it ended. */
+  reason: "no pieces" | "no legal move" | "repetition" | "goal" | "other";
+  /** `1-0`, `0-1` or `1/2-1/2`. */
+  result: string;
+  /** In words: `1-0 White wins: no pieces left`. */
+  text: string;
+}
+
+/** The last move played: what to mark on the board. */
+export interface LastMove {
+  /** The move in the ruleset's notation. */
+  text: string;
+  /** Its squares: the origin (none for an entry) and every landing. */
+  squares: string[];
+  /** The squares of the men it took. */
+  taken: string[];
+}
+
+/** A column (a pile of men) on the board. */
+export interface Column {
+  /** The square it stands on. */
+  square: string;
+  /** Its men from the bottom up: `w`, `b` for men, `W`, `B` for kings or officers. */
+  men: string;
+  /** Whose it is (the top man's colour). */
+  owner: Color | null;
+}
+
+/** The computer's move. */
+export interface ComputerMove {
+  /** The move in the ruleset's notation (not played: pass it to `play`). */
+  move: string;
+  /** Its score for the side to move: 100 a man plus mobility; about 1 000 000 for a win. */
+  score: number;
+  /** The positions searched. */
+  nodes: number;
+}
+
+/** How to draw the board. */
+export interface SvgOptions {
+  /** Black's side at the bottom. */
+  flip?: boolean;
+  /** The width of one cell in pixels (default 56). */
+  cell?: number;
+  /** The side to move and the men in hand written under the board (default true). */
+  status?: boolean;
+}
+
+/** Everything a page draws, in one object. */
+export interface GameState {
+  ruleset: string;
+  options: string[];
+  /** The side to move. */
+  turn: Color;
+  /** The side to move in the start position. */
+  startTurn: Color;
+  outcome: Outcome | null;
+  /** The position text (read back by `new Game(ruleset, options, text)`). */
+  position: string;
+  /** The position as a PDN FEN, when FEN can say it (single men, nothing in hand). */
+  fen: string | null;
+  /** The game record as PDN. */
+  pdn: string;
+  /** The moves played. */
+  moves: string[];
+  last: LastMove | null;
+  /** The clicks of the move being entered. */
+  clicks: string[];
+  /** The squares that may be clicked next. */
+  next: string[];
+  /** Men in hand (Emergo; 0 elsewhere). */
+  inHand: { white: number; black: number };
+}
+
+/** What a run of random playouts did. */
+export interface PlayoutStats {
+  games: number;
+  /** Plies played in all. */
+  plies: number;
+  /** Games that ended before the ply limit. */
+  ended: number;
+}
+"#;
+
+/// A game of any ruleset, with the click input of the move being entered.
+#[wasm_bindgen(js_name = Game)]
+pub struct JsGame {
+    table: Table,
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl JsGame {
+    /// A new game of `ruleset` (a name of `rulesets()`) with `options` (e.g.
+    /// `["--roundabout"]`), from its start or from `position`: the ruleset's
+    /// position text or, for the draughts games, a PDN FEN (`W:W31-50:B1-20`).
+    /// Throws an `Error` saying what is wrong with the name, an option or the position.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        ruleset: &str,
+        options: Option<Vec<String>>,
+        position: Option<String>,
+    ) -> Result<JsGame, JsError> {
+        let table = Table::new(ruleset, &opts(options), position.as_deref()).map_err(err)?;
+        Ok(JsGame { table })
+    }
+
+    /// The first game of a PDN text, every move checked; its ruleset is the one its
+    /// tags name (`GameType`, `Variant`), else `ruleset` (default `emergo`). Throws
+    /// an `Error` naming the first move or tag that is wrong.
+    #[wasm_bindgen(js_name = fromPdn)]
+    pub fn from_pdn(
+        text: &str,
+        ruleset: Option<String>,
+        options: Option<Vec<String>>,
+    ) -> Result<JsGame, JsError> {
+        let table = Table::from_pdn(text, ruleset.as_deref().unwrap_or("emergo"), &opts(options))
+            .map_err(err)?;
+        Ok(JsGame { table })
+    }
+
+    /// The ruleset's name.
+    #[wasm_bindgen(getter)]
+    pub fn ruleset(&self) -> String {
+        self.table.ruleset().to_string()
+    }
+
+    /// The ruleset options the game was made with.
+    #[wasm_bindgen(getter)]
+    pub fn options(&self) -> Vec<String> {
+        self.table.options().to_vec()
+    }
+
+    /// The side to move.
+    #[wasm_bindgen(unchecked_return_type = "Color")]
+    pub fn turn(&self) -> String {
+        color_name(self.table.turn()).to_string()
+    }
+
+    /// How the game ended (threefold repetition included), or `null` while it goes on.
+    #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
+    pub fn outcome(&self) -> JsValue {
+        to_js(&self.table.outcome())
+    }
+
+    /// The legal moves; none once the game is over.
+    #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "LegalMove[]")]
+    pub fn legal_moves(&self) -> JsValue {
+        to_js(&self.table.legal_moves())
+    }
+
+    /// Plays a move written in the ruleset's notation (any route of a capture, or a
+    /// short form the notation reads); returns it as the crate writes it. Throws an
+    /// `Error` saying why the text names no legal move, or several, or that the game
+    /// is over.
+    pub fn play(&mut self, text: &str) -> Result<String, JsError> {
+        self.table.play(text).map_err(err)
+    }
+
+    /// Clicks the square named `square`: the move is played when the clicks name a
+    /// whole legal move. Throws an `Error` saying why the square may not be clicked
+    /// now (the clicks so far are kept).
+    #[wasm_bindgen(unchecked_return_type = "ClickResult")]
+    pub fn click(&mut self, square: &str) -> Result<JsValue, JsError> {
+        let c = self.table.click(square).map_err(err)?;
+        Ok(to_js(&json!({
+            "played": c.played,
+            "clicks": c.clicks,
+            "next": c.next,
+        })))
+    }
+
+    /// The squares that may be clicked next (highlight them).
+    #[wasm_bindgen(js_name = nextSquares)]
+    pub fn next_squares(&self) -> Vec<String> {
+        self.table.next_squares()
+    }
+
+    /// The clicks of the move being entered.
+    pub fn clicks(&self) -> Vec<String> {
+        self.table.clicks()
+    }
+
+    /// Takes back the last click; returns its square (`undefined` when none).
+    #[wasm_bindgen(js_name = takeBackClick)]
+    pub fn take_back_click(&mut self) -> Option<String> {
+        self.table.take_back_click()
+    }
+
+    /// Takes back every click.
+    #[wasm_bindgen(js_name = resetClicks)]
+    pub fn reset_clicks(&mut self) {
+        self.table.reset_clicks()
+    }
+
+    /// Takes back the last move; returns it (`undefined` at the start).
+    pub fn undo(&mut self) -> Option<String> {
+        self.table.undo()
+    }
+
+    /// Plays again the last move taken back; returns it (`undefined` when none).
+    pub fn redo(&mut self) -> Option<String> {
+        self.table.redo()
+    }
+
+    /// The moves played, in the ruleset's notation.
+    pub fn moves(&self) -> Vec<String> {
+        self.table.moves()
+    }
+
+    /// The last move with the squares to mark, or `null` at the start.
+    #[wasm_bindgen(js_name = lastMove, unchecked_return_type = "LastMove | null")]
+    pub fn last_move(&self) -> JsValue {
+        to_js(&self.table.last_move())
+    }
+
+    /// The position text (`new Game(ruleset, options, text)` reads it back).
+    pub fn position(&self) -> String {
+        self.table.position()
+    }
+
+    /// The text of the position the game started from.
+    #[wasm_bindgen(js_name = startPosition)]
+    pub fn start_position(&self) -> String {
+        self.table.start_position()
+    }
+
+    /// The position as a PDN FEN when FEN can say it (single men, nothing in hand),
+    /// else `undefined`.
+    pub fn fen(&self) -> Option<String> {
+        self.table.fen()
+    }
+
+    /// The game record as PDN (its start position in a `FEN` tag when it is not the
+    /// ruleset's start).
+    pub fn pdn(&self) -> String {
+        self.table.pdn()
+    }
+
+    /// The board as an SVG document: columns as towers of discs (bottom man lowest,
+    /// kings ringed in gold, a label with the colour runs from the top down, `3w5b`),
+    /// each square's cell carrying its name in `data-square`.
+    pub fn svg(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "SvgOptions")] options: JsValue,
+    ) -> String {
+        let get = |k: &str| js_sys::Reflect::get(&options, &JsValue::from_str(k)).ok();
+        let drawing = Drawing {
+            flip: get("flip").and_then(|v| v.as_bool()).unwrap_or(false),
+            cell: get("cell").and_then(|v| v.as_f64()),
+            status: get("status").and_then(|v| v.as_bool()).unwrap_or(true),
+        };
+        self.table.svg(drawing)
+    }
+
+    /// Every square's name.
+    pub fn squares(&self) -> Vec<String> {
+        self.table.squares()
+    }
+
+    /// The columns on the board, with their men from the bottom up.
+    #[wasm_bindgen(unchecked_return_type = "Column[]")]
+    pub fn columns(&self) -> JsValue {
+        to_js(&self.table.columns())
+    }
+
+    /// The computer's move: a plain alpha-beta search of `depth` plies (1 to 6; the
+    /// `play` example's player), not played. `null` when the game is over. Call it
+    /// from a Web Worker: depth 4 and more can take seconds.
+    #[wasm_bindgen(js_name = computerMove, unchecked_return_type = "ComputerMove | null")]
+    pub fn computer_move(&self, depth: u32) -> JsValue {
+        match self.table.computer_move(depth.clamp(1, 6)) {
+            Some(c) => to_js(&json!({ "move": c.text, "score": c.score, "nodes": c.nodes })),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// Perft of the current position: the leaf count of the move tree `depth` plies deep.
+    pub fn perft(&self, depth: u32) -> f64 {
+        self.table.perft(depth) as f64
+    }
+
+    /// Everything a page draws, in one object.
+    #[wasm_bindgen(unchecked_return_type = "GameState")]
+    pub fn state(&self) -> JsValue {
+        to_js(&self.table.state())
+    }
+}
+
+/// Every ruleset of the crate and its options.
+#[wasm_bindgen(js_name = rulesets, unchecked_return_type = "RulesetInfo[]")]
+pub fn js_rulesets() -> JsValue {
+    let list: Vec<Value> = rulesets()
+        .iter()
+        .map(|r| {
+            let options: Vec<Value> = r
+                .options
+                .iter()
+                .map(|(flag, about)| json!({ "flag": flag, "about": about }))
+                .collect();
+            json!({ "name": r.name, "about": r.about, "options": options })
+        })
+        .collect();
+    to_js(&Value::from(list))
+}
+
+/// Perft of a ruleset from its start (or from `position`, a position text or FEN): the
+/// leaf count of the move tree `depth` plies deep. Throws an `Error` for an unknown
+/// ruleset or option, or a position that does not read.
+#[wasm_bindgen(js_name = perft)]
+pub fn js_perft(
+    ruleset: &str,
+    depth: u32,
+    options: Option<Vec<String>>,
+    position: Option<String>,
+) -> Result<f64, JsError> {
+    perft_of(ruleset, &opts(options), position.as_deref(), depth)
+        .map(|n| n as f64)
+        .map_err(err)
+}
+
+/// Random playouts from a ruleset's start, as the crate's `bench_playouts` example
+/// plays them: `games` games of uniformly random legal moves (SplitMix64 from `seed`),
+/// each to its end or 300 plies. Throws an `Error` for an unknown ruleset or option.
+#[wasm_bindgen(js_name = randomPlayouts, unchecked_return_type = "PlayoutStats")]
+pub fn js_random_playouts(
+    ruleset: &str,
+    games: u32,
+    seed: Option<f64>,
+    options: Option<Vec<String>>,
+) -> Result<JsValue, JsError> {
+    let seed = seed.unwrap_or(1.0) as u64;
+    let p = playouts(ruleset, &opts(options), games as u64, seed, 300).map_err(err)?;
+    Ok(to_js(&json!({
+        "games": p.games,
+        "plies": p.plies,
+        "ended": p.ended,
+    })))
+}
+
+/// The version of the bindings (the crate's).
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+#[cfg(feature = "solver")]
+#[wasm_bindgen(typescript_custom_section)]
+const SOLVER_TYPES: &'static str = r#"
+/** Emergo's one-on-one endgame table, solved in WebAssembly (feature `solver`). */
+export interface OneOnOneTable {
+  /** The table in the crate's file format (the same bytes on every target). */
+  bytes: Uint8Array;
+  /** The checksum the file stores in its last four bytes: the CRC-32 of everything before them. */
+  crc: number;
+  /** Positions won, lost and drawn for the side to move. */
+  wins: number;
+  losses: number;
+  draws: number;
+  /** The value of `e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0`: `win in 79 plies`. */
+  start: string;
+}
+"#;
+
+/// Emergo's one-on-one endgame table solved here, on one thread (the crate's `solver`
+/// on a 32-bit target): its file bytes and figures. Built with the `solver` feature
+/// only; the page does not use it.
+#[cfg(feature = "solver")]
+#[wasm_bindgen(js_name = solveOneOnOne, unchecked_return_type = "OneOnOneTable")]
+pub fn solve_one_on_one() -> JsValue {
+    use column_checkers::solver::emergo::OneOnOne;
+    use column_checkers::solver::retrograde::{solve, Options};
+    use column_checkers::solver::table::crc32;
+    use column_checkers::Emergo;
+    let class = OneOnOne::default();
+    let table = solve(&class, &Options::default());
+    let bytes = table.to_bytes();
+    let (wins, losses, draws) = table.counts();
+    let start: Emergo = "e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0"
+        .parse()
+        .expect("a one-on-one position");
+    let value = class.index(&start).map_or_else(
+        || "outside the class".to_string(),
+        |i| table.value(i).to_string(),
+    );
+    let out = to_js(&json!({
+        "crc": crc32(&bytes[..bytes.len() - 4]),
+        "wins": wins,
+        "losses": losses,
+        "draws": draws,
+        "start": value,
+    }));
+    let _ = js_sys::Reflect::set(
+        &out,
+        &JsValue::from_str("bytes"),
+        &js_sys::Uint8Array::from(&bytes[..]),
+    );
+    out
+}

@@ -1,0 +1,161 @@
+// The JavaScript API under Node: the package the page loads (web/www/pkg, built with
+// `wasm-bindgen --target web`), instantiated from its .wasm file.
+//
+//   node --test web/tests/
+//
+// A game played through the API (moves and clicks), illegal moves and clicks refused
+// with the crate's messages, records and FEN, and perft counts equal to the native
+// ones: the published figures of tests/data (which the native tests check) and
+// web/tests/perft-native.json (the native counts of the other rulesets).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile, readdir } from "node:fs/promises";
+
+const pkg = new URL("../www/pkg/", import.meta.url);
+const cc = await import(new URL("column_checkers_web.js", pkg));
+await cc.default({ module_or_path: await readFile(new URL("column_checkers_web_bg.wasm", pkg)) });
+const { Game, rulesets, perft, randomPlayouts } = cc;
+
+// the opening of the Italian rules text of Emergo, as printed there
+const OPENING = ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6", "g6-e6-c6", "b6-d6", "d7-d5", "c6-e6"];
+
+test("every ruleset is offered, with its options", () => {
+  const names = rulesets().map((r) => r.name);
+  for (const n of ["emergo", "hexemergo", "lasca", "bashni", "dameo", "stapeldammen", "epaminondas", "neocrossings", "russian", "international", "brazilian"]) {
+    assert.ok(names.includes(n), n);
+  }
+  const lasca = rulesets().find((r) => r.name === "lasca");
+  assert.deepEqual(lasca.options.map((o) => o.flag), ["--roundabout", "--repetition"]);
+  for (const r of rulesets()) {
+    const g = new Game(r.name);
+    assert.equal(g.ruleset, r.name);
+    assert.ok(g.legalMoves().length > 0, r.name);
+    assert.match(g.svg({}), /^<svg/);
+    g.free();
+  }
+});
+
+test("the Italian rules text's Emergo opening, by moves and by clicks", () => {
+  const g = new Game("emergo");
+  assert.equal(g.turn(), "white");
+  assert.equal(g.legalMoves().length, 40);
+  assert.equal(g.play("d6"), "d6");
+  assert.equal(g.position(), "d6:w b 11/12");
+  for (const m of OPENING.slice(1, 9)) g.play(m);
+  // Black must capture: only g6 may be clicked, then e6, then c6
+  assert.deepEqual(g.nextSquares(), ["g6"]);
+  assert.throws(() => g.click("d8"), { message: "no move starts on d8: capture is compulsory; a move starts on g6" });
+  assert.deepEqual(g.click("g6"), { played: null, clicks: ["g6"], next: ["e6"] });
+  assert.throws(() => g.click("d8"), { message: "no move goes on to d8 after g6; it may go on to e6" });
+  assert.deepEqual(g.clicks(), ["g6"], "a refused click keeps the clicks");
+  assert.deepEqual(g.click("e6").next, ["c6"]);
+  assert.equal(g.click("c6").played, "g6xe6xc6");
+  assert.deepEqual(g.lastMove(), { text: "g6xe6xc6", squares: ["g6", "e6", "c6"], taken: ["f6", "d6"] });
+  for (const m of OPENING.slice(10)) g.play(m);
+  assert.deepEqual(g.moves(), ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6", "g6xe6xc6", "b6xd6", "d7xd5", "c6xe6"]);
+  assert.equal(g.position(), "e4:w,f4:w,d5:wb,e6:bww,g7:b,d8:b b 7/8");
+  assert.deepEqual(g.lastMove(), { text: "c6xe6", squares: ["c6", "e6"], taken: ["d6"] });
+  assert.equal(g.pdn(), '[Variant "emergo"]\n\n1. d6 d8 2. e4 g6 3. f4 g7 4. b6 d7 5. f6 g6xc6 6. b6xd6 d7xd5 7. c6xe6 *\n');
+  assert.deepEqual(g.columns().find((c) => c.square === "e6"), { square: "e6", men: "bww", owner: "white" });
+  const s = g.state();
+  assert.equal(s.turn, "black");
+  assert.deepEqual(s.inHand, { white: 7, black: 8 });
+  assert.equal(s.outcome, null);
+  // undo and redo
+  assert.equal(g.undo(), "c6xe6");
+  assert.equal(g.redo(), "c6xe6");
+  // the record reads back to the same game
+  const again = Game.fromPdn(g.pdn());
+  assert.deepEqual(again.moves(), g.moves());
+  assert.equal(again.position(), g.position());
+});
+
+test("an illegal move is refused with its message, and the game is unchanged", () => {
+  const g = new Game("emergo");
+  assert.throws(() => g.play("e5"), (e) => e instanceof Error && e.message.startsWith("e5 is not a legal move here (no man can be entered on e5 here; a man must be entered; legal: e1, d2,"));
+  assert.throws(() => g.play("zz9"), { message: 'no square "zz9" on this board' });
+  assert.throws(() => g.click("q99"), { message: 'there is no square "q99" on this board' });
+  assert.deepEqual(g.moves(), []);
+  assert.equal(g.position(), new Game("emergo").position());
+  assert.throws(() => new Game("chess"), /unknown ruleset "chess"; known: emergo/);
+  assert.throws(() => new Game("lasca", ["--bogus"]), { message: 'ruleset lasca has no option "--bogus"' });
+  assert.throws(() => new Game("lasca", [], "z9:w w"), /^Error: lasca: bad position text at byte 0/);
+});
+
+test("a Lasca capture that crowns, by clicks, from a pasted position", () => {
+  const g = new Game("lasca", [], "a1:w,c3:w,d4:b,d6:bb,g7:b w");
+  const [mv] = g.legalMoves();
+  assert.deepEqual(mv, { text: "c3xe5xc7", clicks: ["c3", "e5", "c7"], kind: "capture", captures: 2, taken: ["d4", "d6"], crowns: true });
+  g.click("c3");
+  g.click("e5");
+  assert.equal(g.click("c7").played, "c3xe5xc7");
+  assert.deepEqual(g.columns().find((c) => c.square === "c7"), { square: "c7", men: "bbW", owner: "white" });
+  assert.match(g.pdn(), /\[SetUp "1"\]\n\[FEN "a1:w,c3:w,d4:b,d6:bb,g7:b w"\]/);
+});
+
+test("the draughts games read FEN", () => {
+  const g = new Game("international", [], "W:W31-50:B1-20");
+  assert.equal(g.position(), new Game("international").position());
+  assert.equal(g.fen(), "W:W31-50:B1-20");
+  const k = new Game("russian", [], "W:WK21:B5");
+  assert.equal(k.fen(), "W:WKa3:Ba7"); // the Russian board names its squares a1-h8
+  assert.throws(() => new Game("international", [], "W:W51"), /FEN/);
+});
+
+test("options: Lasca's roundabout and Bashni's Russian code", () => {
+  assert.equal(new Game("lasca", ["roundabout"]).options[0], "roundabout");
+  assert.equal(perft("bashni", 8, ["--russian-code"]), 925862);
+  assert.equal(perft("bashni", 8), 925939);
+});
+
+test("the computer's move is legal, and the game goes on to its end", () => {
+  const g = new Game("lasca");
+  let plies = 0;
+  while (!g.outcome() && plies < 400) {
+    const c = g.computerMove(1);
+    assert.ok(g.legalMoves().some((m) => m.text === c.move), c.move);
+    g.play(c.move);
+    plies += 1;
+  }
+  const d = new Game("dameo").computerMove(2);
+  assert.ok(d.nodes > 0 && typeof d.score === "number");
+  const r = randomPlayouts("emergo", 20, 7);
+  assert.equal(r.games, 20);
+  assert.ok(r.plies > 20 * 24);
+});
+
+/** The perft files of tests/data: ruleset (and option) by file name, `depth count`. */
+async function publishedFigures() {
+  const dir = new URL("../../tests/data/", import.meta.url);
+  const out = [];
+  for (const f of (await readdir(dir)).filter((f) => f.endsWith(".perft"))) {
+    const stem = f.replace(/\.perft$/, "");
+    const [ruleset, options] = {
+      "lasca-roundabout": ["lasca", ["--roundabout"]],
+      "bashni-russian-code": ["bashni", ["--russian-code"]],
+    }[stem] || [stem, []];
+    for (const line of (await readFile(new URL(f, dir), "utf8")).split("\n")) {
+      const m = line.match(/^(\d+)\s+(\d+)/);
+      if (m) out.push({ ruleset, options, depth: Number(m[1]), count: Number(m[2]) });
+    }
+  }
+  return out;
+}
+
+test("perft equals the native counts", async () => {
+  // every published figure up to 60 million leaves: Emergo 5, international 9, ...
+  const published = (await publishedFigures()).filter((p) => p.count <= 60e6);
+  assert.ok(published.length >= 70, `${published.length} figures`);
+  const t0 = performance.now();
+  for (const p of published) {
+    assert.equal(perft(p.ruleset, p.depth, p.options), p.count, `${p.ruleset} ${p.options} perft(${p.depth})`);
+  }
+  const native = JSON.parse(await readFile(new URL("perft-native.json", import.meta.url), "utf8"));
+  for (const [ruleset, counts] of Object.entries(native.counts)) {
+    counts.forEach((count, i) => assert.equal(perft(ruleset, i + 1), count, `${ruleset} perft(${i + 1})`));
+  }
+  // of a game's position, and from a position text
+  assert.equal(new Game("emergo").perft(3), 55172);
+  assert.equal(perft("international", 2, [], "W:W31-50:B1-20"), 81);
+  console.log(`perft: ${published.length} published figures and the native table in ${Math.round(performance.now() - t0)} ms`);
+});

@@ -1,0 +1,193 @@
+//! The bindings' game natively (`cargo test -p column-checkers-web`): the same calls
+//! the JavaScript API makes, without a browser. `api.test.mjs` runs the same games
+//! under Node against the built package.
+
+use column_checkers_web::{perft_of, playouts, rulesets, Drawing, Table};
+use serde_json::{json, Value};
+
+const OPENING: [&str; 13] = [
+    "d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6", "g6-e6-c6", "b6-d6", "d7-d5", "c6-e6",
+];
+
+#[test]
+fn the_italian_opening_by_clicks_and_moves() {
+    let mut g = Table::new("emergo", &[], None).unwrap();
+    assert_eq!(g.legal_moves().as_array().unwrap().len(), 40);
+    for m in &OPENING[..9] {
+        g.play(m).unwrap();
+    }
+    assert_eq!(g.next_squares(), ["g6"]);
+    assert_eq!(
+        g.click("d8").unwrap_err(),
+        "no move starts on d8: capture is compulsory; a move starts on g6"
+    );
+    assert_eq!(g.click("g6").unwrap().next, ["e6"]);
+    assert_eq!(
+        g.click("d8").unwrap_err(),
+        "no move goes on to d8 after g6; it may go on to e6"
+    );
+    assert_eq!(g.clicks(), ["g6"]);
+    g.click("e6").unwrap();
+    let done = g.click("c6").unwrap();
+    assert_eq!(done.played.as_deref(), Some("g6xe6xc6"));
+    assert!(done.clicks.is_empty());
+    assert_eq!(
+        g.last_move(),
+        json!({ "text": "g6xe6xc6", "squares": ["g6", "e6", "c6"], "taken": ["f6", "d6"] })
+    );
+    for m in &OPENING[10..] {
+        g.play(m).unwrap();
+    }
+    assert_eq!(g.position(), "e4:w,f4:w,d5:wb,e6:bww,g7:b,d8:b b 7/8");
+    let s = g.state();
+    assert_eq!(s["turn"], "black");
+    assert_eq!(s["inHand"], json!({ "white": 7, "black": 8 }));
+    assert_eq!(s["moves"].as_array().unwrap().len(), 13);
+    assert_eq!(
+        g.pdn(),
+        "[Variant \"emergo\"]\n\n1. d6 d8 2. e4 g6 3. f4 g7 4. b6 d7 5. f6 g6xc6 6. b6xd6 d7xd5 7. c6xe6 *\n"
+    );
+    let again = Table::from_pdn(&g.pdn(), "lasca", &[]).unwrap();
+    assert_eq!(
+        again.ruleset(),
+        "emergo",
+        "the record's tag names the ruleset"
+    );
+    assert_eq!(again.position(), g.position());
+    assert_eq!(g.undo().as_deref(), Some("c6xe6"));
+    assert_eq!(g.redo().as_deref(), Some("c6xe6"));
+    let svg = g.svg(Drawing {
+        flip: true,
+        cell: Some(40.0),
+        status: false,
+    });
+    assert!(svg.starts_with("<svg") && svg.contains("data-square=\"e5\""));
+}
+
+#[test]
+fn bad_input_is_refused_with_the_crates_messages() {
+    let mut g = Table::new("emergo", &[], None).unwrap();
+    assert_eq!(
+        g.play("zz9").unwrap_err(),
+        "no square \"zz9\" on this board"
+    );
+    assert!(g
+        .play("e5")
+        .unwrap_err()
+        .starts_with("e5 is not a legal move here (no man can be entered on e5 here"));
+    assert!(g.moves().is_empty());
+    assert!(Table::new("chess", &[], None)
+        .err()
+        .unwrap()
+        .starts_with("unknown ruleset \"chess\""));
+    assert_eq!(
+        Table::new("lasca", &["--bogus".into()], None)
+            .err()
+            .unwrap(),
+        "ruleset lasca has no option \"--bogus\""
+    );
+    assert!(Table::new("lasca", &[], Some("z9:w w"))
+        .err()
+        .unwrap()
+        .starts_with("lasca: bad position text at byte 0"));
+    assert!(Table::from_pdn("", "emergo", &[]).is_err());
+    assert!(Table::from_pdn("1. d6 zz9 *", "emergo", &[])
+        .err()
+        .unwrap()
+        .contains("zz9"));
+}
+
+#[test]
+fn lasca_crowning_capture_and_options() {
+    let mut g = Table::new(
+        "lasca",
+        &["roundabout".into()],
+        Some("a1:w,c3:w,d4:b,d6:bb,g7:b w"),
+    )
+    .unwrap();
+    assert_eq!(
+        g.legal_moves(),
+        json!([{ "text": "c3xe5xc7", "clicks": ["c3", "e5", "c7"], "kind": "capture",
+                 "captures": 2, "taken": ["d4", "d6"], "crowns": true }])
+    );
+    for sq in ["c3", "e5"] {
+        assert_eq!(g.click(sq).unwrap().played, None);
+    }
+    assert_eq!(g.click("c7").unwrap().played.as_deref(), Some("c3xe5xc7"));
+    let columns = g.columns();
+    let c7 = columns
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["square"] == "c7")
+        .unwrap();
+    assert_eq!(
+        c7,
+        &json!({ "square": "c7", "men": "bbW", "owner": "white" })
+    );
+}
+
+#[test]
+fn fen_for_the_draughts_games() {
+    let g = Table::new("international", &[], Some("W:W31-50:B1-20")).unwrap();
+    assert_eq!(
+        g.position(),
+        Table::new("international", &[], None).unwrap().position()
+    );
+    assert_eq!(g.fen().as_deref(), Some("W:W31-50:B1-20"));
+    assert!(Table::new("international", &[], Some("W:W51")).is_err());
+}
+
+#[test]
+fn every_ruleset_plays_and_the_computer_moves_legally() {
+    for r in rulesets() {
+        let mut g = Table::new(r.name, &[], None).unwrap();
+        for _ in 0..6 {
+            let Some(c) = g.computer_move(1) else { break };
+            let legal = g.legal_moves();
+            assert!(
+                legal
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|m| m["text"] == c.text),
+                "{}: {}",
+                r.name,
+                c.text
+            );
+            g.play(&c.text).unwrap();
+        }
+        assert!(g.outcome().is_null() || g.is_over());
+    }
+    let p = playouts("emergo", &[], 10, 7, 300).unwrap();
+    assert_eq!(p.games, 10);
+    assert!(p.plies > 10 * 24);
+}
+
+#[test]
+fn perft_equals_the_native_table() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/perft-native.json"
+    ))
+    .unwrap();
+    let table: Value = serde_json::from_str(&text).unwrap();
+    for (ruleset, counts) in table["counts"].as_object().unwrap() {
+        for (i, count) in counts.as_array().unwrap().iter().enumerate() {
+            let count = count.as_u64().unwrap();
+            // a debug build: the small depths only
+            if count <= 1_000_000 {
+                assert_eq!(
+                    perft_of(ruleset, &[], None, i as u32 + 1),
+                    Ok(count),
+                    "{ruleset} perft({})",
+                    i + 1
+                );
+            }
+        }
+    }
+    assert_eq!(
+        perft_of("bashni", &["--russian-code".into()], None, 5),
+        Ok(7482)
+    );
+}

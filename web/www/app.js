@@ -1,0 +1,402 @@
+// The page: any ruleset of column-checkers against the computer or a person at the
+// same screen, by clicks on the crate's SVG board. Everything runs here, in
+// WebAssembly; the computer thinks in a Web Worker (worker.js) so the page never
+// freezes. When the page is served by the crate's game server (the `web` example), it
+// also plays two people on two machines (net.js).
+import init, { Game, rulesets } from "./pkg/column_checkers_web.js";
+
+const $ = (id) => document.getElementById(id);
+
+// Rule options that Epaminondas keeps in its position text rather than in the
+// ruleset's options (the position text's last field).
+const POSITION_OPTIONS = {
+  epaminondas: [
+    ["symmetry", "symmetry rule: a crossing may not leave a mirror position"],
+    ["repetition", "threefold repetition is a draw"],
+  ],
+  neocrossings: [
+    ["symmetry", "symmetry rule: a crossing may not leave a mirror position"],
+    ["repetition", "threefold repetition is a draw"],
+  ],
+};
+
+let RULESETS = [];
+let game = null;
+/** The settings of the game on the board. */
+let setup = { ruleset: "emergo", options: [], mode: "computer", human: "white", depth: 2 };
+/** The remote game, when two people play on two machines (net.js sets it). */
+let remote = null;
+let worker = null;
+let request = 0; // the computer's request under way (0: none)
+let downloadUrl = null;
+
+function say(text, error) {
+  $("message").textContent = text || "";
+  $("message").className = error ? "error" : "";
+}
+
+function setBusy(busy) {
+  document.body.dataset.busy = busy ? "1" : "0";
+  document.body.classList.toggle("thinking", busy);
+}
+
+const capital = (c) => c.charAt(0).toUpperCase() + c.slice(1);
+
+// ---------------------------------------------------------------------------
+// Drawing
+
+function render() {
+  const s = game.state();
+  const info = RULESETS.find((r) => r.name === s.ruleset);
+  const who = remote
+    ? `you play ${capital(remote.color)} against ${remote.opponent}`
+    : setup.mode === "computer"
+      ? `you play ${capital(setup.human)} against the computer`
+      : "two players at this screen";
+  $("title").textContent = `${s.ruleset}${s.options.length ? " " + s.options.join(" ") : ""} (${who})`;
+  $("about").textContent = info ? info.about : "";
+
+  $("board").innerHTML = game.svg({ flip: $("flip").checked, status: false });
+  const cells = {};
+  for (const el of $("board").querySelectorAll("[data-square]")) cells[el.dataset.square] = el;
+  // the outlined cells go last among the cells (still under the towers), so that
+  // their outlines show whole
+  const shapes = $("board").querySelectorAll("svg > rect[x], svg > polygon");
+  let after = shapes[shapes.length - 1];
+  const outline = (names, cls) => {
+    for (const n of names) {
+      const c = cells[n];
+      if (!c) continue;
+      c.classList.add(cls);
+      if (c !== after) { after.after(c); after = c; }
+    }
+  };
+  if (s.last) {
+    outline(s.last.taken, "taken");
+    outline(s.last.squares, "last");
+  }
+  for (const n of s.next) if (cells[n]) cells[n].classList.add("next");
+  for (const n of s.clicks) if (cells[n]) cells[n].classList.add("picked");
+
+  const toMove = capital(s.turn);
+  let status = "";
+  if (!s.outcome) {
+    status = `${toMove} to move`;
+    // the men in hand (Emergo), which the board leaves out
+    if (s.inHand.white + s.inHand.black > 0) status += ` · in hand: White ${s.inHand.white}, Black ${s.inHand.black}`;
+    if (s.clicks.length) status += `; clicked ${s.clicks.join("-")}`;
+    if (request) status += "; the computer is thinking…";
+    else if (remote && s.turn !== remote.color) status += `; waiting for ${remote.opponent}`;
+  }
+  $("status").textContent = status;
+  $("outcome").textContent = s.outcome ? `Game over: ${s.outcome.text}` : "";
+
+  const ol = $("moves");
+  ol.innerHTML = "";
+  const ms = s.moves.slice();
+  if (s.startTurn === "black" && ms.length) ms.unshift("…");
+  for (let i = 0; i < ms.length; i += 2) {
+    const li = document.createElement("li");
+    li.textContent = ms[i] + (i + 1 < ms.length ? "  " + ms[i + 1] : "");
+    if (i + 2 >= ms.length) li.className = "last";
+    ol.appendChild(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+
+  $("position").value = s.position;
+  $("fen").textContent = s.fen && s.fen !== s.position ? `FEN: ${s.fen}` : "";
+  $("record").value = s.pdn;
+  if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+  downloadUrl = URL.createObjectURL(new Blob([s.pdn], { type: "application/x-pdn" }));
+  $("download").href = downloadUrl;
+  $("download").download = `${s.ruleset}.pdn`;
+
+  columns = {};
+  for (const c of game.columns()) columns[c.square] = c;
+  $("undo").disabled = s.moves.length === 0 || !!remote;
+  $("back").disabled = s.clicks.length === 0;
+  document.body.dataset.moves = String(s.moves.length);
+  document.body.dataset.ruleset = s.ruleset;
+}
+
+let columns = {};
+function describeColumn(square) {
+  const c = columns[square];
+  if (!c) return `${square}: empty`;
+  const n = c.men.length;
+  if (n === 1) {
+    const man = { w: "a white man", b: "a black man", W: "a white king", B: "a black king" }[c.men];
+    return `${square}: ${man}`;
+  }
+  return `${square}: ${n} men, bottom to top ${c.men.split("").join(" ")} (${capital(c.owner)}'s column)`;
+}
+
+// ---------------------------------------------------------------------------
+// The computer, in a Web Worker
+
+function newWorker() {
+  const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  w.onmessage = (e) => answered(e.data);
+  w.onerror = (e) => {
+    say(`the computer's worker failed: ${e.message || e}`, true);
+    request = 0;
+    setBusy(false);
+    render();
+  };
+  return w;
+}
+
+function stopThinking() {
+  if (!request) return;
+  // the search cannot be interrupted: drop the worker and start a fresh one
+  request = 0;
+  worker.terminate();
+  worker = newWorker();
+  setBusy(false);
+}
+
+function computerToMove() {
+  return !remote && setup.mode === "computer" && !game.outcome() && game.turn() !== setup.human;
+}
+
+function maybeComputer() {
+  if (!computerToMove() || request) return;
+  request += 1 + Math.floor(Math.random() * 1e6);
+  setBusy(true);
+  render();
+  worker.postMessage({
+    id: request,
+    ruleset: game.ruleset,
+    options: game.options,
+    position: game.position(),
+    depth: setup.depth,
+  });
+}
+
+function answered(r) {
+  if (r.id !== request) return; // an answer for a game since taken back or replaced
+  request = 0;
+  setBusy(false);
+  if (r.error) {
+    say(`the computer could not move: ${r.error}`, true);
+  } else if (r.move) {
+    try {
+      game.play(r.move);
+      say(`the computer plays ${r.move} (score ${r.score}, ${r.nodes} positions, ${Math.round(r.ms)} ms)`);
+    } catch (e) {
+      say(`the computer's move ${r.move} was refused: ${e.message}`, true);
+    }
+  }
+  render();
+  maybeComputer();
+}
+
+// ---------------------------------------------------------------------------
+// Input
+
+function clickSquare(square) {
+  if (!game) return;
+  if (request) { say("the computer is thinking", true); return; }
+  if (computerToMove()) return;
+  if (remote && game.turn() !== remote.color) { say(`it is ${remote.opponent}'s turn`, true); return; }
+  const mover = capital(game.turn());
+  let r;
+  try {
+    r = game.click(square);
+  } catch (e) {
+    say(e.message, true);
+    render();
+    return;
+  }
+  if (r.played) {
+    say(`${mover} plays ${r.played}`);
+    if (remote) remote.send(r.played);
+  } else {
+    say(`${square} clicked`);
+  }
+  render();
+  if (r.played) maybeComputer();
+}
+
+function undo() {
+  if (remote) return;
+  stopThinking();
+  const taken = [];
+  if (setup.mode === "human") {
+    const m = game.undo();
+    if (m) taken.push(m);
+  } else {
+    // take moves back until one of the person's has gone and it is their turn
+    let yours = false;
+    while (!(yours && game.turn() === setup.human)) {
+      const mover = game.turn() === "white" ? "black" : "white";
+      const m = game.undo();
+      if (m === undefined) break;
+      yours = yours || mover === setup.human;
+      taken.push(m);
+    }
+    if (!yours) {
+      for (let i = 0; i < taken.length; i++) game.redo();
+      taken.length = 0;
+    }
+  }
+  if (taken.length) say(`took back ${taken.reverse().join(", ")}`);
+  else say("there is no move of yours to take back", true);
+  render();
+  maybeComputer();
+}
+
+// ---------------------------------------------------------------------------
+// New games
+
+function fillOptions() {
+  const name = $("ruleset").value;
+  const info = RULESETS.find((r) => r.name === name);
+  const box = $("options");
+  box.innerHTML = "";
+  const add = (value, about, kind) => {
+    const l = document.createElement("label");
+    const i = document.createElement("input");
+    i.type = "checkbox";
+    i.value = value;
+    i.dataset.kind = kind;
+    l.append(i, ` ${value.replace(/^--/, "")}: ${about}`);
+    box.append(l);
+  };
+  for (const o of info ? info.options : []) add(o.flag, o.about, "ruleset");
+  for (const [v, about] of POSITION_OPTIONS[name] || []) add(v, about, "position");
+  $("about").textContent = info ? info.about : "";
+}
+
+function readSetup() {
+  const checked = [...$("options").querySelectorAll("input:checked")];
+  return {
+    ruleset: $("ruleset").value,
+    options: checked.filter((i) => i.dataset.kind === "ruleset").map((i) => i.value),
+    positionOptions: checked.filter((i) => i.dataset.kind === "position").map((i) => i.value),
+    mode: $("mode").value,
+    human: $("color").value,
+    depth: Number($("depth").value),
+  };
+}
+
+/** Starts a game: from the start, a position text or FEN, or a PDN record. */
+function newGame({ position = null, pdn = null } = {}) {
+  stopThinking();
+  leaveRemote();
+  const next = readSetup();
+  let g;
+  try {
+    if (pdn !== null) {
+      g = Game.fromPdn(pdn, next.ruleset, next.options);
+    } else {
+      let text = position;
+      if (text === null && next.positionOptions.length) {
+        const start = new Game(next.ruleset, next.options);
+        text = `${start.position()} ${next.positionOptions.join(",")}`;
+        start.free();
+      }
+      g = new Game(next.ruleset, next.options, text === null ? undefined : text);
+    }
+  } catch (e) {
+    say(e.message, true);
+    return false;
+  }
+  if (game) game.free();
+  game = g;
+  setup = next;
+  setup.ruleset = game.ruleset;
+  $("ruleset").value = game.ruleset;
+  $("flip").checked = setup.mode === "computer" && setup.human === "black";
+  say(pdn !== null ? `loaded a game of ${game.ruleset}, ${game.moves().length} moves` : `new game of ${game.ruleset}`);
+  render();
+  maybeComputer();
+  return true;
+}
+
+function showMode() {
+  $("computer-settings").style.display = $("mode").value === "computer" ? "" : "none";
+}
+
+// ---------------------------------------------------------------------------
+// Two people on two machines (only when the page comes from the game server)
+
+/** Called by net.js: the page now shows a remote game. */
+export function enterRemote(r, g) {
+  stopThinking();
+  if (game) game.free();
+  game = g;
+  remote = r;
+  $("flip").checked = r.color === "black";
+  render();
+}
+
+/** Called by net.js when the remote game changed on the server. */
+export function remoteUpdate(g, message) {
+  if (game) game.free();
+  game = g;
+  if (message) say(message);
+  render();
+}
+
+function leaveRemote() {
+  if (remote) { remote.leave(); remote = null; }
+}
+
+export const page = { say, render, get game() { return game; }, Game, leaveRemote };
+
+// ---------------------------------------------------------------------------
+
+async function main() {
+  await init();
+  RULESETS = rulesets();
+  for (const r of RULESETS) {
+    const o = document.createElement("option");
+    o.value = r.name;
+    o.textContent = r.name;
+    o.title = r.about;
+    $("ruleset").append(o);
+  }
+  const params = new URLSearchParams(location.search);
+  const first = params.get("ruleset");
+  if (first && RULESETS.some((r) => r.name === first)) $("ruleset").value = first;
+  if (params.get("mode") === "human") $("mode").value = "human";
+  fillOptions();
+  showMode();
+  worker = newWorker();
+
+  $("ruleset").addEventListener("change", fillOptions);
+  $("mode").addEventListener("change", showMode);
+  $("setup").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
+  $("frompos").addEventListener("click", () => newGame({ position: $("position").value }));
+  $("loadpdn").addEventListener("click", () => newGame({ pdn: $("record").value }));
+  $("undo").addEventListener("click", undo);
+  $("back").addEventListener("click", () => {
+    const sq = game.takeBackClick();
+    say(sq ? `took back the click on ${sq}` : "");
+    render();
+  });
+  $("flip").addEventListener("change", render);
+  $("board").addEventListener("click", (e) => {
+    const cell = e.target.closest("[data-square]");
+    if (cell) clickSquare(cell.dataset.square);
+  });
+  $("board").addEventListener("pointerover", (e) => {
+    const cell = e.target.closest("[data-square]");
+    if (cell) $("column").textContent = describeColumn(cell.dataset.square);
+  });
+  $("board").addEventListener("pointerleave", () => { $("column").textContent = ""; });
+
+  newGame();
+  document.body.dataset.ready = "1";
+  if (!request) setBusy(false);
+  // the game server's page adds network play
+  if (params.has("net") || document.querySelector('meta[name="cc-server"]')) {
+    try { await import("./net.js"); } catch (e) { say(`network play is not available: ${e.message}`, true); }
+  }
+}
+
+main().catch((e) => {
+  say(`the page could not start: ${e.message || e}`, true);
+  document.body.dataset.busy = "0";
+});
