@@ -126,6 +126,10 @@ fn outcome_json(o: Option<Outcome>) -> Value {
         EndReason::NoLegalMove => "no legal move",
         EndReason::Repetition => "repetition",
         EndReason::Goal => "goal",
+        EndReason::KingMoves => "king moves",
+        EndReason::EndgameMoves => "endgame moves",
+        EndReason::Agreement => "agreement",
+        EndReason::Resignation => "resignation",
         _ => "other",
     };
     json!({
