@@ -35,6 +35,10 @@ fn playout<P: Counting + Checking>(seed: u64, conserved: bool) -> Result<(), Tes
             prop_assert!(pos.outcome().is_some());
             break;
         }
+        if pos.outcome().is_some() {
+            // a counted draw: the game is over though moves remain
+            break;
+        }
         let before = men(&pos);
         // perft's last ply: the replies counted at once equal those listed one by one
         let mut replies = MoveList::new();

@@ -125,4 +125,28 @@ pub trait Counting: Position {
         let _ = mv;
         self.clone_from(parent);
     }
+
+    /// Plays `mv` (legal) for counting alone: afterwards the position must answer its
+    /// legal moves and the counts above, and be taken back with
+    /// [`restore`](Self::restore), but need not keep what only the end of a game
+    /// reads (the draughts games' [counted draws](crate::engine::counted_draws)). Perft
+    /// plays its moves so. The default is [`play_unchecked`](Position::play_unchecked).
+    ///
+    /// ```
+    /// use column_checkers::{Counting, InternationalDraughts, MoveList, Position};
+    ///
+    /// let start = InternationalDraughts::start();
+    /// let mut moves = MoveList::new();
+    /// start.legal_moves(&mut moves);
+    /// let mut counted = start.clone();
+    /// counted.play_for_counting(&moves[0]);
+    /// let mut played = start.clone();
+    /// played.play_unchecked(&moves[0]);
+    /// assert_eq!(counted, played);
+    /// assert_eq!(counted.count_legal_moves(), played.count_legal_moves());
+    /// ```
+    #[inline]
+    fn play_for_counting(&mut self, mv: &Self::Move) {
+        self.play_unchecked(mv);
+    }
 }

@@ -27,7 +27,7 @@ fn perft_inner<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
     let mut nodes = 0;
     let mut next = pos.clone();
     for mv in list.iter() {
-        next.play_unchecked(mv);
+        next.play_for_counting(mv);
         nodes += perft_inner(&next, depth - 1, rest);
         next.restore(pos, mv);
     }
@@ -59,7 +59,7 @@ fn perft_played<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>
         // the last ply: each move played and taken back, each position reached
         // counted here rather than by a call one ply down
         for mv in list.iter() {
-            next.play_unchecked(mv);
+            next.play_for_counting(mv);
             core::hint::black_box(&next);
             next.restore(pos, mv);
         }
@@ -67,7 +67,7 @@ fn perft_played<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>
     }
     let mut nodes = 0;
     for mv in list.iter() {
-        next.play_unchecked(mv);
+        next.play_for_counting(mv);
         nodes += perft_played(&next, depth - 1, rest);
         next.restore(pos, mv);
     }
@@ -83,7 +83,7 @@ pub fn divide<P: Counting>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
     list.iter()
         .map(|mv| {
             let mut next = pos.clone();
-            next.play_unchecked(mv);
+            next.play_for_counting(mv);
             (*mv, perft(&next, depth.saturating_sub(1)))
         })
         .collect()
@@ -113,7 +113,7 @@ pub fn perft_parallel<P: Counting>(pos: &P, depth: u32) -> u64 {
             p.legal_moves(&mut list);
             for mv in &list {
                 let mut child = p.clone();
-                child.play_unchecked(mv);
+                child.play_for_counting(mv);
                 next.push(child);
             }
         }

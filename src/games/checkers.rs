@@ -452,17 +452,24 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     #[inline]
     fn play_unchecked(&mut self, mv: &CheckersMove<R>) {
         if let Some(draws) = &R::COUNTED_DRAWS {
-            let king = mv
-                .origin()
-                .is_some_and(|from| self.board.kings().contains(from));
+            // read from the kings before and after, which the storage keeps in a word:
+            // a quiet move of a king moves a king, a man's step leaves them, a
+            // crowning adds one
+            let before = self.board.kings();
             self.board.play(&self.rules, self.turn, mv);
+            let after = self.board.kings();
             let capture = mv.is_capture();
-            let crowned = !king && self.board.kings().contains(mv.destination());
+            let crowned = if capture {
+                draws.crowning_restarts
+                    && mv.origin().is_some_and(|from| !before.contains(from))
+                    && after.contains(mv.destination())
+            } else {
+                after.count() > before.count()
+            };
+            let quiet_king = !capture && !crowned && before != after;
             let board = &self.board;
             self.counts
-                .after(draws, king && !capture, capture, crowned, || {
-                    Self::sides(board)
-                });
+                .after(draws, quiet_king, capture, crowned, || Self::sides(board));
         } else {
             self.board.play(&self.rules, self.turn, mv);
         }
@@ -549,6 +556,14 @@ impl<R: CheckersRules> Counting for CheckersPosition<R> {
 
     /// Puts back only what `mv` changed where the storage can (the two squares of a
     /// column step); a removal game's position is copied whole, a few words.
+    /// The move on the board alone: the counted draws' counts are left as they were
+    /// (only the outcome reads them).
+    #[inline]
+    fn play_for_counting(&mut self, mv: &CheckersMove<R>) {
+        self.board.play(&self.rules, self.turn, mv);
+        self.turn = !self.turn;
+    }
+
     #[inline]
     fn restore(&mut self, parent: &Self, mv: &CheckersMove<R>) {
         self.board.take_back(&parent.board, mv);
