@@ -1,7 +1,8 @@
 //! **Bashni** (Russian column draughts, *stolbovye shashki*): Russian draughts in which
 //! a captured man goes under the capturer instead of leaving the board.
 //!
-//! The rules, as the sources give them and `DECISIONS.md` rules the open points:
+//! The rules, as the sources give them, with the crate's rulings on the open points
+//! ([the rulings](crate::rulings#bashni)):
 //!
 //! - **Board**: the 32 dark squares of an 8x8 board ([`Dark8`]), `a1` dark. Each player
 //!   has 12 men on the dark squares of his three nearest rows (White a1–h2–g3, Black

@@ -1,8 +1,8 @@
 //! **Lasca** (Emanuel Lasker, 1911): column checkers on a 7x7 board, with soldiers and
 //! officers.
 //!
-//! The rules, as Lasker's booklet and lasca.org give them and `DECISIONS.md` rules the
-//! open points:
+//! The rules, as Lasker's booklet and lasca.org give them, with the crate's rulings on
+//! the open points ([the rulings](crate::rulings#lasca)):
 //!
 //! - **Board**: the 25 corner-colour squares of a 7x7 board ([`Dark7`]); `a1` is a
 //!   playing square. Each player has 11 men: White on a1 c1 e1 g1 b2 d2 f2 a3 c3 e3 g3,

@@ -1,7 +1,8 @@
 //! Stapeldammen (Dutch column draughts): international draughts on 10x10 with the
 //! column method of capture and no promotion.
 //!
-//! Rulings (`DECISIONS.md`): 20 men each on the international set-up (White on 31–50,
+//! The rules, with the crate's rulings on what the sources leave open (see
+//! [the rulings](crate::rulings#stapeldammen)): 20 men each on the international set-up (White on 31–50,
 //! Black on 1–20, FMJD numbers), White moves first; men step one square diagonally
 //! forward; capture is compulsory, by the short leap, forward and backward; the top man
 //! of a jumped column goes under the capturer at once; a column may be jumped again
