@@ -1,5 +1,5 @@
 //! The capture generator: every capture route of a side under a ruleset's
-//! [`CapturePolicy`], with ruling 1 of the rules decisions (one move per origin and
+//! [`CapturePolicy`], with move identity (one move per origin and
 //! resulting position) and the majority rule applied.
 //!
 //! The search is depth-first over routes with make/undo on a scratch copy of the
@@ -373,14 +373,14 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         )
     }
 
-    /// The number of capture moves (after ruling 1 and the majority rule).
+    /// The number of capture moves (after move identity and the majority rule).
     pub fn count(&self) -> usize {
         let mut found = Found::new();
         self.search(true, &mut found);
         found.len()
     }
 
-    /// Calls `out` with each capture move's route (after ruling 1 and the majority
+    /// Calls `out` with each capture move's route (after move identity and the majority
     /// rule), in a deterministic order: by origin square, then in the order found.
     pub fn routes(&self, mut out: impl FnMut(Route)) {
         let mut found = Found::new();
@@ -390,7 +390,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         }
     }
 
-    /// Calls `out` with every maximal route, one per path — also routes that ruling 1
+    /// Calls `out` with every maximal route, one per path — also routes that move identity
     /// merges into one move — after the majority rule — and the Zobrist hash of the
     /// position the route leads to (the route is played on a copy to get it, so this is
     /// slower than [`routes`](Self::routes)). Used to accept any route of a move.
@@ -405,7 +405,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     }
 
     /// Calls `out(listed, route)` for every maximal route (every path, also those that
-    /// ruling 1 merges into one move), with `listed` the route [`routes`](Self::routes)
+    /// move identity merges into one move), with `listed` the route [`routes`](Self::routes)
     /// lists for the same move: same origin, same position after it. This is how a
     /// move may be named by any of its routes (move texts, clicks).
     pub fn route_classes(&self, mut out: impl FnMut(&Route, &Route)) {
@@ -434,7 +434,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     }
 
     /// The listed route ([`routes`](Self::routes)) of the move that `route` is a route
-    /// of (ruling 1), when `route` is a legal capture route here.
+    /// of (move identity), when `route` is a legal capture route here.
     pub fn equivalent(&self, route: &Route) -> Option<Route> {
         let mut found = None;
         self.route_classes(|l, r| {
@@ -641,7 +641,7 @@ fn flying_jumpers<B: Board>(
 }
 
 /// Drops routes that start on the same square and lead to the same position as an
-/// earlier one (ruling 1). Only routes that also end on the same square can (the
+/// earlier one (move identity). Only routes that also end on the same square can (the
 /// capturer's column stands there after one, and the square is vacant or an enemy's
 /// after the other), and those are played to compare the positions.
 fn dedupe<B: Board, P: CapturePolicy + ?Sized>(
@@ -672,7 +672,7 @@ fn dedupe<B: Board, P: CapturePolicy + ?Sized>(
 }
 
 /// Whether two routes start on one square and end on one square: necessary for them
-/// to be one move (ruling 1).
+/// to be one move (move identity).
 #[inline]
 fn same_ends(a: &Route, b: &Route) -> bool {
     a.origin() == b.origin() && a.destination() == b.destination()

@@ -7,7 +7,7 @@
 //! - a jumped piece stays on the board until the move ends, so during the search the
 //!   board is the position's occupied squares with the capturer's origin vacant, and
 //!   the only state is the capturer's square, rank and the set of pieces taken so far;
-//! - ruling 1 (routes from one square to one position are one move) compares the
+//! - move identity (routes from one square to one position are one move) compares the
 //!   identity `(origin, destination, pieces taken, promoted)`, which is exact when the
 //!   taken pieces simply vanish: two routes lead to the same position exactly when
 //!   they agree on it. The general generator plays and hashes every route instead.
@@ -102,7 +102,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         Some(Self::from_origins(policy, side, owned, kings, origins))
     }
 
-    /// The number of capture moves of `side` (ruling 1 and the majority rule
+    /// The number of capture moves of `side` (move identity and the majority rule
     /// applied), with `owned` and `kings` as for [`new`](Self::new): 0 when it has
     /// none. When only men capture, and only by single jumps, the moves are counted
     /// on whole sets (see [`count_single_jumps`](Self::count_single_jumps)) without a
@@ -170,7 +170,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
             .unwrap_or_else(|| self.count())
     }
 
-    /// The number of capture moves (ruling 1 and the majority rule applied).
+    /// The number of capture moves (move identity and the majority rule applied).
     fn count(&self) -> usize {
         let mut found = Found::<false> {
             taken: SmallVec::new(),

@@ -24,7 +24,8 @@
 //! - **Promotion**: a man reaching the far row becomes a king; during a capture he
 //!   becomes a king **at once and goes on capturing as a king**. When a column is
 //!   promoted only its top man becomes a king.
-//! - **Re-jumps** (`DECISIONS.md`; the sources split into two schools):
+//! - **Re-jumps** (the sources split into two schools; the crate's ruling is in
+//!   [the rulings](crate::rulings#bashni)):
 //!   - default, the *roundabout* reading: the top man is transferred **at once** (a
 //!     jumped single man leaves its square empty at once); a column may be jumped again
 //!     later in the move while an enemy man leads it, but not straight back — no 180°
@@ -46,7 +47,7 @@
 //! The men's and kings' powers, the promotion rule and the board are those of
 //! [Russian draughts](RussianRules), which the rules type repeats; only the fate of captured
 //! men differs. While no column holds a prisoner, Bashni's moves under the Russian code
-//! are Russian draughts' moves (ruling 1 may keep two routes apart that Russian
+//! are Russian draughts' moves (move identity may keep two routes apart that Russian
 //! draughts merges: a man and a king taken in either order make different columns).
 //! Under the default reading so are the moves made by men throughout; a king —
 //! including a man crowned during the capture — may differ, since he may fly over

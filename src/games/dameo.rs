@@ -33,7 +33,7 @@
 //!   [`Game`](crate::engine::game::Game).
 //!
 //! # Rulings
-//! * Move identity (ruling 1): two capture routes from the same square that leave the
+//! * Move identity: two capture routes from the same square that leave the
 //!   same position are one move (e.g. a man's square loop taken either way round).
 //! * A flying king must land where it can capture further when some landing can; under
 //!   the majority rule this changes nothing (a stopping landing captures fewer).
@@ -47,7 +47,7 @@
 //! d1–c2 to c2–b3 (this is how moves print; `d1-b3` is read as well). A capture lists
 //! its start and every landing square joined by `x`: `e2xe4xg4xg6`. As for every
 //! ruleset of the crate, two capture routes from the same square that leave the same
-//! position are one move (ruling 1), and a capture may also be named by its start and
+//! position are one move (move identity), and a capture may also be named by its start and
 //! end alone (`e2xg6`) when that is unambiguous.
 //!
 //! ```

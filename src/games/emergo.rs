@@ -436,7 +436,7 @@ impl<B: EmergoBoard> EmergoPosition<B> {
             .routes(|r| out.push(Move::capture(r)));
     }
 
-    /// The legal move equivalent (ruling 1) to an arbitrary capture route, if the route
+    /// The legal move equivalent (by move identity) to an arbitrary capture route, if the route
     /// is a legal one.
     fn equivalent_capture(&self, route: &Route) -> Option<Move<B>> {
         let rules = Self::capture_rules();

@@ -22,7 +22,7 @@
 //!   [`play`](crate::engine::position::Position::play) on a copy, and reads back with
 //!   [`parse_move`](crate::engine::position::Position::parse_move), which generate the list themselves;
 //! - every listed move passes [`check_transition`] (men rule, turn, hash after it);
-//! - no two listed moves are one move under ruling 1 of the rules decisions: none start
+//! - no two listed moves are one move by move identity: none start
 //!   on the same square and lead to the same position (compared with `==`; candidate
 //!   pairs are found by equal hashes in a hash table, which equal positions always
 //!   have once the hashes are checked). The start square is read from the move's text: every
@@ -143,8 +143,8 @@ pub enum Violation {
         /// What `write_move_texts` wrote for it (`None`: not one text per move).
         written: Option<String>,
     },
-    /// Two listed moves are one move under ruling 1.
-    #[error("listed moves {first} and {second} start on the same square and lead to the same position (ruling 1: one move)")]
+    /// Two listed moves are one move by move identity.
+    #[error("listed moves {first} and {second} start on the same square and lead to the same position (move identity: one move)")]
     DuplicateMove {
         /// The first listed.
         first: String,
