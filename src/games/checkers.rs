@@ -647,16 +647,24 @@ impl<R: CheckersRules> Introspect for CheckersPosition<R> {
     fn click_paths(&self, out: &mut dyn FnMut(&CheckersMove<R>, &[Square])) {
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
+        self.click_paths_among(&legal, out);
+    }
+
+    fn click_paths_among(
+        &self,
+        legal: &[CheckersMove<R>],
+        out: &mut dyn FnMut(&CheckersMove<R>, &[Square]),
+    ) {
         if legal.first().is_some_and(|m| m.is_capture()) {
             let cols = self.board.columns();
             CaptureGenerator::new(&self.rules, &cols, self.turn).route_classes(|l, r| {
                 out(
-                    &Self::listed(&legal, Move::capture(*l)),
+                    &Self::listed(legal, Move::capture(*l)),
                     &Move::<R::Board>::capture(*r).clicks(),
                 )
             });
         } else {
-            for mv in &legal {
+            for mv in legal {
                 out(mv, &mv.clicks());
             }
         }

@@ -720,12 +720,23 @@ impl<B: EmergoBoard> Introspect for EmergoPosition<B> {
     fn click_paths(&self, out: &mut dyn FnMut(&Move<B>, &[Square])) {
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
+        self.click_paths_among(&legal, out);
+    }
+
+    fn click_paths_among(&self, legal: &[Move<B>], out: &mut dyn FnMut(&Move<B>, &[Square])) {
         if legal.first().is_some_and(|m| m.is_capture()) {
+            // the listed captures are the capture generator's routes, in its order
+            let listed = legal.iter().filter_map(|m| match m.path() {
+                MovePath::Capture(r) => Some(r),
+                _ => None,
+            });
             let rules = Self::capture_rules();
             CaptureGenerator::new(&rules, &self.columns, self.turn)
-                .route_classes(|l, r| out(&Move::capture(*l), &Move::<B>::capture(*r).clicks()));
+                .route_classes_among(listed, |l, r| {
+                    out(&Move::capture(*l), &Move::<B>::capture(*r).clicks())
+                });
         } else {
-            for mv in &legal {
+            for mv in legal {
                 out(mv, &mv.clicks());
             }
         }
