@@ -510,7 +510,7 @@ impl<P: Introspect> Core<P> {
             // captures: every route of every move
             let paths = &mut self.paths;
             self.pos
-                .click_paths(&mut |mv, path| paths.push_route(*mv, path));
+                .click_paths_among(&self.scratch, &mut |mv, path| paths.push_route(*mv, path));
             paths.first_squares(&mut self.legal_set);
         }
         if self.max_actions > 0 && self.actions.len() >= self.max_actions && self.outcome.is_none()
