@@ -4,12 +4,19 @@
 //! A batched step of 128 Emergo games is some tens of microseconds of work, about what
 //! it costs to wake a sleeping thread and to be woken again on a virtual machine. So
 //! the calling thread does not hand the work over and wait (as `rayon`'s
-//! `ThreadPool::install` does, from outside the pool): it takes tasks itself, the
-//! helpers take the others as they come, and it waits only for tasks a helper has
-//! already begun (at most one each). A helper that wakes late finds nothing left to
-//! do: two threads are never much slower than one. Between calls a helper spins for a
-//! while ([`SPIN`]) before it sleeps, so that the next call of a stepping loop finds it
-//! awake.
+//! `ThreadPool::install` does, from outside the pool): it works too, and it waits only
+//! for tasks a helper has already begun (at most one each). A helper that wakes late
+//! finds nothing left to do: two threads are never much slower than one.
+//!
+//! Each thread has its own share of the tasks (thread `t` of `n` the `t`-th of `n`
+//! equal runs), taken from its front, so that a game is stepped on the same core call
+//! after call and its data stay in that core's cache (moved between cores at every
+//! call, they cost more than the step). A thread done with its share takes tasks from
+//! the back of the others'.
+//!
+//! Between calls a helper waits for the next one for a while ([`SPIN`], giving its core
+//! away at every turn, which matters when the machine is busy) before it sleeps, so
+//! that the next call of a stepping loop finds it awake.
 //!
 //! The tasks own what they touch (`Arc`s, each task's data behind its own `Mutex`): a
 //! helper may start a task after the call that posted it has returned, and then finds
@@ -20,14 +27,47 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// How long a helper spins for the next call before it sleeps.
+/// How long a helper waits for the next call before it sleeps.
 pub const SPIN: Duration = Duration::from_micros(200);
+
+/// A run of tasks `front..back` not taken yet, both in one word: the owner takes from
+/// the front, the others from the back.
+struct Run(AtomicU64);
+
+impl Run {
+    fn new(front: usize, back: usize) -> Run {
+        Run(AtomicU64::new((front as u64) << 32 | back as u64))
+    }
+
+    /// Takes the first task (`front`) or the last (`!front`), if any is left.
+    fn take(&self, front: bool) -> Option<usize> {
+        let mut cur = self.0.load(Ordering::Relaxed);
+        loop {
+            let (f, b) = (cur >> 32, cur & 0xffff_ffff);
+            if f >= b {
+                return None;
+            }
+            let (next, task) = if front {
+                ((f + 1) << 32 | b, f)
+            } else {
+                (f << 32 | (b - 1), b - 1)
+            };
+            match self
+                .0
+                .compare_exchange_weak(cur, next, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return Some(task as usize),
+                Err(now) => cur = now,
+            }
+        }
+    }
+}
 
 /// One call's work: tasks `0..tasks`, each run once by whichever thread takes it.
 struct Job {
     run: Box<dyn Fn(usize) + Send + Sync>,
-    tasks: usize,
-    next: AtomicUsize,
+    /// The share of each thread (0: the calling thread).
+    runs: Vec<Run>,
     done: AtomicUsize,
     /// Per task, whether a helper ran it (else the calling thread did).
     by_helper: Vec<AtomicBool>,
@@ -36,14 +76,29 @@ struct Job {
 }
 
 impl Job {
-    /// Takes and runs tasks until none is left; `helper` says who runs them.
-    fn work(&self, helper: bool, mut local: impl FnMut(usize)) {
-        loop {
-            let i = self.next.fetch_add(1, Ordering::Relaxed);
-            if i >= self.tasks {
-                return;
-            }
-            if helper {
+    fn new(run: Box<dyn Fn(usize) + Send + Sync>, tasks: usize, threads: usize) -> Job {
+        Job {
+            run,
+            runs: (0..threads)
+                .map(|t| Run::new(tasks * t / threads, tasks * (t + 1) / threads))
+                .collect(),
+            done: AtomicUsize::new(0),
+            by_helper: (0..tasks).map(|_| AtomicBool::new(false)).collect(),
+            panicked: AtomicBool::new(false),
+        }
+    }
+
+    /// The next task for thread `t`: from the front of its share, else from the back
+    /// of another's.
+    fn take(&self, t: usize) -> Option<usize> {
+        let n = self.runs.len();
+        (0..n).find_map(|k| self.runs[(t + k) % n].take(k == 0))
+    }
+
+    /// Takes and runs tasks until none is left: thread `t`, a helper unless 0.
+    fn work(&self, t: usize, mut local: impl FnMut(usize)) {
+        while let Some(i) = self.take(t) {
+            if t > 0 {
                 let run = std::panic::AssertUnwindSafe(|| (self.run)(i));
                 if std::panic::catch_unwind(run).is_err() {
                     self.panicked.store(true, Ordering::Relaxed);
@@ -67,7 +122,7 @@ struct Posted {
 struct Shared {
     posted: Mutex<Posted>,
     wake: Condvar,
-    /// Counts the jobs posted (and the exit): what a spinning helper watches.
+    /// Counts the jobs posted (and the exit): what a waiting helper watches.
     generation: AtomicU64,
 }
 
@@ -88,11 +143,11 @@ impl Workers {
             generation: AtomicU64::new(0),
         });
         let mut helpers = Vec::new();
-        for i in 1..threads {
+        for t in 1..threads {
             let shared = shared.clone();
             let h = std::thread::Builder::new()
-                .name(format!("column-checkers-{i}"))
-                .spawn(move || helper(&shared, 0))
+                .name(format!("column-checkers-{t}"))
+                .spawn(move || helper(&shared, t, 0))
                 .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
             helpers.push(h);
         }
@@ -116,15 +171,9 @@ impl Workers {
         shared: impl Fn(usize) + Send + Sync + 'static,
         local: impl FnMut(usize),
     ) -> Vec<bool> {
-        let job = Arc::new(Job {
-            run: Box::new(shared),
-            tasks,
-            next: AtomicUsize::new(0),
-            done: AtomicUsize::new(0),
-            by_helper: (0..tasks).map(|_| AtomicBool::new(false)).collect(),
-            panicked: AtomicBool::new(false),
-        });
-        if !self.helpers.is_empty() && tasks > 1 {
+        let threads = if tasks > 1 { self.threads } else { 1 };
+        let job = Arc::new(Job::new(Box::new(shared), tasks, threads));
+        if threads > 1 {
             let mut p = self.shared.posted.lock().unwrap_or_else(|e| e.into_inner());
             p.job = Some(job.clone());
             self.shared.generation.fetch_add(1, Ordering::Release);
@@ -132,12 +181,12 @@ impl Workers {
                 self.shared.wake.notify_all();
             }
         }
-        job.work(false, local);
+        job.work(0, local);
         // the tasks a helper has begun: short (one task each)
         let mut spins = 0u32;
         while job.done.load(Ordering::Acquire) < tasks {
             spins += 1;
-            if spins < 1 << 12 {
+            if spins < 256 {
                 std::hint::spin_loop();
             } else {
                 std::thread::yield_now();
@@ -151,14 +200,6 @@ impl Workers {
             .iter()
             .map(|b| b.load(Ordering::Relaxed))
             .collect()
-    }
-
-    /// Runs `f(i)` for `i` in `0..tasks` on every thread, each task once, and waits
-    /// for all (the work shares nothing with the caller but what `f` owns).
-    pub fn run_all(&self, tasks: usize, f: impl Fn(usize) + Send + Sync + 'static) {
-        let f = Arc::new(f);
-        let g = f.clone();
-        self.run(tasks, move |i| g(i), |i| f(i));
     }
 }
 
@@ -177,19 +218,21 @@ impl Drop for Workers {
     }
 }
 
-/// A helper's loop: waits for a job posted after generation `seen` (spinning for
-/// [`SPIN`], then asleep), takes its tasks, and again. (`seen` is where the helper
-/// starts, not what it finds when it first runs: the batch may be gone by then.)
-fn helper(shared: &Shared, mut seen: u64) {
+/// Helper `t`'s loop: waits for a job posted after generation `seen` (for [`SPIN`],
+/// yielding its core at every turn, then asleep), takes its tasks, and again. (`seen`
+/// is where the helper starts, not what it finds when it first runs: the batch may be
+/// gone by then.)
+fn helper(shared: &Shared, t: usize, mut seen: u64) {
     loop {
         let since = Instant::now();
-        let mut spins = 0u32;
+        let mut turns = 0u32;
         while shared.generation.load(Ordering::Acquire) == seen {
-            spins = spins.wrapping_add(1);
-            if spins % 64 != 0 {
+            turns = turns.wrapping_add(1);
+            if turns < 64 {
                 std::hint::spin_loop();
                 continue;
             }
+            std::thread::yield_now();
             if since.elapsed() < SPIN {
                 continue;
             }
@@ -210,7 +253,7 @@ fn helper(shared: &Shared, mut seen: u64) {
             p.job.clone()
         };
         if let Some(job) = job {
-            job.work(true, |_| {});
+            job.work(t, |_| {});
         }
     }
 }
@@ -218,6 +261,17 @@ fn helper(shared: &Shared, mut seen: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_is_taken_from_both_ends_once() {
+        let r = Run::new(3, 7);
+        assert_eq!(r.take(true), Some(3));
+        assert_eq!(r.take(false), Some(6));
+        assert_eq!(r.take(false), Some(5));
+        assert_eq!(r.take(true), Some(4));
+        assert_eq!(r.take(true), None);
+        assert_eq!(r.take(false), None);
+    }
 
     #[test]
     fn workers_dropped_before_their_helpers_run_end_them() {
