@@ -497,7 +497,6 @@ struct Chunk<P: Introspect> {
     actions: Vec<i64>,
     /// What a helper wrote, for the calling thread to copy.
     out: StepOut,
-    sampled: Vec<i64>,
     observed: Vec<f32>,
     tally: [u64; 5],
 }
@@ -620,7 +619,6 @@ impl<P: Introspect> BatchImpl<P> {
                         .collect(),
                     actions: Vec::new(),
                     out: StepOut::default(),
-                    sampled: Vec::new(),
                     observed: Vec::new(),
                     tally: [0; 5],
                 }))
@@ -785,27 +783,14 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
         }
     }
 
+    /// On the calling thread alone: a few nanoseconds a game, less than handing
+    /// the work out costs.
     fn sample(&mut self, out: &mut [i64]) {
-        let chunks = self.chunks.clone();
-        let by_helper = self.workers.run(
-            self.chunks.len(),
-            move |c| {
-                let mut chunk = chunks[c].lock();
-                let Chunk { envs, sampled, .. } = &mut *chunk;
-                sampled.clear();
-                sampled.extend(envs.iter_mut().map(sample_one));
-            },
-            |c| {
-                let r = self.range(c);
-                let mut chunk = self.chunks[c].lock();
-                for (e, o) in chunk.envs.iter_mut().zip(&mut out[r]) {
-                    *o = sample_one(e);
-                }
-            },
-        );
-        for (c, _) in by_helper.iter().enumerate().filter(|(_, &h)| h) {
+        for (c, slot) in self.chunks.iter().enumerate() {
             let r = self.range(c);
-            out[r].copy_from_slice(&self.chunks[c].lock().sampled);
+            for (e, o) in slot.lock().envs.iter_mut().zip(&mut out[r]) {
+                *o = sample_one(e);
+            }
         }
     }
 

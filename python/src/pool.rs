@@ -14,9 +14,9 @@
 //! call, they cost more than the step). A thread done with its share takes tasks from
 //! the back of the others'.
 //!
-//! Between calls a helper waits for the next one for a while ([`SPIN`], giving its core
-//! away at every turn, which matters when the machine is busy) before it sleeps, so
-//! that the next call of a stepping loop finds it awake.
+//! Between calls a helper waits for the next one for a while ([`SPIN`]; it gives its
+//! core away every 64 turns, which matters when the machine is busy) before it sleeps,
+//! so that the next call of a stepping loop finds it awake.
 //!
 //! The tasks own what they touch (`Arc`s, each task's data behind its own `Mutex`): a
 //! helper may start a task after the call that posted it has returned, and then finds
@@ -219,7 +219,7 @@ impl Drop for Workers {
 }
 
 /// Helper `t`'s loop: waits for a job posted after generation `seen` (for [`SPIN`],
-/// yielding its core at every turn, then asleep), takes its tasks, and again. (`seen`
+/// yielding its core every 64 turns, then asleep), takes its tasks, and again. (`seen`
 /// is where the helper starts, not what it finds when it first runs: the batch may be
 /// gone by then.)
 fn helper(shared: &Shared, t: usize, mut seen: u64) {
@@ -228,7 +228,7 @@ fn helper(shared: &Shared, t: usize, mut seen: u64) {
         let mut turns = 0u32;
         while shared.generation.load(Ordering::Acquire) == seen {
             turns = turns.wrapping_add(1);
-            if turns < 64 {
+            if turns % 64 != 0 {
                 std::hint::spin_loop();
                 continue;
             }
