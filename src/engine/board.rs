@@ -909,6 +909,15 @@ impl Shifts {
         Direction(self.opposite[d.index() & 7])
     }
 
+    /// The `(sources, rotation)` pairs of direction `d` (unused pairs have no
+    /// sources): the squares of `set & sources` each move `rotation` indices on, modulo
+    /// 64, so the square a neighbour found by one pair came from is its index less the
+    /// rotation. Loops that need each neighbour's origin walk the pairs one by one.
+    #[inline(always)]
+    pub(crate) const fn pairs(&self, d: Direction) -> [(u64, u32); Shifts::PAIRS] {
+        self.table[d.index() & 7]
+    }
+
     /// The neighbours in direction `d` of the squares of `set` (see
     /// [`Geometry::shift`]).
     #[inline(always)]
@@ -975,7 +984,7 @@ pub trait Board:
     /// ```
     #[inline(always)]
     fn shift(set: SquareSet, d: Direction) -> SquareSet {
-        match Self::SHIFTS {
+        match &Self::SHIFTS {
             Some(s) => s.shift(set, d),
             None => Self::geometry().shift(set, d),
         }
@@ -985,7 +994,7 @@ pub trait Board:
     /// constant [`SHIFTS`](Self::SHIFTS) and a constant direction).
     #[inline(always)]
     fn opposite(d: Direction) -> Direction {
-        match Self::SHIFTS {
+        match &Self::SHIFTS {
             Some(s) => s.opposite(d),
             None => Self::geometry().opposite(d),
         }
@@ -995,7 +1004,7 @@ pub trait Board:
     /// constants with constant [`SHIFTS`](Self::SHIFTS)).
     #[inline(always)]
     fn forward(color: Color) -> DirectionSet {
-        match Self::SHIFTS {
+        match &Self::SHIFTS {
             Some(s) => s.forward(color),
             None => Self::geometry().forward(color),
         }
@@ -1005,7 +1014,7 @@ pub trait Board:
     /// constant [`SHIFTS`](Self::SHIFTS)).
     #[inline(always)]
     fn far_row(color: Color) -> SquareSet {
-        match Self::SHIFTS {
+        match &Self::SHIFTS {
             Some(s) => s.far_row(color),
             None => Self::geometry().far_row(color),
         }
@@ -1015,7 +1024,7 @@ pub trait Board:
     /// [`SHIFTS`](Self::SHIFTS)).
     #[inline(always)]
     fn all() -> SquareSet {
-        match Self::SHIFTS {
+        match &Self::SHIFTS {
             Some(s) => s.all(),
             None => Self::geometry().all(),
         }
@@ -1024,7 +1033,7 @@ pub trait Board:
     /// All the board's directions, as [`Geometry::all_directions`].
     #[inline(always)]
     fn all_directions() -> DirectionSet {
-        match Self::SHIFTS {
+        match &Self::SHIFTS {
             Some(s) => s.all_directions(),
             None => Self::geometry().all_directions(),
         }

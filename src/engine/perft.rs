@@ -34,9 +34,17 @@ fn perft_inner<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
     nodes
 }
 
-/// [`perft`] without bulk counting: every move of the last ply is played too, and
-/// each position reached counts 1. The same number with more work: the figure other
-/// engines report as "no bulk".
+/// [`perft`] without bulk counting: every move of every ply is played, the last
+/// ply's too, and each position reached at the last ply counts 1. The same number
+/// with more work: the figure other engines report as "no bulk".
+///
+/// Each ply's moves are played by [`Counting::play_each_move`], which makes the
+/// position after each legal move (board, hash and side to move, as
+/// [`Counting::play_for_counting`] plays it) in any order. By default it lists the
+/// moves and plays each on a copy; a ruleset may make the positions as it finds the
+/// moves, without listing them (the removal games do, as engines that write each move
+/// as the position it leads to do). Either way every position is made: the last
+/// ply's are counted as they are made, the others counted from.
 ///
 /// ```
 /// use column_checkers::{perft, perft_without_bulk, InternationalDraughts, Position};
@@ -53,23 +61,16 @@ fn perft_played<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>
         return 1;
     }
     let (list, rest) = lists.split_first_mut().expect("one list per depth");
-    pos.legal_moves(list);
-    let mut next = pos.clone();
-    if depth == 1 {
-        // the last ply: each move played and taken back, each position reached
-        // counted here rather than by a call one ply down
-        for mv in list.iter() {
-            next.play_for_counting(mv);
-            core::hint::black_box(&next);
-            next.restore(pos, mv);
-        }
-        return list.len() as u64;
-    }
     let mut nodes = 0;
-    for mv in list.iter() {
-        next.play_for_counting(mv);
-        nodes += perft_played(&next, depth - 1, rest);
-        next.restore(pos, mv);
+    if depth == 1 {
+        // the last ply: each position counted as it is made, rather than by a call
+        // one ply down
+        pos.play_each_move(list, |next| {
+            core::hint::black_box(next);
+            nodes += 1;
+        });
+    } else {
+        pos.play_each_move(list, |next| nodes += perft_played(next, depth - 1, rest));
     }
     nodes
 }
