@@ -982,9 +982,13 @@ pub trait Board:
     /// assert_eq!(Dark8::shift(c3, Direction(0)), d4); // north-east
     /// assert_eq!(Dark8::shift(c3, Direction(0)), g.shift(c3, Direction(0)));
     /// ```
-    #[inline(always)]
+    // This and the other functions of the constants are always inlined where debug
+    // assertions are off (optimised builds). Unoptimised, inlining would copy the
+    // whole `SHIFTS` into the frame of the caller at every call: calls keep the
+    // frames of the unrolled loops small (perft recurses through some of them).
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn shift(set: SquareSet, d: Direction) -> SquareSet {
-        match &Self::SHIFTS {
+        match Self::SHIFTS {
             Some(s) => s.shift(set, d),
             None => Self::geometry().shift(set, d),
         }
@@ -992,9 +996,9 @@ pub trait Board:
 
     /// The opposite of direction `d`, as [`Geometry::opposite`] (a constant with
     /// constant [`SHIFTS`](Self::SHIFTS) and a constant direction).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn opposite(d: Direction) -> Direction {
-        match &Self::SHIFTS {
+        match Self::SHIFTS {
             Some(s) => s.opposite(d),
             None => Self::geometry().opposite(d),
         }
@@ -1002,9 +1006,9 @@ pub trait Board:
 
     /// The directions forward for `color`, as [`Geometry::forward`] (one of two
     /// constants with constant [`SHIFTS`](Self::SHIFTS)).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn forward(color: Color) -> DirectionSet {
-        match &Self::SHIFTS {
+        match Self::SHIFTS {
             Some(s) => s.forward(color),
             None => Self::geometry().forward(color),
         }
@@ -1012,9 +1016,9 @@ pub trait Board:
 
     /// The far row of `color`, as [`Geometry::far_row`] (one of two constants with
     /// constant [`SHIFTS`](Self::SHIFTS)).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn far_row(color: Color) -> SquareSet {
-        match &Self::SHIFTS {
+        match Self::SHIFTS {
             Some(s) => s.far_row(color),
             None => Self::geometry().far_row(color),
         }
@@ -1022,18 +1026,18 @@ pub trait Board:
 
     /// All the board's squares, as [`Geometry::all`] (a constant with constant
     /// [`SHIFTS`](Self::SHIFTS)).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn all() -> SquareSet {
-        match &Self::SHIFTS {
+        match Self::SHIFTS {
             Some(s) => s.all(),
             None => Self::geometry().all(),
         }
     }
 
     /// All the board's directions, as [`Geometry::all_directions`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn all_directions() -> DirectionSet {
-        match &Self::SHIFTS {
+        match Self::SHIFTS {
             Some(s) => s.all_directions(),
             None => Self::geometry().all_directions(),
         }

@@ -221,7 +221,7 @@ pub(crate) fn steps_on_sets<B: Board>(
     mut out: impl FnMut(Square, Square),
 ) {
     each_direction!(dirs, d, 'next, {
-        if let Some(shifts) = &B::SHIFTS {
+        if let Some(shifts) = B::SHIFTS {
             for (sources, rotation) in shifts.pairs(d) {
                 if sources == 0 {
                     continue;

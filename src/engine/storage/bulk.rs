@@ -298,12 +298,7 @@ struct FirstJumps {
 impl FirstJumps {
     /// The first jumps of `side` on `pieces`: of short-leaping men by their landing
     /// squares, which the captures read again; of the other pieces by their squares.
-    /// Inlined where debug assertions are off (optimised builds); a call of its
-    /// own otherwise, so that an unoptimised build keeps its scratch (every shift
-    /// of every direction, unrolled) out of the frames perft's recursion goes
-    /// through.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    #[cfg_attr(debug_assertions, inline(never))]
+    #[inline(always)]
     fn of<B: Board, P: MovePolicy>(pieces: &Pieces<B>, policy: &P, side: Color) -> Self {
         let (own, enemy, kings) = (pieces.owned(side), pieces.owned(!side), pieces.kings());
         let vacant = pieces.vacant();
