@@ -72,7 +72,8 @@ pub trait Counting: Position {
     /// Plays each legal move and calls `visit` with the position it leads to, played
     /// as [`play_for_counting`](Self::play_for_counting) plays it (board, hash and side
     /// to move), one call per legal move, in no particular order: how
-    /// [`perft_without_bulk`](crate::engine::perft::perft_without_bulk) plays its last
+    /// [`perft`](crate::engine::perft::perft) plays the plies it does not count in
+    /// bulk, and [`perft_without_bulk`](crate::engine::perft::perft_without_bulk) every
     /// ply. `scratch` is a list to use; its contents afterwards are unspecified. The
     /// default lists the moves in `scratch`, plays each on one copy and takes it back
     /// with [`restore`](Self::restore); a ruleset may make each position as it finds

@@ -7,6 +7,10 @@ use crate::engine::counting::Counting;
 use crate::engine::moves::MoveList;
 
 /// The number of move sequences of length `depth` from `pos` (1 for depth 0).
+///
+/// The plies above the last two are played with [`Counting::play_each_move`] (in any
+/// order); the last two are counted by [`Counting::count_two_plies`], and a depth of 1
+/// by [`Counting::count_legal_moves`] (bulk counting).
 pub fn perft<P: Counting>(pos: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -23,14 +27,8 @@ fn perft_inner<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
     if depth == 2 {
         return pos.count_two_plies(list);
     }
-    pos.legal_moves(list);
     let mut nodes = 0;
-    let mut next = pos.clone();
-    for mv in list.iter() {
-        next.play_for_counting(mv);
-        nodes += perft_inner(&next, depth - 1, rest);
-        next.restore(pos, mv);
-    }
+    pos.play_each_move(list, |next| nodes += perft_inner(next, depth - 1, rest));
     nodes
 }
 
