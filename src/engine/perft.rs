@@ -109,12 +109,7 @@ pub fn perft_parallel<P: Counting>(pos: &P, depth: u32) -> u64 {
     while depth > 1 && frontier.len() < want {
         let mut next = Vec::with_capacity(frontier.len() * 8);
         for p in &frontier {
-            p.legal_moves(&mut list);
-            for mv in &list {
-                let mut child = p.clone();
-                child.play_for_counting(mv);
-                next.push(child);
-            }
+            p.play_each_move(&mut list, |child| next.push(child.clone()));
         }
         frontier = next;
         depth -= 1;
