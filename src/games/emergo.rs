@@ -54,7 +54,7 @@ use crate::engine::zobrist::{counter_key, BLACK_TO_MOVE};
 use crate::text::position_text as text;
 use core::fmt;
 use core::str::FromStr;
-use std::sync::OnceLock;
+use once_cell::race::OnceBox;
 
 /// A board Emergo can be played on: the geometry plus the game's numbers on it.
 pub trait EmergoBoard: Board {
@@ -91,7 +91,7 @@ impl Board for Oblique9 {
     const SHIFTS: Option<Shifts> = Shifts::of_grid(9, &dark_rows::<9>(), &OBLIQUE_STEPS);
 
     fn geometry() -> &'static Geometry {
-        static G: OnceLock<Geometry> = OnceLock::new();
+        static G: OnceBox<Geometry> = OnceBox::new();
         G.get_or_init(|| {
             // orthogonal grid (file f, rank r from 0): f = L + N - 5, r = N - L + 3
             let g = Geometry::new("emergo-41", 9, 9, |f, r| (f + r) % 2 == 0, &OBLIQUE_STEPS);
@@ -106,7 +106,7 @@ impl Board for Oblique9 {
                 .iter()
                 .map(|&(l, n)| format!("{}{}", (b'a' + l) as char, n + 1))
                 .collect();
-            g.with_names(names).with_display(9, 9, oblique)
+            Box::new(g.with_names(names).with_display(9, 9, oblique))
         })
     }
 }
