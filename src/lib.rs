@@ -238,13 +238,26 @@
 //! | `solver` | `solver`: endgame tables by retrograde analysis over any finite class of positions, saved with a checksum; Emergo's pure one-on-one and two-on-one classes | `bitvec` |
 //! | `testing` | the crate's test rig: `tools::invariants`, `tools::soak`, `tools::harness` (the crate's tests, examples and fuzz targets turn it on) | none |
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+extern crate alloc;
+
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// What the standard library's prelude gives and a `no_std` crate takes from `alloc`:
+/// every module that allocates imports it (`use crate::alloc_prelude::*;`), so the
+/// code is the same with and without the `std` feature.
+mod alloc_prelude {
+    pub(crate) use alloc::boxed::Box;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec::Vec;
+    pub(crate) use alloc::{format, vec};
+}
 
 pub mod engine;
 pub mod games;

@@ -31,6 +31,7 @@
 //! board of the rules texts, [`HexEmergo`] the same rules on the 37-cell hexagon
 //! ([`Hex37`], six directions, centre d4; the [HexEmergo rulings](crate::rulings#hexemergo)).
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
 use crate::engine::capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, FirstJumps, Leap, Majority,

@@ -48,6 +48,7 @@
 
 use super::table::Table;
 use super::{PositionClass, Successor, Value};
+use crate::alloc_prelude::*;
 use crate::engine::board::Board;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;

@@ -51,6 +51,7 @@ pub mod emergo;
 pub mod retrograde;
 pub mod table;
 
+use crate::alloc_prelude::*;
 use core::fmt;
 
 /// The value of a position for the side to move, with the distance to the end of the

@@ -18,6 +18,7 @@
 use super::table::Bits;
 use super::table::{Distances, Table};
 use super::{PositionClass, Successor, Value};
+use crate::alloc_prelude::*;
 use bitvec::prelude::BitVec;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -298,11 +299,11 @@ pub fn solve_with_stats<C: PositionClass + ?Sized>(
     let mut count_resolved = 0u64;
     let mut ply = 0usize;
     loop {
-        let won_prev = std::mem::take(&mut st.won);
-        let lost_prev = std::mem::take(&mut st.lost);
+        let won_prev = core::mem::take(&mut st.won);
+        let lost_prev = core::mem::take(&mut st.lost);
         st.ply = u16::try_from(ply).expect("distances up to 65 535 plies");
         if let Some(events) = buckets.get_mut(ply) {
-            for (node, e) in std::mem::take(events) {
+            for (node, e) in core::mem::take(events) {
                 let i = node as usize;
                 if st.resolved[i] {
                     continue;

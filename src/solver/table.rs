@@ -26,6 +26,7 @@
 //! loads on any other.
 
 use super::Value;
+use crate::alloc_prelude::*;
 /// The bit vector types of the tables, from `bitvec`.
 pub use bitvec::prelude::{BitVec, Lsb0};
 use bitvec::store::BitStore;
@@ -337,7 +338,7 @@ impl Table {
         let name_len = name_len.ok_or_else(|| malformed("no name length"))? as usize;
         let found = r
             .take(name_len)
-            .and_then(|b| std::str::from_utf8(b).ok())
+            .and_then(|b| core::str::from_utf8(b).ok())
             .ok_or_else(|| malformed("the class name is cut or not UTF-8"))?
             .to_string();
         let found_len = r

@@ -21,6 +21,7 @@
 //! assert!(svg.contains("3w5b"));
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
 use crate::engine::color::Color;
 use crate::engine::position::Position;

@@ -1,6 +1,7 @@
 //! The dark (playing) squares of square draughts boards: `a1` is a playing square and
 //! pieces move diagonally.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
 use once_cell::race::OnceBox;
 

@@ -12,6 +12,7 @@
 //! function would be shared by all sizes): [`Grid8x8`] and [`Grid14x12`] here; further
 //! sizes are one line of the `full_grid_board!` macro of this module.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
 use once_cell::race::OnceBox;
 

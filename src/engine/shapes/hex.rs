@@ -10,6 +10,7 @@
 //! Drawn with the number lines as horizontal rows, each row half a cell left of the one
 //! below it, the board is a regular hexagon with corners a1, d1, g4, g7, d7 and a4.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
 use once_cell::race::OnceBox;
 
