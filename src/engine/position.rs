@@ -1,6 +1,7 @@
 //! The interface every ruleset's position implements, and the words its messages use
 //! ([`Terms`]).
 
+use crate::alloc_prelude::*;
 use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::moves::MoveList;

@@ -13,6 +13,7 @@
 //! This is the model of `dctl`'s variant traits: Lasca, Bashni, the classic draughts
 //! and Dameo are each one rules type over this one position.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{CaptureGenerator, Taking};
 use crate::engine::checking::Checking;
@@ -34,11 +35,11 @@ use crate::engine::storage::{Bulk, Ops, Storage, StoredMove};
 use crate::engine::view::BoardView;
 use crate::engine::zobrist::BLACK_TO_MOVE;
 use crate::text::position_text as text;
+use alloc::borrow::Cow;
 use core::fmt;
 use core::hash::Hash;
 use core::marker::PhantomData;
 use core::str::FromStr;
-use std::borrow::Cow;
 
 /// The rules of a checkers-like game, for [`CheckersPosition`].
 ///

@@ -31,6 +31,7 @@
 //! board of the rules texts, [`HexEmergo`] the same rules on the 37-cell hexagon
 //! ([`Hex37`], six directions, centre d4; the [HexEmergo rulings](crate::rulings#hexemergo)).
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
 use crate::engine::capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, FirstJumps, Leap, Majority,
@@ -54,7 +55,7 @@ use crate::engine::zobrist::{counter_key, BLACK_TO_MOVE};
 use crate::text::position_text as text;
 use core::fmt;
 use core::str::FromStr;
-use std::sync::OnceLock;
+use once_cell::race::OnceBox;
 
 /// A board Emergo can be played on: the geometry plus the game's numbers on it.
 pub trait EmergoBoard: Board {
@@ -91,7 +92,7 @@ impl Board for Oblique9 {
     const SHIFTS: Option<Shifts> = Shifts::of_grid(9, &dark_rows::<9>(), &OBLIQUE_STEPS);
 
     fn geometry() -> &'static Geometry {
-        static G: OnceLock<Geometry> = OnceLock::new();
+        static G: OnceBox<Geometry> = OnceBox::new();
         G.get_or_init(|| {
             // orthogonal grid (file f, rank r from 0): f = L + N - 5, r = N - L + 3
             let g = Geometry::new("emergo-41", 9, 9, |f, r| (f + r) % 2 == 0, &OBLIQUE_STEPS);
@@ -106,7 +107,7 @@ impl Board for Oblique9 {
                 .iter()
                 .map(|&(l, n)| format!("{}{}", (b'a' + l) as char, n + 1))
                 .collect();
-            g.with_names(names).with_display(9, 9, oblique)
+            Box::new(g.with_names(names).with_display(9, 9, oblique))
         })
     }
 }

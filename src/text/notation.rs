@@ -14,6 +14,7 @@
 //!   are `no square "zz9"` and `no square "e10"`, not the squares the compact forms
 //!   would split them into.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
 use crate::engine::error::MoveParseError;
 use crate::engine::moves::{Move, MovePath, Route};

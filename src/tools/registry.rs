@@ -54,6 +54,7 @@
 //! assert_eq!(bashni.visit(Perft(3)), 302);
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::engine::checking::Checking;
 use crate::engine::counting::Counting;
 use crate::engine::game::Game;

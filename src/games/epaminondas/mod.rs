@@ -66,6 +66,7 @@
 
 mod text;
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
 use crate::engine::checking::Checking;
 use crate::engine::color::Color;

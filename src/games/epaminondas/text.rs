@@ -8,6 +8,7 @@
 //! checks.
 
 use super::{EpaminondasBoard, EpaminondasPosition, PhalanxMove};
+use crate::alloc_prelude::*;
 use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
