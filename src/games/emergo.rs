@@ -671,8 +671,14 @@ impl<B: EmergoBoard> Checking for EmergoPosition<B> {
     }
 
     fn parse_move_among(&self, text: &str, legal: &[Move<B>]) -> Result<Move<B>, MoveParseError> {
-        crate::text::notation::match_move(text, legal, |r| self.equivalent_capture(r), Self::TERMS)
-            .map_err(|e| self.explain_entry(e))
+        crate::text::notation::match_move(
+            text,
+            legal,
+            |r| self.equivalent_capture(r),
+            Self::TERMS,
+            Move::to_string,
+        )
+        .map_err(|e| self.explain_entry(e))
     }
 
     fn men_are_conserved(&self) -> bool {
