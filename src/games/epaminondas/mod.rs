@@ -235,7 +235,16 @@ pub struct PhalanxMove<B: Board> {
 
 impl<B: Board> PhalanxMove<B> {
     /// The tail of the moving group: its rear end (the man itself for a single man),
-    /// the move's [origin](MoveSquares::origin).
+    /// the move's [origin](MoveSquares::origin), where its text and its clicks start.
+    ///
+    /// ```
+    /// use column_checkers::{MoveSquares, NeoCrossings, Position};
+    ///
+    /// // the two men of file a move up two squares: the tail a1, the head reaches a4
+    /// let mv = NeoCrossings::start().parse_move("a1-a4").unwrap();
+    /// assert_eq!(Some(mv.tail()), mv.origin());
+    /// assert_eq!((mv.men(), mv.steps()), (2, 2));
+    /// ```
     #[inline]
     pub fn tail(&self) -> Square {
         self.from
