@@ -31,12 +31,11 @@ fn check_end<P: Position>(game: &Game<P>) -> Result<(), String> {
     let pos = game.position();
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
+    let by_repetition = |o: Outcome| {
+        o.reason() == EndReason::Repetition && pos.repetition_draws() && game.repetitions() >= 3
+    };
     match (game.outcome(), pos.outcome()) {
-        (Some(o), None) if o.reason() == EndReason::Repetition => {
-            if !pos.repetition_draws() || game.repetitions() < 3 {
-                return Err(format!("{pos}: a repetition draw the rules do not give"));
-            }
-        }
+        (Some(o), None) if by_repetition(o) => {}
         (game_end, pos_end) if game_end != pos_end => {
             return Err(format!(
                 "{pos}: the game says {game_end:?}, the position {pos_end:?}"

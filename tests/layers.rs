@@ -65,7 +65,7 @@ fn code_only(src: &str) -> String {
             while i < c.len() {
                 if c[i] == '"' && (0..hashes).all(|k| c.get(i + 1 + k) == Some(&'#')) {
                     out.push('"');
-                    out.extend(std::iter::repeat_n(' ', hashes));
+                    out.extend(std::iter::repeat(' ').take(hashes));
                     i += 1 + hashes;
                     break;
                 }
