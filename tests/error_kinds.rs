@@ -37,7 +37,9 @@ fn position_missing_field() {
 #[test]
 fn position_trailing_text() {
     assert_eq!(emergo_err("- w 12/12 x"), K::Trailing);
-    assert_eq!(russian_err("c3:w w 1"), K::Trailing);
+    // Russian draughts counts moves for a draw: the third field is the counts
+    assert_eq!(russian_err("c3:w w 1/0 x"), K::Trailing);
+    assert_eq!(russian_err("c3:w w 1"), K::BadDrawCounts("1".into()));
 }
 
 #[test]

@@ -18,7 +18,7 @@ use crate::engine::capture::{CaptureGenerator, Taking};
 use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
-use crate::engine::counted_draws::{CountedDraws, DrawCounts};
+use crate::engine::counted_draws::{CountedDraws, DrawCounts, Placement};
 use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
 use crate::engine::introspect::{Introspect, MoveInfo, MoveKind};
@@ -312,6 +312,15 @@ impl<R: CheckersRules> CheckersPosition<R> {
         })
     }
 
+    /// Each side's squares and the kings', for the endgame classes that ask where a
+    /// piece stands.
+    fn placement(board: &R::Storage) -> Placement {
+        Placement {
+            owned: Color::ALL.map(|c| board.owned(c)),
+            kings: board.kings(),
+        }
+    }
+
     /// The counts of a position read from a text or built with no history.
     fn fresh_counts(board: &R::Storage) -> DrawCounts {
         R::COUNTED_DRAWS
@@ -459,13 +468,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             self.board.play(&self.rules, self.turn, mv);
             let after = self.board.kings();
             let capture = mv.is_capture();
-            let crowned = if capture {
-                draws.crowning_restarts
-                    && mv.origin().is_some_and(|from| !before.contains(from))
-                    && after.contains(mv.destination())
-            } else {
-                after.count() > before.count()
-            };
+            // a capture reads the classes again anyway: a crowning is told apart only
+            // on a quiet move (a man's step that adds a king)
+            let crowned = !capture && after.count() > before.count();
             let quiet_king = !capture && !crowned && before != after;
             let board = &self.board;
             self.counts
@@ -486,7 +491,10 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
                 reason: EndReason::stuck(!self.board.owned(self.turn).is_empty()),
             });
         }
-        let reason = self.counts.verdict(R::COUNTED_DRAWS.as_ref()?)?;
+        let board = &self.board;
+        let reason = self
+            .counts
+            .verdict(R::COUNTED_DRAWS.as_ref()?, || Self::placement(board))?;
         Some(Outcome::Draw { reason })
     }
 
@@ -756,7 +764,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
         if let Some((kings_only, endgame, off)) = counts {
             fresh.off = off;
             fresh.kings_only = kings_only;
-            fresh.endgame = if fresh.class.is_some() { endgame } else { 0 };
+            fresh.endgame = if fresh.classes.is_empty() { 0 } else { endgame };
         }
         Ok(CheckersPosition {
             rules: R::default(),
@@ -808,8 +816,13 @@ mod tests {
             "c3:w x".parse::<RussianDraughts>().unwrap_err().kind,
             K::BadSide(_)
         ));
+        // Russian draughts counts moves for a draw: a third field is the counts
         assert!(matches!(
             "c3:w w 1".parse::<RussianDraughts>().unwrap_err().kind,
+            K::BadDrawCounts(_)
+        ));
+        assert!(matches!(
+            "c3:w w 1/1 x".parse::<RussianDraughts>().unwrap_err().kind,
             K::Trailing
         ));
     }
