@@ -130,9 +130,10 @@
 //!
 //! ## Writing your own ruleset
 //!
-//! A checkers-like game is a rules type: a [`CapturePolicy`] (how captures work) and
-//! a [`CheckersRules`] (board, start, quiet moves) — the [`CheckersPosition`] does the
-//! rest. Everything needed is public. A tiny column game on the dark squares of a 6x6
+//! A checkers-like game is a rules type: a [`CapturePolicy`] (how captures work), a
+//! [`MovePolicy`] (how pieces move without capturing) and a [`CheckersRules`] (board,
+//! storage, start, men) — the [`CheckersPosition`] does the rest. Everything needed
+//! is public. A tiny column game on the dark squares of a 6x6
 //! board, where columns step and capture diagonally forward and the top man goes under
 //! the capturer:
 //!
@@ -324,25 +325,15 @@ pub use engine::stack::{Man, Rank, Stack, MAX_HEIGHT};
 pub use engine::storage::Storage;
 pub use engine::view::BoardView;
 pub use engine::wide_set::{WideSquareSet, MAX_WIDE_SQUARES};
-pub use games::bashni::{Bashni, BashniRules, BashniRussianCode};
 pub use games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
-pub use games::dameo::{Dameo, DameoRules};
-pub use games::draughts::{
-    BrazilianDraughts, BrazilianRules, InternationalDraughts, InternationalRules, RussianDraughts,
-    RussianRules,
-};
-pub use games::emergo::{
-    Emergo, EmergoBoard, EmergoPosition, Hex37Setup, HexEmergo, HexEmergoSetup, Oblique9,
-};
+pub use games::emergo::{EmergoBoard, EmergoPosition, Hex37Setup, Oblique9};
 pub use games::epaminondas::{
-    Epaminondas, EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, NeoCrossings,
-    PhalanxMove,
+    EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, PhalanxMove,
 };
-pub use games::lasca::{
-    Lasca, LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition, LascaRules,
-};
-pub use games::stapeldammen::{Stapeldammen, StapeldammenRules};
 pub use tools::playout::{random_playout, Playout};
+/// Every ruleset's position types (`Emergo`, `Lasca`, `LascaRoundabout`, ...) and rules
+/// types (`LascaRules`, ...), from the one list of the registry.
+pub use tools::registry::root_exports::*;
 pub use tools::registry::{Ruleset, RulesetVisitor};
 pub use tools::rng::SplitMix64;
 

@@ -516,8 +516,14 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
         let inner: Vec<Move<R::Board>> = legal.iter().map(|m| m.inner).collect();
-        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r), Self::TERMS)
-            .map(|m| Self::listed(&legal, m))
+        crate::text::notation::match_move(
+            text,
+            &inner,
+            |r| self.equivalent_capture(r),
+            Self::TERMS,
+            |m| CheckersMove::<R>::new(*m).to_string(),
+        )
+        .map(|m| Self::listed(&legal, m))
     }
 
     fn repetition_draws(&self) -> bool {
@@ -598,8 +604,14 @@ impl<R: CheckersRules> Checking for CheckersPosition<R> {
     ) -> Result<CheckersMove<R>, MoveParseError> {
         let inner: smallvec::SmallVec<[Move<R::Board>; 16]> =
             legal.iter().map(|m| m.inner).collect();
-        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r), Self::TERMS)
-            .map(|m| Self::listed(legal, m))
+        crate::text::notation::match_move(
+            text,
+            &inner,
+            |r| self.equivalent_capture(r),
+            Self::TERMS,
+            |m| CheckersMove::<R>::new(*m).to_string(),
+        )
+        .map(|m| Self::listed(legal, m))
     }
 
     /// Men are conserved when captured men become prisoners
@@ -714,7 +726,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
         let fields = text::fields(s)?;
         let (off, cols) = *fields
             .first()
-            .ok_or(PositionError::new(K::Missing("columns"), 0))?;
+            .ok_or(PositionError::new(K::Missing(Self::TERMS.pieces()), 0))?;
         let columns = text::read_columns::<R::Board>(cols, off)?;
         let (off, side) = *fields
             .get(1)

@@ -73,14 +73,14 @@ pub trait EmergoBoard: Board {
     fn centre() -> Square;
 }
 
-/// Emergo's board: the 41 dark squares of a 9x9 board, named in the seeds' oblique
-/// coordinates. Letter lines `a`–`i` and number lines `1`–`9`; square (L, N) exists when
+/// Emergo's board: the 41 dark squares of a 9x9 board, named in the oblique
+/// coordinates of Emergo's rules texts (e5 the centre). Letter lines `a`–`i` and number lines `1`–`9`; square (L, N) exists when
 /// |L − e| + |N − 5| ≤ 4; neighbours differ by one step along one line (four
 /// directions); the corners are a5, e1, e9 and i5; the centre is e5.
 ///
 /// Internally the squares are indexed as the dark squares of the 9x9 board seen
 /// orthogonally (a5 top left, e9 top right, e1 bottom left, i5 bottom right), where
-/// every step along a line is a constant bit shift; diagrams draw the seeds' diamond.
+/// every step along a line is a constant bit shift; diagrams draw the board as a diamond.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Oblique9;
 
@@ -672,8 +672,14 @@ impl<B: EmergoBoard> Checking for EmergoPosition<B> {
     }
 
     fn parse_move_among(&self, text: &str, legal: &[Move<B>]) -> Result<Move<B>, MoveParseError> {
-        crate::text::notation::match_move(text, legal, |r| self.equivalent_capture(r), Self::TERMS)
-            .map_err(|e| self.explain_entry(e))
+        crate::text::notation::match_move(
+            text,
+            legal,
+            |r| self.equivalent_capture(r),
+            Self::TERMS,
+            Move::to_string,
+        )
+        .map_err(|e| self.explain_entry(e))
     }
 
     fn men_are_conserved(&self) -> bool {
