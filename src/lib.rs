@@ -273,16 +273,7 @@ extern crate alloc;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-/// What the standard library's prelude gives and a `no_std` crate takes from `alloc`:
-/// every module that allocates imports it (`use crate::alloc_prelude::*;`), so the
-/// code is the same with and without the `std` feature.
-mod alloc_prelude {
-    pub(crate) use alloc::boxed::Box;
-    pub(crate) use alloc::string::{String, ToString};
-    pub(crate) use alloc::vec::Vec;
-    pub(crate) use alloc::{format, vec};
-}
-
+mod alloc_prelude;
 pub mod engine;
 pub mod games;
 pub mod rulings;

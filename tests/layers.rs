@@ -1,4 +1,5 @@
-//! The crate's layers point one way (ARCHITECTURE.md): `engine` < `text` < `games` <
+//! The crate's layers point one way (ARCHITECTURE.md): `alloc_prelude` (the no_std build's
+//! prelude) < `engine` < `text` < `games` <
 //! `tools`, with `solver` beside `tools` (engine and games below it, neither importing
 //! the other); the crate root (`lib.rs`) may name everything. And no two modules import
 //! each other, a module and its own submodules excepted (the submodule is part of it).
@@ -294,10 +295,12 @@ fn imports() -> BTreeMap<Module, BTreeSet<Module>> {
 /// and those of lower layers.
 fn layer(top: &str) -> Option<u8> {
     match top {
-        "engine" => Some(0),
-        "text" => Some(1),
-        "games" => Some(2),
-        "tools" | "solver" => Some(3),
+        // `alloc`'s prelude for the no_std build, below everything
+        "alloc_prelude" => Some(0),
+        "engine" => Some(1),
+        "text" => Some(2),
+        "games" => Some(3),
+        "tools" | "solver" => Some(4),
         _ => None,
     }
 }

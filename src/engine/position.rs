@@ -192,7 +192,11 @@ pub trait Position:
     /// Clears `moves` and fills it with the legal moves, each once: two capture routes
     /// from the same square that lead to the same position are one move, listed with
     /// the first route found ([move identity](crate::rulings#move-identity)). Empty
-    /// when the game is over.
+    /// when the rules leave the player to move nothing to play; a game that a rule
+    /// counting moves has ended (the draughts games' counted draws) still lists the
+    /// moves its pieces have, as chess engines list moves past the fifty-move rule:
+    /// [`outcome`](Position::outcome) tells that the game is over, and
+    /// [`play`](Position::play) refuses them.
     fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
 
     /// Whether `mv` is legal here.
