@@ -89,6 +89,7 @@
 //! assert_eq!(games[1].moves[1].text, "20-24");
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::text::record::{Record, RecordMove, RecordResult, Variation, MAX_VARIATION_DEPTH};
 use core::fmt::{self, Write};
 use core::str::FromStr;

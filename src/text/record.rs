@@ -35,6 +35,7 @@
 //! assert!(err.to_string().starts_with("move 2... e5 (Black): e5 is not a legal move here"));
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PositionError};
 use crate::engine::game::Game;
