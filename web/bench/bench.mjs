@@ -220,10 +220,12 @@ const median = (xs) => { const s = xs.slice().sort((a, b) => a - b); const n = s
 const useCpu = envs.every((e) => workloads.every((w) => times[w.name][e].every((x) => x.cpu !== null)));
 const key = useCpu ? "cpu" : "wall";
 const fmt = (xs) => `${median(xs.map((x) => x[key])).toFixed(0)} (${Math.min(...xs.map((x) => x[key])).toFixed(0)})`;
-/** The median of the rounds' own ratios a/b. */
-const ratio = (a, b) => median(a.map((x, i) => x[key] / b[i][key])).toFixed(2) + "x";
+/** The median of the rounds' own ratios a/b, and in brackets the ratio of the fastest
+ * runs (load only ever adds time, so the fastest runs are the least disturbed). */
+const fastest = (xs) => Math.min(...xs.map((x) => x[key]));
+const ratio = (a, b) => `${median(a.map((x, i) => x[key] / b[i][key])).toFixed(2)}x (${(fastest(a) / fastest(b)).toFixed(2)}x)`;
 console.log(`\n${rounds} rounds, load average before ${loadBefore}, after ${load()} (1-minute load after each round: ${loads.map((l) => l.toFixed(1)).join(", ")}); Node ${process.version}${chromium ? `; ${chromium.version.match(/HeadlessChrome\/[\d.]+/)?.[0] || chromium.version}` : ""}`);
-console.log(`${useCpu ? "processor time of the working thread" : "wall time"} in ms: median (fastest) of ${rounds}; ratios: median of the rounds' ratios\n`);
+console.log(`${useCpu ? "processor time of the working thread" : "wall time"} in ms: median (fastest) of ${rounds}; ratios: median of the rounds' ratios (fastest/fastest)\n`);
 const label = (e) => e.replace("node", "Node").replace("chromium", "Chromium").replace(pkgs.length > 1 ? /$/ : /:.*$/, "");
 const others = envs.filter((e) => e !== "native");
 console.log(`| workload | native | ${others.map((e) => `${label(e)} | ${label(e)}/native`).join(" | ")} |`);
