@@ -6,6 +6,7 @@
 //! [`Board`], so one ruleset can be played on several shapes (Emergo on the square
 //! board and on the hexagon).
 
+use crate::alloc_prelude::*;
 use crate::engine::color::Color;
 use crate::engine::square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
 

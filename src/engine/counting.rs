@@ -5,7 +5,7 @@
 //! bitboards, taking a move back in place, picking a random move without listing
 //! the others); every override must give exactly what the default gives. A position
 //! type written outside the crate gets them all with one line, `impl Counting for
-//! MyGame {}` (the crate's [`Position`] docs show a whole game written so).
+//! MyGame {}` ([`Position`]'s docs show a whole game written so).
 
 use crate::engine::moves::MoveList;
 use crate::engine::position::Position;

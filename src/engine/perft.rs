@@ -3,6 +3,7 @@
 //! origin to its position ([move identity](crate::rulings#move-identity)), with bulk
 //! counting at the last ply.
 
+use crate::alloc_prelude::*;
 use crate::engine::counting::Counting;
 use crate::engine::moves::MoveList;
 

@@ -44,6 +44,7 @@
 //! invariants::check_move(&before, &mv, &pos).unwrap();
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::counting::Counting;
