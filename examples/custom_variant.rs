@@ -15,8 +15,12 @@
 //! The whole ruleset is two small types: the [`Board`] (the squares and
 //! directions) and the rules type, with a [`CapturePolicy`] (how captures work), a
 //! [`MovePolicy`] (how columns move otherwise: here as they capture) and the
-//! [`CheckersRules`] (start, men, columns on the board); [`CheckersPosition`] does the rest — legal moves, notation,
-//! position text, hashing, outcome — so the registry-driven tools work on it too.
+//! [`CheckersRules`] (start, men, columns on the board); [`CheckersPosition`] does the
+//! rest — legal moves, notation, position text, hashing, outcome, click input — so
+//! every generic tool of the crate works on it: [`perft`], [`random_playout`],
+//! [`Game`], [`MoveInput`]. The registry's by-name dispatch (`--game NAME` in the other
+//! examples) lists the crate's own rulesets only; inside the crate, this file and one
+//! entry in that list would make it one of them (ARCHITECTURE.md, "Adding a ruleset").
 //! Prints perft for depths 1..=DEPTH (default 6) and, with `--play N`, a random game
 //! of at most N plies.
 

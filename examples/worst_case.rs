@@ -61,8 +61,8 @@ struct EmergoCase {
 type Squares = Vec<(i32, i32)>;
 
 /// The lattice nodes (both coordinates even) and the edge squares between them.
-/// The Emergo square on letter line `x` (a = 0) and number line `y + 1`: the seeds'
-/// oblique coordinates, read through the square names (the board's internal grid is
+/// The Emergo square on letter line `x` (a = 0) and number line `y + 1`: the
+/// oblique coordinates of Emergo's rules texts, read through the square names (the board's internal grid is
 /// another one).
 fn oblique(x: i32, y: i32) -> Option<Square> {
     if !(0..9).contains(&x) || !(0..9).contains(&y) {

@@ -130,9 +130,10 @@
 //!
 //! ## Writing your own ruleset
 //!
-//! A checkers-like game is a rules type: a [`CapturePolicy`] (how captures work) and
-//! a [`CheckersRules`] (board, start, quiet moves) — the [`CheckersPosition`] does the
-//! rest. Everything needed is public. A tiny column game on the dark squares of a 6x6
+//! A checkers-like game is a rules type: a [`CapturePolicy`] (how captures work), a
+//! [`MovePolicy`] (how pieces move without capturing) and a [`CheckersRules`] (board,
+//! storage, start, men) — the [`CheckersPosition`] does the rest. Everything needed
+//! is public. A tiny column game on the dark squares of a 6x6
 //! board, where columns step and capture diagonally forward and the top man goes under
 //! the capturer:
 //!
@@ -183,6 +184,27 @@
 //! assert_eq!(p.to_string(), "e5:bw b");
 //! ```
 //!
+//! `OnceLock` is `std`'s. A `no_std` crate (see [Features](#features)) builds the
+//! geometry once in `once_cell::race::OnceBox`, as the crate's own boards do:
+//!
+//! ```
+//! extern crate alloc;
+//! use alloc::boxed::Box;
+//! use column_checkers::{Board, Geometry};
+//! use once_cell::race::OnceBox;
+//!
+//! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+//! struct Dark6;
+//! impl Board for Dark6 {
+//!     fn geometry() -> &'static Geometry {
+//!         static G: OnceBox<Geometry> = OnceBox::new();
+//!         G.get_or_init(|| Box::new(Geometry::new("dark-6", 6, 6, |x, y| (x + y) % 2 == 0,
+//!                                                 &[(1, 1), (-1, 1), (-1, -1), (1, -1)])))
+//!     }
+//! }
+//! assert_eq!(Dark6::geometry().len(), 18);
+//! ```
+//!
 //! A game with its own state (like Emergo's men in hand) implements [`Position`]
 //! directly, using the same parts: [`Columns`], [`CaptureGenerator`], the [`text`](text::position_text) and
 //! [`notation`](text::notation) helpers, and [`zobrist`](engine::zobrist) keys.
@@ -227,25 +249,31 @@
 //!
 //! ## Features
 //!
-//! All off by default; the crate itself depends on `thiserror` and `smallvec` only.
+//! `std` is on by default, the others off; the crate itself depends on `thiserror`,
+//! `smallvec` and `once_cell` only.
 //!
 //! | feature | adds | dependency |
 //! |---|---|---|
-//! | `svg` | `text::svg::render` / `text::svg::render_position`: SVG diagrams of any board shape (towers of men, kings marked, coordinates) | none |
+//! | `std` | the standard library. Without it (`default-features = false`) the crate is `#![no_std]` with `alloc` (Rust 1.81 or newer): rules, move generation, hashing, perft, text, FEN, PDN records, [`Game`], click input, `svg`, `serde`, `solver` (tables in memory, `Table::to_bytes`/`from_bytes`) and `testing` all work. `std` adds the solver's files (`Table::save`, `Table::load`) and threads; `minimax` and `rayon` turn it on | — |
+//! | `svg` | `text::svg::render` / `text::svg::render_position`: SVG diagrams of any board shape (towers of men, kings marked, coordinates) | `libm` |
 //! | `serde` | `Serialize`/`Deserialize` for positions, moves (serialize; read with `text::serde::MoveSeed`), [`Color`], [`EndReason`], [`Outcome`] and [`Game`], all as their text forms | `serde` |
 //! | `minimax` | `tools::minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
 //! | `rayon` | `perft_parallel`: perft with the first ply split across threads | `rayon` |
 //! | `solver` | `solver`: endgame tables by retrograde analysis over any finite class of positions, saved with a checksum; Emergo's pure one-on-one and two-on-one classes | `bitvec` |
 //! | `testing` | the crate's test rig: `tools::invariants`, `tools::soak`, `tools::harness` (the crate's tests, examples and fuzz targets turn it on) | none |
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+mod alloc_prelude;
 pub mod engine;
 pub mod games;
 pub mod rulings;
@@ -288,25 +316,15 @@ pub use engine::stack::{Man, Rank, Stack, MAX_HEIGHT};
 pub use engine::storage::Storage;
 pub use engine::view::BoardView;
 pub use engine::wide_set::{WideSquareSet, MAX_WIDE_SQUARES};
-pub use games::bashni::{Bashni, BashniRules, BashniRussianCode};
 pub use games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
-pub use games::dameo::{Dameo, DameoRules};
-pub use games::draughts::{
-    BrazilianDraughts, BrazilianRules, InternationalDraughts, InternationalRules, RussianDraughts,
-    RussianRules,
-};
-pub use games::emergo::{
-    Emergo, EmergoBoard, EmergoPosition, Hex37Setup, HexEmergo, HexEmergoSetup, Oblique9,
-};
+pub use games::emergo::{EmergoBoard, EmergoPosition, Hex37Setup, Oblique9};
 pub use games::epaminondas::{
-    Epaminondas, EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, NeoCrossings,
-    PhalanxMove,
+    EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, PhalanxMove,
 };
-pub use games::lasca::{
-    Lasca, LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition, LascaRules,
-};
-pub use games::stapeldammen::{Stapeldammen, StapeldammenRules};
 pub use tools::playout::{random_playout, Playout};
+/// Every ruleset's position types (`Emergo`, `Lasca`, `LascaRoundabout`, ...) and rules
+/// types (`LascaRules`, ...), from the one list of the registry.
+pub use tools::registry::root_exports::*;
 pub use tools::registry::{Ruleset, RulesetVisitor};
 pub use tools::rng::SplitMix64;
 

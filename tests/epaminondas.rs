@@ -1,9 +1,9 @@
-//! Epaminondas and NeoCrossings: the seed's examples rebuilt as positions, perft from
+//! Epaminondas and NeoCrossings: the examples of the Italian rules text rebuilt as positions, perft from
 //! the start, notation and position text, and property tests over random playouts.
 //!
-//! The seed is `003_d9eb82c83ce5da6e.txt` (Italian). Its figures are not available as
-//! pictures, so each position below holds the men the text names and nothing the text
-//! excludes; the figure 7–11 sequence, played in the seed on a reduced board, is
+//! The text is the Italian rules text of Epaminondas (see `docs/rulings.md#epaminondas`).
+//! Its figures are not available as pictures, so each position below holds the men the text names and nothing the text
+//! excludes; the figure 7–11 sequence, played in the text on a reduced board, is
 //! rebuilt on the full 14x12 board.
 
 use column_checkers::{
@@ -203,7 +203,7 @@ fn figures_3_and_4_phalanx_moves() {
 
 /// The position of figure 5 (White to move unless said otherwise).
 ///
-/// The seed puts a black man on a1, White's home row: taken literally, Black would win
+/// The text puts a black man on a1, White's home row: taken literally, Black would win
 /// at the start of his turn and the figure's captures could not be shown. The rebuilt
 /// position adds a white man on n12, far from the action, so that neither side is
 /// ahead on the home rows.
@@ -320,7 +320,7 @@ fn figure_5_d4_e5_takes_g7_alone() {
 /// nell'ordine, le seguenti catture: f11-h11 in c11, a1-c3 in d4, g4-j4 in l4, j2-j3
 /// in j4."
 ///
-/// The seed's sequence ignores the crossing count: once a1-c3 leaves White's home row,
+/// The text's sequence ignores the crossing count: once a1-c3 leaves White's home row,
 /// White (with n12) is ahead at the start of his turn and wins. The sequence is
 /// therefore checked with [`EpaminondasPosition::phalanx_moves`], the moves the
 /// movement and capture rules allow regardless of the end of the game.
@@ -445,7 +445,7 @@ fn no_passing_through_men() {
     assert!(!moves.iter().any(|m| m.starts_with("a1-a5")));
 }
 
-/// The ruling for the point the seed leaves open: a player with no legal move loses,
+/// The ruling for the point the text leaves open: a player with no legal move loses,
 /// which covers a player with no men; the crossing test at the start of the turn comes
 /// first.
 #[test]

@@ -37,7 +37,9 @@ fn position_missing_field() {
 #[test]
 fn position_trailing_text() {
     assert_eq!(emergo_err("- w 12/12 x"), K::Trailing);
-    assert_eq!(russian_err("c3:w w 1"), K::Trailing);
+    // Russian draughts counts moves for a draw: the third field is the counts
+    assert_eq!(russian_err("c3:w w 1/0 x"), K::Trailing);
+    assert_eq!(russian_err("c3:w w 1"), K::BadDrawCounts("1".into()));
 }
 
 #[test]
@@ -521,4 +523,143 @@ fn position_errors_speak_the_games_terms() {
         emergo_err("e5: w 0/0").to_string(),
         "no men given for e5 (a square is written square:men)"
     );
+}
+
+/// An empty position text misses what the game has on its board: pieces in the
+/// draughts games and Dameo, columns in the column games; no game of single pieces
+/// speaks of columns.
+#[test]
+fn an_empty_position_text_misses_the_games_pieces() {
+    use column_checkers::{Dameo, InternationalDraughts, Lasca, Ruleset, RulesetVisitor, Terms};
+    let e = "".parse::<RussianDraughts>().unwrap_err().to_string();
+    assert!(e.contains("missing pieces"), "{e}");
+    let e = "".parse::<InternationalDraughts>().unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("bad position text at byte 0 (the end of the text): missing pieces;"),
+        "{e}"
+    );
+    let e = "".parse::<Dameo>().unwrap_err().to_string();
+    assert!(e.contains("missing pieces"), "{e}");
+    let e = "".parse::<Lasca>().unwrap_err().to_string();
+    assert!(e.contains("missing columns"), "{e}");
+    assert_eq!(emergo_err(""), K::Missing("columns"));
+    struct Empty;
+    impl RulesetVisitor for Empty {
+        type Output = (Terms, String);
+        fn visit<P: Position>(self) -> (Terms, String) {
+            (P::TERMS, "".parse::<P>().unwrap_err().to_string())
+        }
+    }
+    for &r in Ruleset::ALL {
+        let (terms, message) = r.visit(Empty);
+        if terms == Terms::Pieces {
+            assert!(!message.contains("column"), "{r}: {message}");
+        }
+    }
+}
+
+/// The moves an illegal move's hint lists (after `legal: `, or `legal from <square>: `).
+fn listed_in_hint(message: &str) -> Vec<String> {
+    let Some(at) = message
+        .find("legal: ")
+        .map(|i| i + "legal: ".len())
+        .or_else(|| {
+            let from = message.find("legal from ")?;
+            Some(from + message[from..].find(": ")? + 2)
+        })
+    else {
+        return Vec::new();
+    };
+    let list = message[at..].trim_end_matches(')');
+    let list = list.split(", ...").next().unwrap_or(list);
+    list.split(", ").map(str::to_string).collect()
+}
+
+/// The hint of an illegal move writes the legal moves as the ruleset writes them (its
+/// move type's `Display`): `c3:e5:g7` in Russian draughts, `g1h2` in Dameo.
+#[test]
+fn illegal_move_hints_write_moves_in_the_games_notation() {
+    use column_checkers::Dameo;
+    let pos: RussianDraughts = "c3:w,d4:b,f6:b,h8:b w".parse().unwrap();
+    let e = pos.parse_move("a1-b2").unwrap_err().to_string();
+    assert!(e.contains("capture is compulsory; legal: c3:e5:g7"), "{e}");
+    assert!(!e.contains('x'), "{e}");
+    // a capture mark on a step names the step as the ruleset writes it
+    let pos: RussianDraughts = "c3:w,h8:b w".parse().unwrap();
+    let e = pos.parse_move("c3xd4").unwrap_err().to_string();
+    assert!(e.contains("write c3-d4"), "{e}");
+    let pos: Dameo = "g1:w,a8:b w".parse().unwrap();
+    let e = pos.parse_move("a1-a2").unwrap_err().to_string();
+    let listed = listed_in_hint(&e);
+    assert!(listed.contains(&"g1h2".to_string()), "{e}");
+    assert!(listed.iter().all(|m| !m.contains('-')), "{e}");
+    let candidates = match "c1:w,b2:b,d2:b,b4:b,d4:b w"
+        .parse::<column_checkers::Lasca>()
+        .unwrap()
+        .parse_move("c1xc5")
+    {
+        Err(MoveParseError::Ambiguous { candidates, .. }) => candidates,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(candidates.len(), 2);
+}
+
+/// In every ruleset of the list, the moves an illegal move text's hint lists are
+/// legal moves written exactly as `Display` writes them.
+#[test]
+fn every_rulesets_hints_list_its_own_move_texts() {
+    use column_checkers::{Introspect, MoveSquares, Ruleset, RulesetVisitor, SplitMix64};
+    struct Hints;
+    impl RulesetVisitor for Hints {
+        type Output = usize;
+        fn visit<P: Introspect>(self) -> usize {
+            let mut checked = 0;
+            let mut moves = MoveList::new();
+            for seed in 0..4 {
+                let mut rng = SplitMix64::new(seed);
+                let mut game = Game::new(P::start());
+                for _ in 0..seed * 7 {
+                    game.position().legal_moves(&mut moves);
+                    if moves.is_empty() || game.outcome().is_some() {
+                        break;
+                    }
+                    game.play(&moves[rng.below(moves.len())]).unwrap();
+                }
+                let pos = game.position();
+                pos.legal_moves(&mut moves);
+                let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                // a square no legal move starts from, to a square next to it
+                let g = pos.geometry();
+                let starts: Vec<_> = moves
+                    .iter()
+                    .filter_map(|m| m.clicks().first().copied())
+                    .collect();
+                let Some(from) = g.squares().find(|s| !starts.contains(s)) else {
+                    continue;
+                };
+                let Some(to) = g.squares().find(|&s| s != from) else {
+                    continue;
+                };
+                let text = format!("{}-{}", g.name(from), g.name(to));
+                let Err(e) = pos.parse_move(&text) else {
+                    panic!("{} {pos}: {text} read as a move", P::NAME);
+                };
+                for listed in listed_in_hint(&e.to_string()) {
+                    assert!(
+                        texts.contains(&listed),
+                        "{} {pos}: {text}: {e}: {listed} is no legal move's text",
+                        P::NAME
+                    );
+                    checked += 1;
+                }
+            }
+            checked
+        }
+    }
+    let mut checked = 0;
+    for &r in Ruleset::ALL {
+        checked += r.visit(Hints);
+    }
+    assert!(checked > 50, "only {checked} listed moves checked");
 }

@@ -12,7 +12,7 @@ use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersR
 use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
 use column_checkers::{
     CapturePolicy, CaptureRules, Columns, DameoRules, DirectionSet, Introspect, Leap, Man,
-    MoveList, MovePolicy, Position, QuietMoves, SplitMix64, Square,
+    MoveList, MoveParseError, MovePolicy, Position, QuietMoves, SplitMix64, Square,
 };
 use column_checkers::{Checking, Counting};
 use proptest::prelude::*;
@@ -122,11 +122,21 @@ fn playout<R: CheckersRules>(seed: u64) -> Result<(), TestCaseError> {
             c.play_unchecked(on_cols);
             prop_assert_eq!(scratch.to_string(), c.to_string(), "{}: {}", text, mv);
             prop_assert_eq!(scratch.zobrist(), c.zobrist(), "{}: {}", text, mv);
-            // the move read back from its text is the listed one
-            prop_assert_eq!(pos.parse_move(&mv.to_string()), Ok(*mv));
+            // the move read back from its text is the listed one, or refused once a
+            // counted draw has ended the game (the list stays the rules' moves)
+            match pos.outcome() {
+                None => prop_assert_eq!(pos.parse_move(&mv.to_string()), Ok(*mv)),
+                Some(o) => prop_assert_eq!(
+                    pos.parse_move(&mv.to_string()),
+                    Err(MoveParseError::GameOver(o))
+                ),
+            }
             scratch.restore(&pos, mv);
             prop_assert_eq!(&scratch, &pos, "{}: {} taken back", text, mv);
             prop_assert_eq!(scratch.zobrist(), pos.zobrist());
+        }
+        if pos.outcome().is_some() {
+            break;
         }
         let mv = moves[rng.below(moves.len())];
         pos.play_unchecked(&mv);
@@ -156,4 +166,12 @@ proptest! {
     fn dameo_on_bitboards(seed in any::<u64>()) {
         playout::<DameoRules>(seed)?;
     }
+}
+
+/// A random international game that reaches a counted draw (an endgame class's limit)
+/// while moves are still listed: once it is over, a listed move's text is refused with
+/// the game's outcome.
+#[test]
+fn playout_into_a_counted_draw() {
+    playout::<InternationalRules>(13_077_289_109_351_115_657).unwrap();
 }

@@ -78,11 +78,18 @@ rm -rf target/wasm/pkg-solver
 wasm-bindgen --target web --out-dir target/wasm/pkg-solver \
   target/wasm/wasm32-unknown-unknown/release/column_checkers_web.wasm
 
+step "wasm32, no_std: the library type-checked with core and alloc only (nothing from std slips in)"
+wasm env CARGO_TARGET_DIR=target/wasm-nostd cargo check --release --target wasm32-unknown-unknown \
+  -Zbuild-std=core,alloc -p column-checkers --no-default-features --features svg,serde,solver,testing
+rm -rf target/wasm-nostd
+
 step "wasm32: Emergo's one-on-one endgame table solved in WebAssembly equals the native one"
 CC_SOLVER_TEST=1 CC_SOLVER_PKG="$PWD/target/wasm/pkg-solver" node --test web/tests/solver.test.mjs
 
 step "wasm32: the page's package web/www/pkg (web/build.sh)"
-wasm web/build.sh $WASM_STD
+# WASM_OPT=0: no wasm-opt pass even where binaryen is installed (the tests do not need
+# the speed; web/README.md, "Speed")
+WASM_OPT=0 wasm web/build.sh $WASM_STD
 
 step "the JavaScript API under Node (node --test web/tests/)"
 node --test web/tests/

@@ -1382,7 +1382,7 @@ mod tests {
         agree::<Dark8, _>(&Forward, true, 4);
     }
 
-    /// Ruling 1 by brute force: the listed routes are distinct moves (no two from one
+    /// Move identity by brute force (`docs/rulings.md#move-identity`): the listed routes are distinct moves (no two from one
     /// square lead to one position), every route is one listed move, and each route's
     /// hash is its position's from scratch. Answers how many routes were merged.
     fn one_listed_route_per_move<B: Board, P: CapturePolicy>(

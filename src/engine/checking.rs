@@ -6,6 +6,7 @@
 //! they can answer faster, and every override must give exactly what the default
 //! gives.
 
+use crate::alloc_prelude::*;
 use crate::engine::color::Color;
 use crate::engine::error::MoveParseError;
 use crate::engine::position::Position;

@@ -1,6 +1,7 @@
 //! A board of columns: one [`Stack`] per square, with owner bitboards and an
 //! incrementally kept hash.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::Board;
 use crate::engine::color::Color;
 use crate::engine::square::{Square, SquareSet, MAX_SQUARES};

@@ -1,6 +1,7 @@
 //! Typed errors. No input a user hands in makes this crate panic: bad text, bad moves
 //! and impossible positions are answered with these, and leave the state untouched.
 
+use crate::alloc_prelude::*;
 use crate::engine::outcome::Outcome;
 use thiserror::Error;
 

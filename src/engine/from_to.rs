@@ -27,6 +27,7 @@
 //! assert_eq!(FromToTexts::<Grid14x12>::read(b"H11xc11"), None);
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::engine::shapes::grid::FullGrid;
 use crate::engine::square::Square;
 use core::fmt;

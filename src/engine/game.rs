@@ -1,6 +1,7 @@
 //! A game: a position plus its history, with threefold repetition, undo, and the
 //! players' own ends (an agreed draw, a resignation).
 
+use crate::alloc_prelude::*;
 use crate::engine::color::Color;
 use crate::engine::error::{EndGameError, MoveParseError, PlayError};
 use crate::engine::outcome::{EndReason, Outcome};

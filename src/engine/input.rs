@@ -40,6 +40,7 @@
 //! assert_eq!(mv.to_string(), "g6xe6xc6");
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
 use crate::engine::introspect::Introspect;
 use crate::engine::moves::{MoveList, MoveSquares, Squares};

@@ -13,7 +13,7 @@
 //! use column_checkers::engine::moves::MoveSquares;
 //! use column_checkers::{Emergo, Position};
 //!
-//! // the Italian seed's opening up to White's 5. f6: Black's g6-e6-c6 is forced
+//! // the Italian rules text's opening up to White's 5. f6: Black's g6-e6-c6 is forced
 //! let mut pos = Emergo::start();
 //! for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
 //!     let mv = pos.parse_move(m).unwrap();

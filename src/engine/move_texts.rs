@@ -17,6 +17,7 @@
 //! assert_eq!(&text[..ends[0]], moves[0].to_string());
 //! ```
 
+use crate::alloc_prelude::*;
 use core::cell::{Cell, RefCell};
 use core::fmt::{self, Write as _};
 

@@ -1,6 +1,7 @@
 //! Moves: what every move type tells of itself ([`MoveSquares`]), the moves of the
 //! stack-board games ([`Move`], [`MovePath`], [`Route`]) and reusable move lists.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
 use crate::engine::square::Square;
 use core::fmt;

@@ -50,13 +50,14 @@ pub enum EndReason {
     /// A goal reached (Epaminondas' crossing of the home row).
     Goal,
     /// A draw by a federation's kings-only count: so many successive moves by each
-    /// player with only kings moved and nothing captured (international draughts: 25).
-    /// See [`counted_draws`](crate::engine::counted_draws).
+    /// player with only kings moved and nothing captured (international draughts: 25,
+    /// Russian 15, Brazilian 20). See [`counted_draws`](crate::engine::counted_draws).
     KingMoves,
     /// A draw by a federation's endgame count: so many moves by each player since the
     /// pieces entered an endgame class (international draughts: 16 with three pieces
-    /// against a lone king, 5 with fewer). See
-    /// [`counted_draws`](crate::engine::counted_draws).
+    /// against a lone king, 5 with fewer; Russian: 15 with three kings against one, 5,
+    /// 30 or 60 while the balance of forces stands, 5 against a lone king on the main
+    /// road). See [`counted_draws`](crate::engine::counted_draws).
     EndgameMoves,
     /// The players agreed to a draw
     /// ([`Game::agree_draw`](crate::engine::game::Game::agree_draw)).

@@ -6,6 +6,7 @@
 //! is the one [`Columns`] gives the same men, a [`single_man_key`] per piece, so a
 //! removal game's hashes do not depend on how its position is stored.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::Board;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;

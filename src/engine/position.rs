@@ -1,6 +1,7 @@
 //! The interface every ruleset's position implements, and the words its messages use
 //! ([`Terms`]).
 
+use crate::alloc_prelude::*;
 use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::moves::MoveList;
@@ -55,6 +56,118 @@ impl Terms {
 ///
 /// Text: [`Display`](fmt::Display) writes the ruleset's position text and
 /// [`FromStr`] reads it back (they round-trip); [`Position::diagram`] draws the board.
+///
+/// # A game written outside the crate
+///
+/// A position type implements the nine required methods; `impl Counting for X {}`
+/// and `impl Checking for X {}` (their defaults, see
+/// [`Counting`](crate::engine::counting::Counting) and
+/// [`Checking`](crate::engine::checking::Checking)) then give it perft, random
+/// playouts and the invariant checker, and [`Game`](crate::engine::game::Game) its
+/// history and repetition. Here a take-away game: a pile of counters, each player in
+/// turn takes one or two, and the player who cannot take loses.
+///
+/// ```
+/// use column_checkers::{perft, random_playout, Checking, Color, Counting, EndReason, Game};
+/// use column_checkers::{MoveList, MoveParseError, Outcome, Position, PositionError};
+/// use column_checkers::{PositionErrorKind, SplitMix64};
+/// use std::fmt;
+///
+/// #[derive(Clone, Debug, PartialEq, Eq)]
+/// struct Pile {
+///     left: u8,
+///     turn: Color,
+/// }
+///
+/// /// A move: how many counters are taken.
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// struct Take(u8);
+///
+/// impl fmt::Display for Take {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         write!(f, "{}", self.0)
+///     }
+/// }
+///
+/// /// The position text: the counters left, then `w` or `b` (`7 w`).
+/// impl fmt::Display for Pile {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         let side = if self.turn == Color::White { 'w' } else { 'b' };
+///         write!(f, "{} {side}", self.left)
+///     }
+/// }
+///
+/// impl std::str::FromStr for Pile {
+///     type Err = PositionError;
+///     fn from_str(s: &str) -> Result<Pile, PositionError> {
+///         let bad = |kind| PositionError::new(kind, 0).quoting(s);
+///         let missing = bad(PositionErrorKind::Missing("side to move"));
+///         let (left, side) = s.trim().split_once(' ').ok_or(missing)?;
+///         let left = left
+///             .parse()
+///             .map_err(|_| bad(PositionErrorKind::BadNumber(left.into())))?;
+///         let turn = match side {
+///             "w" => Color::White,
+///             "b" => Color::Black,
+///             _ => return Err(bad(PositionErrorKind::BadSide(side.into()))),
+///         };
+///         Ok(Pile { left, turn })
+///     }
+/// }
+///
+/// impl Position for Pile {
+///     type Move = Take;
+///     const NAME: &'static str = "take-away";
+///
+///     fn start() -> Pile {
+///         Pile { left: 7, turn: Color::White }
+///     }
+///     fn turn(&self) -> Color {
+///         self.turn
+///     }
+///     fn legal_moves(&self, moves: &mut MoveList<Take>) {
+///         moves.clear();
+///         for n in 1..=self.left.min(2) {
+///             moves.push(Take(n));
+///         }
+///     }
+///     fn play_unchecked(&mut self, mv: &Take) {
+///         self.left -= mv.0;
+///         self.turn = !self.turn;
+///     }
+///     fn outcome(&self) -> Option<Outcome> {
+///         let reason = EndReason::NoLegalMove;
+///         (self.left == 0).then_some(Outcome::Win { winner: !self.turn, reason })
+///     }
+///     fn zobrist(&self) -> u64 {
+///         u64::from(self.left) << 1 | self.turn.index() as u64
+///     }
+///     fn parse_move(&self, text: &str) -> Result<Take, MoveParseError> {
+///         let mut moves = MoveList::new();
+///         self.legal_moves(&mut moves);
+///         let hint = Some("take 1 or 2, no more than are left".to_string());
+///         moves.iter().copied().find(|m| m.to_string() == text.trim())
+///             .ok_or(MoveParseError::Illegal { text: text.trim().into(), hint })
+///     }
+///     fn men(&self, _: Color) -> usize {
+///         0 // counters belong to no one
+///     }
+///     fn diagram(&self) -> String {
+///         format!("{}\n{} to move\n", "o".repeat(self.left.into()), self.turn)
+///     }
+/// }
+/// impl Counting for Pile {}
+/// impl Checking for Pile {}
+///
+/// assert_eq!(perft(&Pile::start(), 4), 15);
+/// let mut rng = SplitMix64::new(1);
+/// let played = random_playout(&Pile::start(), &mut rng, 100, &mut MoveList::new());
+/// assert!(played.outcome.is_some() && played.plies <= 7);
+/// let mut game = Game::new("2 b".parse::<Pile>().unwrap());
+/// game.play_text("2").unwrap();
+/// assert_eq!(game.outcome().unwrap().winner(), Some(Color::Black));
+/// assert!(game.play_text("1").is_err());
+/// ```
 pub trait Position:
     Clone + Eq + fmt::Debug + fmt::Display + FromStr<Err = PositionError> + Send + Sync + 'static
 {
@@ -79,7 +192,11 @@ pub trait Position:
     /// Clears `moves` and fills it with the legal moves, each once: two capture routes
     /// from the same square that lead to the same position are one move, listed with
     /// the first route found ([move identity](crate::rulings#move-identity)). Empty
-    /// when the game is over.
+    /// when the rules leave the player to move nothing to play; a game that a rule
+    /// counting moves has ended (the draughts games' counted draws) still lists the
+    /// moves its pieces have, as chess engines list moves past the fifty-move rule:
+    /// [`outcome`](Position::outcome) tells that the game is over, and
+    /// [`play`](Position::play) refuses them.
     fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
 
     /// Whether `mv` is legal here.

@@ -54,7 +54,7 @@ use crate::engine::quiet::{count_quiet_moves, quiet_moves, quiet_moves_of, MoveP
 use crate::engine::removal::{RemovalCaptures, Taken};
 use crate::engine::square::{Square, SquareSet};
 use crate::engine::zobrist::single_man_key;
-use std::borrow::Cow;
+use alloc::borrow::Cow;
 
 mod bulk;
 

@@ -18,7 +18,8 @@
 //! A position type of another kind (single men on wide bitboards, say) builds the
 //! stacks for its view with [`BoardView::owned`].
 
-use std::borrow::Cow;
+use crate::alloc_prelude::*;
+use alloc::borrow::Cow;
 
 use crate::engine::board::Geometry;
 use crate::engine::color::Color;

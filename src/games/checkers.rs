@@ -13,12 +13,13 @@
 //! This is the model of `dctl`'s variant traits: Lasca, Bashni, the classic draughts
 //! and Dameo are each one rules type over this one position.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{CaptureGenerator, Taking};
 use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
-use crate::engine::counted_draws::{CountedDraws, DrawCounts};
+use crate::engine::counted_draws::{CountedDraws, DrawCounts, Placement};
 use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
 use crate::engine::introspect::{Introspect, MoveInfo, MoveKind};
@@ -34,11 +35,11 @@ use crate::engine::storage::{Bulk, Ops, Storage, StoredMove};
 use crate::engine::view::BoardView;
 use crate::engine::zobrist::BLACK_TO_MOVE;
 use crate::text::position_text as text;
+use alloc::borrow::Cow;
 use core::fmt;
 use core::hash::Hash;
 use core::marker::PhantomData;
 use core::str::FromStr;
-use std::borrow::Cow;
 
 /// The rules of a checkers-like game, for [`CheckersPosition`].
 ///
@@ -312,6 +313,15 @@ impl<R: CheckersRules> CheckersPosition<R> {
         })
     }
 
+    /// Each side's squares and the kings', for the endgame classes that ask where a
+    /// piece stands.
+    fn placement(board: &R::Storage) -> Placement {
+        Placement {
+            owned: Color::ALL.map(|c| board.owned(c)),
+            kings: board.kings(),
+        }
+    }
+
     /// The counts of a position read from a text or built with no history.
     fn fresh_counts(board: &R::Storage) -> DrawCounts {
         R::COUNTED_DRAWS
@@ -459,13 +469,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             self.board.play(&self.rules, self.turn, mv);
             let after = self.board.kings();
             let capture = mv.is_capture();
-            let crowned = if capture {
-                draws.crowning_restarts
-                    && mv.origin().is_some_and(|from| !before.contains(from))
-                    && after.contains(mv.destination())
-            } else {
-                after.count() > before.count()
-            };
+            // a capture reads the classes again anyway: a crowning is told apart only
+            // on a quiet move (a man's step that adds a king)
+            let crowned = !capture && after.count() > before.count();
             let quiet_king = !capture && !crowned && before != after;
             let board = &self.board;
             self.counts
@@ -486,7 +492,10 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
                 reason: EndReason::stuck(!self.board.owned(self.turn).is_empty()),
             });
         }
-        let reason = self.counts.verdict(R::COUNTED_DRAWS.as_ref()?)?;
+        let board = &self.board;
+        let reason = self
+            .counts
+            .verdict(R::COUNTED_DRAWS.as_ref()?, || Self::placement(board))?;
         Some(Outcome::Draw { reason })
     }
 
@@ -507,8 +516,14 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
         let inner: Vec<Move<R::Board>> = legal.iter().map(|m| m.inner).collect();
-        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r), Self::TERMS)
-            .map(|m| Self::listed(&legal, m))
+        crate::text::notation::match_move(
+            text,
+            &inner,
+            |r| self.equivalent_capture(r),
+            Self::TERMS,
+            |m| CheckersMove::<R>::new(*m).to_string(),
+        )
+        .map(|m| Self::listed(&legal, m))
     }
 
     fn repetition_draws(&self) -> bool {
@@ -564,6 +579,22 @@ impl<R: CheckersRules> Counting for CheckersPosition<R> {
         self.turn = !self.turn;
     }
 
+    /// The storage plays each move on a copy's board: a removal game makes each
+    /// position as it finds the move, without a list.
+    #[inline]
+    fn play_each_move(&self, scratch: &mut MoveList<CheckersMove<R>>, visit: impl FnMut(&Self)) {
+        let mut next = self.clone();
+        next.turn = !self.turn;
+        self.board.play_each(
+            &self.rules,
+            self.turn,
+            scratch,
+            &mut next,
+            |p| &mut p.board,
+            visit,
+        );
+    }
+
     #[inline]
     fn restore(&mut self, parent: &Self, mv: &CheckersMove<R>) {
         self.board.take_back(&parent.board, mv);
@@ -589,8 +620,14 @@ impl<R: CheckersRules> Checking for CheckersPosition<R> {
     ) -> Result<CheckersMove<R>, MoveParseError> {
         let inner: smallvec::SmallVec<[Move<R::Board>; 16]> =
             legal.iter().map(|m| m.inner).collect();
-        crate::text::notation::match_move(text, &inner, |r| self.equivalent_capture(r), Self::TERMS)
-            .map(|m| Self::listed(legal, m))
+        crate::text::notation::match_move(
+            text,
+            &inner,
+            |r| self.equivalent_capture(r),
+            Self::TERMS,
+            |m| CheckersMove::<R>::new(*m).to_string(),
+        )
+        .map(|m| Self::listed(legal, m))
     }
 
     /// Men are conserved when captured men become prisoners
@@ -713,7 +750,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
         let fields = text::fields(s)?;
         let (off, cols) = *fields
             .first()
-            .ok_or(PositionError::new(K::Missing("columns"), 0))?;
+            .ok_or(PositionError::new(K::Missing(Self::TERMS.pieces()), 0))?;
         let columns = text::read_columns::<R::Board>(cols, off)?;
         let (off, side) = *fields
             .get(1)
@@ -752,7 +789,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
         if let Some((kings_only, endgame, off)) = counts {
             fresh.off = off;
             fresh.kings_only = kings_only;
-            fresh.endgame = if fresh.class.is_some() { endgame } else { 0 };
+            fresh.endgame = if fresh.classes.is_empty() { 0 } else { endgame };
         }
         Ok(CheckersPosition {
             rules: R::default(),
@@ -804,8 +841,13 @@ mod tests {
             "c3:w x".parse::<RussianDraughts>().unwrap_err().kind,
             K::BadSide(_)
         ));
+        // Russian draughts counts moves for a draw: a third field is the counts
         assert!(matches!(
             "c3:w w 1".parse::<RussianDraughts>().unwrap_err().kind,
+            K::BadDrawCounts(_)
+        ));
+        assert!(matches!(
+            "c3:w w 1/1 x".parse::<RussianDraughts>().unwrap_err().kind,
             K::Trailing
         ));
     }

@@ -37,9 +37,9 @@
 //!   same position are one move (e.g. a man's square loop taken either way round).
 //! * A flying king must land where it can capture further when some landing can; under
 //!   the majority rule this changes nothing (a stopping landing captures fewer).
-//! * Threefold repetition counts positions with the same player to move, as the seed
-//!   says ("la stessa posizione si ripete per la terza volta allo stesso giocatore cui
-//!   spetta muovere"). The seed's draw by mutual impotence (neither side can capture or
+//! * Threefold repetition counts positions with the same player to move, as the Italian
+//!   rules text of Dameo says ("la stessa posizione si ripete per la terza volta allo stesso giocatore cui
+//!   spetta muovere"). That text's draw by mutual impotence (neither side can capture or
 //!   block the other) is a matter of judgement and is not detected; players agree it.
 //!
 //! # Notation

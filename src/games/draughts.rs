@@ -5,7 +5,9 @@
 //! [`RussianDraughts`] (free choice of capture, a man crowned during a capture goes on
 //! as a king), and [`InternationalDraughts`] and [`BrazilianDraughts`] — the same rules
 //! ([`InternationalRules`], [`BrazilianRules`]: majority capture, promotion only at the
-//! end of the move) on 10x10 and 8x8.
+//! end of the move) on 10x10 and 8x8. Each counts moves for its federation's draws
+//! ([`FMJD_COUNTED_DRAWS`], [`RUSSIAN_COUNTED_DRAWS`], [`BRAZILIAN_COUNTED_DRAWS`]; see
+//! [counted draws](crate::rulings#counted-draws)).
 //!
 //! ```
 //! use column_checkers::{perft, InternationalDraughts, Position};
@@ -19,12 +21,12 @@
 use crate::engine::capture::{
     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer,
 };
-use crate::engine::counted_draws::{Class, CountedDraws, Material};
+use crate::engine::counted_draws::{Class, CountedDraws, Material, Restart};
 use crate::engine::pieces::Pieces;
 use crate::engine::powers::{kings_fly, men_forward};
 use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::{Dark10, Dark8, DARK10_SETUP, DARK8_SETUP};
-use crate::engine::square::DirectionSet;
+use crate::engine::square::{DirectionSet, SquareSet};
 use crate::engine::stack::Man;
 use crate::games::checkers::{CheckersPosition, CheckersRules};
 
@@ -33,7 +35,8 @@ use crate::games::checkers::{CheckersPosition, CheckersRules};
 /// (a capture must be completed); a man reaching the far row during a capture becomes
 /// a king at once and continues capturing as one; captured pieces are removed when the
 /// move ends and may not be jumped twice (Turkish strike). The player who cannot move
-/// loses. Notation `c3-d4`, captures `c3:e5:c7` (`x` accepted).
+/// loses; the Russian code's counted draws end king endgames
+/// ([`RUSSIAN_COUNTED_DRAWS`]). Notation `c3-d4`, captures `c3:e5:c7` (`x` accepted).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RussianRules;
 
@@ -67,7 +70,110 @@ impl CheckersRules for RussianRules {
     const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;
     const CAPTURE_SEPARATOR: char = ':';
+    const COUNTED_DRAWS: Option<CountedDraws> = Some(RUSSIAN_COUNTED_DRAWS);
 }
+
+/// The main road (большая дорога) of the 8x8 board: the long diagonal a1–h8, as
+/// squares of [`Dark8`].
+///
+/// ```
+/// use column_checkers::games::draughts::MAIN_ROAD;
+/// use column_checkers::{Board, Dark8};
+///
+/// let h8 = Dark8::geometry().parse_square("h8").unwrap();
+/// assert!(MAIN_ROAD.contains(h8) && MAIN_ROAD.count() == 8);
+/// ```
+pub const MAIN_ROAD: SquareSet =
+    SquareSet(1 << 0 | 1 << 4 | 1 << 9 | 1 << 13 | 1 << 18 | 1 << 22 | 1 << 27 | 1 << 31);
+
+/// The counted draws of Russian draughts, from the rules of the sport of draughts of
+/// the Russian Federation (Правила вида спорта «шашки», approved by the Ministry of
+/// Sport; the draws of Russian draughts), which the rules of the 64-square section of
+/// the FMJD (articles 7.2.4–7.2.8) repeat. The game is a draw when:
+///
+/// - for 15 moves the players moved only kings, moving no man and capturing nothing;
+/// - a player with three kings or more against a lone king has not taken it with his
+///   15th move, counted from when the balance of forces arose;
+/// - both sides have kings and the balance of forces has not changed (no capture, no
+///   man crowned) for 5 moves in an ending of 2 or 3 pieces, 30 moves with 4 or 5
+///   pieces, 60 moves with 6 or 7 pieces;
+/// - a player with three kings, two kings and a man, or a king and two men against a
+///   lone king that stands on the main road ([`MAIN_ROAD`]) has not won by his 5th
+///   move.
+///
+/// Every capture and every crowning starts the endgame counts again
+/// ([`Restart::BalanceChange`]); the pieces may fit several classes at once (three
+/// kings against one: the lone-king, the main-road and the four-piece classes), and
+/// the nearest limit decides. The main-road class draws when its 5 moves have passed
+/// since the balance of forces arose and the lone king is then the only piece on the
+/// main road (see [the rulings](crate::rulings#counted-draws)).
+///
+/// ```
+/// use column_checkers::{EndReason, Outcome, Position, RussianDraughts};
+///
+/// let draw = Some(Outcome::Draw { reason: EndReason::EndgameMoves });
+/// // three kings against a lone king on the main road: 5 moves each (10 plies)
+/// let near: RussianDraughts = "c1:W,e1:W,g1:W,h8:B w 0/9".parse().unwrap();
+/// assert_eq!(near.outcome(), None);
+/// let at: RussianDraughts = "c1:W,e1:W,g1:W,h8:B w 0/10".parse().unwrap();
+/// assert_eq!(at.outcome(), draw);
+/// // the lone king off the road: 15 moves each
+/// let off: RussianDraughts = "c1:W,e1:W,g1:W,h2:B w 0/10".parse().unwrap();
+/// assert_eq!(off.outcome(), None);
+/// let off: RussianDraughts = "c1:W,e1:W,g1:W,h2:B w 0/30".parse().unwrap();
+/// assert_eq!(off.outcome(), draw);
+/// ```
+pub const RUSSIAN_COUNTED_DRAWS: CountedDraws = CountedDraws {
+    kings_only: Some(15),
+    endgames: &[
+        Class {
+            material: Material::LoneKingHolding {
+                pieces: 3..=3,
+                kings: 1,
+                squares: MAIN_ROAD,
+            },
+            moves: 5,
+        },
+        Class {
+            material: Material::KingsAgainstLoneKing { kings: 3..=12 },
+            moves: 15,
+        },
+        Class {
+            material: Material::BothKings { pieces: 2..=3 },
+            moves: 5,
+        },
+        Class {
+            material: Material::BothKings { pieces: 4..=5 },
+            moves: 30,
+        },
+        Class {
+            material: Material::BothKings { pieces: 6..=7 },
+            moves: 60,
+        },
+    ],
+    restart: Restart::BalanceChange,
+};
+
+/// The counted draws of Brazilian draughts, from the Confederação Brasileira de Damas'
+/// official rules (Regras Oficiais do Jogo de Damas, 64 squares, item 16 on the
+/// draw): after 20 successive moves of kings by each player, without a capture or a
+/// man moved, the game is a draw. The crate has no endgame classes for Brazilian
+/// draughts: the confederation's text for them has not been checked (see [the
+/// rulings](crate::rulings#counted-draws)).
+///
+/// ```
+/// use column_checkers::{BrazilianDraughts, EndReason, Outcome, Position};
+///
+/// let near: BrazilianDraughts = "c1:W,h8:B w 39/0".parse().unwrap();
+/// assert_eq!(near.outcome(), None);
+/// let at: BrazilianDraughts = "c1:W,h8:B w 40/0".parse().unwrap();
+/// assert_eq!(at.outcome(), Some(Outcome::Draw { reason: EndReason::KingMoves }));
+/// ```
+pub const BRAZILIAN_COUNTED_DRAWS: CountedDraws = CountedDraws {
+    kings_only: Some(20),
+    endgames: &[],
+    restart: Restart::ClassChange,
+};
 
 impl MovePolicy for RussianRules {
     /// Men step forward, kings fly every way.
@@ -101,7 +207,9 @@ pub struct InternationalRules;
 pub type InternationalDraughts = CheckersPosition<InternationalRules>;
 
 /// The rules of Brazilian draughts: [`InternationalRules`] on 8x8, 12 men each on the
-/// first three rows as in Russian draughts; algebraic square names.
+/// first three rows as in Russian draughts; algebraic square names; the Brazilian
+/// confederation's kings-only count ([`BRAZILIAN_COUNTED_DRAWS`]) instead of the FMJD's
+/// counted draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BrazilianRules;
 
@@ -146,7 +254,7 @@ pub const FMJD_COUNTED_DRAWS: CountedDraws = CountedDraws {
             moves: 5,
         },
     ],
-    crowning_restarts: false,
+    restart: Restart::ClassChange,
 };
 
 impl CheckersRules for InternationalRules {
@@ -183,6 +291,7 @@ impl CheckersRules for BrazilianRules {
     const NAME: &'static str = "brazilian";
     const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;
+    const COUNTED_DRAWS: Option<CountedDraws> = Some(BRAZILIAN_COUNTED_DRAWS);
 }
 
 impl MovePolicy for BrazilianRules {
@@ -204,6 +313,17 @@ mod tests {
         for (d, n) in [7, 49, 302, 1_469, 7_482, 37_986].into_iter().enumerate() {
             assert_eq!(perft(&p, d as u32 + 1), n, "depth {}", d + 1);
         }
+    }
+
+    #[test]
+    fn the_main_road_is_the_long_diagonal() {
+        use crate::engine::board::Board;
+        let g = Dark8::geometry();
+        let named: Vec<_> = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]
+            .iter()
+            .map(|n| g.parse_square(n).unwrap())
+            .collect();
+        assert_eq!(MAIN_ROAD.iter().collect::<Vec<_>>(), named);
     }
 
     #[test]

@@ -31,6 +31,7 @@
 //! board of the rules texts, [`HexEmergo`] the same rules on the 37-cell hexagon
 //! ([`Hex37`], six directions, centre d4; the [HexEmergo rulings](crate::rulings#hexemergo)).
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
 use crate::engine::capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, FirstJumps, Leap, Majority,
@@ -54,7 +55,7 @@ use crate::engine::zobrist::{counter_key, BLACK_TO_MOVE};
 use crate::text::position_text as text;
 use core::fmt;
 use core::str::FromStr;
-use std::sync::OnceLock;
+use once_cell::race::OnceBox;
 
 /// A board Emergo can be played on: the geometry plus the game's numbers on it.
 pub trait EmergoBoard: Board {
@@ -72,14 +73,14 @@ pub trait EmergoBoard: Board {
     fn centre() -> Square;
 }
 
-/// Emergo's board: the 41 dark squares of a 9x9 board, named in the seeds' oblique
-/// coordinates. Letter lines `a`–`i` and number lines `1`–`9`; square (L, N) exists when
+/// Emergo's board: the 41 dark squares of a 9x9 board, named in the oblique
+/// coordinates of Emergo's rules texts (e5 the centre). Letter lines `a`–`i` and number lines `1`–`9`; square (L, N) exists when
 /// |L − e| + |N − 5| ≤ 4; neighbours differ by one step along one line (four
 /// directions); the corners are a5, e1, e9 and i5; the centre is e5.
 ///
 /// Internally the squares are indexed as the dark squares of the 9x9 board seen
 /// orthogonally (a5 top left, e9 top right, e1 bottom left, i5 bottom right), where
-/// every step along a line is a constant bit shift; diagrams draw the seeds' diamond.
+/// every step along a line is a constant bit shift; diagrams draw the board as a diamond.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Oblique9;
 
@@ -91,7 +92,7 @@ impl Board for Oblique9 {
     const SHIFTS: Option<Shifts> = Shifts::of_grid(9, &dark_rows::<9>(), &OBLIQUE_STEPS);
 
     fn geometry() -> &'static Geometry {
-        static G: OnceLock<Geometry> = OnceLock::new();
+        static G: OnceBox<Geometry> = OnceBox::new();
         G.get_or_init(|| {
             // orthogonal grid (file f, rank r from 0): f = L + N - 5, r = N - L + 3
             let g = Geometry::new("emergo-41", 9, 9, |f, r| (f + r) % 2 == 0, &OBLIQUE_STEPS);
@@ -106,7 +107,7 @@ impl Board for Oblique9 {
                 .iter()
                 .map(|&(l, n)| format!("{}{}", (b'a' + l) as char, n + 1))
                 .collect();
-            g.with_names(names).with_display(9, 9, oblique)
+            Box::new(g.with_names(names).with_display(9, 9, oblique))
         })
     }
 }
@@ -671,8 +672,14 @@ impl<B: EmergoBoard> Checking for EmergoPosition<B> {
     }
 
     fn parse_move_among(&self, text: &str, legal: &[Move<B>]) -> Result<Move<B>, MoveParseError> {
-        crate::text::notation::match_move(text, legal, |r| self.equivalent_capture(r), Self::TERMS)
-            .map_err(|e| self.explain_entry(e))
+        crate::text::notation::match_move(
+            text,
+            legal,
+            |r| self.equivalent_capture(r),
+            Self::TERMS,
+            Move::to_string,
+        )
+        .map_err(|e| self.explain_entry(e))
     }
 
     fn men_are_conserved(&self) -> bool {

@@ -48,6 +48,7 @@
 
 use super::table::Table;
 use super::{PositionClass, Successor, Value};
+use crate::alloc_prelude::*;
 use crate::engine::board::Board;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
@@ -57,7 +58,7 @@ use crate::engine::position::Position;
 use crate::engine::square::Square;
 use crate::engine::stack::{Man, Stack};
 use crate::games::emergo::{Emergo, Oblique9};
-use std::sync::OnceLock;
+use once_cell::race::OnceBox;
 
 /// Men of each colour in the game (and on the board in these classes).
 pub const MEN: u8 = 12;
@@ -102,7 +103,7 @@ pub fn pure_columns(pos: &Emergo, men_each: u8) -> Option<[Vec<PureColumn>; 2]> 
 }
 
 fn pure_stack(owner: Color, cap: u8, prisoners: u8) -> Stack {
-    static STACKS: OnceLock<Vec<Stack>> = OnceLock::new();
+    static STACKS: OnceBox<Vec<Stack>> = OnceBox::new();
     let all = STACKS.get_or_init(|| {
         let mut v = Vec::with_capacity(2 * 13 * 13);
         for o in Color::ALL {
@@ -115,7 +116,7 @@ fn pure_stack(owner: Color, cap: u8, prisoners: u8) -> Stack {
                 }
             }
         }
-        v
+        Box::new(v)
     });
     all[(owner.index() * 13 + cap as usize) * 13 + prisoners as usize]
 }
@@ -184,7 +185,7 @@ pub fn steps_apart(a: Square, b: Square) -> u32 {
 /// reflections (`(x, y)` from the centre to `(±x, ±y)` and `(±y, ±x)`), which map
 /// lines to lines and so Emergo's moves with nothing in hand to moves.
 pub fn symmetries() -> &'static [[Square; SQUARES]; 8] {
-    static SYM: OnceLock<[[Square; SQUARES]; 8]> = OnceLock::new();
+    static SYM: OnceBox<[[Square; SQUARES]; 8]> = OnceBox::new();
     SYM.get_or_init(|| {
         let g = Oblique9::geometry();
         assert_eq!(g.len(), SQUARES);
@@ -199,7 +200,7 @@ pub fn symmetries() -> &'static [[Square; SQUARES]; 8] {
                 map[sq.index()] = g.parse_square(&name).expect("the diamond is symmetric");
             }
         }
-        out
+        Box::new(out)
     })
 }
 
@@ -311,7 +312,7 @@ struct Layout {
 }
 
 fn layout() -> &'static Layout {
-    static L: OnceLock<Layout> = OnceLock::new();
+    static L: OnceBox<Layout> = OnceBox::new();
     L.get_or_init(|| {
         let sym = symmetries();
         let rep = |s: usize| (0..8).map(|k| sym[k][s].0).min().expect("8 symmetries");
@@ -356,7 +357,7 @@ fn layout() -> &'static Layout {
                 square_pairs.push((i, j));
             }
         }
-        Layout {
+        Box::new(Layout {
             region,
             region_of,
             to_region,
@@ -365,7 +366,7 @@ fn layout() -> &'static Layout {
             p_pairs,
             p_index,
             square_pairs,
-        }
+        })
     })
 }
 

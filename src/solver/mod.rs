@@ -16,7 +16,8 @@
 //!
 //! The result is a [`Table`](table::Table): win/loss and resolved bits in `bitvec` bit
 //! vectors and the distances in one byte per position (two when a distance passes
-//! 255), which can be saved to a file with a checksum and loaded back.
+//! 255), which can be saved to a file with a checksum and loaded back (files need the
+//! `std` feature; without it a table goes to and from the same bytes in memory).
 //!
 //! [`emergo`] defines Emergo's pure endgame classes (one column against one, two
 //! against one).
@@ -51,6 +52,7 @@ pub mod emergo;
 pub mod retrograde;
 pub mod table;
 
+use crate::alloc_prelude::*;
 use core::fmt;
 
 /// The value of a position for the side to move, with the distance to the end of the

@@ -18,9 +18,9 @@
 use super::table::Bits;
 use super::table::{Distances, Table};
 use super::{PositionClass, Successor, Value};
+use crate::alloc_prelude::*;
 use bitvec::prelude::BitVec;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use core::sync::atomic::{AtomicUsize, Ordering};
 
 /// Where a running solve is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,8 @@ pub enum Progress {
 pub struct Options<'a> {
     /// Threads expanding positions (at least 1). With 1 (the default) the caller's
     /// thread does the work and no thread is spawned, as on targets without threads
-    /// (wasm32-unknown-unknown).
+    /// (wasm32-unknown-unknown). Threads need the `std` feature: without it the
+    /// caller's thread does all the work, whatever the number.
     pub threads: usize,
     /// Called now and then with the progress.
     pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
@@ -200,38 +201,54 @@ pub fn solve_with_stats<C: PositionClass + ?Sized>(
     };
 
     // 1. successors, in chunks over the threads
+    // (counts in `usize` atomics, which every target with threads has: positions
+    // are fewer than 2^32)
     let chunks = total.div_ceil(CHUNK) as usize;
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let results: Mutex<Vec<Option<Chunk>>> = Mutex::new((0..chunks).map(|_| None).collect());
-    let work = || loop {
-        let k = next.fetch_add(1, Ordering::Relaxed);
-        if k >= chunks as u64 {
-            break;
-        }
-        let start = k * CHUNK;
-        let end = (start + CHUNK).min(total);
-        let c = expand(class, start, end);
-        results.lock().expect("no thread panicked")[k as usize] = Some(c);
-        let d = done.fetch_add(end - start, Ordering::Relaxed) + end - start;
-        if let Some(f) = opts.progress {
-            f(Progress::Successors { done: d, total });
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    // a worker takes the next chunk until none is left, and returns the chunks it
+    // expanded with their numbers
+    let work = || {
+        let mut expanded = Vec::new();
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= chunks {
+                break expanded;
+            }
+            let start = k as u64 * CHUNK;
+            let end = (start + CHUNK).min(total);
+            expanded.push((k, expand(class, start, end)));
+            let n = (end - start) as usize;
+            let d = done.fetch_add(n, Ordering::Relaxed) + n;
+            if let Some(f) = opts.progress {
+                f(Progress::Successors {
+                    done: d as u64,
+                    total,
+                });
+            }
         }
     };
-    if opts.threads <= 1 {
-        // on the caller's thread: no thread is spawned, so one thread works on
-        // targets without threads too (wasm32-unknown-unknown)
-        work();
+    // on the caller's thread with one thread or without `std`: no thread is spawned,
+    // so one thread works on targets without threads too (wasm32-unknown-unknown)
+    #[cfg(feature = "std")]
+    let expanded: Vec<(usize, Chunk)> = if opts.threads <= 1 {
+        work()
     } else {
         std::thread::scope(|s| {
-            for _ in 0..opts.threads {
-                s.spawn(work);
-            }
-        });
+            let workers: Vec<_> = (0..opts.threads).map(|_| s.spawn(work)).collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().expect("no thread panicked"))
+                .collect()
+        })
+    };
+    #[cfg(not(feature = "std"))]
+    let expanded: Vec<(usize, Chunk)> = work();
+    let mut results: Vec<Option<Chunk>> = (0..chunks).map(|_| None).collect();
+    for (k, c) in expanded {
+        results[k] = Some(c);
     }
     let mut parts: Vec<Chunk> = results
-        .into_inner()
-        .expect("no thread panicked")
         .into_iter()
         .map(|c| c.expect("every chunk expanded"))
         .collect();
@@ -298,11 +315,11 @@ pub fn solve_with_stats<C: PositionClass + ?Sized>(
     let mut count_resolved = 0u64;
     let mut ply = 0usize;
     loop {
-        let won_prev = std::mem::take(&mut st.won);
-        let lost_prev = std::mem::take(&mut st.lost);
+        let won_prev = core::mem::take(&mut st.won);
+        let lost_prev = core::mem::take(&mut st.lost);
         st.ply = u16::try_from(ply).expect("distances up to 65 535 plies");
         if let Some(events) = buckets.get_mut(ply) {
-            for (node, e) in std::mem::take(events) {
+            for (node, e) in core::mem::take(events) {
                 let i = node as usize;
                 if st.resolved[i] {
                     continue;

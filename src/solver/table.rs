@@ -26,9 +26,11 @@
 //! loads on any other.
 
 use super::Value;
+use crate::alloc_prelude::*;
 /// The bit vector types of the tables, from `bitvec`.
 pub use bitvec::prelude::{BitVec, Lsb0};
 use bitvec::store::BitStore;
+#[cfg(feature = "std")]
 use std::path::Path;
 
 /// The word the tables' bits are stored in: `u64` on 64-bit targets.
@@ -99,8 +101,10 @@ const MAGIC: &[u8; 8] = b"CCEGTB\x01\x00";
 
 /// Why a table file could not be saved or loaded.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum TableError {
-    /// The file could not be read or written.
+    /// The file could not be read or written (with the `std` feature: files need it).
+    #[cfg(feature = "std")]
     #[error("cannot {action} the table file {path}: {source}")]
     Io {
         /// "read" or "write".
@@ -337,7 +341,7 @@ impl Table {
         let name_len = name_len.ok_or_else(|| malformed("no name length"))? as usize;
         let found = r
             .take(name_len)
-            .and_then(|b| std::str::from_utf8(b).ok())
+            .and_then(|b| core::str::from_utf8(b).ok())
             .ok_or_else(|| malformed("the class name is cut or not UTF-8"))?
             .to_string();
         let found_len = r
@@ -392,7 +396,9 @@ impl Table {
         })
     }
 
-    /// Writes the table to `path` in the file format.
+    /// Writes the table to `path` in the file format (with the `std` feature; without
+    /// it, [`to_bytes`](Self::to_bytes) gives the same bytes).
+    #[cfg(feature = "std")]
     pub fn save(&self, path: &Path) -> Result<(), TableError> {
         std::fs::write(path, self.to_bytes()).map_err(|source| TableError::Io {
             action: "write",
@@ -403,6 +409,9 @@ impl Table {
 
     /// Reads the table of class `name` with `len` positions from `path`: a clear error
     /// when the file is missing, is not a table, is corrupt, or holds another class.
+    /// With the `std` feature; without it, [`from_bytes`](Self::from_bytes) reads the
+    /// bytes of a file.
+    #[cfg(feature = "std")]
     pub fn load(path: &Path, name: &str, len: u64) -> Result<Table, TableError> {
         let shown = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|source| TableError::Io {

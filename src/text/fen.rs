@@ -31,6 +31,7 @@
 //! assert_eq!(fen_of(&p).unwrap(), "B:WK3,28:B23");
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
 use crate::engine::color::Color;
 use crate::engine::error::{PositionError, PositionErrorKind};

@@ -14,6 +14,7 @@
 //!   are `no square "zz9"` and `no square "e10"`, not the squares the compact forms
 //!   would split them into.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
 use crate::engine::error::MoveParseError;
 use crate::engine::moves::{Move, MovePath, Route};
@@ -221,7 +222,9 @@ fn path_of<B: Board>(mv: &Move<B>) -> SmallVec<[Square; 16]> {
 /// `x` or `:` may also name a capture by its origin and end (`28x10`). Compact forms
 /// name origin and end. One square is an entry (or with `x`, a capture that ends where
 /// it starts). The error's hint speaks the ruleset's `terms` (a column steps, a piece
-/// moves).
+/// moves), and it and the candidates of an ambiguous text write each move as `show`
+/// does: the ruleset's own notation (its move type's `Display`: `c3:e5` in Russian
+/// draughts, `g1h2` in Dameo).
 ///
 /// # Errors
 /// [`MoveParseError::Illegal`] when no legal move matches,
@@ -231,6 +234,7 @@ pub fn match_move<B: Board>(
     legal: &[Move<B>],
     equivalent: impl Fn(&Route) -> Option<Move<B>>,
     terms: Terms,
+    show: impl Fn(&Move<B>) -> String,
 ) -> Result<Move<B>, MoveParseError> {
     let q = read_query(B::geometry(), text)?;
     let text = text.trim().to_string();
@@ -290,12 +294,12 @@ pub fn match_move<B: Board>(
     match found.len() {
         1 => Ok(found[0]),
         0 => Err(MoveParseError::Illegal {
-            hint: Some(why_not(&q, legal, terms)),
+            hint: Some(why_not(&q, legal, terms, &show)),
             text,
         }),
         _ => Err(MoveParseError::Ambiguous {
             text,
-            candidates: found.iter().map(|m| m.to_string()).collect(),
+            candidates: found.iter().map(&show).collect(),
         }),
     }
 }
@@ -338,7 +342,12 @@ fn passes_through<B: Board>(
 /// Why no legal move matches query `q`: a capture mark on a quiet move, an entry on a
 /// square where no man can be entered, a square with no legal move from it; then the
 /// legal moves ([`hint`]).
-fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>], terms: Terms) -> String {
+fn why_not<B: Board>(
+    q: &MoveQuery,
+    legal: &[Move<B>],
+    terms: Terms,
+    show: &impl Fn(&Move<B>) -> String,
+) -> String {
     let g = B::geometry();
     let first = q.squares[0];
     if q.capture {
@@ -352,9 +361,10 @@ fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>], terms: Terms) -> String {
                         && m.destination() == q.squares[1]
                 }
         }) {
+            let m = show(m);
             return format!(
                 "{m} captures nothing: `x` and `:` mark captures only, write {m}; {}",
-                hint(legal, terms)
+                hint(legal, terms, show)
             );
         }
     }
@@ -362,21 +372,22 @@ fn why_not<B: Board>(q: &MoveQuery, legal: &[Move<B>], terms: Terms) -> String {
         return format!(
             "no man can be entered on {} here; {}",
             g.name(first),
-            hint(legal, terms)
+            hint(legal, terms, show)
         );
     }
     if !legal.iter().any(|m| first_square(m) == first) {
         return format!(
             "no legal move from {}; {}",
             g.name(first),
-            hint(legal, terms)
+            hint(legal, terms, show)
         );
     }
-    hint(legal, terms)
+    hint(legal, terms, show)
 }
 
-/// A short description of the legal moves, for error messages, in the ruleset's terms.
-fn hint<B: Board>(legal: &[Move<B>], terms: Terms) -> String {
+/// A short description of the legal moves, for error messages, in the ruleset's terms
+/// and notation.
+fn hint<B: Board>(legal: &[Move<B>], terms: Terms, show: &impl Fn(&Move<B>) -> String) -> String {
     if legal.is_empty() {
         return "there is no legal move".into();
     }
@@ -388,7 +399,7 @@ fn hint<B: Board>(legal: &[Move<B>], terms: Terms) -> String {
             Terms::Pieces => "a piece must move",
         },
     };
-    let list: Vec<String> = legal.iter().take(8).map(|m| m.to_string()).collect();
+    let list: Vec<String> = legal.iter().take(8).map(show).collect();
     let more = if legal.len() > 8 {
         format!(", ... ({} in all)", legal.len())
     } else {

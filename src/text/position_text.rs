@@ -6,6 +6,7 @@
 //! men and `W`/`B` for kings (officers). Example: `d4:wwbb,e5:b`. Rulesets add their
 //! own fields after it (side to move, men in hand, ...).
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;

@@ -41,6 +41,7 @@
 //! [`serialize_display`] and `Deserialize` with [`deserialize_from_str`] (its move
 //! type: `Serialize` with [`serialize_display`]).
 
+use crate::alloc_prelude::*;
 use crate::engine::board::Board;
 use crate::engine::color::Color;
 use crate::engine::game::Game;

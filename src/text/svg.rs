@@ -21,6 +21,7 @@
 //! assert!(svg.contains("3w5b"));
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
 use crate::engine::color::Color;
 use crate::engine::position::Position;
@@ -29,6 +30,8 @@ use crate::engine::stack::{Rank, Stack};
 use crate::engine::view::BoardView;
 use crate::text::position_text::column_cell;
 use core::fmt::Write;
+// the float functions std gives as methods, for `no_std` too (the same results)
+use libm::{cos, round, sin, sqrt};
 
 /// How to draw a diagram.
 #[derive(Clone, Debug, PartialEq)]
@@ -178,7 +181,7 @@ pub fn render(view: &BoardView<'_>, options: &SvgOptions) -> String {
     };
     let row_h = match shape {
         Shape::Square { .. } => c,
-        Shape::Hex { .. } => c * 3f64.sqrt() / 2.0,
+        Shape::Hex { .. } => c * sqrt(3.0) / 2.0,
     };
     let mut layout = Layout {
         shape,
@@ -204,7 +207,7 @@ pub fn render(view: &BoardView<'_>, options: &SvgOptions) -> String {
     layout.min_u = us.iter().copied().fold(f64::INFINITY, f64::min);
     let max_u = us.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let names_on_edges = default_names(g);
-    let margin = (c * 0.55).round();
+    let margin = round(c * 0.55);
     let title_h = if options.title.is_some() {
         c * 0.6
     } else {
@@ -217,7 +220,7 @@ pub fn render(view: &BoardView<'_>, options: &SvgOptions) -> String {
     let board_h = (grid_h as f64 - 1.0) * row_h + c;
     let total_w = left + board_w + margin * 0.5;
     let total_h = top + board_h + margin + status_h;
-    let font = (c * 0.26).round();
+    let font = round(c * 0.26);
 
     let mut out = String::new();
     let _ = write!(
@@ -267,11 +270,11 @@ pub fn render(view: &BoardView<'_>, options: &SvgOptions) -> String {
             }
             Shape::Hex { .. } => {
                 // pointy-top hexagon of width c
-                let r = c / 3f64.sqrt();
+                let r = c / sqrt(3.0);
                 let mut pts = String::new();
                 for k in 0..6 {
                     let a = (60.0 * k as f64 + 30.0).to_radians();
-                    let _ = write!(pts, "{:.1},{:.1} ", cx + r * a.cos(), cy + r * a.sin());
+                    let _ = write!(pts, "{:.1},{:.1} ", cx + r * cos(a), cy + r * sin(a));
                 }
                 let _ = writeln!(
                     out,
@@ -286,7 +289,7 @@ pub fn render(view: &BoardView<'_>, options: &SvgOptions) -> String {
                 r##"<text x="{:.1}" y="{:.1}" font-size="{:.0}" fill="#f4ead8">{}</text>"##,
                 cx - c * 0.45,
                 cy - c * 0.3,
-                (c * 0.18).round(),
+                round(c * 0.18),
                 escape(g.name(s))
             );
         }
@@ -438,7 +441,7 @@ fn tower(out: &mut String, stack: Stack, cx: f64, cy: f64, c: f64) {
             out,
             r##"<text x="{cx:.1}" y="{:.1}" font-size="{:.0}" text-anchor="middle" fill="#1a1a1a" stroke="#fbf7ef" stroke-width="2.5" paint-order="stroke">{}</text>"##,
             top_y - ry - c * 0.06,
-            (c * 0.2).round(),
+            round(c * 0.2),
             column_cell(stack)
         );
     }

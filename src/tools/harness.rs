@@ -19,6 +19,7 @@
 //! harness::click_sequence(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0x80, 0x81, 0xFE, 0x81, 7]).unwrap();
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
 use crate::engine::checking::Checking;
 use crate::engine::counting::Counting;

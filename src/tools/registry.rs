@@ -3,13 +3,17 @@
 //! code is monomorphised for each ruleset.
 //!
 //! Everything that names the rulesets is made from the list at the bottom of this file
-//! (the `rulesets!` entries): the [`Ruleset`] enum and its [`Ruleset::ALL`], the
-//! run-time dispatch ([`Ruleset::visit`], [`dispatch`]), the `--help` text
-//! ([`rulesets_help`]), the mapping to and from PDN's `GameType` and `Variant` tags
-//! ([`Ruleset::of_record`], [`record_of_game`]) and the tables of rulesets in the
-//! crate's documentation and the README ([`Ruleset::markdown_table`]). A ruleset's name
-//! is its position type's [`Position::NAME`]. Adding a ruleset is its module plus one
-//! entry in the list.
+//! (the `rulesets!` entries): the crate root's re-exports of the position and rules
+//! types (`column_checkers::Lasca`, `column_checkers::LascaRules`), the [`Ruleset`]
+//! enum and its [`Ruleset::ALL`], the run-time dispatch ([`Ruleset::visit`],
+//! [`dispatch`]), the `--help` text ([`rulesets_help`]), the mapping to and from PDN's
+//! `GameType` and `Variant` tags ([`Ruleset::of_record`], [`record_of_game`]) and the
+//! tables of rulesets in the crate's documentation and the README
+//! ([`Ruleset::markdown_table`], written into both files by
+//! `UPDATE_RULESETS_TABLE=1 cargo test --test registry_types`). A ruleset's name is
+//! its position type's [`Position::NAME`]. Adding a ruleset is its module (a file
+//! under `src/games/` and its `pub mod` line in `games`) plus one entry in the list;
+//! the crate's tests that go over every ruleset take it from the list.
 //!
 //! ```
 //! use column_checkers::tools::registry::{dispatch, RulesetVisitor};
@@ -54,6 +58,7 @@
 //! assert_eq!(bashni.visit(Perft(3)), 302);
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::engine::checking::Checking;
 use crate::engine::counting::Counting;
 use crate::engine::game::Game;
@@ -81,13 +86,14 @@ pub trait RulesetVisitor {
 }
 
 /// Makes [`Ruleset`] and what is generated from the list. Each entry: the ruleset's
-/// description as a doc comment, `module::PositionType` (in `crate::games`), its PDN
-/// `GameType` number if PDN has one, and its options with a line about each, followed
-/// by the position type of every option set (each with its options).
+/// description as a doc comment, `module::PositionType` (in `crate::games`) with its
+/// rules type in parentheses if it has one, its PDN `GameType` number if PDN has one,
+/// and its options with a line about each, followed by the position type of every
+/// option set (each with its options).
 macro_rules! rulesets {
     ($(
         #[doc = $about:literal]
-        $module:ident :: $base:ident
+        $module:ident :: $base:ident $(($rules:ident))?
         $(, game_type $game_type:literal)?
         $({
             $($option:literal : $option_about:literal,)+
@@ -96,6 +102,15 @@ macro_rules! rulesets {
         ])?
         ;
     )+) => {
+        /// The position types of the list, and the rules types the entries name: the
+        /// crate root re-exports them (`column_checkers::Lasca`), so a ruleset added to
+        /// the list is at the root with no other line.
+        pub(crate) mod root_exports {
+            $(
+                pub use crate::games::$module::{$base $(, $rules)? $($(, $variant)+)?};
+            )+
+        }
+
         /// A ruleset of the crate, one for each option set: its name, options,
         /// description and PDN tag, and the dispatch to its position type
         /// ([`Ruleset::visit`]). Made, like everything that lists the rulesets, from the
@@ -214,25 +229,25 @@ rulesets! {
     /// Emergo (Freeling & van Zon), 41-square board, men entered from hand
     emergo::Emergo;
     /// Dameo (Freeling), 8x8 all squares, lines of men, orthogonal captures
-    dameo::Dameo;
+    dameo::Dameo(DameoRules);
     /// Russian draughts (shashki), 8x8, flying kings, free choice of capture
-    draughts::RussianDraughts, game_type 25;
+    draughts::RussianDraughts(RussianRules), game_type 25;
     /// HexEmergo (Freeling): Emergo on the 37-cell hexagon, six directions
     emergo::HexEmergo;
     /// HexEmergo's variant for e-mail play: 13 men each set up on the board
     emergo::HexEmergoSetup;
     /// International draughts, 10x10, flying kings, majority capture
-    draughts::InternationalDraughts, game_type 20;
+    draughts::InternationalDraughts(InternationalRules), game_type 20;
     /// Brazilian draughts: international rules on 8x8
-    draughts::BrazilianDraughts, game_type 26;
+    draughts::BrazilianDraughts(BrazilianRules), game_type 26;
     /// Stapeldammen (Freeling), international draughts with column capture, no promotion
-    stapeldammen::Stapeldammen;
+    stapeldammen::Stapeldammen(StapeldammenRules);
     /// Epaminondas (Abbott), 14x12 board, phalanxes, crossings win
     epaminondas::Epaminondas;
     /// NeoCrossings: Epaminondas rules on the 8x8 board
     epaminondas::NeoCrossings;
     /// Lasca (Lasker, 1911), 7x7, soldiers and officers, column capture
-    lasca::Lasca {
+    lasca::Lasca(LascaRules) {
         "--roundabout": "a column may be jumped again while enemy-led (no 180° turn)",
         "--repetition": "threefold repetition is a draw",
     } [
@@ -241,7 +256,7 @@ rulesets! {
         LascaRoundaboutRepetition: "--roundabout" "--repetition";
     ];
     /// Bashni (Russian column draughts), 8x8, flying kings, column capture
-    bashni::Bashni {
+    bashni::Bashni(BashniRules) {
         "--russian-code": "captured men transferred when the move ends; no column jumped twice",
     } [
         BashniRussianCode: "--russian-code";

@@ -14,6 +14,7 @@
 //! assert_eq!(stats.games, 2);
 //! ```
 
+use crate::alloc_prelude::*;
 use crate::engine::checking::Checking;
 use crate::engine::counting::Counting;
 use crate::engine::game::Game;

@@ -1,8 +1,9 @@
 //! The dark (playing) squares of square draughts boards: `a1` is a playing square and
 //! pieces move diagonally.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
-use std::sync::OnceLock;
+use once_cell::race::OnceBox;
 
 const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
@@ -39,8 +40,8 @@ macro_rules! dark_board {
 
         impl Board for $name {
             fn geometry() -> &'static Geometry {
-                static G: OnceLock<Geometry> = OnceLock::new();
-                G.get_or_init(|| dark($shape, $n))
+                static G: OnceBox<Geometry> = OnceBox::new();
+                G.get_or_init(|| Box::new(dark($shape, $n)))
             }
             const SHIFTS: Option<Shifts> = Shifts::of_grid($n, &dark_rows::<$n>(), &DIAGONALS);
         }
@@ -70,7 +71,7 @@ impl Board for Dark10 {
     const SHIFTS: Option<Shifts> = Shifts::of_grid(10, &dark_rows::<10>(), &DIAGONALS);
 
     fn geometry() -> &'static Geometry {
-        static G: OnceLock<Geometry> = OnceLock::new();
+        static G: OnceBox<Geometry> = OnceBox::new();
         G.get_or_init(|| {
             let g = dark("dark-10", 10);
             let names = g
@@ -80,7 +81,7 @@ impl Board for Dark10 {
                     (usize::from(9 - y) * 5 + usize::from(x) / 2 + 1).to_string()
                 })
                 .collect();
-            g.with_names(names)
+            Box::new(g.with_names(names))
         })
     }
 }

@@ -12,8 +12,9 @@
 //! function would be shared by all sizes): [`Grid8x8`] and [`Grid14x12`] here; further
 //! sizes are one line of the `full_grid_board!` macro of this module.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
-use std::sync::OnceLock;
+use once_cell::race::OnceBox;
 
 /// The eight direction vectors `(dx, dy)` of a full grid, in direction-index order:
 /// E, NE, N, NW, W, SW, S, SE (`y` grows towards the higher ranks).
@@ -59,8 +60,8 @@ macro_rules! full_grid_board {
 
         impl Board for $name {
             fn geometry() -> &'static Geometry {
-                static G: OnceLock<Geometry> = OnceLock::new();
-                G.get_or_init(|| full_grid_geometry($shape, $w, $h))
+                static G: OnceBox<Geometry> = OnceBox::new();
+                G.get_or_init(|| Box::new(full_grid_geometry($shape, $w, $h)))
             }
             const SHIFTS: Option<Shifts> =
                 Shifts::of_grid($w, &[(1 << $w) - 1; $h], &EIGHT_DIRECTIONS);

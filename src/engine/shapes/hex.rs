@@ -10,8 +10,9 @@
 //! Drawn with the number lines as horizontal rows, each row half a cell left of the one
 //! below it, the board is a regular hexagon with corners a1, d1, g4, g7, d7 and a4.
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
-use std::sync::OnceLock;
+use once_cell::race::OnceBox;
 
 /// The 37-cell hexagon (side 4) of HexEmergo. See the [module documentation](self).
 ///
@@ -56,16 +57,16 @@ impl Board for Hex37 {
     const SHIFTS: Option<Shifts> = Shifts::of_grid(2 * SIDE - 1, &hex_rows(), &HEX_DIRECTIONS);
 
     fn geometry() -> &'static Geometry {
-        static G: OnceLock<Geometry> = OnceLock::new();
+        static G: OnceBox<Geometry> = OnceBox::new();
         G.get_or_init(|| {
             let span = 2 * SIDE - 1;
-            Geometry::new(
+            Box::new(Geometry::new(
                 "hex-37",
                 span,
                 span,
                 |x, y| x.abs_diff(y) < SIDE,
                 &HEX_DIRECTIONS,
-            )
+            ))
         })
     }
 }

@@ -1,8 +1,9 @@
 //! **Epaminondas** (Robert Abbott, 1975) and **NeoCrossings**: phalanxes of men on a
 //! full grid, captures of whole enemy lines, and a race to the opponent's home row.
 //!
-//! The rules, as the seed gives them; where it leaves a point open, the ruling is
-//! stated with the rule ([the Epaminondas rulings](crate::rulings#epaminondas)):
+//! The rules, as the Italian rules text of Epaminondas gives them; where it leaves a
+//! point open, the ruling is stated with the rule
+//! ([the Epaminondas rulings](crate::rulings#epaminondas)):
 //!
 //! - **Board**: Epaminondas is played on 14 files (a–n) by 12 ranks (1–12), NeoCrossings
 //!   on 8x8. Each player fills the two rows nearest him: White ranks 1–2, Black the two
@@ -28,8 +29,8 @@
 //!   no men left, [`EndReason::NoLegalMove`] when his men cannot move (see [the end of a
 //!   game](crate::rulings#the-end-of-a-game)). The crossing test comes first: a player who wins at the
 //!   start of his turn wins even if he could not move.
-//! - **Options** ([`EpaminondasOptions`]), both off by default, as the seed names
-//!   neither: the *symmetry rule* (a move that increases the mover's men on the
+//! - **Options** ([`EpaminondasOptions`]), both off by default, as the Italian
+//!   rules text names neither: the *symmetry rule* (a move that increases the mover's men on the
 //!   opponent's home row may not leave a position that is its own mirror image across
 //!   the middle line between the home rows with the colours exchanged), and threefold
 //!   repetition as a draw (through [`Game`](crate::engine::game::Game)).
@@ -66,6 +67,7 @@
 
 mod text;
 
+use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
 use crate::engine::checking::Checking;
 use crate::engine::color::Color;
@@ -234,7 +236,16 @@ pub struct PhalanxMove<B: Board> {
 
 impl<B: Board> PhalanxMove<B> {
     /// The tail of the moving group: its rear end (the man itself for a single man),
-    /// the move's [origin](MoveSquares::origin).
+    /// the move's [origin](MoveSquares::origin), where its text and its clicks start.
+    ///
+    /// ```
+    /// use column_checkers::{MoveSquares, NeoCrossings, Position};
+    ///
+    /// // the two men of file a move up two squares: the tail a1, the head reaches a4
+    /// let mv = NeoCrossings::start().parse_move("a1-a4").unwrap();
+    /// assert_eq!(Some(mv.tail()), mv.origin());
+    /// assert_eq!((mv.men(), mv.steps()), (2, 2));
+    /// ```
     #[inline]
     pub fn tail(&self) -> Square {
         self.from
@@ -317,7 +328,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
     /// Every move the movement and capture rules (and the symmetry option) allow the
     /// side to move, **ignoring whether the game is over**: [`Position::legal_moves`] is
     /// this list, or empty when the player to move has already won by crossings. Meant
-    /// for analysis and for the seed's illustrations, which ignore the crossing count.
+    /// for analysis and for the Italian rules text's illustrations, which ignore the crossing count.
     pub fn phalanx_moves(&self, out: &mut MoveList<PhalanxMove<B>>) {
         out.clear();
         if self.options.symmetry {
@@ -557,8 +568,8 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
 
 // The options
 
-/// The rule options of Epaminondas; both are off by default, as the seed names neither
-/// ([the Epaminondas rulings](crate::rulings#epaminondas)).
+/// The rule options of Epaminondas; both are off by default, as the Italian rules text
+/// names neither ([the Epaminondas rulings](crate::rulings#epaminondas)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct EpaminondasOptions {
     /// The symmetry rule (found only in secondary sources): a move that increases the

@@ -4,10 +4,11 @@
 //!
 //! The position text is this game's own rather than the stack games' shared
 //! `square:men` list (`text::position_text`): a board of up to 56 men on 168 squares
-//! reads as rows, as the seed draws it; it shares that module's field splitting and
+//! reads as rows, as a diagram draws it; it shares that module's field splitting and
 //! checks.
 
 use super::{EpaminondasBoard, EpaminondasPosition, PhalanxMove};
+use crate::alloc_prelude::*;
 use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
