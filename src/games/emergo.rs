@@ -323,6 +323,20 @@ impl<B: EmergoBoard> EmergoPosition<B> {
         (targets, men)
     }
 
+    /// The outcome ([`Position::outcome`]), `has_move` telling whether the player to
+    /// move has a legal move.
+    fn end(&self, has_move: impl FnOnce() -> bool) -> Option<Outcome> {
+        if self.no_pieces() {
+            return Some(Outcome::Win {
+                winner: !self.turn,
+                reason: EndReason::NoPieces,
+            });
+        }
+        (!has_move()).then_some(Outcome::Draw {
+            reason: EndReason::NoLegalMove,
+        })
+    }
+
     fn no_pieces(&self) -> bool {
         self.hand[self.turn.index()] == 0 && self.columns.owned(self.turn).is_empty()
     }
@@ -493,6 +507,9 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
 
     const TERMS: crate::engine::position::Terms = crate::engine::position::Terms::Columns;
 
+    /// Emergo has no ranks.
+    const CROWNING: bool = false;
+
     /// The empty board with [`EmergoBoard::MEN`] men in each hand, or the set-up of
     /// [`EmergoBoard::START_COLUMNS`] with the other men in hand.
     ///
@@ -545,15 +562,11 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.no_pieces() {
-            return Some(Outcome::Win {
-                winner: !self.turn,
-                reason: EndReason::NoPieces,
-            });
-        }
-        (self.count_legal_moves() == 0).then_some(Outcome::Draw {
-            reason: EndReason::NoLegalMove,
-        })
+        self.end(|| self.count_legal_moves() > 0)
+    }
+
+    fn outcome_among(&self, legal: &[Move<B>]) -> Option<Outcome> {
+        self.end(|| !legal.is_empty())
     }
 
     #[inline]
