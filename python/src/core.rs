@@ -494,11 +494,18 @@ impl<P: Introspect> Core<P> {
         self.outcome = None;
         self.legal_set = SquareBits::default();
         self.pos.legal_moves(&mut self.scratch);
-        if self.scratch.is_empty() {
-            // the legal-move list is empty exactly when the position ends the game
-            self.outcome = Some(self.pos.outcome().unwrap_or(Outcome::Draw {
+        // the outcome from the moves just listed (no second move generation): no legal
+        // move, or a counted draw (the draughts games' king or endgame moves), which
+        // ends a game whose player could still move
+        self.outcome = self.pos.outcome_among(&self.scratch);
+        if self.outcome.is_some() {
+            // over by the rules
+        } else if self.scratch.is_empty() {
+            // every ruleset of the crate gives an outcome then; a position type of
+            // one's own may not
+            self.outcome = Some(Outcome::Draw {
                 reason: EndReason::NoLegalMove,
-            }));
+            });
         } else if self.repetition
             && self.seen.maybe_twice(self.pos.zobrist())
             && self.repetitions() >= 3
@@ -776,6 +783,19 @@ mod tests {
         assert_eq!(c.moves().last().unwrap().to_string(), "g6xe6xc6");
         assert_eq!(c.current_player(), Some(0));
         assert_eq!(c.actions().len(), 3);
+    }
+
+    #[test]
+    fn a_counted_draw_ends_the_game_though_moves_remain() {
+        use column_checkers::games::draughts::BrazilianDraughts;
+        let pos: BrazilianDraughts = "c1:W,h8:B w 40/0".parse().unwrap();
+        let c = Core::new(pos, 0);
+        let draw = Outcome::Draw {
+            reason: EndReason::KingMoves,
+        };
+        assert_eq!(c.outcome(), Some(draw));
+        assert!(c.is_terminal() && c.legal_actions().is_empty());
+        assert_eq!(c.to_game().outcome(), Some(draw));
     }
 
     #[test]

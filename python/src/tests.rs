@@ -353,3 +353,42 @@ fn the_action_limit_cuts_a_game_off_mid_move_too() {
     }
     on_ruleset(Ruleset::Emergo, Limit);
 }
+
+/// The observation shapes and plane groups of python/README.md's table, for every
+/// ruleset (options leave the layout as it is): the king planes where the ruleset
+/// crowns men ([`Position::CROWNING`]).
+#[test]
+fn observation_layouts_are_those_of_the_readme() {
+    struct Shape;
+    impl OnRuleset for Shape {
+        type Output = ([usize; 3], usize, bool, bool);
+        fn run<P: Introspect + Counting + Checking>(self) -> Self::Output {
+            let l = Layout::of::<P>();
+            assert_eq!(l.kings, P::CROWNING);
+            (l.shape(), l.levels, l.kings, l.hand)
+        }
+    }
+    let readme = include_str!("../README.md");
+    let mut rows = 0;
+    for line in readme.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [_, names, _, shape, levels, kings, hand, _] = cells[..] else {
+            continue;
+        };
+        let Some(shape) = shape.strip_prefix('[').and_then(|s| s.strip_suffix(']')) else {
+            continue;
+        };
+        let shape: Vec<usize> = shape.split(',').map(|n| n.trim().parse().unwrap()).collect();
+        for name in names.split(',').map(|n| n.trim().trim_matches('`')) {
+            let ruleset = every_option_set()
+                .find(|r| r.name() == name)
+                .unwrap_or_else(|| panic!("{name}: no such ruleset"));
+            let (s, l, k, h) = on_ruleset(ruleset, Shape);
+            assert_eq!(s[..], shape[..], "{name}");
+            assert_eq!(l, levels.parse::<usize>().unwrap(), "{name}");
+            assert_eq!((k, h), (kings == "yes", hand == "yes"), "{name}");
+            rows += 1;
+        }
+    }
+    assert_eq!(rows, 12, "the table's rulesets");
+}
