@@ -69,6 +69,41 @@ impl SquareBits {
         self.0[(s >> 6) as usize] >> (s & 63) & 1 == 1
     }
 
+    /// How many squares.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// The `k`-th square in increasing order (`k < len()`).
+    #[inline]
+    pub fn nth(&self, mut k: usize) -> u8 {
+        for (w, &word) in self.0.iter().enumerate() {
+            let ones = word.count_ones() as usize;
+            if k < ones {
+                let mut bits = word;
+                for _ in 0..k {
+                    bits &= bits - 1;
+                }
+                return (w * 64) as u8 + bits.trailing_zeros() as u8;
+            }
+            k -= ones;
+        }
+        panic!("no {k}-th square in {self:?}")
+    }
+
+    /// One square picked uniformly at random by `r` (a random 64-bit number): the one
+    /// [`Core::random_action`] picks from the same set.
+    #[inline]
+    pub fn pick(&self, r: u64) -> u8 {
+        self.nth(((r as u128 * self.len() as u128) >> 64) as usize)
+    }
+
     /// The squares in increasing order, into `out` (cleared first).
     #[inline]
     pub fn write_to(&self, out: &mut Vec<u8>) {
@@ -444,6 +479,12 @@ impl<P: Introspect> Core<P> {
     #[inline]
     pub fn legal_actions(&self) -> &[u8] {
         &self.legal
+    }
+
+    /// The legal actions, as a set.
+    #[inline]
+    pub fn legal_set(&self) -> SquareBits {
+        self.legal_set
     }
 
     #[inline]

@@ -3,7 +3,7 @@
 //! `Arc<dyn DynGame>`, `Box<dyn DynState>` and `Box<dyn DynBatch>`; every hot loop
 //! (a batch's step, playouts, perft) runs inside one call, monomorphised.
 
-use crate::core::{Clicked, Core};
+use crate::core::{Clicked, Core, SquareBits};
 use crate::obs::Layout;
 use crate::pool::Workers;
 use column_checkers::prelude::*;
@@ -222,10 +222,10 @@ impl<P: Introspect + Counting> DynGame for GameImpl<P> {
         Ok(Box::new(BatchImpl::<P>::new(
             n,
             seed,
-            Workers::new(threads)?,
+            threads,
             self.layout.clone(),
             self.max_len,
-        )))
+        )?))
     }
 
     fn states_from_pdn(&self, text: &str) -> Result<Vec<Box<dyn DynState>>, String> {
@@ -466,11 +466,12 @@ impl<P: Introspect> DynState for StateImpl<P> {
 
 struct Env<P: Introspect> {
     core: Core<P>,
+    /// The stream of [`DynBatch::random_steps`].
     rng: SplitMix64,
 }
 
-/// What a step writes per game; for the games of a task a helper ran, kept in the
-/// task's chunk until the calling thread copies it out.
+/// What a step writes per game; for a share a helper ran, kept in the share until the
+/// calling thread copies it out.
 #[derive(Default)]
 struct StepOut {
     mask: Vec<bool>,
@@ -478,6 +479,7 @@ struct StepOut {
     rewards: Vec<f32>,
     terminated: Vec<bool>,
     truncated: Vec<bool>,
+    legal: Vec<SquareBits>,
 }
 
 impl StepOut {
@@ -487,10 +489,11 @@ impl StepOut {
         self.rewards.resize(games * 2, 0.0);
         self.terminated.resize(games, false);
         self.truncated.resize(games, false);
+        self.legal.resize(games, SquareBits::default());
     }
 }
 
-/// A run of consecutive games: one task of a call.
+/// One thread's share of the games.
 struct Chunk<P: Introspect> {
     envs: Vec<Env<P>>,
     /// The actions of the step being taken.
@@ -501,7 +504,7 @@ struct Chunk<P: Introspect> {
     tally: [u64; 5],
 }
 
-/// A chunk on cache lines of its own (two threads lock neighbouring chunks).
+/// A share on cache lines of its own.
 #[repr(align(128))]
 struct Slot<P: Introspect>(Mutex<Chunk<P>>);
 
@@ -512,25 +515,27 @@ impl<P: Introspect> Slot<P> {
     }
 }
 
-/// `n` games of ruleset `P`, in chunks of consecutive games: the tasks that the calling
-/// thread and the batch's helper threads share out at each call ([`Workers`]).
+/// The commands of a call, as [`Workers`] passes them (the low byte; `random_steps`'
+/// step count above it).
+const STEP: u64 = 0;
+const OBSERVE: u64 = 1;
+const RANDOM_STEPS: u64 = 2;
+
+/// `n` games of ruleset `P`, in one contiguous share per thread: the tasks that the
+/// calling thread and the batch's helper threads run at each call ([`Workers`]).
 pub struct BatchImpl<P: Introspect> {
     chunks: Arc<Vec<Slot<P>>>,
-    /// Games per chunk (the last one may have fewer).
+    /// Games per share (the last one may have fewer).
     per_chunk: usize,
     n: usize,
     layout: Arc<Layout>,
     workers: Workers,
-}
-
-/// A uniformly random legal action, -1 when there is none.
-#[inline]
-fn sample_one<P: Introspect>(e: &mut Env<P>) -> i64 {
-    if e.core.legal_actions().is_empty() {
-        -1
-    } else {
-        i64::from(e.core.random_action(e.rng.next_u64()))
-    }
+    /// Per game, its legal actions now, kept by the calling thread from what each call
+    /// writes: the actions are checked and sampled without touching the games (the
+    /// helpers' games stay in their cores' caches).
+    legal: Vec<SquareBits>,
+    /// The stream of [`DynBatch::sample`], per game.
+    rngs: Vec<SplitMix64>,
 }
 
 #[inline]
@@ -553,6 +558,7 @@ fn step_envs<P: Introspect>(
     rewards: &mut [f32],
     terminated: &mut [bool],
     truncated: &mut [bool],
+    legal: &mut [SquareBits],
 ) {
     for (j, e) in envs.iter_mut().enumerate() {
         let c = &mut e.core;
@@ -571,14 +577,20 @@ fn step_envs<P: Introspect>(
             truncated[j] = false;
         }
         player[j] = c.current_player().map_or(-4, |p| p as i8);
+        legal[j] = c.legal_set();
         write_mask(c, &mut mask[j * squares..(j + 1) * squares]);
     }
 }
 
 /// `steps` random actions in each game with automatic reset, the games finished added
-/// to `tally`.
-fn random_steps_envs<P: Introspect>(envs: &mut [Env<P>], steps: usize, tally: &mut [u64; 5]) {
-    for e in envs.iter_mut() {
+/// to `tally`; each game's legal actions after into `legal`.
+fn random_steps_envs<P: Introspect>(
+    envs: &mut [Env<P>],
+    steps: usize,
+    tally: &mut [u64; 5],
+    legal: &mut [SquareBits],
+) {
+    for (e, l) in envs.iter_mut().zip(legal) {
         for _ in 0..steps {
             let a = e.core.random_action(e.rng.next_u64());
             let _ = e.core.apply(i64::from(a));
@@ -593,44 +605,94 @@ fn random_steps_envs<P: Introspect>(envs: &mut [Env<P>], steps: usize, tally: &m
                 e.core.reset();
             }
         }
+        *l = e.core.legal_set();
+    }
+}
+
+/// A helper's share of a call: the command on chunk `c`, into the chunk's buffers.
+fn work_on<P: Introspect>(chunk: &mut Chunk<P>, layout: &Layout, cmd: u64) {
+    let Chunk {
+        envs,
+        actions,
+        out,
+        observed,
+        tally,
+    } = chunk;
+    match cmd & 0xff {
+        STEP => {
+            out.sized(envs.len(), layout.squares);
+            step_envs(
+                envs,
+                actions,
+                layout.squares,
+                &mut out.mask,
+                &mut out.player,
+                &mut out.rewards,
+                &mut out.terminated,
+                &mut out.truncated,
+                &mut out.legal,
+            );
+        }
+        OBSERVE => {
+            let size = layout.size();
+            observed.resize(envs.len() * size, 0.0);
+            for (e, o) in envs.iter().zip(observed.chunks_mut(size)) {
+                layout.write(&e.core, o);
+            }
+        }
+        _ => {
+            *tally = [0; 5];
+            out.legal.resize(envs.len(), SquareBits::default());
+            random_steps_envs(envs, (cmd >> 8) as usize, tally, &mut out.legal);
+        }
     }
 }
 
 impl<P: Introspect> BatchImpl<P> {
-    fn new(n: usize, seed: u64, workers: Workers, layout: Arc<Layout>, max_len: usize) -> Self {
-        // a few tasks a thread, for balance, of at least 8 games (a task costs about
-        // what a step of one game does)
-        let tasks = if workers.threads() == 1 {
-            1
-        } else {
-            workers.threads() * 4
-        };
-        let per_chunk = n.div_ceil(tasks).max(8).min(n.max(1));
+    fn new(
+        n: usize,
+        seed: u64,
+        threads: usize,
+        layout: Arc<Layout>,
+        max_len: usize,
+    ) -> Result<Self, String> {
+        // one share per thread
+        let per_chunk = n.div_ceil(threads.max(1)).max(1);
         let core = Core::new(P::start(), max_len);
-        let chunks = (0..n.div_ceil(per_chunk))
-            .map(|c| {
-                let games = c * per_chunk..((c + 1) * per_chunk).min(n);
-                Slot(Mutex::new(Chunk {
-                    envs: games
-                        .map(|i| Env {
-                            core: core.clone(),
-                            rng: stream(seed, i as u64),
-                        })
-                        .collect(),
-                    actions: Vec::new(),
-                    out: StepOut::default(),
-                    observed: Vec::new(),
-                    tally: [0; 5],
-                }))
-            })
-            .collect();
-        BatchImpl {
-            chunks: Arc::new(chunks),
+        let chunks: Arc<Vec<Slot<P>>> = Arc::new(
+            (0..n.div_ceil(per_chunk))
+                .map(|c| {
+                    let games = c * per_chunk..((c + 1) * per_chunk).min(n);
+                    Slot(Mutex::new(Chunk {
+                        envs: games
+                            .map(|i| Env {
+                                core: core.clone(),
+                                rng: stream(seed, i as u64),
+                            })
+                            .collect(),
+                        actions: Vec::new(),
+                        out: StepOut::default(),
+                        observed: Vec::new(),
+                        tally: [0; 5],
+                    }))
+                })
+                .collect(),
+        );
+        let shared = chunks.clone();
+        let l = layout.clone();
+        let workers = Workers::new(
+            threads,
+            Box::new(move |c, cmd| work_on(&mut shared[c].lock(), &l, cmd)),
+        )?;
+        Ok(BatchImpl {
+            chunks,
             per_chunk,
             n,
             layout,
             workers,
-        }
+            legal: vec![core.legal_set(); n],
+            rngs: (0..n).map(|i| stream(seed, i as u64)).collect(),
+        })
     }
 
     /// The games of chunk `c`: their range in the batch.
@@ -654,6 +716,8 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
             for (j, e) in slot.lock().envs.iter_mut().enumerate() {
                 e.core.reset();
                 e.rng = stream(seed, (first + j) as u64);
+                self.rngs[first + j] = stream(seed, (first + j) as u64);
+                self.legal[first + j] = e.core.legal_set();
             }
         }
     }
@@ -674,69 +738,61 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
                 actions.len()
             ));
         }
-        // every action checked before any is taken; the chunks get their actions
-        for (c, slot) in self.chunks.iter().enumerate() {
-            let range = self.range(c);
-            let mut chunk = slot.lock();
-            let acts = &actions[range.clone()];
-            if let Some(j) = (0..acts.len()).find(|&j| !chunk.envs[j].core.is_legal_action(acts[j]))
-            {
-                let i = range.start + j;
-                let mut probe = chunk.envs[j].core.clone();
-                let why = probe
-                    .apply(actions[i])
-                    .err()
-                    .map_or_else(|| "refused".to_string(), |e| e.to_string());
-                return Err(format!("game {i}: action {}: {why}", actions[i]));
-            }
+        // every action checked before any is taken
+        let refused = actions
+            .iter()
+            .zip(&self.legal)
+            .position(|(&a, l)| !((0..256).contains(&a) && l.contains(a as u8)));
+        if let Some(i) = refused {
+            let chunk = self.chunks[i / self.per_chunk].lock();
+            let mut probe = chunk.envs[i % self.per_chunk].core.clone();
+            let why = probe
+                .apply(actions[i])
+                .err()
+                .map_or_else(|| "refused".to_string(), |e| e.to_string());
+            return Err(format!("game {i}: action {}: {why}", actions[i]));
+        }
+        // the shares get their actions (a helper may take the calling thread's share
+        // too, if that thread is slow to begin it)
+        for c in 0..self.chunks.len() {
+            let r = self.range(c);
+            let mut chunk = self.chunks[c].lock();
             chunk.actions.clear();
-            chunk.actions.extend_from_slice(acts);
+            chunk.actions.extend_from_slice(&actions[r]);
         }
         let a = self.layout.squares;
-        let chunks = self.chunks.clone();
-        let by_helper = self.workers.run(
-            self.chunks.len(),
-            move |c| {
-                let mut chunk = chunks[c].lock();
-                let Chunk {
-                    envs, actions, out, ..
-                } = &mut *chunk;
-                out.sized(envs.len(), a);
-                step_envs(
-                    envs,
-                    actions,
-                    a,
-                    &mut out.mask,
-                    &mut out.player,
-                    &mut out.rewards,
-                    &mut out.terminated,
-                    &mut out.truncated,
-                );
-            },
-            |c| {
-                let r = self.range(c);
-                let mut chunk = self.chunks[c].lock();
-                step_envs(
-                    &mut chunk.envs,
-                    &actions[r.clone()],
-                    a,
-                    &mut mask[r.start * a..r.end * a],
-                    &mut player[r.clone()],
-                    &mut rewards[r.start * 2..r.end * 2],
-                    &mut terminated[r.clone()],
-                    &mut truncated[r.clone()],
-                );
-            },
-        );
-        for (c, _) in by_helper.iter().enumerate().filter(|(_, &h)| h) {
-            let r = self.range(c);
-            let chunk = self.chunks[c].lock();
+        let per = self.per_chunk;
+        let BatchImpl {
+            chunks,
+            workers,
+            legal,
+            ..
+        } = self;
+        let range = |c: usize| c * per..((c + 1) * per).min(n);
+        workers.run(chunks.len(), STEP, |c| {
+            let r = range(c);
+            step_envs(
+                &mut chunks[c].lock().envs,
+                &actions[r.clone()],
+                a,
+                &mut mask[r.start * a..r.end * a],
+                &mut player[r.clone()],
+                &mut rewards[r.start * 2..r.end * 2],
+                &mut terminated[r.clone()],
+                &mut truncated[r.clone()],
+                &mut legal[r],
+            );
+        });
+        for c in (0..chunks.len()).filter(|&c| workers.by_helper(c)) {
+            let r = range(c);
+            let chunk = chunks[c].lock();
             let out = &chunk.out;
             mask[r.start * a..r.end * a].copy_from_slice(&out.mask);
             player[r.clone()].copy_from_slice(&out.player);
             rewards[r.start * 2..r.end * 2].copy_from_slice(&out.rewards);
             terminated[r.clone()].copy_from_slice(&out.terminated);
-            truncated[r].copy_from_slice(&out.truncated);
+            truncated[r.clone()].copy_from_slice(&out.truncated);
+            legal[r].copy_from_slice(&out.legal);
         }
         Ok(())
     }
@@ -755,63 +811,68 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
 
     fn observe(&mut self, out: &mut [f32]) {
         let size = self.layout.size();
-        let chunks = self.chunks.clone();
-        let layout = self.layout.clone();
-        let by_helper = self.workers.run(
-            self.chunks.len(),
-            move |c| {
-                let mut chunk = chunks[c].lock();
-                let Chunk { envs, observed, .. } = &mut *chunk;
-                observed.resize(envs.len() * size, 0.0);
-                for (e, o) in envs.iter().zip(observed.chunks_mut(size)) {
-                    layout.write(&e.core, o);
-                }
-            },
-            |c| {
-                let r = self.range(c);
-                let chunk = self.chunks[c].lock();
-                let out = &mut out[r.start * size..r.end * size];
-                for (e, o) in chunk.envs.iter().zip(out.chunks_mut(size)) {
-                    self.layout.write(&e.core, o);
-                }
-            },
-        );
-        for (c, _) in by_helper.iter().enumerate().filter(|(_, &h)| h) {
-            let r = self.range(c);
-            let chunk = self.chunks[c].lock();
+        let per = self.per_chunk;
+        let n = self.n;
+        let range = |c: usize| c * per..((c + 1) * per).min(n);
+        let BatchImpl {
+            chunks,
+            workers,
+            layout,
+            ..
+        } = self;
+        workers.run(chunks.len(), OBSERVE, |c| {
+            let r = range(c);
+            let chunk = chunks[c].lock();
+            let out = &mut out[r.start * size..r.end * size];
+            for (e, o) in chunk.envs.iter().zip(out.chunks_mut(size)) {
+                layout.write(&e.core, o);
+            }
+        });
+        for c in (0..chunks.len()).filter(|&c| workers.by_helper(c)) {
+            let r = range(c);
+            let chunk = chunks[c].lock();
             out[r.start * size..r.end * size].copy_from_slice(&chunk.observed);
         }
     }
 
-    /// On the calling thread alone: a few nanoseconds a game, less than handing
-    /// the work out costs.
+    /// On the calling thread alone, from the legal actions it keeps: a few
+    /// nanoseconds a game, less than handing the work out costs.
     fn sample(&mut self, out: &mut [i64]) {
-        for (c, slot) in self.chunks.iter().enumerate() {
-            let r = self.range(c);
-            for (e, o) in slot.lock().envs.iter_mut().zip(&mut out[r]) {
-                *o = sample_one(e);
-            }
+        for ((o, l), rng) in out.iter_mut().zip(&self.legal).zip(&mut self.rngs) {
+            *o = if l.is_empty() {
+                -1
+            } else {
+                i64::from(l.pick(rng.next_u64()))
+            };
         }
     }
 
     fn random_steps(&mut self, steps: usize) -> [u64; 5] {
-        let chunks = self.chunks.clone();
         let mut tally = [0u64; 5];
-        let by_helper = self.workers.run(
-            self.chunks.len(),
-            move |c| {
-                let mut chunk = chunks[c].lock();
-                let Chunk { envs, tally, .. } = &mut *chunk;
-                *tally = [0; 5];
-                random_steps_envs(envs, steps, tally);
-            },
-            |c| random_steps_envs(&mut self.chunks[c].lock().envs, steps, &mut tally),
-        );
-        for (c, _) in by_helper.iter().enumerate().filter(|(_, &h)| h) {
-            let t = self.chunks[c].lock().tally;
-            for k in 0..5 {
-                tally[k] += t[k];
+        let per = self.per_chunk;
+        let n = self.n;
+        let range = |c: usize| c * per..((c + 1) * per).min(n);
+        let BatchImpl {
+            chunks,
+            workers,
+            legal,
+            ..
+        } = self;
+        let cmd = RANDOM_STEPS | (steps as u64) << 8;
+        workers.run(chunks.len(), cmd, |c| {
+            random_steps_envs(
+                &mut chunks[c].lock().envs,
+                steps,
+                &mut tally,
+                &mut legal[range(c)],
+            )
+        });
+        for c in (0..chunks.len()).filter(|&c| workers.by_helper(c)) {
+            let chunk = chunks[c].lock();
+            for (t, k) in tally.iter_mut().zip(chunk.tally) {
+                *t += k;
             }
+            legal[range(c)].copy_from_slice(&chunk.out.legal);
         }
         tally
     }

@@ -1,26 +1,24 @@
 //! The threads of a batch ([`VectorEnv`](crate::VectorEnv)): the calling thread and
-//! `threads - 1` helper threads kept for the batch, sharing each call's work in tasks.
+//! `threads - 1` helper threads kept for the batch.
 //!
-//! A batched step of 128 Emergo games is some tens of microseconds of work, about what
-//! it costs to wake a sleeping thread and to be woken again on a virtual machine. So
-//! the calling thread does not hand the work over and wait (as `rayon`'s
-//! `ThreadPool::install` does, from outside the pool): it works too, and it waits only
-//! for tasks a helper has already begun (at most one each). A helper that wakes late
-//! finds nothing left to do: two threads are never much slower than one.
+//! The batch's games are split in one contiguous share per thread (a task), and a game
+//! is stepped on the same thread call after call, so that its data stay in that core's
+//! cache: moved between cores at every call, they would cost more than the step.
 //!
-//! Each thread has its own share of the tasks (thread `t` of `n` the `t`-th of `n`
-//! equal runs), taken from its front, so that a game is stepped on the same core call
-//! after call and its data stay in that core's cache (moved between cores at every
-//! call, they cost more than the step). A thread done with its share takes tasks from
-//! the back of the others'.
+//! A call posts its command (a word: what to do) and the calling thread works too: it
+//! runs its own share, then waits for the helpers' (a spin: they run as long). A helper
+//! that has not begun its share by then (its core busy with something else) has it
+//! taken by the calling thread, so two threads are never much slower than one. The
+//! tasks and the command are kept for the batch's life: a call allocates nothing.
 //!
 //! Between calls a helper waits for the next one for a while ([`SPIN`]; it gives its
 //! core away every 64 turns, which matters when the machine is busy) before it sleeps,
 //! so that the next call of a stepping loop finds it awake.
 //!
-//! The tasks own what they touch (`Arc`s, each task's data behind its own `Mutex`): a
-//! helper may start a task after the call that posted it has returned, and then finds
-//! no task left.
+//! A helper runs the function given to [`Workers::new`], which owns what it touches
+//! (`Arc`s, each share behind its own `Mutex`): a helper cannot borrow the calling
+//! thread's arrays, so it writes into its share's buffers, which the calling thread
+//! copies out.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -28,20 +26,24 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How long a helper waits for the next call before it sleeps.
-pub const SPIN: Duration = Duration::from_micros(200);
+pub const SPIN: Duration = Duration::from_micros(300);
+
+/// The work of a helper: `(task, command)`.
+pub type Work = Box<dyn Fn(usize, u64) + Send + Sync>;
 
 /// A run of tasks `front..back` not taken yet, both in one word: the owner takes from
-/// the front, the others from the back.
+/// the front, the others from the back. On a cache line of its own.
+#[repr(align(128))]
 struct Run(AtomicU64);
 
 impl Run {
-    fn new(front: usize, back: usize) -> Run {
-        Run(AtomicU64::new((front as u64) << 32 | back as u64))
+    fn pack(front: usize, back: usize) -> u64 {
+        (front as u64) << 32 | back as u64
     }
 
     /// Takes the first task (`front`) or the last (`!front`), if any is left.
     fn take(&self, front: bool) -> Option<usize> {
-        let mut cur = self.0.load(Ordering::Relaxed);
+        let mut cur = self.0.load(Ordering::Acquire);
         loop {
             let (f, b) = (cur >> 32, cur & 0xffff_ffff);
             if f >= b {
@@ -54,7 +56,7 @@ impl Run {
             };
             match self
                 .0
-                .compare_exchange_weak(cur, next, Ordering::Relaxed, Ordering::Relaxed)
+                .compare_exchange_weak(cur, next, Ordering::Acquire, Ordering::Acquire)
             {
                 Ok(_) => return Some(task as usize),
                 Err(now) => cur = now,
@@ -63,9 +65,12 @@ impl Run {
     }
 }
 
-/// One call's work: tasks `0..tasks`, each run once by whichever thread takes it.
+/// The batch's job, posted again at every call: tasks `0..tasks`, thread `t`'s share
+/// task `t`.
 struct Job {
-    run: Box<dyn Fn(usize) + Send + Sync>,
+    work: Work,
+    /// The command of the call.
+    cmd: AtomicU64,
     /// The share of each thread (0: the calling thread).
     runs: Vec<Run>,
     done: AtomicUsize,
@@ -76,53 +81,36 @@ struct Job {
 }
 
 impl Job {
-    fn new(run: Box<dyn Fn(usize) + Send + Sync>, tasks: usize, threads: usize) -> Job {
-        Job {
-            run,
-            runs: (0..threads)
-                .map(|t| Run::new(tasks * t / threads, tasks * (t + 1) / threads))
-                .collect(),
-            done: AtomicUsize::new(0),
-            by_helper: (0..tasks).map(|_| AtomicBool::new(false)).collect(),
-            panicked: AtomicBool::new(false),
-        }
-    }
-
-    /// The next task for thread `t`: from the front of its share, else from the back
-    /// of another's.
+    /// The next task for thread `t`: its own, else the last of another's.
     fn take(&self, t: usize) -> Option<usize> {
         let n = self.runs.len();
         (0..n).find_map(|k| self.runs[(t + k) % n].take(k == 0))
     }
 
-    /// Takes and runs tasks until none is left: thread `t`, a helper unless 0.
-    fn work(&self, t: usize, mut local: impl FnMut(usize)) {
+    /// Helper `t` takes and runs tasks until none is left.
+    fn help(&self, t: usize) {
         while let Some(i) = self.take(t) {
-            if t > 0 {
-                let run = std::panic::AssertUnwindSafe(|| (self.run)(i));
-                if std::panic::catch_unwind(run).is_err() {
-                    self.panicked.store(true, Ordering::Relaxed);
-                }
-                self.by_helper[i].store(true, Ordering::Relaxed);
-            } else {
-                local(i);
+            // the command stored before the tasks were (the take acquired them)
+            let cmd = self.cmd.load(Ordering::Relaxed);
+            let run = std::panic::AssertUnwindSafe(|| (self.work)(i, cmd));
+            if std::panic::catch_unwind(run).is_err() {
+                self.panicked.store(true, Ordering::Relaxed);
             }
+            self.by_helper[i].store(true, Ordering::Relaxed);
             self.done.fetch_add(1, Ordering::Release);
         }
     }
 }
 
-#[derive(Default)]
-struct Posted {
-    job: Option<Arc<Job>>,
-    exit: bool,
-    sleeping: usize,
-}
-
 struct Shared {
-    posted: Mutex<Posted>,
+    job: Job,
+    /// The batch is dropped: the helpers return.
+    exit: AtomicBool,
+    /// Helpers asleep (counted under `lock`, before they look at `generation` again).
+    sleeping: AtomicUsize,
+    lock: Mutex<()>,
     wake: Condvar,
-    /// Counts the jobs posted (and the exit): what a waiting helper watches.
+    /// Counts the calls posted (and the exit): what a waiting helper watches.
     generation: AtomicU64,
 }
 
@@ -134,11 +122,22 @@ pub struct Workers {
 }
 
 impl Workers {
-    /// `threads` threads in all (1: the calling thread alone, no helper).
-    pub fn new(threads: usize) -> Result<Workers, String> {
+    /// `threads` threads in all (1: the calling thread alone, no helper); a helper
+    /// runs `work(task, command)`.
+    pub fn new(threads: usize, work: Work) -> Result<Workers, String> {
         let threads = threads.max(1);
         let shared = Arc::new(Shared {
-            posted: Mutex::new(Posted::default()),
+            job: Job {
+                work,
+                cmd: AtomicU64::new(0),
+                runs: (0..threads).map(|_| Run(AtomicU64::new(0))).collect(),
+                done: AtomicUsize::new(0),
+                by_helper: (0..threads).map(|_| AtomicBool::new(false)).collect(),
+                panicked: AtomicBool::new(false),
+            },
+            exit: AtomicBool::new(false),
+            sleeping: AtomicUsize::new(0),
+            lock: Mutex::new(()),
             wake: Condvar::new(),
             generation: AtomicU64::new(0),
         });
@@ -147,7 +146,7 @@ impl Workers {
             let shared = shared.clone();
             let h = std::thread::Builder::new()
                 .name(format!("column-checkers-{t}"))
-                .spawn(move || helper(&shared, t, 0))
+                .spawn(move || helper(&shared, t))
                 .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
             helpers.push(h);
         }
@@ -162,31 +161,47 @@ impl Workers {
         self.threads
     }
 
-    /// Runs tasks `0..tasks`: `local(i)` when the calling thread takes task `i`,
-    /// `shared(i)` when a helper does. Returns, per task, whether a helper ran it.
-    /// Returns when every task has run.
-    pub fn run(
-        &self,
-        tasks: usize,
-        shared: impl Fn(usize) + Send + Sync + 'static,
-        local: impl FnMut(usize),
-    ) -> Vec<bool> {
-        let threads = if tasks > 1 { self.threads } else { 1 };
-        let job = Arc::new(Job::new(Box::new(shared), tasks, threads));
-        if threads > 1 {
-            let mut p = self.shared.posted.lock().unwrap_or_else(|e| e.into_inner());
-            p.job = Some(job.clone());
-            self.shared.generation.fetch_add(1, Ordering::Release);
-            if p.sleeping > 0 {
-                self.shared.wake.notify_all();
+    /// Runs tasks `0..tasks` (at most [`threads`](Self::threads)): `local(i)` when the
+    /// calling thread takes task `i`, `work(i, cmd)` when a helper does. Returns when
+    /// every task has run; then [`by_helper`](Self::by_helper) tells who ran each.
+    pub fn run(&self, tasks: usize, cmd: u64, mut local: impl FnMut(usize)) {
+        let job = &self.shared.job;
+        assert!(
+            tasks <= self.threads,
+            "{tasks} tasks for {} threads",
+            self.threads
+        );
+        if tasks <= 1 || self.threads == 1 {
+            for i in 0..tasks {
+                job.by_helper[i].store(false, Ordering::Relaxed);
+                local(i);
             }
+            return;
         }
-        job.work(0, local);
-        // the tasks a helper has begun: short (one task each)
+        // every task of the previous call is done: no helper is running one
+        job.cmd.store(cmd, Ordering::Relaxed);
+        job.done.store(0, Ordering::Relaxed);
+        for (t, run) in job.runs.iter().enumerate() {
+            job.by_helper[t].store(false, Ordering::Relaxed);
+            let share = if t < tasks { Run::pack(t, t + 1) } else { 0 };
+            run.0.store(share, Ordering::Release);
+        }
+        // a helper counts itself asleep, then looks at the generation: one of the two
+        // sees the other's change (both sequentially consistent)
+        self.shared.generation.fetch_add(1, Ordering::SeqCst);
+        if self.shared.sleeping.load(Ordering::SeqCst) > 0 {
+            let _g = self.shared.lock.lock().unwrap_or_else(|e| e.into_inner());
+            self.shared.wake.notify_all();
+        }
+        while let Some(i) = job.take(0) {
+            local(i);
+            job.done.fetch_add(1, Ordering::Relaxed);
+        }
+        // the tasks a helper has begun: as long as the calling thread's
         let mut spins = 0u32;
         while job.done.load(Ordering::Acquire) < tasks {
             spins += 1;
-            if spins < 256 {
+            if spins < 1 << 14 {
                 std::hint::spin_loop();
             } else {
                 std::thread::yield_now();
@@ -196,20 +211,20 @@ impl Workers {
             !job.panicked.load(Ordering::Relaxed),
             "a batch task panicked in a helper thread"
         );
-        job.by_helper
-            .iter()
-            .map(|b| b.load(Ordering::Relaxed))
-            .collect()
+    }
+
+    /// Whether a helper ran task `i` of the last call.
+    pub fn by_helper(&self, i: usize) -> bool {
+        self.shared.job.by_helper[i].load(Ordering::Relaxed)
     }
 }
 
 impl Drop for Workers {
     fn drop(&mut self) {
         {
-            let mut p = self.shared.posted.lock().unwrap_or_else(|e| e.into_inner());
-            p.exit = true;
-            p.job = None;
-            self.shared.generation.fetch_add(1, Ordering::Release);
+            let _g = self.shared.lock.lock().unwrap_or_else(|e| e.into_inner());
+            self.shared.exit.store(true, Ordering::SeqCst);
+            self.shared.generation.fetch_add(1, Ordering::SeqCst);
             self.shared.wake.notify_all();
         }
         for h in self.helpers.drain(..) {
@@ -218,11 +233,10 @@ impl Drop for Workers {
     }
 }
 
-/// Helper `t`'s loop: waits for a job posted after generation `seen` (for [`SPIN`],
-/// yielding its core every 64 turns, then asleep), takes its tasks, and again. (`seen`
-/// is where the helper starts, not what it finds when it first runs: the batch may be
-/// gone by then.)
-fn helper(shared: &Shared, t: usize, mut seen: u64) {
+/// Helper `t`'s loop: waits for a call posted after the last it saw (for [`SPIN`],
+/// yielding its core every 64 turns, then asleep), takes its tasks, and again.
+fn helper(shared: &Shared, t: usize) {
+    let mut seen = 0;
     loop {
         let since = Instant::now();
         let mut turns = 0u32;
@@ -236,25 +250,19 @@ fn helper(shared: &Shared, t: usize, mut seen: u64) {
             if since.elapsed() < SPIN {
                 continue;
             }
-            let mut p = shared.posted.lock().unwrap_or_else(|e| e.into_inner());
-            while shared.generation.load(Ordering::Acquire) == seen && !p.exit {
-                p.sleeping += 1;
-                p = shared.wake.wait(p).unwrap_or_else(|e| e.into_inner());
-                p.sleeping -= 1;
+            let mut g = shared.lock.lock().unwrap_or_else(|e| e.into_inner());
+            shared.sleeping.fetch_add(1, Ordering::SeqCst);
+            while shared.generation.load(Ordering::SeqCst) == seen {
+                g = shared.wake.wait(g).unwrap_or_else(|e| e.into_inner());
             }
+            shared.sleeping.fetch_sub(1, Ordering::SeqCst);
             break;
         }
-        let job = {
-            let p = shared.posted.lock().unwrap_or_else(|e| e.into_inner());
-            if p.exit {
-                return;
-            }
-            seen = shared.generation.load(Ordering::Acquire);
-            p.job.clone()
-        };
-        if let Some(job) = job {
-            job.work(t, |_| {});
+        seen = shared.generation.load(Ordering::Acquire);
+        if shared.exit.load(Ordering::SeqCst) {
+            return;
         }
+        shared.job.help(t);
     }
 }
 
@@ -264,7 +272,7 @@ mod tests {
 
     #[test]
     fn a_run_is_taken_from_both_ends_once() {
-        let r = Run::new(3, 7);
+        let r = Run(AtomicU64::new(Run::pack(3, 7)));
         assert_eq!(r.take(true), Some(3));
         assert_eq!(r.take(false), Some(6));
         assert_eq!(r.take(false), Some(5));
@@ -276,9 +284,9 @@ mod tests {
     #[test]
     fn workers_dropped_before_their_helpers_run_end_them() {
         for _ in 0..100 {
-            drop(Workers::new(3).unwrap());
+            drop(Workers::new(3, Box::new(|_, _| {})).unwrap());
         }
-        let w = Workers::new(2).unwrap();
+        let w = Workers::new(2, Box::new(|_, _| {})).unwrap();
         std::thread::sleep(SPIN * 3);
         drop(w);
     }
@@ -286,24 +294,32 @@ mod tests {
     #[test]
     fn every_task_runs_once_on_any_number_of_threads() {
         for threads in [1, 2, 3] {
-            let w = Workers::new(threads).unwrap();
-            for round in 0..200 {
-                let tasks = round % 17;
-                let count: Arc<Vec<AtomicUsize>> =
-                    Arc::new((0..tasks).map(|_| AtomicUsize::new(0)).collect());
-                let c = count.clone();
+            let count: Arc<Vec<AtomicUsize>> =
+                Arc::new((0..threads).map(|_| AtomicUsize::new(0)).collect());
+            let c = count.clone();
+            let w = Workers::new(
+                threads,
+                Box::new(move |i, cmd| {
+                    c[i].fetch_add(cmd as usize, Ordering::Relaxed);
+                }),
+            )
+            .unwrap();
+            for round in 0..2000u64 {
+                let tasks = (round as usize % (threads + 1)).min(threads);
                 let mut local = vec![0usize; tasks];
-                let by_helper = w.run(
-                    tasks,
-                    move |i| {
-                        c[i].fetch_add(1, Ordering::Relaxed);
-                    },
-                    |i| local[i] += 1,
-                );
+                let before: Vec<usize> = count.iter().map(|c| c.load(Ordering::Relaxed)).collect();
+                // an odd command: a helper adds it, the calling thread 1
+                let cmd = 2 * round + 3;
+                w.run(tasks, cmd, |i| local[i] += 1);
                 for i in 0..tasks {
-                    let shared = count[i].load(Ordering::Relaxed);
-                    assert_eq!(shared + local[i], 1, "task {i} of {tasks}");
-                    assert_eq!(by_helper[i], shared == 1);
+                    let added = count[i].load(Ordering::Relaxed) - before[i];
+                    assert!(added == 0 || added == cmd as usize, "task {i}: {added}");
+                    assert_eq!(usize::from(added > 0) + local[i], 1, "task {i} of {tasks}");
+                    assert_eq!(w.by_helper(i), added > 0);
+                }
+                if round % 500 == 0 {
+                    // the helpers asleep
+                    std::thread::sleep(SPIN * 3);
                 }
             }
             if threads == 1 {

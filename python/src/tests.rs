@@ -378,7 +378,10 @@ fn observation_layouts_are_those_of_the_readme() {
         let Some(shape) = shape.strip_prefix('[').and_then(|s| s.strip_suffix(']')) else {
             continue;
         };
-        let shape: Vec<usize> = shape.split(',').map(|n| n.trim().parse().unwrap()).collect();
+        let shape: Vec<usize> = shape
+            .split(',')
+            .map(|n| n.trim().parse().unwrap())
+            .collect();
         for name in names.split(',').map(|n| n.trim().trim_matches('`')) {
             let ruleset = every_option_set()
                 .find(|r| r.name() == name)
