@@ -500,6 +500,7 @@ struct Chunk<P: Introspect> {
     actions: Vec<i64>,
     /// What a helper wrote, for the calling thread to copy.
     out: StepOut,
+    observed: Vec<f32>,
     tally: [u64; 5],
 }
 
@@ -517,6 +518,7 @@ impl<P: Introspect> Slot<P> {
 /// The commands of a call, as [`Workers`] passes them (the low byte; `random_steps`'
 /// step count above it).
 const STEP: u64 = 0;
+const OBSERVE: u64 = 1;
 const RANDOM_STEPS: u64 = 2;
 
 /// `n` games of ruleset `P`, in one contiguous share per thread: the tasks that the
@@ -613,6 +615,7 @@ fn work_on<P: Introspect>(chunk: &mut Chunk<P>, layout: &Layout, cmd: u64) {
         envs,
         actions,
         out,
+        observed,
         tally,
     } = chunk;
     match cmd & 0xff {
@@ -629,6 +632,13 @@ fn work_on<P: Introspect>(chunk: &mut Chunk<P>, layout: &Layout, cmd: u64) {
                 &mut out.truncated,
                 &mut out.legal,
             );
+        }
+        OBSERVE => {
+            let size = layout.size();
+            observed.resize(envs.len() * size, 0.0);
+            for (e, o) in envs.iter().zip(observed.chunks_mut(size)) {
+                layout.write(&e.core, o);
+            }
         }
         _ => {
             *tally = [0; 5];
@@ -662,6 +672,7 @@ impl<P: Introspect> BatchImpl<P> {
                             .collect(),
                         actions: Vec::new(),
                         out: StepOut::default(),
+                        observed: Vec::new(),
                         tally: [0; 5],
                     }))
                 })
@@ -798,30 +809,30 @@ impl<P: Introspect> DynBatch for BatchImpl<P> {
         }
     }
 
-    /// The shares of the helpers on threads started for the call (scoped: each writes
-    /// its rows of `out` itself). A tensor is some thousands of floats a game, so a
-    /// helper writing into a buffer of its own for the calling thread to copy would
-    /// double the memory traffic; starting a thread costs less than that copy.
     fn observe(&mut self, out: &mut [f32]) {
         let size = self.layout.size();
-        let layout = &*self.layout;
-        let write = |slot: &Slot<P>, out: &mut [f32]| {
-            let chunk = slot.lock();
+        let per = self.per_chunk;
+        let n = self.n;
+        let range = |c: usize| c * per..((c + 1) * per).min(n);
+        let BatchImpl {
+            chunks,
+            workers,
+            layout,
+            ..
+        } = self;
+        workers.run(chunks.len(), OBSERVE, |c| {
+            let r = range(c);
+            let chunk = chunks[c].lock();
+            let out = &mut out[r.start * size..r.end * size];
             for (e, o) in chunk.envs.iter().zip(out.chunks_mut(size)) {
                 layout.write(&e.core, o);
             }
-        };
-        let per = self.per_chunk * size;
-        let mut rows = out.chunks_mut(per.max(1));
-        let (Some(first), Some(slot)) = (rows.next(), self.chunks.first()) else {
-            return;
-        };
-        std::thread::scope(|s| {
-            for (slot, rows) in self.chunks[1..].iter().zip(rows) {
-                s.spawn(move || write(slot, rows));
-            }
-            write(slot, first);
         });
+        for c in (0..chunks.len()).filter(|&c| workers.by_helper(c)) {
+            let r = range(c);
+            let chunk = chunks[c].lock();
+            out[r.start * size..r.end * size].copy_from_slice(&chunk.observed);
+        }
     }
 
     /// On the calling thread alone, from the legal actions it keeps: a few
