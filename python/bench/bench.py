@@ -1,7 +1,7 @@
 """Speed of random play through the Python package, side by side with OpenSpiel.
 
     python python/bench/bench.py [--ruleset emergo] [--seconds 3] [--rounds 3]
-                                 [--envs 128,1024] [--obs-envs 128] [--threads N]
+                                 [--envs 128,512,1024] [--obs-envs 128] [--threads N]
 
 A step is one action (one click). Every figure is steps per second, the best of
 ``--rounds`` rounds of about ``--seconds`` each (the median in brackets); the rounds of
@@ -161,7 +161,7 @@ def main(argv=None):
     ap.add_argument("--ruleset", default="emergo")
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--envs", default="128,1024", help="batch sizes, comma-separated")
+    ap.add_argument("--envs", default="128,512,1024", help="batch sizes, comma-separated")
     ap.add_argument("--obs-envs", type=int, default=128)
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--quick", action="store_true", help="short rounds (a smoke test)")
