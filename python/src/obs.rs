@@ -134,6 +134,18 @@ impl Layout {
                 self.levels
             ));
         }
+        if !self.kings {
+            let king = view
+                .occupied()
+                .find(|(_, st)| st.men().any(|m| m.rank == Rank::King));
+            if let Some((s, _)) = king {
+                return Err(format!(
+                    "a king on {}: men of this ruleset are never crowned, and its \
+                     observation has no king planes",
+                    pos.geometry().name(s)
+                ));
+            }
+        }
         if let Some(&n) = view.in_hand.iter().find(|&&n| n > self.side_men) {
             return Err(format!(
                 "{n} men in hand: more than the {} men of a side at the start",

@@ -395,3 +395,15 @@ fn observation_layouts_are_those_of_the_readme() {
     }
     assert_eq!(rows, 12, "the table's rulesets");
 }
+
+/// A position text with a king, in a ruleset whose men are never crowned (Stapeldammen's
+/// text reads kings): refused, since the observation has no king planes.
+#[test]
+fn a_king_where_no_man_is_crowned_is_refused() {
+    use crate::erased::{DynGame, GameImpl};
+    use column_checkers::Stapeldammen;
+    let g = GameImpl::<Stapeldammen>::new(0);
+    let e = g.new_state(Some("46:W,1:b w")).err().expect("refused");
+    assert!(e.contains("a king on 46"), "{e}");
+    assert!(g.new_state(Some("46:w,1:b w")).is_ok());
+}

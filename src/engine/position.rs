@@ -186,9 +186,10 @@ pub trait Position:
     /// Whether a man can be crowned in this ruleset: become a
     /// [`Rank::King`](crate::engine::stack::Rank::King) (a king; Lasca's officer).
     /// `false` where every man stays a [`Rank::Man`](crate::engine::stack::Rank::Man)
-    /// all game (Emergo, Stapeldammen, Epaminondas), so that a front-end may leave ranks
-    /// out (a renderer's legend, an encoding's king planes). The default, `true`, is the
-    /// one that never leaves a king out.
+    /// in play (Emergo, Stapeldammen, Epaminondas), so that a front-end may leave ranks
+    /// out (a renderer's legend, an encoding's king planes). A position text may still
+    /// set a king down where the ruleset's text reads one (Stapeldammen's does). The
+    /// default, `true`, is the one that never leaves a king out.
     ///
     /// ```
     /// use column_checkers::{Emergo, Lasca, Position, Stapeldammen};

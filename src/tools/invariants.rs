@@ -18,8 +18,6 @@
 //!   legal move ends the game (a loss or a draw as the ruleset says);
 //!   [`outcome_among`](crate::engine::position::Position::outcome_among) of the listed
 //!   moves gives the same outcome;
-//! - no man is a king in a ruleset that crowns none
-//!   ([`CROWNING`](crate::engine::position::Position::CROWNING) `false`);
 //! - every listed move plays, and its text, read back with
 //!   [`parse_move_among`](crate::engine::checking::Checking::parse_move_among) against the listed moves from
 //!   the same square, gives the same move; one listed move per position (chosen by
@@ -61,7 +59,6 @@ use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
 use crate::engine::outcome::{EndReason, Outcome};
-use crate::engine::stack::Rank;
 use core::hash::Hasher;
 use thiserror::Error;
 
@@ -123,12 +120,6 @@ pub enum Violation {
         among: Option<Outcome>,
         /// [`Position::outcome`](crate::engine::position::Position::outcome).
         outcome: Option<Outcome>,
-    },
-    /// A king on the board of a ruleset that crowns no man.
-    #[error("a king on {square}, yet the ruleset crowns no man (CROWNING is false)")]
-    KingWithoutCrowning {
-        /// The square, by name.
-        square: String,
     },
     /// A listed move is not legal by [`Position::is_legal`](crate::engine::position::Position::is_legal).
     #[error("listed move {mv} is not legal by is_legal()")]
@@ -296,18 +287,6 @@ pub(crate) fn check_listing_in<P: Checking + Counting>(
         });
     }
     check_text(pos)?;
-
-    if !P::CROWNING {
-        if let Some(view) = pos.board_view() {
-            let king = view
-                .occupied()
-                .find(|(_, stack)| stack.men().any(|m| m.rank == Rank::King));
-            if let Some((square, _)) = king {
-                let square = view.geometry.name(square).to_string();
-                return Err(Violation::KingWithoutCrowning { square });
-            }
-        }
-    }
 
     pos.legal_moves(moves);
     let counted = pos.count_legal_moves();
