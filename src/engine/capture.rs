@@ -1372,14 +1372,19 @@ mod tests {
 
     /// Move identity by brute force (`docs/rulings.md#move-identity`): the listed routes are distinct moves (no two from one
     /// square lead to one position), every route is one listed move, and each route's
-    /// hash is its position's from scratch. Answers how many routes were merged.
+    /// hash is its position's from scratch. [`route_classes`](CaptureGenerator::route_classes)
+    /// names each route with its listed route, and [`equivalent`](CaptureGenerator::equivalent)
+    /// answers it for the route written square by square; a route cut short is none.
+    /// Answers how many routes were merged, and how many pairs of listed moves share
+    /// their origin and destination (which only their positions tell apart).
     fn one_listed_route_per_move<B: Board, P: CapturePolicy>(
         policy: &P,
         kings: bool,
         seed: u64,
-    ) -> usize {
+    ) -> (usize, usize) {
         let mut rng = SplitMix64::new(seed);
         let mut merged = 0;
+        let mut twins = 0;
         for _ in 0..200 {
             let cols = random_columns::<B>(&mut rng, kings);
             for c in Color::ALL {
@@ -1412,9 +1417,30 @@ mod tests {
                     assert_eq!(moves, 1, "{cols:?} {r:?}");
                 }
                 merged += all.len() - listed.len();
+                for (i, a) in listed.iter().enumerate() {
+                    twins += listed[..i].iter().filter(|b| same_ends(a, b)).count();
+                }
+                let mut classes = Vec::new();
+                gen.route_classes(|l, r| classes.push((*l, *r)));
+                assert_eq!(classes.len(), all.len(), "{cols:?}");
+                for ((l, r), (a, _)) in classes.iter().zip(&all) {
+                    assert_eq!(r, a, "{cols:?}");
+                    assert!(listed.contains(l), "{cols:?} {l:?}");
+                    assert!(l.origin() == r.origin() && after(l) == after(r), "{cols:?}");
+                    // as a player writes it: the squares alone
+                    let written = Route::from_squares(r.origin(), r.landings()).unwrap();
+                    assert_eq!(gen.equivalent(&written), Some(*l), "{cols:?} {r:?}");
+                }
+                if let Some((r, _)) = all.iter().find(|(r, _)| r.len() > 1) {
+                    let mut cut = Route::from_squares(r.origin(), r.landings()).unwrap();
+                    cut.pop();
+                    if !all.iter().any(|(a, _)| *a == cut) {
+                        assert_eq!(gen.equivalent(&cut), None, "{cols:?} {cut:?}");
+                    }
+                }
             }
         }
-        merged
+        (merged, twins)
     }
 
     #[test]
@@ -1424,8 +1450,11 @@ mod tests {
             one_listed_route_per_move::<Grid8x8, _>(&AllWays(Leap::Short), true, 12),
             one_listed_route_per_move::<Dark8, _>(&AllWays(Leap::Flying), true, 14),
         ];
-        // routes were merged: the comparison is not empty
-        assert!(merged.iter().sum::<usize>() > 0, "{merged:?}");
+        // routes were merged, and moves shared their ends: the comparisons are not empty
+        assert!(
+            merged.iter().any(|m| m.0 > 0) && merged.iter().any(|m| m.1 > 0),
+            "{merged:?}"
+        );
     }
 
     /// A board with the geometry of `B` but no constant shifts: the capture search
