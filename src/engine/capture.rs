@@ -1348,8 +1348,14 @@ mod tests {
             let cols = random_columns::<B>(&mut rng, kings);
             let jumps = FirstJumps::new(policy, &cols).expect("short leaps");
             for c in Color::ALL {
-                let exists = CaptureGenerator::new(policy, &cols, c).exists();
+                let gen = CaptureGenerator::new(policy, &cols, c);
+                let exists = gen.exists();
                 assert_eq!(jumps.can_capture(c), exists, "{cols:?} {c:?}");
+                // the capturers are the origins of the routes (a king and a man may
+                // capture in other directions: each searches as its commander)
+                let mut origins = SquareSet::EMPTY;
+                gen.routes(|r| origins.insert(r.origin()));
+                assert_eq!(gen.capturers(), origins, "{cols:?} {c:?}");
                 captures[exists as usize] += 1;
                 assert_eq!(
                     jumps.exposed(c),
@@ -1410,6 +1416,17 @@ mod tests {
                 for (r, h) in &all {
                     let p = after(r);
                     assert_eq!(*h, p.full_hash(), "{cols:?}");
+                    // the men taken: one per jump, each off the top of a column jumped
+                    let taken = CaptureGenerator::taken(policy, &cols, c, r);
+                    assert_eq!(taken.len(), r.len(), "{cols:?} {r:?}");
+                    for &x in &taken {
+                        let times = taken.iter().filter(|&&t| t == x).count();
+                        assert_eq!(
+                            p.get(x).height() + times,
+                            cols.get(x).height(),
+                            "{cols:?} {r:?}"
+                        );
+                    }
                     let moves = listed
                         .iter()
                         .filter(|l| l.origin() == r.origin() && after(l) == p)
