@@ -1521,6 +1521,67 @@ mod tests {
         same_routes_without_shifts::<Dark8, _>(&AllWays(Leap::Flying), true, 24);
     }
 
+    /// The rules decided once, per ruleset: which keep their pieces on bitboards
+    /// (captures that remove the pieces when the move ends), which may jump a column
+    /// twice, and who is crowned when a capture ends on a promotion square.
+    #[test]
+    fn each_rulesets_capture_rules_read_as_documented() {
+        use crate::games::bashni::BashniRules;
+        use crate::games::dameo::DameoRules;
+        use crate::games::draughts::{InternationalRules, RussianRules};
+        use crate::games::emergo::EmergoCapture;
+        use crate::games::lasca::LascaRules;
+        use crate::games::stapeldammen::StapeldammenRules;
+        // (rules, removes at the end of the move, rejumps, the 180° rule in force)
+        let (any, over) = (Some(Reversal::AnyTurnBack), Some(Reversal::OverJustJumped));
+        let rulesets = [
+            (InternationalRules::RULES, true, false, None),
+            (RussianRules::RULES, true, false, None),
+            (DameoRules::RULES, true, false, None),
+            (LascaRules::<false, false>::RULES, false, false, None),
+            (LascaRules::<true, false>::RULES, false, true, any),
+            (BashniRules::<false>::RULES, false, true, over),
+            // prisoners taken when the move ends: neither a removal nor a roundabout,
+            // and the column just jumped bars the way back
+            (BashniRules::<true>::RULES, false, false, None),
+            (EmergoCapture::RULES, false, true, any),
+            (StapeldammenRules::RULES, false, true, any),
+        ];
+        for (rules, removes, rejumps, reversal) in rulesets {
+            assert_eq!(rules.removes_at_end(), removes, "{rules:?}");
+            assert_eq!(rules.rejumps(), rejumps, "{rules:?}");
+            assert_eq!(rules.reversal_in_force(), reversal, "{rules:?}");
+        }
+        // a 180° rule under men taken when the move ends is not needed
+        let turning = CaptureRules {
+            reversal: any,
+            ..BashniRules::<true>::RULES
+        };
+        assert_eq!(turning.reversal_in_force(), None);
+        // pieces removed at once, or roundabouts whose men go when the move ends: no
+        // ruleset has them, the rules say what they would be
+        let at_once = CaptureRules {
+            transfer: Transfer::Immediate,
+            ..InternationalRules::RULES
+        };
+        assert!(!at_once.removes_at_end() && !at_once.rejumps());
+        let roundabout_at_end = CaptureRules {
+            rejump: Rejump::WhileEnemyTopped,
+            ..BashniRules::<true>::RULES
+        };
+        assert!(!roundabout_at_end.rejumps());
+        // a man ending a capture on a promotion square is crowned but where men
+        // are never promoted
+        for (promotion, crowns) in [
+            (CapturePromotion::Never, false),
+            (CapturePromotion::EndsMove, true),
+            (CapturePromotion::Continues, true),
+            (CapturePromotion::AtEndOfMove, true),
+        ] {
+            assert_eq!(promotion.crowns_at_end(), crowns, "{promotion:?}");
+        }
+    }
+
     #[test]
     fn first_jumps_refuse_flying_kings() {
         let mut rng = SplitMix64::new(5);
