@@ -1286,6 +1286,26 @@ mod tests {
         }
     }
 
+    /// A board of ragged rows, on which a direction moves the square indices by many
+    /// amounts: no fast shifts, so the first jumps are found square by square.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    struct Ragged;
+
+    impl Board for Ragged {
+        fn geometry() -> &'static Geometry {
+            static G: once_cell::race::OnceBox<Geometry> = once_cell::race::OnceBox::new();
+            G.get_or_init(|| {
+                Box::new(Geometry::new(
+                    "ragged",
+                    9,
+                    7,
+                    |x, y| x < [9, 6, 8, 5, 9, 7, 8][y as usize],
+                    &crate::engine::shapes::grid::EIGHT_DIRECTIONS,
+                ))
+            })
+        }
+    }
+
     /// Random columns of one or two men on a random share of the squares (from a half
     /// to a tenth); kings when asked.
     fn random_columns<B: Board>(rng: &mut SplitMix64, kings: bool) -> Columns<B> {
@@ -1374,6 +1394,8 @@ mod tests {
         agree::<Hex37, _>(&AllWays(Leap::Short), false, 2);
         agree::<Grid8x8, _>(&AllWays(Leap::Short), true, 3);
         agree::<Dark8, _>(&Forward, true, 4);
+        assert!(!Ragged::geometry().fast_shift());
+        agree::<Ragged, _>(&AllWays(Leap::Short), true, 5);
     }
 
     /// Move identity by brute force (`docs/rulings.md#move-identity`): the listed routes are distinct moves (no two from one
