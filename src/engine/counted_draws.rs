@@ -446,6 +446,22 @@ mod tests {
     }
 
     #[test]
+    fn a_set_of_classes_holds_sixteen_at_most() {
+        let all = Classes(u16::MAX);
+        assert_eq!(
+            all.iter().collect::<Vec<_>>(),
+            (0..Classes::MAX).collect::<Vec<_>>()
+        );
+        assert!(all.contains(Classes::MAX - 1));
+        // beyond the last class: none, and no shift out of range
+        assert!(!all.contains(Classes::MAX) && !all.contains(usize::MAX));
+        let some = Classes(0b1010_0000_0000_0100);
+        assert_eq!(some.iter().collect::<Vec<_>>(), [2, 13, 15]);
+        assert_eq!(some.first(), Some(2));
+        assert!(!some.is_empty() && !some.contains(3));
+    }
+
+    #[test]
     fn the_kings_only_count_reaches_its_limit() {
         let mut c = DrawCounts::start(&FMJD, [(5, 2), (5, 2)]);
         for _ in 0..49 {
