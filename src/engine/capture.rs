@@ -1430,6 +1430,9 @@ mod tests {
                 };
                 let mut listed = Vec::new();
                 gen.routes(|r| listed.push(r));
+                // the capturers are the origins of the routes (flying kings too)
+                let origins = all.iter().map(|(r, _)| r.origin()).collect::<SquareSet>();
+                assert_eq!(gen.capturers(), origins, "{cols:?} {c:?}");
                 for (i, a) in listed.iter().enumerate() {
                     for b in &listed[..i] {
                         assert!(a.origin() != b.origin() || after(a) != after(b), "{cols:?}");
