@@ -1499,6 +1499,51 @@ mod tests {
         );
     }
 
+    /// Move identity counts the origin: two men that each jump a column of two enemy
+    /// men out and back, taking both off the board at once, leave one position, and
+    /// are two moves (rules of no ruleset, which the engine allows: pieces removed at
+    /// once, a column jumped again while the enemy tops it).
+    #[test]
+    fn routes_from_two_origins_to_one_position_are_two_moves() {
+        struct RemovedAtOnce;
+        impl CapturePolicy for RemovedAtOnce {
+            const RULES: CaptureRules = CaptureRules {
+                taking: Taking::Removed,
+                transfer: Transfer::Immediate,
+                rejump: Rejump::WhileEnemyTopped,
+                ..RULES
+            };
+            fn directions(&self, _commander: Man) -> DirectionSet {
+                DirectionSet(0xff)
+            }
+            fn leap(&self, _commander: Man) -> Leap {
+                Leap::Short
+            }
+        }
+        let g = Grid8x8::geometry();
+        let sq = |name: &str| g.parse_square(name).unwrap();
+        let mut cols = Columns::<Grid8x8>::new();
+        cols.set(sq("c3"), Stack::single(Man::new(Color::White)));
+        cols.set(sq("d5"), Stack::single(Man::new(Color::White)));
+        cols.set(sq("d4"), Stack::uniform(Color::Black, 2));
+        let gen = CaptureGenerator::new(&RemovedAtOnce, &cols, Color::White);
+        let mut listed = Vec::new();
+        gen.routes(|r| listed.push(r));
+        let route =
+            |from, landings: [&str; 2]| Route::from_squares(sq(from), &landings.map(sq)).unwrap();
+        assert_eq!(
+            listed,
+            [route("c3", ["e5", "c3"]), route("d5", ["d3", "d5"])]
+        );
+        let after = |r: &Route| {
+            let mut a = cols;
+            CaptureGenerator::apply(&RemovedAtOnce, &mut a, Color::White, r);
+            a
+        };
+        assert_eq!(after(&listed[0]), after(&listed[1]));
+        assert!(after(&listed[0]).get(sq("d4")).is_empty());
+    }
+
     /// A board with the geometry of `B` but no constant shifts: the capture search
     /// takes the neighbour-table path there, which the bitboard path must agree with.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
