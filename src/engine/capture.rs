@@ -1572,6 +1572,13 @@ mod tests {
                 CaptureGenerator::new(policy, &cols, c).routes(|r| a.push(r));
                 CaptureGenerator::new(policy, &plain, c).routes(|r| b.push(r));
                 assert_eq!(a, b, "{cols:?} {c:?}");
+                // and the capturers, found by set shifts there and square by square here
+                let origins = a.iter().map(|r| r.origin()).collect::<SquareSet>();
+                assert_eq!(CaptureGenerator::new(policy, &cols, c).capturers(), origins);
+                assert_eq!(
+                    CaptureGenerator::new(policy, &plain, c).capturers(),
+                    origins
+                );
                 let (mut a, mut b) = (Vec::new(), Vec::new());
                 CaptureGenerator::new(policy, &cols, c).all_routes(|r, h| a.push((r, h)));
                 CaptureGenerator::new(policy, &plain, c).all_routes(|r, h| b.push((r, h)));
