@@ -953,11 +953,10 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             self.route.push(l);
             let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
             match promotes.then(|| promotion.on_promotion_square()) {
+                // crowned there: the route ends (a leaf records the route alone; the
+                // crowning is played by `trace_route`)
                 Some(Crowning::CrownedAndStops) => {
-                    let keep = self.carrier;
-                    self.carrier.promote_top();
                     self.leaf(l);
-                    self.carrier = keep;
                     continued = true;
                 }
                 Some(Crowning::CrownedAndGoesOn) => {
@@ -975,13 +974,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             let mut landing = Some(first);
             while let Some(l) = landing {
                 self.route.push(l);
-                let keep = self.carrier;
-                let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
-                if promotes && promotion.crowns_at_end() {
-                    self.carrier.promote_top();
-                }
                 self.leaf(l);
-                self.carrier = keep;
                 self.route.pop();
                 landing = next(self, l);
             }
@@ -1002,7 +995,9 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
         }
     }
 
-    /// Records the route as it stands, ending on `at` (promotion already applied).
+    /// Records the route as it stands, ending on `at`. The route alone is kept: what
+    /// it takes and whom it crowns is played by [`trace_route`] (the carrier's
+    /// crowning during the search only decides how it goes on capturing).
     fn leaf(&mut self, at: Square) {
         let n = self.route.len();
         match P::RULES.majority.verdict(n, self.best) {
