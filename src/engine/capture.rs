@@ -1539,6 +1539,67 @@ mod tests {
         assert!(after(&listed[0]).get(sq("d4")).is_empty());
     }
 
+    /// Men and kings jump short in the four diagonals, under the promotion rule `P`
+    /// (0 never, 1 ending the move, 2 continuing, 3 at the end of the move).
+    struct Promoting<const P: u8>;
+
+    impl<const P: u8> CapturePolicy for Promoting<P> {
+        const RULES: CaptureRules = CaptureRules {
+            promotion: match P {
+                0 => CapturePromotion::Never,
+                1 => CapturePromotion::EndsMove,
+                2 => CapturePromotion::Continues,
+                _ => CapturePromotion::AtEndOfMove,
+            },
+            ..RULES
+        };
+        fn directions(&self, _commander: Man) -> DirectionSet {
+            DirectionSet(0b1111)
+        }
+        fn leap(&self, _commander: Man) -> Leap {
+            Leap::Short
+        }
+    }
+
+    /// A man who reaches his far row in the middle of a capture, with a jump back
+    /// from there: the promotion rule decides whether he goes on, and as what.
+    #[test]
+    fn a_man_on_the_far_row_mid_capture_stops_or_goes_on_by_the_promotion_rule() {
+        fn after<const P: u8>() -> (Vec<Route>, Stack) {
+            let g = Dark8::geometry();
+            let sq = |name: &str| g.parse_square(name).unwrap();
+            let mut cols = Columns::<Dark8>::new();
+            cols.set(sq("b6"), Stack::single(Man::new(Color::White)));
+            cols.set(sq("c7"), Stack::single(Man::new(Color::Black)));
+            cols.set(sq("e7"), Stack::single(Man::new(Color::Black)));
+            let mut routes = Vec::new();
+            CaptureGenerator::new(&Promoting::<P>, &cols, Color::White).routes(|r| routes.push(r));
+            assert_eq!(routes.len(), 1, "{routes:?}");
+            CaptureGenerator::apply(&Promoting::<P>, &mut cols, Color::White, &routes[0]);
+            (routes.clone(), cols.get(routes[0].destination()))
+        }
+        let g = Dark8::geometry();
+        let sq = |name: &str| g.parse_square(name).unwrap();
+        let to_d8 = Route::from_squares(sq("b6"), &[sq("d8")]).unwrap();
+        let to_f6 = Route::from_squares(sq("b6"), &[sq("d8"), sq("f6")]).unwrap();
+        let (white, king) = (Man::new(Color::White), Man::king(Color::White));
+        let with = |top: Man, prisoners: usize| {
+            let mut s = Stack::single(top);
+            for _ in 0..prisoners {
+                s.push_bottom(Man::new(Color::Black));
+            }
+            s
+        };
+        // crowned on d8, and the move ends there (Lasca)
+        assert_eq!(after::<1>(), (vec![to_d8], with(king, 1)));
+        // crowned on d8, and he goes on as a king (Russian draughts, Bashni)
+        assert_eq!(after::<2>(), (vec![to_f6], with(king, 2)));
+        // passing through does not crown (international draughts, Dameo)
+        assert_eq!(after::<3>(), (vec![to_f6], with(white, 2)));
+        // no promotion at all (Emergo)
+        assert_eq!(after::<0>(), (vec![to_f6], with(white, 2)));
+    }
+
     /// A board with the geometry of `B` but no constant shifts: the capture search
     /// takes the neighbour-table path there, which the bitboard path must agree with.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
