@@ -430,7 +430,8 @@ mod tests {
         assert_eq!(first([(4, 4), (1, 1)]), None);
         let both = Material::BothKings { pieces: 2..=3 };
         assert!(both.fits([(2, 1), (1, 1)]));
-        assert!(!both.fits([(2, 0), (1, 1)]));
+        assert!(!both.fits([(2, 0), (1, 1)]), "White has no king");
+        assert!(!both.fits([(1, 1), (2, 0)]), "Black has no king");
         assert!(!both.fits([(3, 1), (1, 1)]));
         let kings = Material::KingsAgainstLoneKing { kings: 3..=11 };
         assert!(kings.fits([(3, 3), (1, 1)]));
