@@ -15,15 +15,19 @@
 //! draughts; a `FEN` tag sets the start.
 //!
 //! Each game gets a line: its number, the players, the moves read, the result, and
-//! `ok` or the first error with its line and move. A variation that does not replay
-//! is skipped with a warning line (`game N, line L, column C: ...`), and the game's
-//! main line still counts as replayed; `--strict` refuses such a game instead, and
-//! reads the file as the PDN standard's grammar has it (every game ends with a
-//! terminator, only PDN's result tokens). A file of one game also gets the final
-//! position and the outcome. `--quiet` prints only the failed games, the warnings
-//! and the summary. Exit code 0 when every game replays (even if a result disagrees
-//! with the rules, or a variation was skipped: that is reported), 1 when any game
-//! fails, 2 on bad arguments.
+//! `ok` or the first error with its line and move. What the replay forgives gets a
+//! warning line (`warning: game N, line L, column C: ...; what was done`): a variation
+//! that does not replay (skipped), a misnumbered move, a step written as a capture
+//! (`38x33`), a capture that names several when the moves after it tell which, moves
+//! after a draw by the rules; the game still counts as replayed. `--strict` refuses
+//! such a game instead. A file that breaks PDN's grammar (a malformed tag, a game
+//! without a terminator before the next game's tags, a token that is not PDN) and an
+//! illegal move of a main line fail in both modes (see `column_checkers::text::pdn`
+//! and `Strictness`). A file of one game also gets the final position and the
+//! outcome. `--quiet` prints only the failed games, the warnings and the summary.
+//! Exit code 0 when every game replays (even if a result disagrees with the rules, or
+//! something was forgiven: that is reported), 1 when any game fails, 2 on bad
+//! arguments.
 //!
 //! ```text
 //! printf '[Variant "emergo"]\n1. d6 d8 2. e4 g6 3. f4 g7 4. b6 d7 5. f6 g6xe6xc6 *\n' \
@@ -38,7 +42,7 @@ mod cli;
 
 use clap::Parser;
 use cli::RulesetArgs;
-use column_checkers::text::pdn::read_games_with;
+use column_checkers::text::pdn::read_games;
 use column_checkers::text::record::{Record, ResultCheck, Strictness};
 use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::Position;
@@ -46,7 +50,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 /// Reads every game of a PDN file and checks every move (variations included): one
-/// line per game, a line per skipped variation, and a summary.
+/// line per game, a line per warning (what was forgiven), and a summary.
 #[derive(Parser, Debug)]
 #[command(name = "replay")]
 struct Cli {
@@ -58,9 +62,9 @@ struct Cli {
     /// Print only the failed games, the warnings and the summary
     #[arg(long)]
     quiet: bool,
-    /// Refuse a game whose variation does not replay, and read the file as the PDN
-    /// standard's grammar has it (a terminator after every game, PDN's result tokens
-    /// only)
+    /// Refuse what the default forgives with a warning (a variation that does not
+    /// replay, a misnumbered move, a step written as a capture, a capture that names
+    /// several, moves after a draw by the rules)
     #[arg(long)]
     strict: bool,
 }
@@ -76,7 +80,7 @@ struct Replay<'a> {
 }
 
 /// What a replayed game reports: its summary (moves, result), whether it replayed,
-/// and the warnings (skipped variations).
+/// and the warnings (what was forgiven).
 struct Report {
     line: String,
     ok: bool,
@@ -130,8 +134,8 @@ impl RulesetVisitor for Replay<'_> {
                 }
                 let skipped = match replay.warnings.len() {
                     0 => String::new(),
-                    1 => ", 1 variation skipped".to_string(),
-                    n => format!(", {n} variations skipped"),
+                    1 => ", 1 warning".to_string(),
+                    n => format!(", {n} warnings"),
                 };
                 Report {
                     line: format!(
@@ -199,7 +203,7 @@ fn main() -> ExitCode {
         Ok(t) => t,
         Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
     };
-    let games = read_games_with(&text, strictness);
+    let games = read_games(&text);
     let single = games.len() == 1;
     let (mut ok, mut failed, mut warned) = (0usize, 0usize, 0usize);
     for (i, g) in games.iter().enumerate() {

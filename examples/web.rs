@@ -24,15 +24,24 @@
 //!   creator's `token` and `color`;
 //! - `POST /api/games/ID/join`: takes the free seat; answers `state`, `token`, `color`;
 //! - `GET /api/games/ID`: the `state`: `id`, `ruleset`, `options`, `start` (position
-//!   text), `moves`, `turn`, `outcome`, `seats` (`white`/`black`: taken or not);
+//!   text), `moves`, `turn`, `outcome` (in words, or `null`), `declared` (an end the
+//!   players made: `{"reason": "agreement" | "resignation", "winner"}`, or `null`),
+//!   `offer` (the side whose draw offer stands, or `null`), `seats` (`white`/`black`:
+//!   taken or not);
 //! - `POST /api/games/ID/move` (`token`, `ply` = the number of moves the sender has
 //!   seen, `move` in the ruleset's notation): plays it when it is the sender's turn and
-//!   legal; answers the `state`.
+//!   legal; answers the `state`. A move by the side that did not offer a draw
+//!   declines the offer;
+//! - `POST /api/games/ID/draw` (`token`, `ply`): offers a draw, on either side's turn;
+//!   against the other side's standing offer, agrees to it and the game is drawn
+//!   (the crate's `Game::agree_draw`); answers the `state`;
+//! - `POST /api/games/ID/resign` (`token`): the sender resigns, on either side's turn
+//!   (`Game::resign`); answers the `state`.
 
 use clap::Parser;
-use column_checkers::text::fen::{looks_like_fen, position_from_fen};
+use column_checkers::text::fen::read_position_or_fen;
 use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::{Checking, Color, Counting, Game, Introspect, Position};
+use column_checkers::{Checking, Color, Counting, EndReason, Game, Introspect, Outcome, Position};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::Read;
@@ -86,6 +95,12 @@ trait Shared: Send {
     fn turn(&self) -> Color;
     /// The outcome in words, if the game is over.
     fn outcome(&self) -> Option<String>;
+    /// The end the players declared (an agreed draw, a resignation), if any.
+    fn declared(&self) -> Option<Outcome>;
+    /// Ends the game in a draw agreed by the players.
+    fn agree_draw(&mut self) -> Result<(), String>;
+    /// Ends the game by the resignation of `loser`.
+    fn resign(&mut self, loser: Color) -> Result<(), String>;
     /// The start position's text.
     fn start(&self) -> String;
 }
@@ -110,6 +125,15 @@ impl<P: Position> Shared for SharedGame<P> {
     fn outcome(&self) -> Option<String> {
         self.game.outcome().map(|o| o.to_string())
     }
+    fn declared(&self) -> Option<Outcome> {
+        self.game.declared_end()
+    }
+    fn agree_draw(&mut self) -> Result<(), String> {
+        self.game.agree_draw().map(drop).map_err(|e| e.to_string())
+    }
+    fn resign(&mut self, loser: Color) -> Result<(), String> {
+        self.game.resign(loser).map(drop).map_err(|e| e.to_string())
+    }
     fn start(&self) -> String {
         self.game.start().to_string()
     }
@@ -123,12 +147,8 @@ impl RulesetVisitor for NewShared {
     fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
         let start = match self.0.as_deref() {
             None => P::start(),
-            Some(t) if looks_like_fen(t) => position_from_fen::<P>(t)
-                .map(|(p, _)| p)
-                .map_err(|e| ApiError(422, e.to_string()))?,
-            Some(t) => t
-                .parse::<P>()
-                .map_err(|e| ApiError(422, format!("bad position text for {}: {e}", P::NAME)))?,
+            Some(t) => read_position_or_fen::<P>(t, str::parse)
+                .map_err(|e| ApiError(422, format!("{}: {e}", P::NAME)))?,
         };
         Ok(Box::new(SharedGame {
             game: Game::new(start),
@@ -144,6 +164,8 @@ struct Table {
     game: Box<dyn Shared>,
     /// The seat tokens, by [`Color::index`].
     seats: [Option<String>; 2],
+    /// The side whose draw offer stands, if any.
+    offer: Option<Color>,
     /// When it was last used (the games' clock).
     used: u64,
 }
@@ -165,6 +187,11 @@ impl Table {
             "moves": self.game.moves(),
             "turn": color_name(self.game.turn()),
             "outcome": self.game.outcome(),
+            "declared": self.game.declared().map(|o| json!({
+                "reason": if o.reason() == EndReason::Resignation { "resignation" } else { "agreement" },
+                "winner": o.winner().map(color_name),
+            })),
+            "offer": self.offer.map(color_name),
             "seats": {
                 "white": self.seats[0].is_some(),
                 "black": self.seats[1].is_some(),
@@ -336,6 +363,7 @@ fn create(tables: &mut Tables, f: &HashMap<String, String>) -> Result<Value, Api
         options,
         game,
         seats,
+        offer: None,
         used,
     });
     let state = tables.get(&id)?.state(&id);
@@ -354,20 +382,29 @@ fn join(tables: &mut Tables, id: &str, f: &HashMap<String, String>) -> Result<Va
     Ok(json!({ "state": t.state(id), "token": token, "color": color }))
 }
 
-fn play(tables: &mut Tables, id: &str, f: &HashMap<String, String>) -> Result<Value, ApiError> {
-    only(f, &["token", "ply", "move"])?;
-    let t = tables.get(id)?;
+/// The side whose seat the request's `token` holds.
+fn seat_of(t: &Table, id: &str, f: &HashMap<String, String>) -> Result<Color, ApiError> {
     let token = f.get("token").ok_or_else(|| bad("no token"))?;
-    let seat = t
+    match t
         .seats
         .iter()
         .position(|s| s.as_deref() == Some(token.as_str()))
-        .ok_or_else(|| ApiError(403, format!("that token holds no seat of game {id}")))?;
+    {
+        Some(0) => Ok(Color::White),
+        Some(_) => Ok(Color::Black),
+        None => Err(ApiError(
+            403,
+            format!("that token holds no seat of game {id}"),
+        )),
+    }
+}
+
+/// Checks the request's `ply` (the number of moves its sender has seen) against the game.
+fn check_ply(t: &Table, f: &HashMap<String, String>) -> Result<(), ApiError> {
     let ply: usize = f
         .get("ply")
         .and_then(|p| p.trim().parse().ok())
         .ok_or_else(|| bad("ply must be the number of moves seen"))?;
-    let text = f.get("move").ok_or_else(|| bad("no move"))?;
     if ply != t.game.moves().len() {
         return Err(ApiError(
             409,
@@ -377,13 +414,69 @@ fn play(tables: &mut Tables, id: &str, f: &HashMap<String, String>) -> Result<Va
             ),
         ));
     }
-    if t.game.turn().index() != seat {
+    Ok(())
+}
+
+/// The game is over: nothing more may be played, offered or resigned.
+fn check_going_on(t: &Table) -> Result<(), ApiError> {
+    match t.game.outcome() {
+        Some(o) => Err(ApiError(409, format!("the game is over ({o})"))),
+        None => Ok(()),
+    }
+}
+
+fn play(tables: &mut Tables, id: &str, f: &HashMap<String, String>) -> Result<Value, ApiError> {
+    only(f, &["token", "ply", "move"])?;
+    let t = tables.get(id)?;
+    let seat = seat_of(t, id, f)?;
+    check_ply(t, f)?;
+    let text = f.get("move").ok_or_else(|| bad("no move"))?;
+    if t.game.turn() != seat {
         return Err(ApiError(
             409,
             format!("it is {}'s turn", color_name(t.game.turn())),
         ));
     }
     t.game.play(text).map_err(|e| ApiError(422, e))?;
+    // a move by the other side declines a draw offer
+    if t.offer.is_some_and(|by| by != seat) {
+        t.offer = None;
+    }
+    Ok(t.state(id))
+}
+
+fn draw(tables: &mut Tables, id: &str, f: &HashMap<String, String>) -> Result<Value, ApiError> {
+    only(f, &["token", "ply"])?;
+    let t = tables.get(id)?;
+    let seat = seat_of(t, id, f)?;
+    check_ply(t, f)?;
+    check_going_on(t)?;
+    match t.offer {
+        Some(by) if by != seat => {
+            t.game.agree_draw().map_err(|e| ApiError(409, e))?;
+            t.offer = None;
+        }
+        Some(_) => {
+            return Err(ApiError(
+                409,
+                format!(
+                    "your draw offer stands already; {} may accept it",
+                    color_name(!seat)
+                ),
+            ))
+        }
+        None => t.offer = Some(seat),
+    }
+    Ok(t.state(id))
+}
+
+fn resign(tables: &mut Tables, id: &str, f: &HashMap<String, String>) -> Result<Value, ApiError> {
+    only(f, &["token"])?;
+    let t = tables.get(id)?;
+    let seat = seat_of(t, id, f)?;
+    check_going_on(t)?;
+    t.game.resign(seat).map_err(|e| ApiError(409, e))?;
+    t.offer = None;
     Ok(t.state(id))
 }
 
@@ -482,7 +575,9 @@ fn handle(tables: &mut Tables, root: &Path, req: &mut Request) -> Answer {
         (Method::Get, ["games", _]) => Some("state"),
         (Method::Post, ["games", _, "join"]) => Some("join"),
         (Method::Post, ["games", _, "move"]) => Some("move"),
-        (_, ["games"] | ["games", _] | ["games", _, "join" | "move"]) => None,
+        (Method::Post, ["games", _, "draw"]) => Some("draw"),
+        (Method::Post, ["games", _, "resign"]) => Some("resign"),
+        (_, ["games"] | ["games", _] | ["games", _, "join" | "move" | "draw" | "resign"]) => None,
         _ => return Answer::error(ApiError(404, format!("no API {path:?}"))),
     };
     let Some(route) = route else {
@@ -501,6 +596,8 @@ fn handle(tables: &mut Tables, root: &Path, req: &mut Request) -> Answer {
         "create" => create(tables, &fields),
         "state" => tables.get(id).map(|t| t.state(id)),
         "join" => join(tables, id, &fields),
+        "draw" => draw(tables, id, &fields),
+        "resign" => resign(tables, id, &fields),
         _ => play(tables, id, &fields),
     };
     match result {

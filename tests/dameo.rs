@@ -8,8 +8,8 @@
 
 use column_checkers::engine::shapes::grid::Grid8x8 as Grid8;
 use column_checkers::{
-    perft, Board, Color, Dameo, EndReason, Game, MoveList, MoveParseError, Outcome, Position,
-    PositionErrorKind, SplitMix64, Square,
+    perft, perft_without_bulk, Board, Color, Dameo, EndReason, Game, MoveList, MoveParseError,
+    Outcome, Position, PositionErrorKind, SplitMix64, Square,
 };
 use column_checkers::{Checking, Counting};
 use proptest::prelude::*;
@@ -83,10 +83,12 @@ fn perft_published() {
     assert_eq!(perft(&p, 2), 2_704);
 }
 
-/// Depth 3 as this crate computes it (no capture is possible before ply 4).
+/// Depth 3 as this crate computes it (no capture is possible before ply 4), and
+/// without bulk counting (every move of every ply played).
 #[test]
 fn perft_depth_3() {
     assert_eq!(perft(&Dameo::start(), 3), 135_930);
+    assert_eq!(perft_without_bulk(&Dameo::start(), 3), 135_930);
 }
 
 /// Deeper counts of this crate (routes to one position merged: move identity); run with
@@ -96,6 +98,7 @@ fn perft_depth_3() {
 fn perft_deep() {
     let p = Dameo::start();
     assert_eq!(perft(&p, 4), 6_253_934);
+    assert_eq!(perft_without_bulk(&p, 4), 6_253_934);
     assert_eq!(perft(&p, 5), 275_931_640);
 }
 

@@ -1,12 +1,13 @@
 //! Perft of the classic draughts games (and Stapeldammen) from the start position
-//! against the counts in `tests/data/*.perft` (`depth nodes` lines, `#` comments).
+//! against the counts in `tests/data/*.perft` (`depth nodes` lines, `#` comments),
+//! with bulk counting and without (every move of every ply played).
 //!
 //! `cargo test` checks the depths of at most [`QUICK`] nodes (a debug build is slow);
 //! `cargo test --release -- --ignored` checks those of at most
 //! `DRAUGHTS_PERFT_MAX_NODES` nodes (default [`DEEP`]).
 
-use column_checkers::perft;
 use column_checkers::tools::registry::{dispatch, RulesetVisitor};
+use column_checkers::{perft, perft_without_bulk};
 use column_checkers::{Checking, Counting};
 
 /// Node budget per depth of the default (debug) run.
@@ -40,10 +41,17 @@ impl RulesetVisitor for Check {
         let start = P::start();
         self.0
             .into_iter()
-            .filter_map(|(d, n)| {
-                let got = perft(&start, d);
-                (got != n).then(|| format!("{} depth {d}: {got}, expected {n}", P::NAME))
+            .flat_map(|(d, n)| {
+                let bulk = perft(&start, d);
+                let played = perft_without_bulk(&start, d);
+                [
+                    (bulk != n).then(|| format!("{} depth {d}: {bulk}, expected {n}", P::NAME)),
+                    (played != n).then(|| {
+                        format!("{} depth {d} without bulk: {played}, expected {n}", P::NAME)
+                    }),
+                ]
             })
+            .flatten()
             .collect()
     }
 }

@@ -5,7 +5,8 @@
 //! as `square:men` with the men bottom to top.
 
 use column_checkers::{
-    perft, Color, Emergo, EndReason, Game, MoveList, MoveParseError, MovePath, Outcome, Position,
+    perft, perft_without_bulk, Color, Emergo, EndReason, Game, MoveList, MoveParseError, MovePath,
+    Outcome, Position,
 };
 
 fn pos(text: &str) -> Emergo {
@@ -198,6 +199,9 @@ fn check_perft(slow: bool) {
         }
         let (d, n): (u32, u64) = (f[0].parse().unwrap(), f[1].parse().unwrap());
         assert_eq!(perft(&start, d), n, "depth {d}");
+        if n <= 100_000 || slow {
+            assert_eq!(perft_without_bulk(&start, d), n, "depth {d} without bulk");
+        }
     }
 }
 

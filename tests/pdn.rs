@@ -5,7 +5,7 @@
 
 use column_checkers::games::draughts::RussianDraughts;
 use column_checkers::text::pdn::{read_games, write_record, PdnError, PdnErrorKind};
-use column_checkers::text::record::{Record, RecordResult, ReplayErrorKind};
+use column_checkers::text::record::{Forgiven, Record, RecordResult, ReplayErrorKind, Strictness};
 use column_checkers::tools::registry::{record_of_game, Ruleset};
 use column_checkers::{
     Color, Emergo, Game, InternationalDraughts, LascaRoundabout, MoveList, MoveParseError,
@@ -67,16 +67,22 @@ fn russian_games_with_a_fen_tag_replay() {
 
 #[test]
 fn refused_games_fail_for_their_reasons() {
+    // strictly, each is refused for its reason; forgivingly, the first three replay
+    // with a warning (what was forgiven), the fourth is refused all the same
     let games = read_games(&data("refused.pdn"));
     assert_eq!(games.len(), 4);
-    let replay = |i: usize| {
-        games[i]
-            .as_ref()
-            .unwrap()
-            .replay::<InternationalDraughts>()
+    let record = |i: usize| games[i].as_ref().unwrap();
+    let strict = |i: usize| {
+        record(i)
+            .replay_with::<InternationalDraughts>(Strictness::Strict)
             .unwrap_err()
     };
-    let e = replay(0);
+    let forgiven = |i: usize| {
+        let rep = record(i).replay::<InternationalDraughts>().unwrap();
+        assert_eq!(rep.warnings.len(), 1);
+        rep.warnings[0].forgiven.clone()
+    };
+    let e = strict(0);
     assert_eq!(
         e.kind,
         ReplayErrorKind::WrongNumber {
@@ -85,14 +91,17 @@ fn refused_games_fail_for_their_reasons() {
         }
     );
     assert_eq!((e.line, e.column), (13, 36));
+    assert_eq!(forgiven(0), Forgiven::Renumbered);
     assert!(matches!(
-        replay(1).kind,
+        strict(1).kind,
         ReplayErrorKind::Move(MoveParseError::GameOver(_))
     ));
+    assert_eq!(forgiven(1), Forgiven::NotPlayed(8));
     assert!(matches!(
-        replay(2).kind,
+        strict(2).kind,
         ReplayErrorKind::Move(MoveParseError::Ambiguous { .. })
     ));
+    assert_eq!(forgiven(2), Forgiven::Resolved("36x13x2x16".into()));
     let e = games[3].as_ref().unwrap_err();
     assert_eq!(e.kind, PdnErrorKind::UnknownMove("-".into()));
     assert_eq!((e.game, e.line, e.column), (4, 82, 4));

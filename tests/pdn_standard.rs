@@ -1,19 +1,22 @@
 //! The PDN standard's example collections (tests/data/pdn/standard, from the
 //! standard's `games/succeed` and `games/fail` folders: see tests/data/pdn/README.md),
-//! every file in a ruleset the crate plays (international and Russian draughts):
+//! every file in a ruleset the crate plays (international and Russian draughts), each
+//! checked for exactly what it gives, forgiving (the default) and strict:
 //!
-//! - `succeed/`: every game reads; every game replays its main line except the few
-//!   refused for a stated reason (a misprinted move number, moves after a threefold
-//!   repetition, a capture that names two, a step written as a capture); `nk ronde 01`
-//!   replays all its games, with exactly 2 warnings: games 2 and 5 each have a
-//!   variation numbered for a later move (an annotator's sub-variation put at the wrong
-//!   level), skipped; read strictly, those two games are refused.
-//! - `fail/`: read strictly (as the standard's grammar reads), every file is refused
-//!   (at least one game does not read or replay); read forgivingly, the crate reads
-//!   what it can and refuses the rest, as listed.
+//! - `succeed/` (files the standard's reading grammar accepts): every game replays
+//!   forgivingly, with 7 warnings in all: PROF2 game 2 (a move numbered 29 for 27)
+//!   and game 14 (the step 38-33 written `38x33`), kurnik game 3 (moves after a
+//!   threefold repetition), nk ronde 01 games 2 and 5 (a variation put at the wrong
+//!   level, skipped), schildpad games 3 and 7 (a king's capture by its ends that names
+//!   two, read as the one the game goes on from). Strictly, those 7 games are refused.
+//! - `fail/` (files the grammar refuses): each is refused for the fault that puts it
+//!   there, in both modes: 40Camp game 11 and Cat.C1 game 43 end without a terminator
+//!   before the next game's tags (cut off), Cat.A1 game 30 has a lone `.`, delfts ends
+//!   its games with another format's result `4-6`, abatsiev game 36 has unknown moves
+//!   `- -`; and Cat.C1 game 46 (`36x27 1-0` after the last game) is not legal.
 
-use column_checkers::text::pdn::{read_games_with, PdnErrorKind};
-use column_checkers::text::record::{Record, ReplayErrorKind, ReplayWarning, Strictness};
+use column_checkers::text::pdn::{read_games, PdnErrorKind};
+use column_checkers::text::record::{Forgiven, Record, ReplayErrorKind, Strictness};
 use column_checkers::{InternationalDraughts, MoveParseError, Position, RussianDraughts};
 
 fn data(path: &str) -> String {
@@ -21,37 +24,66 @@ fn data(path: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// What a file gives: the games, the numbers (1-based) of the games refused (with
-/// why, in words), and the warnings.
+/// A game refused: its number (1-based), line, column and why, in short.
+type Refusal = (usize, usize, usize, String);
+/// A warning: game, line, column, what was wrong (in short) and what was done.
+type Warning = (usize, usize, usize, String, Forgiven);
+
+/// What a file gives: the games, the games refused, the warnings, and the length
+/// of each game's main line as replayed (0 for a game refused).
 #[derive(Debug, Default)]
 struct Read {
     games: usize,
-    refused: Vec<(usize, String)>,
-    warnings: Vec<ReplayWarning>,
-    main_line_moves: Vec<usize>,
+    refused: Vec<Refusal>,
+    warnings: Vec<Warning>,
+    main_lines: Vec<usize>,
+}
+
+/// What went wrong, in short: a move's text and the kind of fault, without the list
+/// of legal moves the messages give.
+fn short(kind: &ReplayErrorKind) -> String {
+    match kind {
+        ReplayErrorKind::Move(MoveParseError::Illegal { text, .. }) => format!("illegal {text}"),
+        ReplayErrorKind::Move(MoveParseError::Ambiguous { text, .. }) => {
+            format!("ambiguous {text}")
+        }
+        ReplayErrorKind::Move(MoveParseError::GameOver(o)) => format!("over: {o}"),
+        other => format!("{other:?}"),
+    }
+}
+
+fn read_short(kind: &PdnErrorKind) -> String {
+    format!("read: {kind:?}")
 }
 
 fn replay_all<P: Position>(text: &str, strictness: Strictness) -> Read {
     let mut out = Read::default();
-    for (i, g) in read_games_with(text, strictness).into_iter().enumerate() {
+    for (i, g) in read_games(text).into_iter().enumerate() {
         out.games += 1;
         let record: Record = match g {
             Ok(r) => r,
             Err(e) => {
-                out.refused.push((i + 1, e.to_string()));
-                out.main_line_moves.push(0);
+                assert_eq!(e.game, i + 1);
+                out.refused
+                    .push((e.game, e.line, e.column, read_short(&e.kind)));
+                out.main_lines.push(0);
                 continue;
             }
         };
         assert_eq!(record.game, i + 1);
         match record.replay_with::<P>(strictness) {
             Ok(rep) => {
-                out.main_line_moves.push(rep.game.moves().len());
-                out.warnings.extend(rep.warnings);
+                out.main_lines.push(rep.game.moves().len());
+                for w in rep.warnings {
+                    assert_eq!(w.game, i + 1);
+                    let e = &w.error;
+                    out.warnings
+                        .push((w.game, e.line, e.column, short(&e.kind), w.forgiven));
+                }
             }
             Err(e) => {
-                out.refused.push((i + 1, e.to_string()));
-                out.main_line_moves.push(0);
+                out.refused.push((i + 1, e.line, e.column, short(&e.kind)));
+                out.main_lines.push(0);
             }
         }
     }
@@ -67,47 +99,96 @@ fn replay_file(path: &str, strictness: Strictness) -> Read {
     }
 }
 
-/// The `succeed/` files: name, games, the games refused.
-const SUCCEED: &[(&str, usize, &[usize])] = &[
-    ("090417ronde12", 7, &[]),
-    ("Cat.B1", 37, &[]),
-    ("Cat.D1", 19, &[]),
-    ("DUTCH96H", 13, &[]),
-    // game 2: move number 29 written for 27; game 14: the step 38-33 written 38x33
-    ("PROF2", 16, &[2, 14]),
-    ("PWCP 2a", 59, &[]),
-    ("PWCP_2", 51, &[]),
-    ("candidate95", 8, &[]),
-    // game 3: moves after a threefold repetition, which ends the game drawn
-    ("kurnik", 4, &[3]),
-    ("nk ronde 01", 7, &[]),
-    ("nk ronde 02", 7, &[]),
-    ("nk2003-amsterdam", 33, &[]),
-    ("rk ronde 12", 7, &[]),
-    // games 3 and 7: 36x16 and 4x24 each name two different captures
-    ("schildpad", 34, &[3, 7]),
-    ("windragon", 1, &[]),
-    ("wk2003", 23, &[]),
-    ("ussr1947", 153, &[]),
+fn renumbered(expected: u32, found: u32) -> String {
+    short(&ReplayErrorKind::WrongNumber { expected, found })
+}
+
+/// The warnings of a forgiving replay of each `succeed/` file (none for a file not
+/// listed); strictly, the game of each warning is refused there.
+fn succeed_warnings(name: &str) -> Vec<Warning> {
+    let draw = "over: 1/2-1/2 draw: threefold repetition".to_string();
+    match name {
+        "PROF2" => vec![
+            (2, 35, 36, renumbered(27, 29), Forgiven::Renumbered),
+            (
+                14,
+                290,
+                5,
+                short(&ReplayErrorKind::CaptureMarkOnStep {
+                    step: "38-33".into(),
+                }),
+                Forgiven::Step("38-33".into()),
+            ),
+        ],
+        "kurnik" => vec![(3, 82, 44, draw, Forgiven::NotPlayed(8))],
+        "nk ronde 01" => vec![
+            (2, 48, 8, renumbered(4, 9), Forgiven::VariationSkipped),
+            (5, 171, 5, renumbered(26, 29), Forgiven::VariationSkipped),
+        ],
+        "schildpad" => vec![
+            (
+                3,
+                52,
+                70,
+                "ambiguous 36x16".into(),
+                Forgiven::Resolved("36x13x2x16".into()),
+            ),
+            (
+                7,
+                140,
+                7,
+                "ambiguous 4x24".into(),
+                Forgiven::Resolved("4x31x42x24".into()),
+            ),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// The `succeed/` files and their games.
+const SUCCEED: &[(&str, usize)] = &[
+    ("090417ronde12", 7),
+    ("Cat.B1", 37),
+    ("Cat.D1", 19),
+    ("DUTCH96H", 13),
+    ("PROF2", 16),
+    ("PWCP 2a", 59),
+    ("PWCP_2", 51),
+    ("candidate95", 8),
+    ("kurnik", 4),
+    ("nk ronde 01", 7),
+    ("nk ronde 02", 7),
+    ("nk2003-amsterdam", 33),
+    ("rk ronde 12", 7),
+    ("schildpad", 34),
+    ("windragon", 1),
+    ("wk2003", 23),
+    ("ussr1947", 153),
 ];
 
 #[test]
-fn the_succeed_collections_replay() {
-    let (mut games, mut refused) = (0, 0);
-    for &(name, count, bad) in SUCCEED {
-        let r = replay_file(
-            &format!("standard/succeed/{name}.pdn"),
-            Strictness::Forgiving,
-        );
+fn every_succeed_file_replays_with_its_warnings() {
+    let (mut games, mut warnings) = (0, 0);
+    for &(name, count) in SUCCEED {
+        let path = format!("standard/succeed/{name}.pdn");
+        let r = replay_file(&path, Strictness::Forgiving);
         assert_eq!(r.games, count, "{name}");
-        let numbers: Vec<usize> = r.refused.iter().map(|x| x.0).collect();
-        assert_eq!(numbers, bad, "{name}: {:?}", r.refused);
-        if name != "nk ronde 01" {
-            assert!(r.warnings.is_empty(), "{name}: {:?}", r.warnings);
-        }
+        assert!(r.refused.is_empty(), "{name}: {:?}", r.refused);
+        let expected = succeed_warnings(name);
+        assert_eq!(r.warnings, expected, "{name}");
+        // strictly, the game of each warning is refused at the move warned about
+        let strict = replay_file(&path, Strictness::Strict);
+        assert_eq!(strict.games, count, "{name}");
+        let refused: Vec<Refusal> = expected
+            .iter()
+            .map(|w| (w.0, w.1, w.2, w.3.clone()))
+            .collect();
+        assert_eq!(strict.refused, refused, "{name}: strict");
+        assert!(strict.warnings.is_empty(), "{name}");
         games += r.games;
-        refused += r.refused.len();
+        warnings += r.warnings.len();
     }
+    assert_eq!((games, warnings), (479, 7));
     // the standard's small cases (tests/data/pdn/cases) read and replay as well
     for name in [
         "fen",
@@ -119,150 +200,115 @@ fn the_succeed_collections_replay() {
         "variation",
         "alphanumeric",
     ] {
-        let r = replay_file(&format!("cases/{name}.pdn"), Strictness::Forgiving);
-        assert!(
-            r.refused.is_empty() && r.warnings.is_empty(),
-            "{name}: {r:?}"
-        );
-        games += r.games;
-    }
-    assert_eq!((games, refused), (489, 5));
-}
-
-#[test]
-fn refusals_in_succeed_have_their_reasons() {
-    let kind = |path: &str, game: usize| {
-        let records = read_games_with(&data(path), Strictness::Forgiving);
-        let record = records[game - 1].as_ref().unwrap();
-        record.replay::<InternationalDraughts>().unwrap_err().kind
-    };
-    assert_eq!(
-        kind("standard/succeed/PROF2.pdn", 2),
-        ReplayErrorKind::WrongNumber {
-            expected: 27,
-            found: 29
+        for strictness in [Strictness::Forgiving, Strictness::Strict] {
+            let r = replay_file(&format!("cases/{name}.pdn"), strictness);
+            assert!(
+                r.games > 0 && r.refused.is_empty() && r.warnings.is_empty(),
+                "{name}: {r:?}"
+            );
         }
-    );
-    assert!(matches!(
-        kind("standard/succeed/PROF2.pdn", 14),
-        ReplayErrorKind::Move(MoveParseError::Illegal { .. })
-    ));
-    assert!(matches!(
-        kind("standard/succeed/kurnik.pdn", 3),
-        ReplayErrorKind::Move(MoveParseError::GameOver(_))
-    ));
-    for game in [3, 7] {
-        assert!(matches!(
-            kind("standard/succeed/schildpad.pdn", game),
-            ReplayErrorKind::Move(MoveParseError::Ambiguous { .. })
-        ));
     }
 }
 
 #[test]
-fn nk_ronde_01_replays_with_two_warnings() {
+fn nk_ronde_01_replays_every_main_line_to_its_ply_count() {
     let path = "standard/succeed/nk ronde 01.pdn";
     let r = replay_file(path, Strictness::Forgiving);
-    assert!(r.refused.is_empty(), "{:?}", r.refused);
-    // every main line replays to the end, as long as its PlyCount tag says
-    let records: Vec<Record> = read_games_with(&data(path), Strictness::Forgiving)
+    let records: Vec<Record> = read_games(&data(path))
         .into_iter()
         .map(Result::unwrap)
         .collect();
-    for (record, &moves) in records.iter().zip(&r.main_line_moves) {
+    for (record, &moves) in records.iter().zip(&r.main_lines) {
         assert_eq!(moves, record.moves.len());
         if let Some(plies) = record.tag("PlyCount") {
             assert_eq!(moves.to_string(), plies, "{:?}", record.tag("White"));
         }
     }
-    // exactly two warnings: games 2 and 5, a variation numbered for a later move
-    let w: Vec<(usize, usize, usize, &ReplayErrorKind)> = r
-        .warnings
-        .iter()
-        .map(|w| (w.game, w.error.line, w.error.column, &w.error.kind))
-        .collect();
-    assert_eq!(w.len(), 2, "{:?}", r.warnings);
+    // the warnings' text names the game, the line, the column and what was done
+    let record = &records[1];
+    let w = &record.replay::<InternationalDraughts>().unwrap().warnings[0];
+    assert!(w.error.in_variation);
     assert_eq!(
-        (w[0].0, w[0].3),
-        (
-            2,
-            &ReplayErrorKind::WrongNumber {
-                expected: 4,
-                found: 9
-            }
-        )
+        w.to_string(),
+        "game 2, line 48, column 8: move 4. 34-29 (White) in a variation: move number 9 \
+         where 4 was expected; the variation is skipped"
     );
-    assert_eq!(
-        (w[1].0, w[1].3),
-        (
-            5,
-            &ReplayErrorKind::WrongNumber {
-                expected: 26,
-                found: 29
-            }
-        )
-    );
-    assert!(r
-        .warnings
-        .iter()
-        .all(|w| w.error.in_variation && w.error.line > 0));
-    let text = r.warnings[0].to_string();
-    assert!(
-        text.starts_with(&format!("game 2, line {}, column {}: ", w[0].1, w[0].2)),
-        "{text}"
-    );
-    // strictly, the two games are refused
-    let strict = replay_file(path, Strictness::Strict);
-    let numbers: Vec<usize> = strict.refused.iter().map(|x| x.0).collect();
-    assert_eq!(numbers, [2, 5], "{:?}", strict.refused);
-    assert!(strict.warnings.is_empty());
 }
 
 #[test]
-fn the_fail_collections_are_refused() {
-    // strictly: every file of fail/ is refused, in part at least
+fn forgiven_games_replay_as_far_as_the_rules_allow() {
+    // kurnik game 3 stops at the threefold repetition (move 79, White's 5-19): the
+    // 8 moves the players went on with are not played; the draw agrees with the rules
+    let records = read_games(&data("standard/succeed/kurnik.pdn"));
+    let record = records[2].as_ref().unwrap();
+    let rep = record.replay::<InternationalDraughts>().unwrap();
+    assert_eq!(rep.game.moves().len(), record.moves.len() - 8);
+    assert_eq!(
+        rep.result_check,
+        column_checkers::text::record::ResultCheck::Agrees
+    );
+    // PROF2 game 2 replays to its end, every move numbered as its place gives
+    let records = read_games(&data("standard/succeed/PROF2.pdn"));
+    let record = records[1].as_ref().unwrap();
+    let rep = record.replay::<InternationalDraughts>().unwrap();
+    assert_eq!(rep.game.moves().len(), record.moves.len());
+    assert_eq!(rep.game.moves().len(), 117);
+}
+
+/// The `fail/` files: name, games, and the games refused (the same in both modes).
+fn fail_refusals(name: &str) -> (usize, Vec<Refusal>) {
+    let r = |game, line, column, what: &str| (game, line, column, what.to_string());
+    match name {
+        // game 11 (two moves, then the next game's tags): cut off
+        "40Camp.DamaInternazionaleAssoluto" => (45, vec![r(11, 228, 1, "read: NoTerminator")]),
+        // game 30: `3. 8-3 . 1-0`
+        "Cat.A1" => (35, vec![r(30, 405, 36, "read: Unexpected(\".\")")]),
+        // game 43 ends `5. 41-37 48x31 6.` (cut off); game 46 is a stray `36x27 1-0`
+        "Cat.C1" => (
+            46,
+            vec![
+                r(43, 582, 1, "read: NoTerminator"),
+                r(46, 611, 1, "illegal 36x27"),
+            ],
+        ),
+        // game 36: `1. - - 2. - - ...`
+        "abatsiev" => (56, vec![r(36, 595, 4, "read: UnknownMove(\"-\")")]),
+        // the Delfts results `4-6` and `1-9` end the games
+        "delfts" => (
+            2,
+            vec![
+                r(1, 26, 69, "read: NotPdnResult(\"4-6\")"),
+                r(2, 53, 35, "read: NotPdnResult(\"1-9\")"),
+            ],
+        ),
+        _ => unreachable!("{name}"),
+    }
+}
+
+#[test]
+fn every_fail_file_is_refused_for_its_fault() {
     for name in [
         "40Camp.DamaInternazionaleAssoluto",
         "Cat.A1",
         "Cat.C1",
-        "delfts",
         "abatsiev",
+        "delfts",
     ] {
-        let r = replay_file(&format!("standard/fail/{name}.pdn"), Strictness::Strict);
-        assert!(!r.refused.is_empty(), "{name}: read strictly");
+        let (games, refused) = fail_refusals(name);
+        for strictness in [Strictness::Forgiving, Strictness::Strict] {
+            let r = replay_file(&format!("standard/fail/{name}.pdn"), strictness);
+            assert_eq!(r.games, games, "{name}");
+            assert_eq!(r.refused, refused, "{name}, {strictness:?}");
+            assert!(r.warnings.is_empty(), "{name}: {:?}", r.warnings);
+        }
     }
-    let r = replay_file("cases/nested_comment.pdn", Strictness::Strict);
-    assert_eq!(r.refused.len(), 1);
-
-    // forgiving: the crate reads what it can; these are refused all the same
-    let r = replay_file("standard/fail/Cat.C1.pdn", Strictness::Forgiving);
-    assert_eq!(r.refused.iter().map(|x| x.0).collect::<Vec<_>>(), [46]);
-    let r = replay_file("standard/fail/abatsiev.pdn", Strictness::Forgiving);
-    assert_eq!(r.refused.iter().map(|x| x.0).collect::<Vec<_>>(), [36]);
-    let r = replay_file("cases/nested_comment.pdn", Strictness::Forgiving);
-    assert_eq!(r.refused.len(), 1);
-
-    // what the strict reading refuses in the others, and forgiving reading passes
-    let first_error = |name: &str| {
-        read_games_with(
-            &data(&format!("standard/fail/{name}.pdn")),
-            Strictness::Strict,
-        )
-        .into_iter()
-        .find_map(Result::err)
-        .map(|e| (e.game, e.kind))
-    };
-    // a game without a terminator before the next game's tags
-    assert_eq!(
-        first_error("40Camp.DamaInternazionaleAssoluto"),
-        Some((11, PdnErrorKind::NoTerminator))
-    );
-    // a lone `.` after a move
-    assert_eq!(
-        first_error("Cat.A1"),
-        Some((30, PdnErrorKind::Unexpected(".".into())))
-    );
-    // the Delfts result `4-6` is not a terminator: it is read as a move, then the
-    // next game's tags come without one
-    assert_eq!(first_error("delfts"), Some((1, PdnErrorKind::NoTerminator)));
+    // the standard's nested_comment.pdn too
+    for strictness in [Strictness::Forgiving, Strictness::Strict] {
+        let r = replay_file("cases/nested_comment.pdn", strictness);
+        assert_eq!(
+            r.refused,
+            [(1, 1, 34, "read: NestedComment".to_string())],
+            "{strictness:?}"
+        );
+    }
 }

@@ -309,6 +309,13 @@ impl Driver {
         .to_string()
     }
 
+    /// Whether the element is shown (not `hidden`, laid out).
+    fn visible(&self, css: &str) -> bool {
+        self.exec(&format!(
+            "const e = document.querySelector('{css}'); return !!e && !e.hidden && e.offsetParent !== null;"
+        )) == json!(true)
+    }
+
     fn message_is_error(&self) -> bool {
         self.exec("return document.getElementById('message').className;") == json!("error")
     }
@@ -654,6 +661,46 @@ fn static_page_plays_in_headless_chromium() {
     assert_eq!(d.text("#message"), "took back c6xe6");
     assert_eq!(d.moves().len(), 6);
 
+    // a draw offered between two people at one screen: declined, then agreed
+    assert!(!d.visible("#draw-answer"));
+    assert_eq!(d.text("#offer-draw"), "White offers a draw");
+    d.click("#offer-draw");
+    assert!(d.visible("#draw-answer"));
+    assert_eq!(d.text("#draw-answer-text"), "White offers a draw.");
+    assert_eq!(d.text("#accept-draw"), "Black accepts");
+    d.click("#decline-draw");
+    assert_eq!(d.text("#message"), "Black declines the draw; play on");
+    assert!(!d.visible("#draw-answer"));
+    assert_eq!(d.text("#outcome"), "");
+    d.click("#offer-draw");
+    d.click("#accept-draw");
+    assert_eq!(
+        d.text("#message"),
+        "Black accepts White's draw offer: the game is drawn"
+    );
+    assert_eq!(d.text("#outcome"), "Game over: 1/2-1/2 draw: draw agreed");
+    assert!(d.value("#record").contains("[Result \"1/2-1/2\"]"));
+    assert!(d.marked("next").is_empty());
+    d.click("#board [data-square='c5']");
+    assert!(d.message_is_error());
+    assert!(d.text("#message").starts_with("the game is over"));
+    // undo withdraws the agreement with the last move
+    d.click("#undo");
+    assert_eq!(d.text("#message"), "took back the agreed draw, d7xd5");
+    assert_eq!(d.text("#outcome"), "");
+    // Black, to move, resigns
+    assert_eq!(d.text("#resign"), "Black resigns");
+    d.click("#resign");
+    assert_eq!(
+        d.text("#message"),
+        "Black resigns: 1-0 White wins: resignation"
+    );
+    assert_eq!(d.text("#outcome"), "Game over: 1-0 White wins: resignation");
+    assert_eq!(
+        d.exec("return document.getElementById('resign').disabled;"),
+        json!(true)
+    );
+
     // Lasca: a two-jump capture that crowns the soldier, from a position pasted into
     // the page
     let start = "a1:w,c3:w,d4:b,d6:bb,g7:b w";
@@ -676,6 +723,15 @@ fn static_page_plays_in_headless_chromium() {
     let rings =
         d.exec("return document.querySelectorAll('#board ellipse[stroke=\"#d4a017\"]').length;");
     assert_eq!(rings, json!(1));
+    // the board says how its column labels read (the officer's column is `W2b`)
+    assert_eq!(
+        d.text("#board-note"),
+        format!(
+            "Labels: {}.",
+            column_checkers::text::position_text::COLUMN_LEGEND
+        )
+    );
+    assert!(d.text("#board").contains("W2b"), "{}", d.text("#board"));
     assert!(d
         .value("#record")
         .contains("[FEN \"a1:w,c3:w,d4:b,d6:bb,g7:b w\"]"));
@@ -700,6 +756,41 @@ fn static_page_plays_in_headless_chromium() {
     // undo against the computer takes back its answer and your move
     d.click("#undo");
     assert!(d.moves().is_empty());
+    // a draw offered to the computer: level at the start, it accepts
+    assert_eq!(d.text("#offer-draw"), "Offer a draw");
+    d.click("#offer-draw");
+    d.wait_idle();
+    assert!(
+        d.text("#message")
+            .starts_with("the computer accepts the draw"),
+        "{}",
+        d.text("#message")
+    );
+    assert_eq!(d.text("#outcome"), "Game over: 1/2-1/2 draw: draw agreed");
+    d.click("#undo");
+    assert_eq!(d.text("#message"), "took back the agreed draw");
+    assert_eq!(d.text("#outcome"), "");
+    // a man behind (Lasca, three soldiers against one, the person Black): it declines;
+    // the person resigns
+    d.click("#ruleset option[value='lasca']");
+    d.click("#color option[value='black']");
+    d.type_into("#position", "a1:w,c3:w,e3:w,g7:b w");
+    d.click("#frompos");
+    d.wait_idle();
+    assert_eq!(d.moves().len(), 1, "the computer played White's move");
+    d.click("#offer-draw");
+    d.wait_idle();
+    assert!(
+        d.text("#message")
+            .starts_with("the computer declines the draw"),
+        "{}",
+        d.text("#message")
+    );
+    assert_eq!(d.text("#outcome"), "");
+    assert_eq!(d.text("#resign"), "Resign");
+    d.click("#resign");
+    assert_eq!(d.text("#outcome"), "Game over: 1-0 White wins: resignation");
+    assert!(d.value("#record").contains("[Result \"1-0\"]"));
 
     // stacks: a Bashni middle game with tall columns (random moves from the start),
     // the person playing Black against the computer (the board turned, the computer
@@ -739,6 +830,11 @@ fn static_page_plays_in_headless_chromium() {
             men.len(),
             men.join(" ")
         )
+    );
+    assert!(
+        d.text("#board-note").contains("read from the top man down"),
+        "{}",
+        d.text("#board-note")
     );
     d.screenshot("web-stacks.png");
 }
@@ -839,6 +935,64 @@ fn game_server_shares_a_game_between_two_machines() {
         (status, v["error"].clone()),
         (409, json!("it is white's turn"))
     );
+
+    // the other machine offers a draw; the page shows the offer and accepts it
+    let (status, v) = api(
+        port,
+        "POST",
+        &format!("/api/games/{id}/draw"),
+        &format!("token={token}&ply=2"),
+    );
+    assert_eq!((status, v["offer"].clone()), (200, json!("black")), "{v}");
+    d.wait_until(
+        "the draw offer on the page",
+        "!document.getElementById('draw-answer').hidden",
+    );
+    assert_eq!(
+        d.text("#draw-answer-text"),
+        "the other player offers a draw (a move of yours declines it)."
+    );
+    d.click("#accept-draw");
+    d.wait_until(
+        "the agreed draw on the page",
+        "document.getElementById('outcome').textContent !== ''",
+    );
+    assert_eq!(d.text("#outcome"), "Game over: 1/2-1/2 draw: draw agreed");
+    let (_, s) = api(port, "GET", &format!("/api/games/{id}"), "");
+    assert_eq!(
+        s["declared"],
+        json!({ "reason": "agreement", "winner": null })
+    );
+    assert_eq!(s["outcome"], json!("1/2-1/2 draw: draw agreed"));
+    assert_eq!(s["offer"], Value::Null);
+
+    // a second shared game: the page's player (White) resigns, and the other machine
+    // sees it
+    d.click("#net-create");
+    d.wait_until(
+        "a second game",
+        &format!("document.getElementById('net-link') && !document.getElementById('net-link').value.endsWith('{id}')"),
+    );
+    let second = d
+        .value("#net-link")
+        .split("?join=")
+        .nth(1)
+        .expect("a join link")
+        .to_string();
+    let (status, _) = api(port, "POST", &format!("/api/games/{second}/join"), "");
+    assert_eq!(status, 200);
+    assert_eq!(d.text("#outcome"), "");
+    d.click("#resign");
+    d.wait_until(
+        "the resignation on the page",
+        "document.getElementById('outcome').textContent !== ''",
+    );
+    assert_eq!(d.text("#outcome"), "Game over: 0-1 Black wins: resignation");
+    let (_, s) = api(port, "GET", &format!("/api/games/{second}"), "");
+    assert_eq!(
+        s["declared"],
+        json!({ "reason": "resignation", "winner": "black" })
+    );
 }
 
 /// The game server's HTTP API without a browser: every bad request gets a 4xx answer
@@ -862,6 +1016,8 @@ fn game_server_answers_bad_input_with_4xx() {
     let big = "a".repeat(20_000);
     let game = format!("/api/games/{id}");
     let moves = format!("/api/games/{id}/move");
+    let draw = format!("/api/games/{id}/draw");
+    let resign = format!("/api/games/{id}/resign");
     let bad: Vec<(&str, &str, String, u16, &str)> = vec![
         ("GET", "/nowhere", String::new(), 404, "no page"),
         ("GET", "/../Cargo.toml", String::new(), 404, "no page"),
@@ -901,14 +1057,14 @@ fn game_server_answers_bad_input_with_4xx() {
             "/api/games",
             "ruleset=lasca&position=z9:w+w".into(),
             422,
-            "bad position text",
+            "lasca: bad position text",
         ),
         (
             "POST",
             "/api/games",
             "ruleset=international&position=W:W51".into(),
             422,
-            "FEN",
+            "international: bad position text at byte 3 (\"51\"): no square \"51\"",
         ),
         (
             "POST",
@@ -947,6 +1103,24 @@ fn game_server_answers_bad_input_with_4xx() {
             "ply",
         ),
         ("POST", &moves, big, 413, "over 16384 bytes"),
+        ("GET", &draw, String::new(), 405, "not allowed"),
+        (
+            "POST",
+            &draw,
+            "token=nope&ply=0".into(),
+            403,
+            "holds no seat",
+        ),
+        ("POST", &draw, format!("token={token}"), 400, "ply"),
+        ("POST", &draw, format!("token={token}&ply=3"), 409, "not 3"),
+        (
+            "POST",
+            &resign,
+            format!("token={token}&ply=0"),
+            400,
+            "unknown field \"ply\"",
+        ),
+        ("POST", &resign, "token=nope".into(), 403, "holds no seat"),
     ];
     for (method, path, form, want, says) in &bad {
         let (status, v) = api(port, method, path, form);
@@ -982,6 +1156,82 @@ fn game_server_answers_bad_input_with_4xx() {
     assert_eq!(status, 200, "{v}");
     let (status, v) = api(port, "GET", &game, "");
     assert_eq!((status, v["moves"].clone()), (200, json!(["c3-d4"])));
+    assert_eq!(
+        (v["offer"].clone(), v["declared"].clone()),
+        (Value::Null, Value::Null)
+    );
+
+    // draw offers: Black offers; its own move leaves the offer standing, White's move
+    // declines it; White offers and Black agrees
+    let post = |path: &str, form: String| api(port, "POST", path, &form);
+    let (status, v) = post(&draw, format!("token={token}&ply=1"));
+    assert_eq!((status, v["offer"].clone()), (200, json!("black")), "{v}");
+    let (status, v) = post(&draw, format!("token={token}&ply=1"));
+    assert_eq!(status, 409, "{v}");
+    assert_eq!(
+        v["error"],
+        json!("your draw offer stands already; white may accept it")
+    );
+    let mut lasca = Lasca::start();
+    let next_move = |lasca: &mut Lasca| {
+        let mut legal = MoveList::new();
+        lasca.legal_moves(&mut legal);
+        let mv = legal[0];
+        lasca.play(&mv).unwrap();
+        mv.to_string()
+    };
+    let first = lasca.parse_move("c3-d4").unwrap();
+    lasca.play(&first).unwrap();
+    let m = next_move(&mut lasca);
+    let (status, v) = post(&moves, format!("token={token}&ply=1&move={m}"));
+    assert_eq!((status, v["offer"].clone()), (200, json!("black")), "{v}");
+    let m = next_move(&mut lasca);
+    let (status, v) = post(&moves, format!("token={white}&ply=2&move={m}"));
+    assert_eq!((status, v["offer"].clone()), (200, Value::Null), "{v}");
+    let (status, v) = post(&draw, format!("token={white}&ply=3"));
+    assert_eq!((status, v["offer"].clone()), (200, json!("white")), "{v}");
+    let (status, v) = post(&draw, format!("token={token}&ply=3"));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        (
+            v["declared"].clone(),
+            v["outcome"].clone(),
+            v["offer"].clone()
+        ),
+        (
+            json!({ "reason": "agreement", "winner": null }),
+            json!("1/2-1/2 draw: draw agreed"),
+            Value::Null
+        )
+    );
+    // the game is over: no resignation, offer or move
+    let (status, v) = post(&resign, format!("token={white}"));
+    assert_eq!(status, 409, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().starts_with("the game is over"),
+        "{v}"
+    );
+    let (status, _) = post(&draw, format!("token={white}&ply=3"));
+    assert_eq!(status, 409);
+    let m = next_move(&mut lasca.clone());
+    let (status, _) = post(&moves, format!("token={token}&ply=3&move={m}"));
+    assert_eq!(status, 422);
+    // a resignation on the other side's turn, in a new game
+    let (_, v) = api(port, "POST", "/api/games", "ruleset=dameo");
+    let id2 = v["state"]["id"].as_str().unwrap().to_string();
+    let white2 = v["token"].as_str().unwrap().to_string();
+    let (status, v) = api(
+        port,
+        "POST",
+        &format!("/api/games/{id2}/resign"),
+        &format!("token={white2}"),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        v["declared"],
+        json!({ "reason": "resignation", "winner": "black" })
+    );
+    assert_eq!(v["outcome"], json!("0-1 Black wins: resignation"));
     // the page is served, marked as the game server's
     let (status, page) = http(port, "GET", "/", "text/html", "").unwrap();
     assert_eq!(status, 200);

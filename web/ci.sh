@@ -87,7 +87,9 @@ step "wasm32: Emergo's one-on-one endgame table solved in WebAssembly equals the
 CC_SOLVER_TEST=1 CC_SOLVER_PKG="$PWD/target/wasm/pkg-solver" node --test web/tests/solver.test.mjs
 
 step "wasm32: the page's package web/www/pkg (web/build.sh)"
-wasm web/build.sh $WASM_STD
+# WASM_OPT=0: no wasm-opt pass even where binaryen is installed (the tests do not need
+# the speed; web/README.md, "Speed")
+WASM_OPT=0 wasm web/build.sh $WASM_STD
 
 step "the JavaScript API under Node (node --test web/tests/)"
 node --test web/tests/

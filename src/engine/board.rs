@@ -910,6 +910,15 @@ impl Shifts {
         Direction(self.opposite[d.index() & 7])
     }
 
+    /// The `(sources, rotation)` pairs of direction `d` (unused pairs have no
+    /// sources): the squares of `set & sources` each move `rotation` indices on, modulo
+    /// 64, so the square a neighbour found by one pair came from is its index less the
+    /// rotation. Loops that need each neighbour's origin walk the pairs one by one.
+    #[inline(always)]
+    pub(crate) const fn pairs(&self, d: Direction) -> [(u64, u32); Shifts::PAIRS] {
+        self.table[d.index() & 7]
+    }
+
     /// The neighbours in direction `d` of the squares of `set` (see
     /// [`Geometry::shift`]).
     #[inline(always)]
@@ -974,7 +983,11 @@ pub trait Board:
     /// assert_eq!(Dark8::shift(c3, Direction(0)), d4); // north-east
     /// assert_eq!(Dark8::shift(c3, Direction(0)), g.shift(c3, Direction(0)));
     /// ```
-    #[inline(always)]
+    // This and the other functions of the constants are always inlined where debug
+    // assertions are off (optimised builds). Unoptimised, inlining would copy the
+    // whole `SHIFTS` into the frame of the caller at every call: calls keep the
+    // frames of the unrolled loops small (perft recurses through some of them).
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn shift(set: SquareSet, d: Direction) -> SquareSet {
         match Self::SHIFTS {
             Some(s) => s.shift(set, d),
@@ -984,7 +997,7 @@ pub trait Board:
 
     /// The opposite of direction `d`, as [`Geometry::opposite`] (a constant with
     /// constant [`SHIFTS`](Self::SHIFTS) and a constant direction).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn opposite(d: Direction) -> Direction {
         match Self::SHIFTS {
             Some(s) => s.opposite(d),
@@ -994,7 +1007,7 @@ pub trait Board:
 
     /// The directions forward for `color`, as [`Geometry::forward`] (one of two
     /// constants with constant [`SHIFTS`](Self::SHIFTS)).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn forward(color: Color) -> DirectionSet {
         match Self::SHIFTS {
             Some(s) => s.forward(color),
@@ -1004,7 +1017,7 @@ pub trait Board:
 
     /// The far row of `color`, as [`Geometry::far_row`] (one of two constants with
     /// constant [`SHIFTS`](Self::SHIFTS)).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn far_row(color: Color) -> SquareSet {
         match Self::SHIFTS {
             Some(s) => s.far_row(color),
@@ -1014,7 +1027,7 @@ pub trait Board:
 
     /// All the board's squares, as [`Geometry::all`] (a constant with constant
     /// [`SHIFTS`](Self::SHIFTS)).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn all() -> SquareSet {
         match Self::SHIFTS {
             Some(s) => s.all(),
@@ -1023,7 +1036,7 @@ pub trait Board:
     }
 
     /// All the board's directions, as [`Geometry::all_directions`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn all_directions() -> DirectionSet {
         match Self::SHIFTS {
             Some(s) => s.all_directions(),

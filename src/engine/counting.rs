@@ -69,6 +69,41 @@ pub trait Counting: Position {
         self.count_replies(scratch)
     }
 
+    /// Plays each legal move and calls `visit` with the position it leads to, played
+    /// as [`play_for_counting`](Self::play_for_counting) plays it (board, hash and side
+    /// to move), one call per legal move, in no particular order: how
+    /// [`perft`](crate::engine::perft::perft) plays the plies it does not count in
+    /// bulk, and [`perft_without_bulk`](crate::engine::perft::perft_without_bulk) every
+    /// ply. `scratch` is a list to use; its contents afterwards are unspecified. The
+    /// default lists the moves in `scratch`, plays each on one copy and takes it back
+    /// with [`restore`](Self::restore); a ruleset may make each position as it finds
+    /// the move, without listing it.
+    ///
+    /// ```
+    /// use column_checkers::{Counting, MoveList, Position, RussianDraughts};
+    ///
+    /// let start = RussianDraughts::start();
+    /// let (mut moves, mut scratch) = (MoveList::new(), MoveList::new());
+    /// start.legal_moves(&mut moves);
+    /// let mut played = Vec::new();
+    /// start.play_each_move(&mut scratch, |next| played.push(next.clone()));
+    /// assert_eq!(played.len(), moves.len());
+    /// for mv in moves.iter() {
+    ///     let mut next = start.clone();
+    ///     next.play_unchecked(mv);
+    ///     assert!(played.iter().any(|p| *p == next && p.zobrist() == next.zobrist()));
+    /// }
+    /// ```
+    fn play_each_move(&self, scratch: &mut MoveList<Self::Move>, mut visit: impl FnMut(&Self)) {
+        self.legal_moves(scratch);
+        let mut next = self.clone();
+        for mv in scratch.iter() {
+            next.play_for_counting(mv);
+            visit(&next);
+            next.restore(self, mv);
+        }
+    }
+
     /// The legal move at index `pick(n)` of the list [`legal_moves`](Position::legal_moves)
     /// makes, `n` being the number of legal moves; `None`, without calling `pick`, when
     /// there is none. `moves` is scratch space. The default lists the moves in `moves`;

@@ -8,6 +8,10 @@ use crate::engine::counting::Counting;
 use crate::engine::moves::MoveList;
 
 /// The number of move sequences of length `depth` from `pos` (1 for depth 0).
+///
+/// The plies above the last two are played with [`Counting::play_each_move`] (in any
+/// order); the last two are counted by [`Counting::count_two_plies`], and a depth of 1
+/// by [`Counting::count_legal_moves`] (bulk counting).
 pub fn perft<P: Counting>(pos: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -24,20 +28,22 @@ fn perft_inner<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
     if depth == 2 {
         return pos.count_two_plies(list);
     }
-    pos.legal_moves(list);
     let mut nodes = 0;
-    let mut next = pos.clone();
-    for mv in list.iter() {
-        next.play_for_counting(mv);
-        nodes += perft_inner(&next, depth - 1, rest);
-        next.restore(pos, mv);
-    }
+    pos.play_each_move(list, |next| nodes += perft_inner(next, depth - 1, rest));
     nodes
 }
 
-/// [`perft`] without bulk counting: every move of the last ply is played too, and
-/// each position reached counts 1. The same number with more work: the figure other
-/// engines report as "no bulk".
+/// [`perft`] without bulk counting: every move of every ply is played, the last
+/// ply's too, and each position reached at the last ply counts 1. The same number
+/// with more work: the figure other engines report as "no bulk".
+///
+/// Each ply's moves are played by [`Counting::play_each_move`], which makes the
+/// position after each legal move (board, hash and side to move, as
+/// [`Counting::play_for_counting`] plays it) in any order. By default it lists the
+/// moves and plays each on a copy; a ruleset may make the positions as it finds the
+/// moves, without listing them (the removal games do, as engines that write each move
+/// as the position it leads to do). Either way every position is made: the last
+/// ply's are counted as they are made, the others counted from.
 ///
 /// ```
 /// use column_checkers::{perft, perft_without_bulk, InternationalDraughts, Position};
@@ -54,23 +60,16 @@ fn perft_played<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>
         return 1;
     }
     let (list, rest) = lists.split_first_mut().expect("one list per depth");
-    pos.legal_moves(list);
-    let mut next = pos.clone();
-    if depth == 1 {
-        // the last ply: each move played and taken back, each position reached
-        // counted here rather than by a call one ply down
-        for mv in list.iter() {
-            next.play_for_counting(mv);
-            core::hint::black_box(&next);
-            next.restore(pos, mv);
-        }
-        return list.len() as u64;
-    }
     let mut nodes = 0;
-    for mv in list.iter() {
-        next.play_for_counting(mv);
-        nodes += perft_played(&next, depth - 1, rest);
-        next.restore(pos, mv);
+    if depth == 1 {
+        // the last ply: each position counted as it is made, rather than by a call
+        // one ply down
+        pos.play_each_move(list, |next| {
+            core::hint::black_box(next);
+            nodes += 1;
+        });
+    } else {
+        pos.play_each_move(list, |next| nodes += perft_played(next, depth - 1, rest));
     }
     nodes
 }
@@ -111,12 +110,7 @@ pub fn perft_parallel<P: Counting>(pos: &P, depth: u32) -> u64 {
     while depth > 1 && frontier.len() < want {
         let mut next = Vec::with_capacity(frontier.len() * 8);
         for p in &frontier {
-            p.legal_moves(&mut list);
-            for mv in &list {
-                let mut child = p.clone();
-                child.play_for_counting(mv);
-                next.push(child);
-            }
+            p.play_each_move(&mut list, |child| next.push(child.clone()));
         }
         frontier = next;
         depth -= 1;

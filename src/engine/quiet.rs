@@ -181,12 +181,8 @@ fn colour_quiet_moves<B: Board, P: MovePolicy + ?Sized, const ORDERED: bool>(
     );
     let stepping_men = !man_moves.1;
     if !ORDERED && stepping_men {
-        each_direction!(policy.move_directions(man), d, 'next, {
-            for to in B::shift(own - kings, d) & vacant {
-                if let Some(from) = g.neighbour(to, B::opposite(d)) {
-                    out(from, to, false);
-                }
-            }
+        steps_on_sets::<B>(policy.move_directions(man), own - kings, vacant, |f, t| {
+            out(f, t, false)
         });
         let (dirs, flying) = king_moves;
         for from in own & kings {
@@ -209,6 +205,60 @@ fn colour_quiet_moves<B: Board, P: MovePolicy + ?Sized, const ORDERED: bool>(
         }
         let (dirs, flying) = if is_king { king_moves } else { man_moves };
         walk_lines(g, from, dirs, flying, vacant, |f, t| out(f, t, is_king));
+    }
+}
+
+/// Calls `out(from, to)` for every step of one square of a piece of `group` in one of
+/// `dirs` onto a square of `vacant`, in no particular order: found on whole sets, one
+/// direction at a time ([`Board::shift`]); on a board with constant
+/// [`SHIFTS`](Board::SHIFTS) one index amount at a time, so that each step's origin is
+/// its destination less the amount, without a table.
+#[inline(always)]
+pub(crate) fn steps_on_sets<B: Board>(
+    dirs: DirectionSet,
+    group: SquareSet,
+    vacant: SquareSet,
+    mut out: impl FnMut(Square, Square),
+) {
+    each_direction!(dirs, d, 'next, {
+        if let Some(shifts) = B::SHIFTS {
+            for (sources, rotation) in shifts.pairs(d) {
+                if sources == 0 {
+                    continue;
+                }
+                let to_set = SquareSet((group.0 & sources).rotate_left(rotation)) & vacant;
+                for to in to_set {
+                    out(Square(to.0.wrapping_sub(rotation as u8) & 63), to);
+                }
+            }
+        } else {
+            let g = B::geometry();
+            for to in B::shift(group, d) & vacant {
+                if let Some(from) = g.neighbour(to, B::opposite(d)) {
+                    out(from, to);
+                }
+            }
+        }
+    });
+}
+
+/// Calls `out(from, to)` for every quiet move of the kings `kings` of `side` under
+/// `policy` onto `vacant`, by square, direction and distance.
+#[inline(always)]
+pub(crate) fn king_quiet_moves<B: Board, P: MovePolicy + ?Sized>(
+    policy: &P,
+    side: Color,
+    kings: SquareSet,
+    vacant: SquareSet,
+    mut out: impl FnMut(Square, Square),
+) {
+    let king = Man::king(side);
+    let (dirs, flying) = (
+        policy.move_directions(king),
+        policy.move_leap(king) == Leap::Flying,
+    );
+    for from in kings {
+        walk_lines(B::geometry(), from, dirs, flying, vacant, &mut out);
     }
 }
 

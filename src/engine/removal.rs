@@ -227,6 +227,23 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
         }
     }
 
+    /// Calls `out` with each capture move's identity, in no particular order,
+    /// without making the routes (perft plays its moves so): the search alone (see
+    /// [`single_jumps`] for men whose captures are all single jumps).
+    #[inline(always)]
+    pub(crate) fn identities(&self, mut out: impl FnMut(Taken)) {
+        let mut found = Found::<false> {
+            taken: SmallVec::new(),
+            routes: SmallVec::new(),
+            best: 0,
+        };
+        self.search(&mut found);
+        // one call of `out`, so that it inlines
+        for t in &found.taken {
+            out(*t);
+        }
+    }
+
     fn search<const ROUTES: bool>(&self, found: &mut Found<ROUTES>) {
         let vacant = B::all() - (self.own | self.enemy);
         let by_rank = |rank| {
@@ -266,12 +283,8 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> RemovalCaptures<'p, B, P> {
 
 /// The number of capture moves of the short-leaping men `men` of `side` over
 /// `enemy` when every one is a single jump, counted on whole sets (one landing square
-/// is one move): 0 when they have none; `None` when a capture could go on, because a
-/// man crowned on landing might go on as a king, or a man could jump on from where he
-/// lands. From the landing square of a jump in direction `d`, going on in any
-/// direction but back over the piece just taken means jumping a piece of the enemy to
-/// a square that was vacant before the move (the capturer's origin is two steps
-/// back), so the test is exact. Kings are not looked at.
+/// is one move): 0 when they have none; `None` when a capture could go on (see
+/// [`jumps_end_on_landing`]). Kings are not looked at.
 #[inline(always)]
 pub(crate) fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
     policy: &P,
@@ -280,45 +293,95 @@ pub(crate) fn count_single_jumps<B: Board, P: CapturePolicy + ?Sized>(
     enemy: SquareSet,
     vacant: SquareSet,
 ) -> Option<usize> {
-    let dirs = policy.directions(Man::new(side));
-    // per direction: the landing squares of the men's jumps, and the squares with a
-    // jump on in that direction
-    let mut landings = [SquareSet::EMPTY; 8];
-    let mut all = SquareSet::EMPTY;
-    each_direction!(dirs, d, 'next, {
-        landings[d.index()] = B::shift(B::shift(men, d) & enemy, d) & vacant;
-        all |= landings[d.index()];
-    });
+    let (landings, all) = jump_landings::<B, P>(policy, side, men, enemy, vacant);
     if all.is_empty() {
         return Some(0);
     }
-    if P::RULES.promotion.on_promotion_square() == Crowning::CrownedAndGoesOn
-        && !(all & P::RULES.promotion_squares_on::<B>(side)).is_empty()
-    {
+    if !jumps_end_on_landing::<B, P>(policy, side, all, enemy, vacant) {
         return None;
     }
-    let mut onward = [SquareSet::EMPTY; 8];
-    each_direction!(dirs, d, 'next, {
-        let back = B::opposite(d);
-        onward[d.index()] = B::shift(B::shift(vacant, back) & enemy, back);
-    });
     let mut n = 0;
-    each_direction!(dirs, d, 'next, {
-        let back = B::opposite(d).index();
-        // onward in every direction but `back` (the onward set of a direction that is
-        // not a capture direction is empty)
-        let mut ahead = SquareSet::EMPTY;
-        for (j, &o) in onward.iter().enumerate() {
-            if j != back {
-                ahead |= o;
-            }
-        }
-        if !(landings[d.index()] & ahead).is_empty() {
-            return None;
-        }
+    each_direction!(policy.directions(Man::new(side)), d, 'next, {
         n += landings[d.index()].count();
     });
     Some(n)
+}
+
+/// The landing squares of the first jumps of the short-leaping men `men` of `side`
+/// over `enemy` onto `vacant`, by direction (each landing square of direction `d` is
+/// the jump of the man two squares back over the piece one square back), and all of
+/// them.
+#[inline(always)]
+pub(crate) fn jump_landings<B: Board, P: CapturePolicy + ?Sized>(
+    policy: &P,
+    side: Color,
+    men: SquareSet,
+    enemy: SquareSet,
+    vacant: SquareSet,
+) -> ([SquareSet; 8], SquareSet) {
+    let mut landings = [SquareSet::EMPTY; 8];
+    let mut all = SquareSet::EMPTY;
+    each_direction!(policy.directions(Man::new(side)), d, 'next, {
+        landings[d.index()] = B::shift(B::shift(men, d) & enemy, d) & vacant;
+        all |= landings[d.index()];
+    });
+    (landings, all)
+}
+
+/// Whether every capture of the short-leaping men of `side` whose first jumps land on
+/// `landings` (over `enemy`, onto `vacant`) ends there: no man crowned on landing goes
+/// on as a king, and none can jump on from where he lands. From the landing square of
+/// a jump, going on in any direction but back over the piece just taken means jumping
+/// a piece of the enemy to a square that was vacant before the move (the capturer's
+/// origin is two steps back); going back, the square beyond the piece taken is the
+/// origin, which `vacant` does not hold. So the test is exact with the squares vacant
+/// before the move, in every direction.
+#[inline(always)]
+pub(crate) fn jumps_end_on_landing<B: Board, P: CapturePolicy + ?Sized>(
+    policy: &P,
+    side: Color,
+    landings: SquareSet,
+    enemy: SquareSet,
+    vacant: SquareSet,
+) -> bool {
+    if P::RULES.promotion.on_promotion_square() == Crowning::CrownedAndGoesOn
+        && !(landings & P::RULES.promotion_squares_on::<B>(side)).is_empty()
+    {
+        return false;
+    }
+    let mut onward = SquareSet::EMPTY;
+    each_direction!(policy.directions(Man::new(side)), d, 'next, {
+        onward |= B::shift(B::shift(landings, d) & enemy, d) & vacant;
+    });
+    onward.is_empty()
+}
+
+/// Calls `out` with the identity of each capture of the short-leaping men of `side`
+/// whose jumps land on `landings` (by direction, from [`jump_landings`]) where every
+/// capture is a single jump ([`jumps_end_on_landing`]): by direction, then landing
+/// square.
+#[inline(always)]
+pub(crate) fn single_jumps<B: Board, P: CapturePolicy + ?Sized>(
+    policy: &P,
+    side: Color,
+    landings: &[SquareSet; 8],
+    mut out: impl FnMut(Taken),
+) {
+    let promo = P::RULES.promotion_squares_on::<B>(side);
+    let crowns = P::RULES.promotion.crowns_at_end();
+    each_direction!(policy.directions(Man::new(side)), d, 'next, {
+        let back = B::opposite(d);
+        for to in landings[d.index()] {
+            let pieces = B::shift(SquareSet::from_square(to), back);
+            let from = B::shift(pieces, back).first_square().unwrap_or(to);
+            out(Taken {
+                from,
+                to,
+                pieces,
+                crowned: crowns && promo.contains(to),
+            });
+        }
+    });
 }
 
 impl<P: CapturePolicy + ?Sized, const ROUTES: bool> Walk<'_, P, ROUTES> {

@@ -579,6 +579,22 @@ impl<R: CheckersRules> Counting for CheckersPosition<R> {
         self.turn = !self.turn;
     }
 
+    /// The storage plays each move on a copy's board: a removal game makes each
+    /// position as it finds the move, without a list.
+    #[inline]
+    fn play_each_move(&self, scratch: &mut MoveList<CheckersMove<R>>, visit: impl FnMut(&Self)) {
+        let mut next = self.clone();
+        next.turn = !self.turn;
+        self.board.play_each(
+            &self.rules,
+            self.turn,
+            scratch,
+            &mut next,
+            |p| &mut p.board,
+            visit,
+        );
+    }
+
     #[inline]
     fn restore(&mut self, parent: &Self, mv: &CheckersMove<R>) {
         self.board.take_back(&parent.board, mv);

@@ -20,23 +20,23 @@
 //! - **Variations** `( ... )` after a move: other moves in its place, nested to
 //!   [`MAX_VARIATION_DEPTH`] levels.
 //! - **Game terminators**: `1-0`, `0-1`, `1/2-1/2`, international draughts' `2-0`,
-//!   `0-2`, `1-1`, the double forfeit `0-0`, and `*`; also a token equal to the
-//!   game's `Result` tag when that is not one of these (the `4-6` of the Delfts result
-//!   format), read as `*`. A tag after movetext without a terminator starts the next
-//!   game too.
+//!   `0-2`, `1-1`, the double forfeit `0-0`, and `*`. A game ends with one of them
+//!   (the last game of a text may end without).
 //!
 //! Errors name the game (1-based), the line and the column; reading goes on with the
 //! next game (at the next line starting with `[` after the bad game's movetext), so
 //! one bad game does not hide the others.
 //!
-//! # Forgiving and strict
-//! [`read_games`] forgives what people write and the standard's grammar does not
-//! allow: a game without a terminator ends at the next game's tags, a lone `.` is
-//! passed over, another format's result token ends the game (above).
-//! [`read_games_with`] with [`Strictness::Strict`] refuses them
-//! ([`PdnErrorKind::NoTerminator`], [`PdnErrorKind::Unexpected`]). Replaying, a
-//! variation that does not replay is skipped with a warning, or refused when strict
-//! ([`Record::replay_with`]).
+//! # What is refused
+//! What the standard's reading grammar refuses is refused: a malformed tag, a token
+//! that is neither a move, a move number nor a result (a lone `.`), a game without a
+//! terminator before the next game's tags ([`PdnErrorKind::NoTerminator`]: its moves
+//! may have been cut off), a result of another format (the Delfts `4-6`,
+//! [`PdnErrorKind::NotPdnResult`]). The reader cannot tell what such a file meant, so
+//! it does not guess. The slips of a person writing moves (a move number, a capture
+//! mark, a variation at the wrong place) are the replay's to forgive, where the
+//! rules leave one reading ([`Strictness`](crate::text::record::Strictness),
+//! [`Record::replay_with`]).
 //!
 //! # Results and their reasons
 //! The result is the game terminator and the `Result` tag. Why the game ended is the
@@ -90,9 +90,7 @@
 //! ```
 
 use crate::alloc_prelude::*;
-use crate::text::record::{
-    Record, RecordMove, RecordResult, Strictness, Variation, MAX_VARIATION_DEPTH,
-};
+use crate::text::record::{Record, RecordMove, RecordResult, Variation, MAX_VARIATION_DEPTH};
 use core::fmt::{self, Write};
 use core::str::FromStr;
 use thiserror::Error;
@@ -177,10 +175,13 @@ pub enum PdnErrorKind {
     #[error("more than one game (read files of many games with pdn::read_games)")]
     MoreThanOneGame,
     /// The next game's tags after movetext without a game terminator (`1-0`, `*`,
-    /// ...): refused when reading [strictly](Strictness::Strict), else the game ends
-    /// there.
+    /// ...): the game's moves may have been cut off.
     #[error("no game terminator (1-0, 0-1, 1/2-1/2, *, ...) before the next game's tags")]
     NoTerminator,
+    /// The game ends with its `Result` tag's value, which is not a PDN result: the
+    /// result of another format (the `4-6` of the Delfts result format).
+    #[error("{0:?} ends the game as its Result tag says, but is not a PDN result (1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0, *)")]
+    NotPdnResult(String),
 }
 
 /// A PDN text that could not be read: what, on which line and column (1-based), in
@@ -222,7 +223,6 @@ struct Lexer<'a> {
     i: usize,
     /// The line of the last token read (0 before the first).
     token_line: usize,
-    strict: bool,
     _text: &'a str,
 }
 
@@ -233,7 +233,7 @@ fn is_sep(c: char) -> bool {
 }
 
 impl<'a> Lexer<'a> {
-    fn new(text: &'a str, strict: bool) -> Self {
+    fn new(text: &'a str) -> Self {
         let chars: Vec<char> = text.chars().collect();
         let mut at = Vec::with_capacity(chars.len() + 1);
         let (mut line, mut col) = (1, 1);
@@ -252,7 +252,6 @@ impl<'a> Lexer<'a> {
             at,
             i: 0,
             token_line: 0,
-            strict,
             _text: text,
         }
     }
@@ -513,8 +512,8 @@ impl<'a> Lexer<'a> {
             return Ok(Tok::Number(n, black));
         }
         if !word.is_empty() && word.chars().all(|c| c == '.') {
-            // `...` (Black's move next); a lone `.` or `..` is passed over unless strict
-            if self.strict && word != "..." {
+            // `...` (Black's move next); a lone `.` or `..` is not PDN
+            if word != "..." {
                 return Err((K::Unexpected(word), line, col));
             }
             return Ok(Tok::Ellipsis);
@@ -623,32 +622,21 @@ impl GameBuilder {
 
 /// Reads every game of a PDN text, in order: each a [`Record`] or the error that
 /// stopped its reading (see the [module documentation](self)). Reading goes on after
-/// a bad game with the next one. Reads [forgivingly](Strictness::Forgiving):
-/// [`read_games_with`] says how strictly.
-pub fn read_games(text: &str) -> Vec<Result<Record, PdnError>> {
-    read_games_with(text, Strictness::Forgiving)
-}
-
-/// Reads every game of a PDN text, as [`read_games`], [forgiving](Strictness::Forgiving)
-/// or [strict](Strictness::Strict): strictly, a game must end with a game terminator
-/// before the next game's tags ([`PdnErrorKind::NoTerminator`]), a lone `.` is an
-/// error, and a token that is not PDN's own result is not read as the game's
-/// terminator even when the `Result` tag holds it (the Delfts `4-6`).
+/// a bad game with the next one.
 ///
 /// ```
-/// use column_checkers::text::pdn::{read_games_with, PdnErrorKind};
-/// use column_checkers::text::record::Strictness;
+/// use column_checkers::text::pdn::{read_games, PdnErrorKind};
 ///
+/// // the first game has no terminator before the second's tags: its moves may have
+/// // been cut off, so it is refused; the second is read
 /// let text = "[Event \"a\"]\n1. 32-28 19-23\n[Event \"b\"]\n1. 33-29 *\n";
-/// assert!(read_games_with(text, Strictness::Forgiving).iter().all(Result::is_ok));
-/// let strict = read_games_with(text, Strictness::Strict);
-/// assert_eq!(strict[0].as_ref().unwrap_err().kind, PdnErrorKind::NoTerminator);
-/// assert_eq!(strict[1].as_ref().unwrap().tag("Event"), Some("b"));
+/// let games = read_games(text);
+/// assert_eq!(games[0].as_ref().unwrap_err().kind, PdnErrorKind::NoTerminator);
+/// assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("b"));
 /// ```
-pub fn read_games_with(text: &str, strictness: Strictness) -> Vec<Result<Record, PdnError>> {
-    let strict = strictness == Strictness::Strict;
+pub fn read_games(text: &str) -> Vec<Result<Record, PdnError>> {
     let mut out: Vec<Result<Record, PdnError>> = Vec::new();
-    let mut lx = Lexer::new(text, strict);
+    let mut lx = Lexer::new(text);
     let mut g = GameBuilder::new();
     loop {
         let game_no = out.len() + 1;
@@ -671,7 +659,7 @@ pub fn read_games_with(text: &str, strictness: Strictness) -> Vec<Result<Record,
                     g.started = true;
                     g.record.line = line;
                 }
-                apply(&mut g, tok, line, col, strict, &mut out)
+                apply(&mut g, tok, line, col, &mut out)
             }
         };
         if let Err((kind, line, column)) = step {
@@ -694,7 +682,6 @@ fn apply(
     tok: Tok,
     line: usize,
     col: usize,
-    strict: bool,
     out: &mut Vec<Result<Record, PdnError>>,
 ) -> Result<(), LexError> {
     let depth = g.lines.len() - 1;
@@ -704,19 +691,15 @@ fn apply(
                 return Err((K::InsideVariation(format!("[{name}")), line, col));
             }
             if g.in_body {
-                // a new header without a terminator: the game before ends here (an
-                // error when strict; the new game is read all the same)
-                let done = core::mem::replace(g, GameBuilder::new());
-                if strict {
-                    out.push(Err(PdnError {
-                        kind: K::NoTerminator,
-                        line,
-                        column: col,
-                        game: out.len() + 1,
-                    }));
-                } else if let Some(r) = done.finish(out.len() + 1) {
-                    out.push(Ok(r));
-                }
+                // a new header without a terminator: the game before is refused (its
+                // moves may have been cut off); the new game is read all the same
+                *g = GameBuilder::new();
+                out.push(Err(PdnError {
+                    kind: K::NoTerminator,
+                    line,
+                    column: col,
+                    game: out.len() + 1,
+                }));
                 g.started = true;
                 g.record.line = line;
             }
@@ -775,16 +758,9 @@ fn apply(
             let other_result = g.record.tag("Result").map(str::trim).is_some_and(|r| {
                 r == text && RecordResult::from_token(r).is_none() && strength.is_none()
             });
-            if depth == 0 && other_result && !strict {
+            if depth == 0 && other_result {
                 // the result of another format (the Delfts `4-6`) as the terminator
-                return apply(
-                    g,
-                    Tok::Result(RecordResult::Unknown),
-                    line,
-                    col,
-                    strict,
-                    out,
-                );
+                return Err((K::NotPdnResult(text), line, col));
             }
             g.in_body = true;
             let l = g.lines.last_mut().expect("a line");
@@ -1022,12 +998,20 @@ mod tests {
                     [Event \"c\"]\n1. 33-28 *\n[Event \"d\"]\n1. 34-29\n[Event \"e\"]\n1. 31-26 0-0";
         let g = games(text);
         assert_eq!(g.len(), 5, "{g:?}");
-        assert!(g[0].is_ok() && g[2].is_ok() && g[3].is_ok() && g[4].is_ok());
+        assert!(g[0].is_ok() && g[2].is_ok() && g[4].is_ok());
         let e = g[1].as_ref().unwrap_err();
         assert_eq!((e.game, e.line, e.kind.clone()), (2, 5, K::NestedComment));
         assert_eq!(g[2].as_ref().unwrap().tag("Event"), Some("c"));
-        assert_eq!(g[3].as_ref().unwrap().result, None);
+        // game d has no terminator before e's tags: refused there, e is read
+        let e = g[3].as_ref().unwrap_err();
+        assert_eq!(
+            (e.game, e.line, e.column, e.kind.clone()),
+            (4, 12, 1, K::NoTerminator)
+        );
+        assert_eq!(g[4].as_ref().unwrap().tag("Event"), Some("e"));
         assert_eq!(g[4].as_ref().unwrap().result, Some(RecordResult::BothLose));
+        // the last game of a text may end without a terminator
+        assert_eq!(one("[Event \"a\"]\n1. 32-28").result, None);
         // a bad tag skips its game only
         let g = games("[Event x]\n[Site \"s\"]\n1. 32-28 *\n[Event \"ok\"]\n1. 32-28 *");
         assert_eq!(g.len(), 2);
@@ -1044,11 +1028,20 @@ mod tests {
         assert!(matches!(kind("32-28 /FEN \"W:W1\"/"), K::Setup(_)));
         assert!(matches!(kind("41. - -"), K::UnknownMove(_)));
         assert!(matches!(kind("[White \"open"), K::Unterminated(_)));
-        // another result format's token ends the game when the Result tag says it
+        // another result format's token as the terminator (the Result tag says it) is
+        // refused; the next game is read
         let g = games("[Result \"4-6\"]\n01. 34-29 18-22 4-6\n[Result \"x\"] 1. 32-28 *");
         assert_eq!(g.len(), 2);
-        let r = g[0].as_ref().unwrap();
-        assert_eq!((r.moves.len(), r.result), (2, Some(RecordResult::Unknown)));
+        let e = g[0].as_ref().unwrap_err();
+        assert_eq!(
+            (e.line, e.column, e.kind.clone()),
+            (2, 17, K::NotPdnResult("4-6".into()))
+        );
+        assert_eq!(g[1].as_ref().unwrap().moves.len(), 1);
+        // a lone `.` is neither a move, a number nor a result
+        assert_eq!(kind("1. 17-12 14x45 2. 12-8 ."), K::Unexpected(".".into()));
+        assert_eq!(kind("1. 32-28 .. 19-23"), K::Unexpected("..".into()));
+        assert_eq!(one("1. ... 7-12").moves.len(), 1);
         let deep = format!("32-28 {}", "(19-23 ".repeat(MAX_VARIATION_DEPTH + 1));
         assert_eq!(kind(&deep), K::TooDeep);
     }

@@ -201,6 +201,15 @@ pub enum ReplayErrorKind {
     /// A number marked as Black's (`12...`) before White's move.
     #[error("Black's move number before White's move")]
     WrongSide,
+    /// A step written with a capture mark (`38x33` for the step `38-33`): `x` and `:`
+    /// mark captures only, and no capture matches.
+    #[error(
+        "a step written as a capture: {step} captures nothing (`x` and `:` mark captures only)"
+    )]
+    CaptureMarkOnStep {
+        /// The step the squares name, in the ruleset's notation.
+        step: String,
+    },
     /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
     #[error("variations nested deeper than {MAX_VARIATION_DEPTH}")]
     TooDeep,
@@ -270,59 +279,128 @@ pub enum ResultCheck {
     Unfinished,
 }
 
-/// How strictly a record is read ([`pdn::read_games_with`](crate::text::pdn::read_games_with))
-/// and replayed ([`Record::replay_with`]).
+/// How strictly a record is replayed ([`Record::replay_with`]).
+///
+/// Reading is the same in both ([`pdn::read_games`](crate::text::pdn::read_games)):
+/// the PDN standard's reading grammar, which already accepts what older files write
+/// (padded numbers `1- 6`, `1. ... 7-12`, `:` captures, international draughts' results).
+/// What the grammar refuses (a malformed tag, a token that is neither a move nor a
+/// result, a game without a terminator before the next game's tags) is refused in
+/// both: a reader cannot tell what such a file meant.
 ///
 /// ```
-/// use column_checkers::text::record::{Record, Strictness};
+/// use column_checkers::text::record::{Forgiven, Record, Strictness};
 /// use column_checkers::InternationalDraughts;
 ///
-/// // the variation is numbered for move 9 but placed after move 1
-/// let record: Record = "1. 32-28 (9. 34-29 19-23) 19-23 2. 28x19 *".parse().unwrap();
+/// // a variation with an illegal move (50-45), and White's second move numbered 3
+/// let record: Record = "1. 32-28 (1. 33-29 19-23 2. 50-45) 19-23 3. 28x19 *".parse().unwrap();
 /// let replay = record.replay_with::<InternationalDraughts>(Strictness::Forgiving).unwrap();
 /// assert_eq!(replay.game.moves().len(), 3);
-/// assert_eq!(replay.warnings.len(), 1);
+/// let forgiven: Vec<_> = replay.warnings.iter().map(|w| &w.forgiven).collect();
+/// assert_eq!(forgiven, [&Forgiven::VariationSkipped, &Forgiven::Renumbered]);
 /// assert!(record.replay_with::<InternationalDraughts>(Strictness::Strict).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Strictness {
-    /// What people write is read where it can be: a variation that does not replay
-    /// is skipped with a [`ReplayWarning`] (the main line must replay); in reading,
-    /// a game without a terminator ends at the next game's tags, a lone `.` is
-    /// passed over, and another result format's token equal to the `Result` tag
-    /// (the Delfts `4-6`) ends the game. The default.
+    /// What people write is read where the rules leave one reading, each time with
+    /// a [`ReplayWarning`] ([`Forgiven`] says what was done): a variation that does
+    /// not replay is skipped; a move numbered wrongly is read as its place says, when
+    /// the moves of its line replay; a step written with a capture mark (`38x33`) is
+    /// read as the step; a capture that names several (`36x16`) is read as the one
+    /// after which the rest of its line replays, when exactly one does; moves written
+    /// after the rules ended the game in a draw (threefold repetition, a counted
+    /// draw: servers and players that do not apply the rule play on) are not played.
+    /// Never forgiven: a move of the main line that no legal move matches (or that
+    /// names several the rest of the game cannot tell apart), moves after a win by
+    /// the rules, a start position that does not read. The default.
     #[default]
     Forgiving,
-    /// The standard as written: every variation must replay, every game ends with a
-    /// terminator (`1-0`, `*`, ...) before the next game's tags, and only PDN's own
-    /// tokens are read.
+    /// The standard as written: every move of every variation legal as written,
+    /// numbered as its place says, naming one move; no move after the game's end.
     Strict,
 }
 
-/// A variation that does not replay, skipped by a [forgiving](Strictness::Forgiving)
-/// replay: the game of the text it is in (1-based, 0 for a record not read from a
-/// text), and the move that does not replay with its line, column and reason. The
-/// variation is skipped from that move on (the moves before it were checked).
+/// What a [forgiving](Strictness::Forgiving) replay did about a move that does not
+/// replay as written ([`ReplayWarning`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Forgiven {
+    /// The variation is skipped from the move on (the moves before it were checked).
+    VariationSkipped,
+    /// The move number ([`ReplayErrorKind::WrongNumber`],
+    /// [`ReplayErrorKind::WrongSide`]) is read as the move's place gives it
+    /// ([`ReplayError::number`]); the moves of the line replay.
+    Renumbered,
+    /// The move is read as this step, its capture mark dropped
+    /// ([`ReplayErrorKind::CaptureMarkOnStep`]).
+    Step(String),
+    /// The capture is read as this one, in full: of the captures the text names
+    /// ([`MoveParseError::Ambiguous`]), the only one after which the rest of its line
+    /// replays.
+    Resolved(String),
+    /// The game was over by the rules, in a draw ([`MoveParseError::GameOver`]): this
+    /// many moves of the line, from this one on, are not played (nor their
+    /// variations).
+    NotPlayed(usize),
+}
+
+/// What the replay did, in words, for the move of `error`.
+fn forgiven_words(forgiven: &Forgiven, error: &ReplayError) -> String {
+    match forgiven {
+        Forgiven::VariationSkipped => "the variation is skipped".into(),
+        Forgiven::Renumbered => {
+            let dots = if error.side == Color::White {
+                "."
+            } else {
+                "..."
+            };
+            format!("read as {}{dots} {}", error.number, error.text)
+        }
+        Forgiven::Step(step) => format!("read as {step}"),
+        Forgiven::Resolved(mv) => format!("read as {mv}, the only one the moves after it allow"),
+        Forgiven::NotPlayed(1) => "it is not played".into(),
+        Forgiven::NotPlayed(2) => "it and the move after it are not played".into(),
+        Forgiven::NotPlayed(n) => format!("it and the {} moves after it are not played", n - 1),
+    }
+}
+
+/// What a [forgiving](Strictness::Forgiving) replay forgave: the game of the text
+/// (1-based, 0 for a record not read from a text), the move that does not replay as
+/// written with its line, column and reason ([`ReplayError`]), and what was done
+/// about it ([`Forgiven`]). Its text names all three.
 ///
 /// ```
-/// use column_checkers::text::record::Record;
+/// use column_checkers::text::record::{Forgiven, Record};
 /// use column_checkers::InternationalDraughts;
 ///
 /// let record: Record = "1. 32-28 (1. 32-27 19-23 2. 50-45) 19-23 *".parse().unwrap();
 /// let replay = record.replay::<InternationalDraughts>().unwrap();
 /// let w = &replay.warnings[0];
 /// assert_eq!((w.game, w.error.line, w.error.column), (1, 1, 29));
+/// assert_eq!(w.forgiven, Forgiven::VariationSkipped);
 /// let text = w.to_string();
 /// assert!(text.starts_with("game 1, line 1, column 29: move 2. 50-45 (White) in a variation: "));
 /// assert!(text.ends_with("; the variation is skipped"));
+///
+/// // a step written as a capture, in the main line
+/// let record: Record = "1. 32x28 19-23 *".parse().unwrap();
+/// let w = &record.replay::<InternationalDraughts>().unwrap().warnings[0];
+/// assert_eq!(w.forgiven, Forgiven::Step("32-28".into()));
+/// assert_eq!(
+///     w.to_string(),
+///     "game 1, line 1, column 4: move 1. 32x28 (White): a step written as a capture: \
+///      32-28 captures nothing (`x` and `:` mark captures only); read as 32-28"
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("game {game}, line {}, column {}: {error}; the variation is skipped", error.line, error.column)]
+#[error("game {game}, line {}, column {}: {error}; {}", error.line, error.column, forgiven_words(forgiven, error))]
 pub struct ReplayWarning {
     /// The game of the text (1-based; 0 for a record not read from a text).
     pub game: usize,
-    /// The move of the variation that does not replay, and why.
+    /// The move that does not replay as written, and why.
     pub error: ReplayError,
+    /// What the replay did about it.
+    pub forgiven: Forgiven,
 }
 
 /// A record replayed: the game and how its result compares. The record's tags and
@@ -561,8 +639,9 @@ impl Record {
     /// [forgiving](Strictness::Forgiving): as [`replay_with`](Self::replay_with).
     ///
     /// # Errors
-    /// [`ReplayError`] for the first move of the main line that is illegal,
-    /// unreadable or misnumbered, or a start tag that does not read.
+    /// [`ReplayError`] for the first move of the main line that does not replay even
+    /// forgivingly (illegal, unreadable, misnumbered where the moves after it do not
+    /// replay either, ...), or a start tag that does not read.
     pub fn replay<P: Position>(&self) -> Result<Replay<P>, ReplayError> {
         self.replay_with(Strictness::Forgiving)
     }
@@ -571,16 +650,19 @@ impl Record {
     /// checking every move and move number of the main line and of every variation
     /// (each from the position before the move it replaces). When the FEN leaves the
     /// side to move open (`?`), the first move's number says it (`1...` for Black).
-    /// A variation that does not replay is skipped with a [`ReplayWarning`]
-    /// ([`Strictness::Forgiving`]) or refuses the record ([`Strictness::Strict`]).
-    /// When the record states an agreed draw or a resignation
-    /// ([`declared_end`](Self::declared_end)) and the rules have not ended the game,
-    /// the game ends so.
+    /// What does not replay as written is forgiven with a [`ReplayWarning`] where
+    /// [`Strictness::Forgiving`] says (a variation skipped, a number or capture mark
+    /// read as the rules allow, ...), in the order of the text, or refuses the record
+    /// ([`Strictness::Strict`]). When the record states an agreed draw or a
+    /// resignation ([`declared_end`](Self::declared_end)) and the rules have not ended
+    /// the game, the game ends so.
+    ///
+    /// A capture that names several is read by looking ahead at the moves after it:
+    /// at most [`MAX_LOOK_AHEAD`] moves in all for a record.
     ///
     /// # Errors
-    /// [`ReplayError`] for the first move that is illegal, unreadable or misnumbered
-    /// (main line first, then the variations when strict), or a start tag that does
-    /// not read.
+    /// [`ReplayError`] for the first move that does not replay (main line first, then
+    /// the variations when strict), or a start tag that does not read.
     pub fn replay_with<P: Position>(
         &self,
         strictness: Strictness,
@@ -610,41 +692,33 @@ impl Record {
             .unwrap_or(1)
             .max(1);
         let black_first = game.position().turn() == Color::Black;
-        let mut moves_read = 0;
-        let mut lines: Vec<Pending<'_, P>> = Vec::new();
+        let mut replayer = Replayer {
+            strict: strictness == Strictness::Strict,
+            look_ahead: MAX_LOOK_AHEAD,
+            moves_read: 0,
+            pending: Vec::new(),
+            forgiven: Vec::new(),
+        };
         // the main line, then the variations (each with the game before the move it
         // replaces), depth first
-        play_line(
-            &mut game,
-            &self.moves,
-            first_number,
-            black_first,
-            false,
-            &mut moves_read,
-            &mut lines,
-            0,
-        )?;
-        let mut warnings = Vec::new();
-        while let Some((mut g, moves, depth, number, black)) = lines.pop() {
-            let played = play_line(
-                &mut g,
-                moves,
-                number,
-                black,
-                true,
-                &mut moves_read,
-                &mut lines,
-                depth,
-            );
-            match (played, strictness) {
-                (Ok(()), _) => {}
-                (Err(e), Strictness::Strict) => return Err(e),
-                (Err(error), Strictness::Forgiving) => warnings.push(ReplayWarning {
-                    game: self.game,
-                    error,
-                }),
+        replayer.play_line(&mut game, &self.moves, first_number, black_first, false, 0)?;
+        while let Some((mut g, moves, depth, number, black)) = replayer.pending.pop() {
+            match replayer.play_line(&mut g, moves, number, black, true, depth) {
+                Ok(()) => {}
+                Err(e) if replayer.strict => return Err(e),
+                Err(e) => replayer.forgiven.push((e, Forgiven::VariationSkipped)),
             }
         }
+        let mut warnings: Vec<ReplayWarning> = replayer
+            .forgiven
+            .into_iter()
+            .map(|(error, forgiven)| ReplayWarning {
+                game: self.game,
+                error,
+                forgiven,
+            })
+            .collect();
+        warnings.sort_by_key(|w| (w.error.line, w.error.column));
         let result_check = match (game.outcome_by_rules(), self.stated_result()) {
             (Some(o), Some(r)) if RecordResult::of(o) == r => ResultCheck::Agrees,
             (Some(o), _) => ResultCheck::Disagrees { rules: o },
@@ -663,7 +737,7 @@ impl Record {
         Ok(Replay {
             game,
             result_check,
-            moves_read,
+            moves_read: replayer.moves_read,
             warnings,
         })
     }
@@ -755,62 +829,279 @@ fn short_text<P: Position>(pos: &P, mv: &P::Move) -> String {
     full
 }
 
+/// The most moves a [forgiving](Strictness::Forgiving) replay plays ahead (and
+/// readings it puts aside), in all, to read the captures of a record that name
+/// several: a bound for hostile records (a real one needs a few hundred).
+pub const MAX_LOOK_AHEAD: usize = 100_000;
+
 /// A variation still to replay: the game before the move it replaces, its moves, its
 /// depth, the number of its first move and whether that is Black's.
 type Pending<'r, P> = (Game<P>, &'r [RecordMove], usize, u32, bool);
 
-#[allow(clippy::too_many_arguments)]
-fn play_line<'r, P: Position>(
-    game: &mut Game<P>,
-    moves: &'r [RecordMove],
-    first_number: u32,
-    black_first: bool,
-    in_variation: bool,
-    moves_read: &mut usize,
-    pending: &mut Vec<Pending<'r, P>>,
-    depth: usize,
-) -> Result<(), ReplayError> {
-    for (i, m) in moves.iter().enumerate() {
-        let half = i as u32 + black_first as u32;
-        let number = first_number.saturating_add(half / 2);
-        let side = game.position().turn();
-        let err = |kind| ReplayError {
-            number,
-            side,
-            text: m.text.clone(),
-            line: m.line,
-            column: m.column,
-            in_variation,
-            kind,
-        };
-        if let Some(found) = m.number.filter(|&n| n != number) {
-            return Err(err(ReplayErrorKind::WrongNumber {
-                expected: number,
-                found,
-            }));
-        }
-        if m.black_number && m.number.is_some() && side == Color::White {
-            return Err(err(ReplayErrorKind::WrongSide));
-        }
-        if !m.variations.is_empty() {
-            if depth >= MAX_VARIATION_DEPTH {
-                return Err(err(ReplayErrorKind::TooDeep));
+/// One replay of a record: how strict, the look-ahead left, the moves read, the
+/// variations still to replay, and what was forgiven (in the order found).
+struct Replayer<'r, P: Position> {
+    strict: bool,
+    look_ahead: usize,
+    moves_read: usize,
+    pending: Vec<Pending<'r, P>>,
+    forgiven: Vec<(ReplayError, Forgiven)>,
+}
+
+/// A move text with its capture marks (`x`, `:`) written as `-`, if it has any.
+fn without_capture_marks(text: &str) -> Option<String> {
+    text.contains(['x', 'X', ':'])
+        .then(|| text.replace(['x', 'X', ':'], "-"))
+}
+
+/// The step a move text with a capture mark names when read without it (`38x33` is
+/// `38-33`), when that is legal here: a capture would have matched the text as
+/// written.
+fn step_of<P: Position>(pos: &P, text: &str) -> Option<P::Move> {
+    pos.parse_move(&without_capture_marks(text)?).ok()
+}
+
+/// Whether `moves` replay from `pos`, forgiving as a replay does (a capture mark on
+/// a step, a capture that names several when one of them lets the rest replay, moves
+/// after a draw by the rules); move numbers are not looked at, nor repetitions (the
+/// moves after one are legal as moves). Tries the readings depth first, playing or
+/// putting aside at most `budget` positions in all (then answers no).
+fn replays<P: Position>(pos: &P, moves: &[RecordMove], budget: &mut usize) -> bool {
+    // positions still to go on from, with the index of their next move
+    let mut stack = vec![(pos.clone(), 0usize)];
+    while let Some((mut pos, mut i)) = stack.pop() {
+        while let Some(m) = moves.get(i) {
+            if *budget == 0 {
+                return false;
             }
-            for v in m.variations.iter().rev() {
-                pending.push((
-                    game.clone(),
-                    &v.moves,
-                    depth + 1,
-                    number,
-                    side == Color::Black,
-                ));
-            }
+            *budget -= 1;
+            let mv = match pos.parse_move(&m.text) {
+                Ok(mv) => mv,
+                Err(MoveParseError::GameOver(Outcome::Draw { .. })) => return true,
+                Err(MoveParseError::Illegal { .. }) => match step_of(&pos, &m.text) {
+                    Some(mv) => mv,
+                    None => break,
+                },
+                Err(MoveParseError::Ambiguous { candidates, .. }) => {
+                    for c in candidates.iter().rev() {
+                        if *budget == 0 {
+                            return false;
+                        }
+                        *budget -= 1;
+                        if let Ok(mv) = pos.parse_move(c) {
+                            let mut next = pos.clone();
+                            next.play_unchecked(&mv);
+                            stack.push((next, i + 1));
+                        }
+                    }
+                    break;
+                }
+                Err(_) => break,
+            };
+            pos.play_unchecked(&mv);
+            i += 1;
         }
-        game.play_text(&m.text)
-            .map_err(|e| err(ReplayErrorKind::Move(e)))?;
-        *moves_read += 1;
+        if i == moves.len() {
+            return true;
+        }
     }
-    Ok(())
+    false
+}
+
+/// Whether the next move after the `i`-th of `moves` that has a number has the
+/// number its place gives (a line whose first move is numbered `first_number`, Black's
+/// when `black_first`).
+fn next_number_right(moves: &[RecordMove], i: usize, first_number: u32, black_first: bool) -> bool {
+    moves
+        .iter()
+        .enumerate()
+        .skip(i + 1)
+        .find_map(|(j, m)| m.number.map(|n| (j, n)))
+        .is_some_and(|(j, n)| {
+            let half = j as u32 + black_first as u32;
+            n == first_number.saturating_add(half / 2)
+        })
+}
+
+impl<'r, P: Position> Replayer<'r, P> {
+    /// Replays a line (the main line or a variation) from `game`: on an error, the
+    /// moves before it stay played. Forgiving, what it forgives is noted in
+    /// `self.forgiven`; a misnumbered move is forgiven only when the rest of the line
+    /// replays (else the line fails there: the number told of a move missing or
+    /// extra, or a variation at the wrong place).
+    fn play_line(
+        &mut self,
+        game: &mut Game<P>,
+        moves: &'r [RecordMove],
+        first_number: u32,
+        black_first: bool,
+        in_variation: bool,
+        depth: usize,
+    ) -> Result<(), ReplayError> {
+        // the first move forgiven in this line whose number stays off after it, and
+        // what was pending, read and forgiven after its variations were put aside
+        let mut slip: Option<(ReplayError, usize, usize, usize)> = None;
+        // the written number less the move's place, at the last numbered move
+        let mut offset = 0i64;
+        for (i, m) in moves.iter().enumerate() {
+            let half = i as u32 + black_first as u32;
+            let number = first_number.saturating_add(half / 2);
+            let side = game.position().turn();
+            let err = |kind| ReplayError {
+                number,
+                side,
+                text: m.text.clone(),
+                line: m.line,
+                column: m.column,
+                in_variation,
+                kind,
+            };
+            let failed =
+                |this: &mut Self, slip: Option<(ReplayError, usize, usize, usize)>, e| match slip {
+                    Some((first, pending, read, forgiven)) => {
+                        this.pending.truncate(pending);
+                        this.moves_read = read;
+                        this.forgiven.truncate(forgiven);
+                        first
+                    }
+                    None => e,
+                };
+            if let Some(o) = game.outcome() {
+                let e = err(ReplayErrorKind::Move(MoveParseError::GameOver(o)));
+                if self.strict || o.winner().is_some() {
+                    return Err(failed(self, slip, e));
+                }
+                // a draw by the rules the players (or their server) did not apply
+                self.forgiven
+                    .push((e, Forgiven::NotPlayed(moves.len() - i)));
+                return Ok(());
+            }
+            let numbering = match m.number {
+                Some(found) if found != number => Some(ReplayErrorKind::WrongNumber {
+                    expected: number,
+                    found,
+                }),
+                Some(_) if m.black_number && side == Color::White => {
+                    Some(ReplayErrorKind::WrongSide)
+                }
+                _ => None,
+            };
+            // how far the written number is from the move's place: a slip is warned
+            // once, not again at each number after it that is off by as much
+            let off = m.number.map(|n| i64::from(n) - i64::from(number));
+            let numbering = match (numbering, off) {
+                (Some(ReplayErrorKind::WrongNumber { .. }), Some(o)) if o == offset => None,
+                (n, o) => {
+                    offset = o.unwrap_or(offset);
+                    n
+                }
+            };
+            // a slip of the pen when the next number written is right again
+            let typo =
+                numbering.is_some() && next_number_right(moves, i, first_number, black_first);
+            if let Some(kind) = &numbering {
+                // in a variation, the first number places it: unless it is a slip, the
+                // variation was put at the wrong place, and is skipped; in the main
+                // line the moves tell
+                let renumber =
+                    !in_variation || typo && matches!(kind, ReplayErrorKind::WrongNumber { .. });
+                if self.strict || !renumber {
+                    return Err(failed(self, slip, err(kind.clone())));
+                }
+            }
+            if !m.variations.is_empty() {
+                if depth >= MAX_VARIATION_DEPTH {
+                    return Err(failed(self, slip, err(ReplayErrorKind::TooDeep)));
+                }
+                for v in m.variations.iter().rev() {
+                    self.pending.push((
+                        game.clone(),
+                        &v.moves,
+                        depth + 1,
+                        number,
+                        side == Color::Black,
+                    ));
+                }
+            }
+            if let Some(kind) = numbering {
+                // numbers that stay off (a move missing or extra?) are forgiven only
+                // when the rest of the line replays; if it does not, the line fails
+                // at the first of them
+                if slip.is_none() && !typo {
+                    slip = Some((
+                        err(kind.clone()),
+                        self.pending.len(),
+                        self.moves_read,
+                        self.forgiven.len(),
+                    ));
+                }
+                self.forgiven.push((err(kind), Forgiven::Renumbered));
+            }
+            match self.play_move(game, &m.text, &moves[i + 1..]) {
+                Ok(None) => {}
+                Ok(Some((kind, forgiven))) => self.forgiven.push((err(kind), forgiven)),
+                Err(kind) => return Err(failed(self, slip, err(kind))),
+            }
+            self.moves_read += 1;
+        }
+        Ok(())
+    }
+
+    /// Plays the move written `text`, followed in its line by `rest`: as written, or
+    /// (forgiving) as the rules read it, answering what was wrong and what was done.
+    fn play_move(
+        &mut self,
+        game: &mut Game<P>,
+        text: &str,
+        rest: &[RecordMove],
+    ) -> Result<Option<(ReplayErrorKind, Forgiven)>, ReplayErrorKind> {
+        let e = match game.play_text(text) {
+            Ok(_) => return Ok(None),
+            Err(e) => e,
+        };
+        match &e {
+            MoveParseError::Illegal { .. } => {
+                if let Some(step) = step_of(game.position(), text) {
+                    let step_text = step.to_string();
+                    let kind = ReplayErrorKind::CaptureMarkOnStep {
+                        step: step_text.clone(),
+                    };
+                    if self.strict {
+                        return Err(kind);
+                    }
+                    game.play(&step)
+                        .map_err(|_| ReplayErrorKind::Move(e.clone()))?;
+                    return Ok(Some((kind, Forgiven::Step(step_text))));
+                }
+            }
+            MoveParseError::Ambiguous { candidates, .. } if !self.strict => {
+                let mut fits: Vec<&String> = Vec::new();
+                for c in candidates {
+                    let Ok(mv) = game.position().parse_move(c) else {
+                        continue;
+                    };
+                    let mut after = game.position().clone();
+                    after.play_unchecked(&mv);
+                    if replays(&after, rest, &mut self.look_ahead) {
+                        fits.push(c);
+                        if fits.len() > 1 {
+                            break;
+                        }
+                    }
+                }
+                if let [only] = fits[..] {
+                    if game.play_text(only).is_ok() {
+                        return Ok(Some((
+                            ReplayErrorKind::Move(e.clone()),
+                            Forgiven::Resolved(only.clone()),
+                        )));
+                    }
+                }
+            }
+            _ => {}
+        }
+        Err(ReplayErrorKind::Move(e))
+    }
 }
 
 #[cfg(test)]
@@ -853,7 +1144,9 @@ mod tests {
             e.kind,
             ReplayErrorKind::Move(MoveParseError::UnknownSquare { .. })
         ));
-        let e = read("1. d6 d8 3. e4").replay::<Emergo>().unwrap_err();
+        let e = read("1. d6 d8 3. e4")
+            .replay_with::<Emergo>(Strictness::Strict)
+            .unwrap_err();
         assert_eq!(
             e.kind,
             ReplayErrorKind::WrongNumber {
@@ -870,7 +1163,7 @@ mod tests {
             .unwrap_err();
         assert!(matches!(e.kind, ReplayErrorKind::BadFen(_)));
         let e = read("1... 32-28")
-            .replay::<InternationalDraughts>()
+            .replay_with::<InternationalDraughts>(Strictness::Strict)
             .unwrap_err();
         assert_eq!(e.kind, ReplayErrorKind::WrongSide);
         // a variation is checked from the position before the move it replaces:
@@ -885,11 +1178,199 @@ mod tests {
         assert_eq!(rep.moves_read, 4);
         assert_eq!(rep.warnings.len(), 1);
         assert_eq!((rep.warnings[0].game, &rep.warnings[0].error), (1, &e));
-        // a sub-variation of a move before the bad one is still checked
+        // a sub-variation of a move before the bad one is still checked; the
+        // warnings come in the order of the text
         let r = read("1. 32-28 (1. 32-27 (1. 31-27 19-23 2. 99-98) 19-23 2. 50-45) 19-23");
         let rep = r.replay::<InternationalDraughts>().unwrap();
         let texts: Vec<_> = rep.warnings.iter().map(|w| w.error.text.as_str()).collect();
-        assert_eq!(texts, ["50-45", "99-98"]);
+        assert_eq!(texts, ["99-98", "50-45"]);
+    }
+
+    /// The warnings of a forgiving replay: (line, column, what was done), and the
+    /// main line's length; strictly, the error's kind.
+    fn forgiven(text: &str) -> (Vec<(usize, usize, Forgiven)>, usize, ReplayErrorKind) {
+        let r = read(text);
+        let rep = r
+            .replay::<InternationalDraughts>()
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let strict = r
+            .replay_with::<InternationalDraughts>(Strictness::Strict)
+            .unwrap_err();
+        let w = rep
+            .warnings
+            .iter()
+            .map(|w| (w.error.line, w.error.column, w.forgiven.clone()))
+            .collect();
+        (w, rep.game.moves().len(), strict.kind)
+    }
+
+    #[test]
+    fn misnumbered_moves() {
+        // a slip (the next number is right again): read as its place says
+        let (w, n, strict) = forgiven("1. 32-28 19-23 3. 28x19 14x23 3. 33-28 *");
+        assert_eq!((w, n), (vec![(1, 19, Forgiven::Renumbered)], 5));
+        assert_eq!(
+            strict,
+            ReplayErrorKind::WrongNumber {
+                expected: 2,
+                found: 3
+            }
+        );
+        // numbers off from a move on: one warning, when the moves replay
+        let (w, n, _) = forgiven("1. 32-28 19-23 3. 28x19 14x23 4. 33-28 23x32 *");
+        assert_eq!((w, n), (vec![(1, 19, Forgiven::Renumbered)], 6));
+        // ... else the main line fails at the first number off (a move missing?)
+        let e = read("1. 32-28 19-23 3. 28x19 14x23 4. 33-28 23x32 5. 50-45")
+            .replay::<InternationalDraughts>()
+            .unwrap_err();
+        assert_eq!(
+            e.kind,
+            ReplayErrorKind::WrongNumber {
+                expected: 2,
+                found: 3
+            }
+        );
+        assert!(e
+            .to_string()
+            .starts_with("move 2. 28x19 (White): move number 3 where 2"));
+        // a slip, then an illegal move: the illegal move is the error
+        let e = read("1. 32-28 19-23 3. 28x19 14x23 3. 50-45")
+            .replay::<InternationalDraughts>()
+            .unwrap_err();
+        assert_eq!((e.number, e.text.as_str()), (3, "50-45"));
+        // Black's number on White's move, in the main line
+        let (w, _, strict) = forgiven("1. 32-28 19-23 2... 28x19 *");
+        assert_eq!(w, [(1, 21, Forgiven::Renumbered)]);
+        assert_eq!(strict, ReplayErrorKind::WrongSide);
+        let r = read("1. 32-28 19-23 3. 28x19 *");
+        let text = r.replay::<InternationalDraughts>().unwrap().warnings[0].to_string();
+        assert_eq!(
+            text,
+            "game 1, line 1, column 19: move 2. 28x19 (White): move number 3 where 2 was \
+             expected; read as 2. 28x19"
+        );
+    }
+
+    #[test]
+    fn misnumbered_variations() {
+        // numbered for another place throughout (put at the wrong level): skipped,
+        // even though its moves are legal here
+        let (w, n, strict) = forgiven("1. 32-28 19-23 (5. 18-23 6. 38-32) 2. 28x19 *");
+        assert_eq!((w, n), (vec![(1, 20, Forgiven::VariationSkipped)], 3));
+        assert_eq!(
+            strict,
+            ReplayErrorKind::WrongNumber {
+                expected: 1,
+                found: 5
+            }
+        );
+        // a variation numbered once: its number places it, so it is skipped too
+        let (w, _, _) = forgiven("1. 32-28 (5. 33-28) 19-23 *");
+        assert_eq!(w, [(1, 14, Forgiven::VariationSkipped)]);
+        // a slip inside a variation (the next number is right): read as its place
+        let (w, n, _) = forgiven("1. 32-28 19-23 (1... 18-23 3. 38-32 12-18 3. 33-29) 2. 28x19 *");
+        assert_eq!((w, n), (vec![(1, 31, Forgiven::Renumbered)], 3));
+    }
+
+    #[test]
+    fn steps_written_as_captures() {
+        let (w, n, strict) = forgiven("1. 32x28 19:23 2. 28x19 *");
+        assert_eq!(
+            (w, n),
+            (
+                vec![
+                    (1, 4, Forgiven::Step("32-28".into())),
+                    (1, 10, Forgiven::Step("19-23".into()))
+                ],
+                3
+            )
+        );
+        assert_eq!(
+            strict,
+            ReplayErrorKind::CaptureMarkOnStep {
+                step: "32-28".into()
+            }
+        );
+        // a capture mark on what is neither a step nor a capture stays an error
+        let e = read("1. 32x29")
+            .replay::<InternationalDraughts>()
+            .unwrap_err();
+        assert!(matches!(
+            e.kind,
+            ReplayErrorKind::Move(MoveParseError::Illegal { .. })
+        ));
+        // in a variation too
+        let (w, _, _) = forgiven("1. 32-28 (1. 33x28 19-23) 19-23 *");
+        assert_eq!(w, [(1, 14, Forgiven::Step("33-28".into()))]);
+    }
+
+    #[test]
+    fn captures_that_name_several() {
+        // schildpad - ArthurdeSwart (the PDN standard's succeed/schildpad.pdn, game 3)
+        // from White's 35th move: `36x16` names 36x18x7x16 and 36x13x2x16; the moves
+        // after it replay after the second only
+        let position = "[Position \"47:w,42:w,45:w,36:W,37:w,38:w,32:w,34:b,27:b,19:b,\
+                        11:b,12:b,14:b,6:b,8:b,3:b w\"]\n";
+        let rest = "19-24 36. 38-33 24-30 37. 32-28 30-35 38. 16-32 14-20 39. 28-22 20-25 \
+                    40. 32-49 6-11 41. 33-29 34x23 42. 45-40 35x44 43. 49x16 25-30 \
+                    44. 22-18 30-35 45. 18-13 35-40 46. 16-11 40-45 47. 11-50 3-9 2-0";
+        let r = read(&format!("{position}35. 36x16 {rest}"));
+        let rep = r.replay::<InternationalDraughts>().unwrap();
+        assert_eq!(rep.game.moves()[0].to_string(), "36x13x2x16");
+        assert_eq!(
+            rep.warnings.iter().map(|w| &w.forgiven).collect::<Vec<_>>(),
+            [&Forgiven::Resolved("36x13x2x16".into())]
+        );
+        assert!(rep.warnings[0]
+            .to_string()
+            .ends_with("; read as 36x13x2x16, the only one the moves after it allow"));
+        let ambiguous = |r: &Record, strictness| {
+            matches!(
+                r.replay_with::<InternationalDraughts>(strictness)
+                    .unwrap_err()
+                    .kind,
+                ReplayErrorKind::Move(MoveParseError::Ambiguous { .. })
+            )
+        };
+        assert!(ambiguous(&r, Strictness::Strict));
+        // nothing after it: the record does not say which; refused
+        assert!(ambiguous(
+            &read(&format!("{position}35. 36x16 *")),
+            Strictness::Forgiving
+        ));
+        // the look-ahead has a bound
+        let p = r.start::<InternationalDraughts>().unwrap().0;
+        assert!(!replays(&p, &r.moves, &mut 0));
+        assert!(!replays(&p, &r.moves, &mut 20));
+        assert!(replays(&p, &r.moves, &mut 1000));
+        assert!(replays(&p, &r.moves[..0], &mut 0));
+    }
+
+    #[test]
+    fn moves_after_the_end() {
+        // the kings go back and forth: the start position for the third time after 8
+        // moves, a draw; the record goes on
+        let text = "[FEN \"W:WK50,46:BK1,5\"]\n1. 50-45 1-6 2. 45-50 6-1 3. 50-45 1-6 \
+                    4. 45-50 6-1 5. 50-45 1-6 6. 45-50 1/2-1/2";
+        let (w, n, strict) = forgiven(text);
+        assert_eq!((w, n), (vec![(2, 56, Forgiven::NotPlayed(3))], 8));
+        assert!(matches!(
+            strict,
+            ReplayErrorKind::Move(MoveParseError::GameOver(Outcome::Draw { .. }))
+        ));
+        let rep = read(text).replay::<InternationalDraughts>().unwrap();
+        assert_eq!(rep.result_check, ResultCheck::Agrees);
+        assert!(rep.warnings[0]
+            .to_string()
+            .ends_with("; it and the 2 moves after it are not played"));
+        // after a win by the rules, moves are refused: the loser had none
+        let e = read("[FEN \"W:W28:B23\"]\n1. 28x19 19-14")
+            .replay::<InternationalDraughts>()
+            .unwrap_err();
+        assert!(matches!(
+            e.kind,
+            ReplayErrorKind::Move(MoveParseError::GameOver(Outcome::Win { .. }))
+        ));
     }
 
     #[test]

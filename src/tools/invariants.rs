@@ -22,6 +22,10 @@
 //!   [`play`](crate::engine::position::Position::play) on a copy, and reads back with
 //!   [`parse_move`](crate::engine::position::Position::parse_move), which generate the list themselves;
 //! - every listed move passes [`check_transition`] (men rule, turn, hash after it);
+//! - [`play_each_move`](crate::engine::counting::Counting::play_each_move) makes the
+//!   positions the listed moves lead to, played with
+//!   [`play_for_counting`](crate::engine::counting::Counting::play_for_counting): one
+//!   for each, equal (`==`, and their hashes), in any order;
 //! - no two listed moves are one move by move identity: none start
 //!   on the same square and lead to the same position (compared with `==`; candidate
 //!   pairs are found by equal hashes in a hash table, which equal positions always
@@ -152,6 +156,18 @@ pub enum Violation {
         /// The later one.
         second: String,
     },
+    /// [`Counting::play_each_move`] makes other positions than the listed moves lead
+    /// to.
+    #[error("play_each_move {}", match mv { Some(mv) => format!("does not make the position after listed move {mv}"), None => format!("makes {made} positions for {listed} listed moves") })]
+    PlayedPositionsDisagree {
+        /// The listed move whose position is not among those made (`None`: not one
+        /// position for each listed move).
+        mv: Option<String>,
+        /// How many moves are listed.
+        listed: usize,
+        /// How many positions it makes.
+        made: usize,
+    },
     /// A move played is not among the legal moves.
     #[error("played move {mv} is not among the legal moves")]
     PlayedMoveNotListed {
@@ -281,7 +297,7 @@ pub(crate) fn check_listing_in<P: Checking + Counting>(
             return Err(Violation::OutcomeWithMoves { outcome, moves: n })
         }
         (None, 0) => return Err(Violation::NoMoveNoOutcome),
-        (_, 0) => return Ok(()),
+        (_, 0) => return check_played(pos, moves),
         _ => {}
     }
 
@@ -322,7 +338,43 @@ pub(crate) fn check_listing_in<P: Checking + Counting>(
     };
     let result = scratch.check_moves(pos, &before, moves, &all_text);
     scratch.text = all_text;
-    result
+    result?;
+    check_played(pos, moves)
+}
+
+/// The positions [`Counting::play_each_move`] makes against those the listed `moves`
+/// of `pos` lead to, played with [`Counting::play_for_counting`]: one for each, equal
+/// and with equal hashes, matched in any order.
+fn check_played<P: Checking + Counting>(pos: &P, moves: &[P::Move]) -> Result<(), Violation> {
+    // (hash, position, matched yet)
+    let mut made = Vec::with_capacity(moves.len());
+    pos.play_each_move(&mut MoveList::new(), |next| {
+        made.push((next.zobrist(), next.clone(), false))
+    });
+    let disagree = |mv: Option<String>, made: usize| Violation::PlayedPositionsDisagree {
+        mv,
+        listed: moves.len(),
+        made,
+    };
+    if made.len() != moves.len() {
+        return Err(disagree(None, made.len()));
+    }
+    made.sort_by_key(|m| m.0);
+    for mv in moves {
+        let mut next = pos.clone();
+        next.play_for_counting(mv);
+        let hash = next.zobrist();
+        let first = made.partition_point(|m| m.0 < hash);
+        let same = made[first..]
+            .iter_mut()
+            .take_while(|m| m.0 == hash)
+            .find(|m| !m.2 && m.1 == next);
+        match same {
+            Some(m) => m.2 = true,
+            None => return Err(disagree(Some(mv.to_string()), made.len())),
+        }
+    }
+    Ok(())
 }
 
 /// The buffers of [`check_listing`], kept from one position to the next.
@@ -1187,6 +1239,11 @@ mod tests {
     const WRITE: u8 = 5;
     /// Writes the texts of a list but its last move.
     const SHORT: u8 = 6;
+    /// Makes the position before its first move rather than after it
+    /// (`play_each_move`).
+    const PLAYED: u8 = 7;
+    /// Makes no position for its last move (`play_each_move`).
+    const UNPLAYED: u8 = 8;
 
     impl<const BUG: u8> PartialEq for Faulty<BUG> {
         fn eq(&self, other: &Self) -> bool {
@@ -1262,6 +1319,18 @@ mod tests {
         fn count_legal_moves(&self) -> usize {
             self.pos.count_legal_moves() + usize::from(BUG == TWICE)
         }
+
+        fn play_each_move(&self, scratch: &mut MoveList<Self::Move>, mut visit: impl FnMut(&Self)) {
+            self.legal_moves(scratch);
+            let n = scratch.len() - usize::from(BUG == UNPLAYED && !scratch.is_empty());
+            for (i, mv) in scratch[..n].iter().enumerate() {
+                let mut next = self.clone();
+                if BUG != PLAYED || i > 0 {
+                    next.play_for_counting(mv);
+                }
+                visit(&next);
+            }
+        }
     }
 
     impl<const BUG: u8> Checking for Faulty<BUG> {
@@ -1323,6 +1392,24 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("write_move_texts writes \""));
+        let played = check(&Faulty::<PLAYED>::start());
+        assert!(matches!(
+            &played,
+            Err(Violation::PlayedPositionsDisagree { mv: Some(_), listed, made }) if listed == made
+        ));
+        assert!(played
+            .unwrap_err()
+            .to_string()
+            .starts_with("play_each_move does not make the position after listed move "));
+        let unplayed = check(&Faulty::<UNPLAYED>::start());
+        assert!(matches!(
+            &unplayed,
+            Err(Violation::PlayedPositionsDisagree { mv: None, listed, made }) if *listed == made + 1
+        ));
+        assert!(unplayed
+            .unwrap_err()
+            .to_string()
+            .contains(" positions for "));
         let short = check(&Faulty::<SHORT>::start());
         assert!(matches!(
             &short,

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use column_checkers::{perft, Game, MoveList, SplitMix64};
+use column_checkers::{perft, perft_without_bulk, Game, MoveList, SplitMix64};
 use column_checkers::{CheckersMove, CheckersPosition, CheckersRules, Move, MoveSquares, Route};
 use column_checkers::{Checking, Counting, Position};
 use std::collections::hash_map::DefaultHasher;
@@ -26,15 +26,20 @@ pub fn perft_data(name: &str) -> Vec<(u32, u64)> {
         .collect()
 }
 
-/// Checks perft from the start of `P` for every line of the data file `name` whose
-/// count is at most `limit` (the rest is for release runs); returns how many were
-/// checked.
+/// Checks perft from the start of `P`, with bulk counting and without, for every line
+/// of the data file `name` whose count is at most `limit` (the rest is for release
+/// runs); returns how many were checked.
 pub fn check_perft_file<P: Counting + Checking>(name: &str, limit: u64) -> usize {
     let start = P::start();
     let mut checked = 0;
     for (d, n) in perft_data(name) {
         if n <= limit {
             assert_eq!(perft(&start, d), n, "{name} perft({d})");
+            assert_eq!(
+                perft_without_bulk(&start, d),
+                n,
+                "{name} perft({d}) without bulk"
+            );
             checked += 1;
         }
     }

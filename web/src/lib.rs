@@ -6,8 +6,9 @@
 //!
 //! The JavaScript API is small: a `Game` of any ruleset by name and options (from the
 //! start, a position text, a FEN or a PDN record), its legal moves, click input with
-//! the squares to highlight, play, undo, the outcome, the position text, the PDN
-//! record, the SVG board and the computer's move; plus `rulesets()`, `perft()` and
+//! the squares to highlight, play, undo, an agreed draw or a resignation, the outcome,
+//! the position text, the PDN record, the SVG board and the computer's move (and its
+//! answer to a draw offer); plus `rulesets()`, `perft()` and
 //! `randomPlayouts()`. The package's TypeScript declarations describe every object
 //! it hands out.
 //!
@@ -49,7 +50,10 @@ mod search;
 mod table;
 
 pub use registry::{rulesets, with_ruleset, RulesetInfo, Visit};
-pub use table::{color_name, perft_of, playouts, Choice, Clicked, Drawing, Playouts, Table};
+pub use table::{
+    color_name, color_named, perft_of, playouts, Choice, Clicked, DrawAnswer, Drawing, Playouts,
+    Table, DRAW_DECLINE_SCORE,
+};
 
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
@@ -120,16 +124,35 @@ export interface ClickResult {
   next: string[];
 }
 
+/**
+ * Why a game ended: by the rules (a side with nothing left or no legal move,
+ * threefold repetition, Epaminondas' crossing, a federation's move counts) or by the
+ * players (`agreement`: a draw agreed, `resignation`).
+ */
+export type EndReason = "no pieces" | "no legal move" | "repetition" | "goal" | "king moves" | "endgame moves" | "agreement" | "resignation";
+
 /** How a game ended. */
 export interface Outcome {
   /** The winner, or `null` for a draw. */
   winner: Color | null;
   /** Why it ended. */
-  reason: "no pieces" | "no legal move" | "repetition" | "goal" | "other";
+  reason: EndReason;
+  /** Whether the players ended it (`agreeDraw`, `resign`) rather than the rules: `undo` withdraws such an end. */
+  declared: boolean;
   /** `1-0`, `0-1` or `1/2-1/2`. */
   result: string;
-  /** In words: `1-0 White wins: no pieces left`. */
+  /** In words: `1-0 White wins: nothing left to play`, `1/2-1/2 draw: draw agreed`. */
   text: string;
+}
+
+/** The computer's answer to a draw offer (`computerAcceptsDraw`). */
+export interface DrawAnswer {
+  /** Whether it accepts: unless its search counts it at least a man ahead (score 100 or more for it). */
+  accepts: boolean;
+  /** The material balance its search finds for the side it plays: 100 a man (men it commands and men in hand); about 1 000 000 for a win. */
+  score: number;
+  /** The positions searched. */
+  nodes: number;
 }
 
 /** The last move played: what to mark on the board. */
@@ -196,6 +219,12 @@ export interface GameState {
   next: string[];
   /** Men in hand (Emergo; 0 elsewhere). */
   inHand: { white: number; black: number };
+  /**
+   * How to read the board's labels of tall columns, which run from the top man down
+   * (`3w5b`) while the position text lists a column from the bottom up; `null` while
+   * no column is taller than one man.
+   */
+  columnLegend: string | null;
 }
 
 /** What a run of random playouts did. */
@@ -318,7 +347,8 @@ impl JsGame {
         self.table.reset_clicks()
     }
 
-    /// Takes back the last move; returns it (`undefined` at the start).
+    /// Takes back the last move; returns it (`undefined` at the start). An agreed
+    /// draw or a resignation is withdrawn with it (at the start, alone).
     pub fn undo(&mut self) -> Option<String> {
         self.table.undo()
     }
@@ -398,6 +428,50 @@ impl JsGame {
             Some(c) => to_js(&json!({ "move": c.text, "score": c.score, "nodes": c.nodes })),
             None => JsValue::NULL,
         }
+    }
+
+    /// Ends the game in a draw the players agreed; returns the outcome
+    /// (`1/2-1/2 draw: draw agreed`; the PDN record writes it). `undo()` withdraws it
+    /// together with the last move. Throws an `Error` when the game is already over.
+    #[wasm_bindgen(js_name = agreeDraw, unchecked_return_type = "Outcome")]
+    pub fn agree_draw(&mut self) -> Result<JsValue, JsError> {
+        self.table.agree_draw().map(|o| to_js(&o)).map_err(err)
+    }
+
+    /// Ends the game by the resignation of `side` (`"white"` or `"black"`, who need
+    /// not be the side to move): the other side wins; returns the outcome. `undo()`
+    /// withdraws it together with the last move. Throws an `Error` for another side's
+    /// name or when the game is already over.
+    #[wasm_bindgen(unchecked_return_type = "Outcome")]
+    pub fn resign(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] side: &str,
+    ) -> Result<JsValue, JsError> {
+        let loser = color_named(side).map_err(err)?;
+        self.table.resign(loser).map(|o| to_js(&o)).map_err(err)
+    }
+
+    /// Whether the computer playing `side` accepts a draw offered now: it searches the
+    /// position as for its move (`depth` plies, 1 to 6, one more when the last would
+    /// be its own), counting material alone at the leaves, and accepts unless it
+    /// counts itself at least a man ahead. Nothing is agreed: call `agreeDraw()` when it
+    /// accepts. `null` when the game is over; call it from a Web Worker, as
+    /// `computerMove`. Throws an `Error` for another side's name.
+    #[wasm_bindgen(js_name = computerAcceptsDraw, unchecked_return_type = "DrawAnswer | null")]
+    pub fn computer_accepts_draw(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] side: &str,
+        depth: u32,
+    ) -> Result<JsValue, JsError> {
+        let side = color_named(side).map_err(err)?;
+        Ok(
+            match self.table.computer_accepts_draw(side, depth.clamp(1, 6)) {
+                Some(a) => {
+                    to_js(&json!({ "accepts": a.accepts, "score": a.score, "nodes": a.nodes }))
+                }
+                None => JsValue::NULL,
+            },
+        )
     }
 
     /// Perft of the current position: the leaf count of the move tree `depth` plies deep.

@@ -9,8 +9,9 @@
 
 use crate::registry::{visit, with_ruleset, Visit};
 use crate::search;
-use column_checkers::text::fen::{fen_of, looks_like_fen, position_from_fen};
+use column_checkers::text::fen::{fen_of, read_position_or_fen};
 use column_checkers::text::pdn::read_games;
+use column_checkers::text::position_text::COLUMN_LEGEND;
 use column_checkers::text::svg::{render_position, SvgOptions};
 use column_checkers::tools::registry::{record_of_game, Ruleset};
 use column_checkers::{
@@ -54,6 +55,40 @@ pub struct Choice {
     pub nodes: u64,
 }
 
+/// The computer's answer to a draw offer ([`Table::computer_accepts_draw`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawAnswer {
+    /// Whether it accepts: it does unless its search counts it at least a man ahead
+    /// ([`DRAW_DECLINE_SCORE`]).
+    pub accepts: bool,
+    /// The material balance its search finds for the side it plays: 100 a man
+    /// (men it commands and men in hand, as in [`Choice::score`], without mobility);
+    /// about a million for a win.
+    pub score: i32,
+    /// The positions searched.
+    pub nodes: u64,
+}
+
+/// The score from which the computer declines a draw: one man (100) in its favour.
+/// The computer accepts a draw offer unless its search, at the strength it plays,
+/// counts it at least a man ahead in material (or winning): level or behind, it takes
+/// the half point.
+pub const DRAW_DECLINE_SCORE: i32 = 100;
+
+/// A side's name in the API (`white` or `black`, any case) as a colour.
+///
+/// # Errors
+/// Any other text, in words.
+pub fn color_named(name: &str) -> Result<Color, String> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(format!(
+            "no side {name:?}: a side is \"white\" or \"black\""
+        )),
+    }
+}
+
 /// A game of some ruleset, a move being clicked in it, and everything the page asks.
 trait Play {
     fn ruleset(&self) -> &'static str;
@@ -79,7 +114,11 @@ trait Play {
     fn squares(&self) -> Vec<String>;
     fn columns(&self) -> Value;
     fn in_hand(&self) -> [usize; 2];
+    fn tallest(&self) -> usize;
     fn computer_move(&self, depth: u32) -> Option<Choice>;
+    fn material_search(&self, depth: u32) -> (i32, u64);
+    fn agree_draw(&mut self) -> Result<Outcome, String>;
+    fn resign(&mut self, loser: Color) -> Result<Outcome, String>;
     fn perft(&self, depth: u32) -> u64;
 }
 
@@ -135,6 +174,7 @@ fn outcome_json(o: Option<Outcome>) -> Value {
     json!({
         "winner": o.winner().map(color_name),
         "reason": reason,
+        "declared": o.reason().is_declared(),
         "result": o.result_text(),
         "text": o.to_string(),
     })
@@ -312,6 +352,12 @@ impl<P: Introspect + Counting + Checking> Play for Seat<P> {
             .map_or([0, 0], |v| v.in_hand)
     }
 
+    fn tallest(&self) -> usize {
+        self.game.position().board_view().map_or(0, |v| {
+            v.occupied().map(|(_, s)| s.height()).max().unwrap_or(0)
+        })
+    }
+
     fn computer_move(&self, depth: u32) -> Option<Choice> {
         if self.game.outcome().is_some() {
             return None;
@@ -322,6 +368,22 @@ impl<P: Introspect + Counting + Checking> Play for Seat<P> {
             score,
             nodes,
         })
+    }
+
+    fn material_search(&self, depth: u32) -> (i32, u64) {
+        search::material_search(self.game.position(), depth)
+    }
+
+    fn agree_draw(&mut self) -> Result<Outcome, String> {
+        let o = self.game.agree_draw().map_err(|e| e.to_string())?;
+        self.input.reset();
+        Ok(o)
+    }
+
+    fn resign(&mut self, loser: Color) -> Result<Outcome, String> {
+        let o = self.game.resign(loser).map_err(|e| e.to_string())?;
+        self.input.reset();
+        Ok(o)
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -337,15 +399,10 @@ pub struct Table {
 }
 
 /// Reads a start position of `P`: its own position text, or a PDN FEN (the draughts
-/// games and the column games whose columns are single men).
+/// games and the column games whose columns are single men), by the crate's one reader
+/// of either form ([`read_position_or_fen`]).
 fn read_start<P: Position>(text: &str) -> Result<P, String> {
-    let text = text.trim();
-    if looks_like_fen(text) {
-        return position_from_fen::<P>(text)
-            .map(|(p, _)| p)
-            .map_err(|e| e.to_string());
-    }
-    text.parse::<P>().map_err(|e| format!("{}: {e}", P::NAME))
+    read_position_or_fen::<P>(text.trim(), str::parse).map_err(|e| format!("{}: {e}", P::NAME))
 }
 
 struct New<'a>(Option<&'a str>);
@@ -475,7 +532,8 @@ impl Table {
         self.seat.next_squares()
     }
 
-    /// Takes back the last move; returns it.
+    /// Takes back the last move; returns it. An agreed draw or a resignation is
+    /// withdrawn with it (with no move to take back, alone: `None` is returned).
     pub fn undo(&mut self) -> Option<String> {
         self.seat.undo()
     }
@@ -537,9 +595,66 @@ impl Table {
         self.seat.computer_move(depth)
     }
 
+    /// Whether the computer playing `side` accepts a draw offered now: it searches
+    /// the position as for a move, with material alone at the leaves (to `depth`
+    /// plies, one more when the last ply would be its own, so that the other side
+    /// always has the last word and a capture at the horizon does not count as won),
+    /// and accepts unless it counts itself at least a man ahead
+    /// ([`DRAW_DECLINE_SCORE`]). `None` when the game is over. Nothing is played or
+    /// agreed: call [`agree_draw`](Table::agree_draw) when it accepts.
+    pub fn computer_accepts_draw(&self, side: Color, depth: u32) -> Option<DrawAnswer> {
+        let depth = depth.max(1);
+        // the side that plays the last ply of the search: the side to move when the
+        // depth is odd
+        let last = if depth % 2 == 1 {
+            self.turn()
+        } else {
+            self.turn().opponent()
+        };
+        let depth = if last == side { depth + 1 } else { depth };
+        if self.is_over() {
+            return None;
+        }
+        let (score, nodes) = self.seat.material_search(depth);
+        let score = if side == self.turn() { score } else { -score };
+        Some(DrawAnswer {
+            accepts: score < DRAW_DECLINE_SCORE,
+            score,
+            nodes,
+        })
+    }
+
+    /// Ends the game in a draw the players agreed (the crate's
+    /// [`Game::agree_draw`]); returns the outcome (`Outcome` object). The clicks of a
+    /// move being entered are dropped. [`undo`](Table::undo) withdraws the agreement
+    /// together with the last move.
+    ///
+    /// # Errors
+    /// The game is already over (it is then unchanged).
+    pub fn agree_draw(&mut self) -> Result<Value, String> {
+        self.seat.agree_draw().map(|o| outcome_json(Some(o)))
+    }
+
+    /// Ends the game by the resignation of `loser` (who need not be the side to
+    /// move): the other side wins (the crate's [`Game::resign`]); returns the outcome.
+    /// [`undo`](Table::undo) withdraws the resignation together with the last move.
+    ///
+    /// # Errors
+    /// The game is already over (it is then unchanged).
+    pub fn resign(&mut self, loser: Color) -> Result<Value, String> {
+        self.seat.resign(loser).map(|o| outcome_json(Some(o)))
+    }
+
     /// Perft of the current position.
     pub fn perft(&self, depth: u32) -> u64 {
         self.seat.perft(depth)
+    }
+
+    /// How to read the board's labels of columns of more than one man (they run from
+    /// the top man down, the position text from the bottom up): the crate's legend of
+    /// its diagrams ([`COLUMN_LEGEND`]), or `None` when no column is taller than one man.
+    pub fn column_legend(&self) -> Option<&'static str> {
+        (self.seat.tallest() > 1).then_some(COLUMN_LEGEND)
     }
 
     /// Everything the page draws, in one object (`GameState`).
@@ -559,6 +674,7 @@ impl Table {
             "clicks": self.clicks(),
             "next": self.next_squares(),
             "inHand": { "white": hand[0], "black": hand[1] },
+            "columnLegend": self.column_legend(),
         })
     }
 }

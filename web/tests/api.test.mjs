@@ -99,7 +99,10 @@ test("the draughts games read FEN", () => {
   assert.equal(g.fen(), "W:W31-50:B1-20");
   const k = new Game("russian", [], "W:WK21:B5");
   assert.equal(k.fen(), "W:WKa3:Ba7"); // the Russian board names its squares a1-h8
-  assert.throws(() => new Game("international", [], "W:W51"), /FEN/);
+  // the crate's one reader of position text and FEN: its message names the square
+  assert.throws(() => new Game("international", [], "W:W51"), { message: 'international: bad position text at byte 3 ("51"): no square "51" on this board' });
+  // Lasca reads a FEN too (its columns here are single men)
+  assert.equal(new Game("lasca", [], "W:Wa1:Bg7").position(), "a1:w,g7:b w");
 });
 
 test("options: Lasca's roundabout and Bashni's Russian code", () => {
@@ -122,6 +125,57 @@ test("the computer's move is legal, and the game goes on to its end", () => {
   const r = randomPlayouts("emergo", 20, 7);
   assert.equal(r.games, 20);
   assert.ok(r.plies > 20 * 24);
+});
+
+test("an agreed draw and a resignation end the game, are recorded, and undo withdraws them", () => {
+  const g = new Game("international");
+  g.play("32-28");
+  const o = g.agreeDraw();
+  assert.deepEqual(o, { winner: null, reason: "agreement", declared: true, result: "1/2-1/2", text: "1/2-1/2 draw: draw agreed" });
+  assert.deepEqual(g.outcome(), o);
+  assert.deepEqual(g.legalMoves(), []);
+  assert.throws(() => g.play("19-23"), /over/);
+  assert.throws(() => g.agreeDraw(), /over/);
+  assert.throws(() => g.resign("black"), /over/);
+  assert.match(g.pdn(), /\[Result "1-1"\]/); // FMJD's draw
+  assert.deepEqual(Game.fromPdn(g.pdn()).outcome(), o);
+  assert.equal(g.undo(), "32-28");
+  assert.equal(g.outcome(), null);
+
+  // White resigns on Black's turn: Black wins
+  const e = new Game("emergo");
+  for (const m of ["d6", "d8", "e4"]) e.play(m);
+  const r = e.resign("white");
+  assert.deepEqual(r, { winner: "black", reason: "resignation", declared: true, result: "0-1", text: "0-1 Black wins: resignation" });
+  assert.equal(e.state().outcome.reason, "resignation");
+  const back = Game.fromPdn(e.pdn());
+  assert.deepEqual(back.outcome(), r);
+  assert.deepEqual(back.moves(), ["d6", "d8", "e4"]);
+  assert.throws(() => new Game("lasca").resign("red"), { message: 'no side "red": a side is "white" or "black"' });
+  // the rules' ends are not declared
+  const over = new Game("lasca", [], "c3:wb w");
+  assert.deepEqual(over.outcome(), { winner: "black", reason: "no pieces", declared: false, result: "0-1", text: over.outcome().text });
+});
+
+test("the computer accepts a draw offer unless its search counts it a man ahead", () => {
+  const level = new Game("lasca").computerAcceptsDraw("black", 2);
+  assert.equal(level.accepts, true, JSON.stringify(level));
+  const g = new Game("lasca", [], "a1:w,c3:w,e3:w,g7:b w");
+  const white = g.computerAcceptsDraw("white", 1);
+  const black = g.computerAcceptsDraw("black", 1);
+  assert.ok(!white.accepts && white.score >= 100, JSON.stringify(white));
+  assert.ok(black.accepts && black.score <= -100, JSON.stringify(black));
+  assert.deepEqual(g.moves(), []);
+  assert.equal(g.outcome(), null);
+  g.agreeDraw();
+  assert.equal(g.computerAcceptsDraw("white", 1), null);
+});
+
+test("the board's column labels are explained once a column is taller than one man", () => {
+  assert.equal(new Game("lasca").state().columnLegend, null);
+  const g = new Game("lasca", [], "a1:w,c3:bbw,g7:b w");
+  assert.match(g.state().columnLegend, /from the top man down .* from the bottom up/);
+  assert.match(g.svg({}), />w2b</); // c3:bbw is labelled from the top down
 });
 
 /** The perft files of tests/data: ruleset (and option) by file name, `depth count`. */

@@ -2,7 +2,10 @@
 //! the JavaScript API makes, without a browser. `api.test.mjs` runs the same games
 //! under Node against the built package.
 
-use column_checkers_web::{perft_of, playouts, rulesets, Drawing, Table};
+use column_checkers::Color;
+use column_checkers_web::{
+    color_named, perft_of, playouts, rulesets, Drawing, Table, DRAW_DECLINE_SCORE,
+};
 use serde_json::{json, Value};
 
 const OPENING: [&str; 13] = [
@@ -135,7 +138,19 @@ fn fen_for_the_draughts_games() {
         Table::new("international", &[], None).unwrap().position()
     );
     assert_eq!(g.fen().as_deref(), Some("W:W31-50:B1-20"));
-    assert!(Table::new("international", &[], Some("W:W51")).is_err());
+    assert_eq!(
+        Table::new("international", &[], Some("W:W51"))
+            .err()
+            .unwrap(),
+        "international: bad position text at byte 3 (\"51\"): no square \"51\" on this board"
+    );
+    // a column game reads a FEN too, through the same reader
+    assert_eq!(
+        Table::new("lasca", &[], Some("W:Wa1:Bg7"))
+            .unwrap()
+            .position(),
+        "a1:w,g7:b w"
+    );
 }
 
 #[test]
@@ -190,4 +205,97 @@ fn perft_equals_the_native_table() {
         perft_of("bashni", &["--russian-code".into()], None, 5),
         Ok(7482)
     );
+}
+
+#[test]
+fn an_agreed_draw_and_a_resignation_end_the_game_and_are_recorded() {
+    let mut g = Table::new("international", &[], None).unwrap();
+    g.play("32-28").unwrap();
+    let o = g.agree_draw().unwrap();
+    assert_eq!(
+        o,
+        json!({ "winner": null, "reason": "agreement", "declared": true,
+                "result": "1/2-1/2", "text": "1/2-1/2 draw: draw agreed" })
+    );
+    assert_eq!(g.outcome(), o);
+    assert!(g.is_over());
+    assert_eq!(g.legal_moves(), json!([]));
+    assert!(g.next_squares().is_empty());
+    assert!(g.play("19-23").unwrap_err().contains("over"));
+    assert!(g.click("19").unwrap_err().contains("game is over"));
+    assert!(g.agree_draw().unwrap_err().contains("over"));
+    assert!(g.resign(Color::White).unwrap_err().contains("over"));
+    // the record says it, and reads back to the same end
+    let pdn = g.pdn();
+    assert!(pdn.contains("[Result \"1-1\"]"), "{pdn}"); // FMJD's draw
+    let again = Table::from_pdn(&pdn, "emergo", &[]).unwrap();
+    assert_eq!(again.outcome(), o);
+    // undo withdraws the agreement with the last move
+    assert_eq!(g.undo().as_deref(), Some("32-28"));
+    assert!(g.outcome().is_null());
+
+    // White resigns on Black's turn
+    let mut g = Table::new("emergo", &[], None).unwrap();
+    for m in ["d6", "d8", "e4"] {
+        g.play(m).unwrap();
+    }
+    let o = g.resign(Color::White).unwrap();
+    assert_eq!(o["winner"], "black");
+    assert_eq!(o["reason"], "resignation");
+    assert_eq!(o["text"], "0-1 Black wins: resignation");
+    let again = Table::from_pdn(&g.pdn(), "lasca", &[]).unwrap();
+    assert_eq!(again.outcome(), o);
+    assert_eq!(again.moves(), ["d6", "d8", "e4"]);
+    // the clicks of a move being entered are dropped
+    let mut g = Table::new("lasca", &[], None).unwrap();
+    g.click("c3").unwrap();
+    assert_eq!(g.clicks(), ["c3"]);
+    g.resign(Color::Black).unwrap();
+    assert!(g.clicks().is_empty());
+    // a resignation at the start is withdrawn alone
+    let mut g = Table::new("lasca", &[], None).unwrap();
+    g.resign(Color::White).unwrap();
+    assert_eq!(g.undo(), None);
+    assert!(g.outcome().is_null());
+    assert_eq!(
+        color_named("red").unwrap_err(),
+        "no side \"red\": a side is \"white\" or \"black\""
+    );
+    assert_eq!(color_named(" Black"), Ok(Color::Black));
+}
+
+#[test]
+fn the_computer_accepts_a_draw_unless_a_man_ahead() {
+    // level at the start: it accepts
+    let g = Table::new("lasca", &[], None).unwrap();
+    let a = g.computer_accepts_draw(Color::Black, 2).unwrap();
+    assert!(a.accepts && a.score < DRAW_DECLINE_SCORE, "{a:?}");
+    // three men against one: White declines, Black accepts (scores for each side)
+    let g = Table::new("lasca", &[], Some("a1:w,c3:w,e3:w,g7:b w")).unwrap();
+    let white = g.computer_accepts_draw(Color::White, 1).unwrap();
+    let black = g.computer_accepts_draw(Color::Black, 1).unwrap();
+    assert!(
+        !white.accepts && white.score > DRAW_DECLINE_SCORE,
+        "{white:?}"
+    );
+    assert!(
+        black.accepts && black.score < -DRAW_DECLINE_SCORE,
+        "{black:?}"
+    );
+    assert!(white.nodes > 0);
+    // nothing was played or agreed
+    assert!(g.outcome().is_null() && g.moves().is_empty());
+    let mut over = Table::new("lasca", &[], None).unwrap();
+    over.agree_draw().unwrap();
+    assert_eq!(over.computer_accepts_draw(Color::White, 1), None);
+}
+
+#[test]
+fn the_column_legend_shows_with_a_tall_column() {
+    let g = Table::new("lasca", &[], None).unwrap();
+    assert_eq!(g.state()["columnLegend"], Value::Null);
+    let g = Table::new("lasca", &[], Some("a1:w,c3:bw,g7:b w")).unwrap();
+    let legend = g.state()["columnLegend"].as_str().unwrap().to_string();
+    assert!(legend.contains("from the top man down"), "{legend}");
+    assert!(legend.contains("from the bottom up"), "{legend}");
 }

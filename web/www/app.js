@@ -2,7 +2,8 @@
 // same screen, by clicks on the crate's SVG board. Everything runs here, in
 // WebAssembly; the computer thinks in a Web Worker (worker.js) so the page never
 // freezes. When the page is served by the crate's game server (the `web` example), it
-// also plays two people on two machines (net.js).
+// also plays two people on two machines: it loads net.js and hands it the callbacks
+// it needs (net.js imports nothing from this file).
 import init, { Game, rulesets } from "./pkg/column_checkers_web.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,10 +25,16 @@ let RULESETS = [];
 let game = null;
 /** The settings of the game on the board. */
 let setup = { ruleset: "emergo", options: [], mode: "computer", human: "white", depth: 2 };
-/** The remote game, when two people play on two machines (net.js sets it). */
+/** The remote game, when two people play on two machines (net.js hands it over):
+ * { color, opponent, offer (the side whose draw offer stands, or null), send(move),
+ *   offerDraw(), resign(), leave() }. */
 let remote = null;
+/** A draw offer standing at this screen (two people at one screen): the side that
+ * offered it, or null. It lapses when the other side moves. */
+let offer = null;
 let worker = null;
 let request = 0; // the computer's request under way (0: none)
+let requestKind = null; // what it was asked: "move", or "draw" (an offer to answer)
 let downloadUrl = null;
 
 function say(text, error) {
@@ -85,11 +92,15 @@ function render() {
     // the men in hand (Emergo), which the board leaves out
     if (s.inHand.white + s.inHand.black > 0) status += ` · in hand: White ${s.inHand.white}, Black ${s.inHand.black}`;
     if (s.clicks.length) status += `; clicked ${s.clicks.join("-")}`;
-    if (request) status += "; the computer is thinking…";
+    if (request) status += requestKind === "draw" ? "; the computer considers the draw offer…" : "; the computer is thinking…";
     else if (remote && s.turn !== remote.color) status += `; waiting for ${remote.opponent}`;
   }
   $("status").textContent = status;
   $("outcome").textContent = s.outcome ? `Game over: ${s.outcome.text}` : "";
+  // the board's labels of tall columns read from the top down: say so, as the
+  // crate's text diagrams do
+  $("board-note").textContent = s.columnLegend ? `Labels: ${s.columnLegend}.` : "";
+  showEnds(s);
 
   const ol = $("moves");
   ol.innerHTML = "";
@@ -113,10 +124,49 @@ function render() {
 
   columns = {};
   for (const c of game.columns()) columns[c.square] = c;
-  $("undo").disabled = s.moves.length === 0 || !!remote;
+  $("undo").disabled = (s.moves.length === 0 && !(s.outcome && s.outcome.declared)) || !!remote;
   $("back").disabled = s.clicks.length === 0;
   document.body.dataset.moves = String(s.moves.length);
   document.body.dataset.ruleset = s.ruleset;
+}
+
+/** The buttons that end a game by the players: a draw offer and its answer, resigning. */
+function showEnds(s) {
+  const over = !!s.outcome;
+  const toMove = capital(s.turn);
+  let standing = null; // the side whose offer stands, for this page to answer
+  if (remote) {
+    $("offer-draw").textContent = "Offer a draw";
+    $("resign").textContent = "Resign";
+    $("offer-draw").disabled = over || !!remote.offer;
+    $("resign").disabled = over;
+    if (!over && remote.offer && remote.offer !== remote.color) standing = remote.offer;
+    $("draw-offer-text").textContent = remote.offer === remote.color ? "You offered a draw; a move by the other player declines it." : "";
+  } else if (setup.mode === "computer") {
+    $("offer-draw").textContent = "Offer a draw";
+    $("resign").textContent = "Resign";
+    $("offer-draw").disabled = over || !!request || s.turn !== setup.human;
+    $("resign").disabled = over;
+    $("draw-offer-text").textContent = "";
+  } else {
+    $("offer-draw").textContent = `${toMove} offers a draw`;
+    $("resign").textContent = `${toMove} resigns`;
+    $("offer-draw").disabled = over || !!offer;
+    $("resign").disabled = over;
+    if (!over && offer) standing = offer;
+    $("draw-offer-text").textContent = "";
+  }
+  const answer = $("draw-answer");
+  answer.hidden = !standing;
+  if (standing) {
+    const other = standing === "white" ? "Black" : "White";
+    $("draw-answer-text").textContent = remote
+      ? `${remote.opponent} offers a draw (a move of yours declines it).`
+      : `${capital(standing)} offers a draw.`;
+    $("accept-draw").textContent = remote ? "Accept the draw" : `${other} accepts`;
+    $("decline-draw").textContent = `${other} declines`;
+    $("decline-draw").hidden = !!remote;
+  }
 }
 
 let columns = {};
@@ -150,6 +200,7 @@ function stopThinking() {
   if (!request) return;
   // the search cannot be interrupted: drop the worker and start a fresh one
   request = 0;
+  requestKind = null;
   worker.terminate();
   worker = newWorker();
   setBusy(false);
@@ -159,25 +210,38 @@ function computerToMove() {
   return !remote && setup.mode === "computer" && !game.outcome() && game.turn() !== setup.human;
 }
 
-function maybeComputer() {
-  if (!computerToMove() || request) return;
+/** Asks the worker: the computer's move ("move"), or its answer to a draw offer
+ * ("draw"). */
+function ask(kind) {
   request += 1 + Math.floor(Math.random() * 1e6);
+  requestKind = kind;
   setBusy(true);
   render();
   worker.postMessage({
     id: request,
+    kind,
     ruleset: game.ruleset,
     options: game.options,
     position: game.position(),
     depth: setup.depth,
+    side: setup.human === "white" ? "black" : "white",
   });
+}
+
+function maybeComputer() {
+  if (!computerToMove() || request) return;
+  ask("move");
 }
 
 function answered(r) {
   if (r.id !== request) return; // an answer for a game since taken back or replaced
+  const kind = requestKind;
   request = 0;
+  requestKind = null;
   setBusy(false);
-  if (r.error) {
+  if (kind === "draw") {
+    drawAnswered(r);
+  } else if (r.error) {
     say(`the computer could not move: ${r.error}`, true);
   } else if (r.move) {
     try {
@@ -189,6 +253,85 @@ function answered(r) {
   }
   render();
   maybeComputer();
+}
+
+// ---------------------------------------------------------------------------
+// The players' own ends: a draw offered and agreed, a resignation
+
+/** The computer's answer to the person's draw offer (worker.js: `computerAcceptsDraw`:
+ * it accepts unless its search counts it a man ahead in material). */
+function drawAnswered(r) {
+  const men = (score) => {
+    if (Math.abs(score) > 100000) return score > 0 ? "winning" : "losing";
+    const n = Math.abs(score) / 100;
+    const count = `${n} man${n === 1 ? "" : "s"}`;
+    return score > 0 ? `${count} ahead` : score < 0 ? `${count} behind` : "level";
+  };
+  if (r.error) {
+    say(`the computer could not answer the draw offer: ${r.error}`, true);
+  } else if (r.accepts) {
+    try {
+      game.agreeDraw();
+      say(`the computer accepts the draw (it counts itself ${men(r.score)})`);
+    } catch (e) {
+      say(e.message, true);
+    }
+  } else {
+    say(`the computer declines the draw: it counts itself ${men(r.score)}; play on`);
+  }
+  render();
+}
+
+function offerDraw() {
+  if (!game || game.outcome()) return;
+  if (remote) {
+    remote.offerDraw();
+  } else if (setup.mode === "computer") {
+    if (request || game.turn() !== setup.human) return;
+    say("you offer a draw");
+    ask("draw");
+  } else {
+    offer = game.turn();
+    say(`${capital(offer)} offers a draw`);
+    render();
+  }
+}
+
+function answerDraw(accept) {
+  if (remote) {
+    if (accept) remote.offerDraw(); // an offer against a standing one agrees
+    return;
+  }
+  if (!offer) return;
+  const by = offer;
+  const other = by === "white" ? "Black" : "White";
+  offer = null;
+  if (accept) {
+    try {
+      game.agreeDraw();
+      say(`${other} accepts ${capital(by)}'s draw offer: the game is drawn`);
+    } catch (e) {
+      say(e.message, true);
+    }
+  } else {
+    say(`${other} declines the draw; play on`);
+  }
+  render();
+}
+
+function resign() {
+  if (!game || game.outcome()) return;
+  if (remote) { remote.resign(); return; }
+  const loser = setup.mode === "computer" ? setup.human : game.turn();
+  stopThinking();
+  offer = null;
+  try {
+    const o = game.resign(loser);
+    say(`${capital(loser)} resigns: ${o.text}`);
+  } catch (e) {
+    say(e.message, true);
+  }
+  render();
 }
 
 // ---------------------------------------------------------------------------
@@ -209,6 +352,8 @@ function clickSquare(square) {
     return;
   }
   if (r.played) {
+    // a move by the side that did not offer a draw declines the offer
+    if (offer && offer !== mover.toLowerCase()) offer = null;
     say(`${mover} plays ${r.played}`);
     if (remote) remote.send(r.played);
   } else {
@@ -221,6 +366,9 @@ function clickSquare(square) {
 function undo() {
   if (remote) return;
   stopThinking();
+  offer = null;
+  const before = game.outcome();
+  const ended = before && before.declared ? before.reason : null;
   const taken = [];
   if (setup.mode === "human") {
     const m = game.undo();
@@ -240,7 +388,9 @@ function undo() {
       taken.length = 0;
     }
   }
-  if (taken.length) say(`took back ${taken.reverse().join(", ")}`);
+  const withdrawn = ended ? `the ${ended === "agreement" ? "agreed draw" : "resignation"}` : "";
+  if (taken.length) say(`took back ${[withdrawn, ...taken.reverse()].filter((t) => t).join(", ")}`);
+  else if (withdrawn) say(`took back ${withdrawn}`);
   else say("there is no move of yours to take back", true);
   render();
   maybeComputer();
@@ -284,6 +434,7 @@ function readSetup() {
 function newGame({ position = null, pdn = null } = {}) {
   stopThinking();
   leaveRemote();
+  offer = null;
   const next = readSetup();
   let g;
   try {
@@ -321,9 +472,10 @@ function showMode() {
 // ---------------------------------------------------------------------------
 // Two people on two machines (only when the page comes from the game server)
 
-/** Called by net.js: the page now shows a remote game. */
-export function enterRemote(r, g) {
+/** The page shows a remote game (net.js calls it through `netPage`). */
+function enterRemote(r, g) {
   stopThinking();
+  offer = null;
   if (game) game.free();
   game = g;
   remote = r;
@@ -331,10 +483,12 @@ export function enterRemote(r, g) {
   render();
 }
 
-/** Called by net.js when the remote game changed on the server. */
-export function remoteUpdate(g, message) {
-  if (game) game.free();
-  game = g;
+/** The remote game changed on the server (its moves, a draw offer, its end). */
+function remoteUpdate(g, message) {
+  if (g) {
+    if (game) game.free();
+    game = g;
+  }
   if (message) say(message);
   render();
 }
@@ -343,7 +497,9 @@ function leaveRemote() {
   if (remote) { remote.leave(); remote = null; }
 }
 
-export const page = { say, render, get game() { return game; }, Game, leaveRemote };
+/** What net.js may do to the page: the only way between them (net.js imports nothing
+ * from this file). */
+const netPage = { say, enter: enterRemote, update: remoteUpdate };
 
 // ---------------------------------------------------------------------------
 
@@ -377,6 +533,10 @@ async function main() {
     render();
   });
   $("flip").addEventListener("change", render);
+  $("offer-draw").addEventListener("click", offerDraw);
+  $("accept-draw").addEventListener("click", () => answerDraw(true));
+  $("decline-draw").addEventListener("click", () => answerDraw(false));
+  $("resign").addEventListener("click", resign);
   $("board").addEventListener("click", (e) => {
     const cell = e.target.closest("[data-square]");
     if (cell) clickSquare(cell.dataset.square);
@@ -392,7 +552,12 @@ async function main() {
   if (!request) setBusy(false);
   // the game server's page adds network play
   if (params.has("net") || document.querySelector('meta[name="cc-server"]')) {
-    try { await import("./net.js"); } catch (e) { say(`network play is not available: ${e.message}`, true); }
+    try {
+      const net = await import("./net.js");
+      net.startNetPlay(netPage);
+    } catch (e) {
+      say(`network play is not available: ${e.message}`, true);
+    }
   }
 }
 

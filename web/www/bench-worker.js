@@ -1,12 +1,16 @@
-// Runs one workload of the speed page and answers its time.
-import init, { perft, randomPlayouts } from "./pkg/column_checkers_web.js";
-
-const ready = init();
+// Runs one workload of the speed page and answers its time. The package is ./pkg, or
+// the directory named by ?pkg= in this worker's URL (to compare two builds of it).
+const asked = new URL(self.location.href).searchParams.get("pkg") || "pkg";
+const pkg = /^[\w-]+$/.test(asked) ? asked : "pkg";
+const ready = import(`./${pkg}/column_checkers_web.js`).then(async (cc) => {
+  await cc.default();
+  return cc;
+});
 
 self.onmessage = async (e) => {
-  await ready;
   const w = e.data;
   try {
+    const { perft, randomPlayouts } = await ready;
     const t0 = performance.now();
     let result, units, unit;
     if (w.kind === "perft") {

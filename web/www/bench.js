@@ -39,5 +39,20 @@ async function run() {
   document.body.dataset.done = "1";
 }
 
-$("run").addEventListener("click", run);
-run();
+// ?driven: web/bench/bench.mjs runs one workload at a time through
+// window.benchRun(workload) (in one worker kept for the whole session, so that its
+// thread's processor time can be read from outside), rather than the list at load
+const params = new URLSearchParams(location.search);
+if (params.has("driven")) {
+  const pkg = params.get("pkg") || "pkg";
+  const worker = new Worker(new URL(`./bench-worker.js?pkg=${encodeURIComponent(pkg)}`, import.meta.url), { type: "module" });
+  window.benchRun = (w) => new Promise((resolve) => {
+    worker.onmessage = (e) => resolve(e.data);
+    worker.postMessage(w);
+  });
+  $("state").textContent = "driven by web/bench/bench.mjs";
+  document.body.dataset.done = "1";
+} else {
+  $("run").addEventListener("click", run);
+  run();
+}

@@ -1,11 +1,14 @@
-//! Perft's bulk counting on both storages: the legal replies to a list of moves
+//! Perft's shortcuts on both storages: the legal replies to a list of moves
 //! ([`Counting::count_replies`](crate::engine::counting::Counting::count_replies))
 //! and the move sequences of two plies
 //! ([`Counting::count_two_plies`](crate::engine::counting::Counting::count_two_plies))
-//! counted without playing or listing what can be counted otherwise. Nothing here
-//! changes what a position is or which moves it has: every count equals the one
-//! [`Ops::legal_moves`] lists (the tests below and the perft data check it), and a
-//! reader of the rules may skip this module.
+//! counted without playing or listing what can be counted otherwise, and every legal
+//! move played without a list
+//! ([`Counting::play_each_move`](crate::engine::counting::Counting::play_each_move),
+//! perft without bulk counting). Nothing here changes what a position is or which
+//! moves it has: every count equals the one [`Ops::legal_moves`] lists, and every
+//! position made is one a listed move leads to (the tests below and the perft data
+//! check it), so a reader of the rules may skip this module.
 //!
 //! - **Columns**: each move is played on one scratch copy and taken back in place;
 //!   quiet steps move the column there and back with [`Columns::shuttle`] (counting
@@ -14,20 +17,29 @@
 //!   the replies counted there ("bitboard leaves"); where the quiet moves are
 //!   [`QuietMoves::Steps`] and the replier has men only, the replies to every quiet
 //!   move are counted from one look at the position ([`StepReplies`]), and perft's
-//!   last two plies without listing the quiet moves at all.
+//!   last two plies without listing the quiet moves at all. Played without a list,
+//!   each move's change (hash included) is made as the move is found: the men's
+//!   steps and single jumps on whole sets, a direction at a time, the other captures
+//!   from the search's identities without their routes.
 
 use super::{capture_change, change_of, count_moves_on, step_change, Ops, PieceChange, StoredMove};
 use crate::engine::board::Board;
-use crate::engine::capture::{CapturePolicy, Leap};
+use crate::engine::capture::{first_jumpers, group_jumpers, CapturePolicy, Leap};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::moves::{MoveList, MovePath};
 use crate::engine::pieces::Pieces;
-use crate::engine::quiet::{quiet_moves_of, MovePolicy, QuietMoves};
-use crate::engine::removal::{count_single_jumps, RemovalCaptures};
+use crate::engine::quiet::{
+    king_quiet_moves, quiet_moves_of, steps_on_sets, MovePolicy, QuietMoves,
+};
+use crate::engine::removal::{
+    count_single_jumps, jump_landings, jumps_end_on_landing, single_jumps, RemovalCaptures, Taken,
+};
 use crate::engine::square::each_direction;
 use crate::engine::square::{DirectionSet, Square, SquareSet};
 use crate::engine::stack::Man;
+use crate::engine::zobrist::single_man_key;
+use smallvec::SmallVec;
 
 /// Perft's bulk counting on a storage (sealed: the crate implements it for
 /// [`Columns`] and [`Pieces`]).
@@ -49,6 +61,20 @@ pub trait Bulk<B: Board>: Ops<B> {
         side: Color,
         scratch: &mut MoveList<M>,
     ) -> u64;
+
+    /// Plays each legal move of `side` on `board(next)`, the board of `next` (a copy
+    /// of the position whose board is `self`, with the side to move already turned),
+    /// and calls `visit(next)` after each: one call per legal move, in no particular
+    /// order; `scratch` is a list to use. Afterwards `board(next)` is unspecified.
+    fn play_each<P: MovePolicy, M: StoredMove<B, Self::Change>, T>(
+        &self,
+        policy: &P,
+        side: Color,
+        scratch: &mut MoveList<M>,
+        next: &mut T,
+        board: impl Fn(&mut T) -> &mut Self,
+        visit: impl FnMut(&T),
+    );
 }
 
 impl<B: Board> Bulk<B> for Columns<B> {
@@ -92,6 +118,25 @@ impl<B: Board> Bulk<B> for Columns<B> {
     ) -> u64 {
         self.legal_moves(policy, side, scratch);
         self.count_replies(policy, side, scratch)
+    }
+
+    /// The moves are listed, and each is played on the board of `next` and
+    /// [taken back](Ops::take_back).
+    fn play_each<P: MovePolicy, M: StoredMove<B, ()>, T>(
+        &self,
+        policy: &P,
+        side: Color,
+        scratch: &mut MoveList<M>,
+        next: &mut T,
+        board: impl Fn(&mut T) -> &mut Self,
+        mut visit: impl FnMut(&T),
+    ) {
+        self.legal_moves(policy, side, scratch);
+        for mv in scratch.iter() {
+            board(next).play(policy, side, mv);
+            visit(next);
+            board(next).take_back(self, mv);
+        }
     }
 }
 
@@ -152,6 +197,175 @@ impl<B: Board> Bulk<B> for Pieces<B> {
         });
         bitboard_replies(self, policy, side, scratch)
     }
+
+    /// Each move is made as it is found, its change applied to a copy of the
+    /// bitboards, without a list: the men's steps and single jumps on whole sets, a
+    /// direction at a time ([`steps_on_sets`], [`single_jumps`]), the other captures
+    /// from the search's identities, without their routes.
+    #[inline]
+    fn play_each<P: MovePolicy, M: StoredMove<B, PieceChange>, T>(
+        &self,
+        policy: &P,
+        side: Color,
+        _scratch: &mut MoveList<M>,
+        next: &mut T,
+        board: impl Fn(&mut T) -> &mut Self,
+        visit: impl FnMut(&T),
+    ) {
+        // each colour on its own, so that its sets and directions are constants
+        match side {
+            Color::White => play_each_of(self, policy, Color::White, next, board, visit),
+            Color::Black => play_each_of(self, policy, Color::Black, next, board, visit),
+        }
+    }
+}
+
+/// [`Bulk::play_each`] of `side` on [`Pieces`].
+#[inline(always)]
+fn play_each_of<B: Board, P: MovePolicy, T>(
+    pieces: &Pieces<B>,
+    policy: &P,
+    side: Color,
+    next: &mut T,
+    board: impl Fn(&mut T) -> &mut Pieces<B>,
+    mut visit: impl FnMut(&T),
+) {
+    let (own, kings) = (pieces.owned(side), pieces.kings());
+    let vacant = pieces.vacant();
+    let man = Man::new(side);
+    let jumps = FirstJumps::of(pieces, policy, side);
+    let mut play = |c: PieceChange| {
+        let mut after = *pieces;
+        after.xor(side, c.movers, c.taken, c.kings, c.hash);
+        *board(next) = after;
+        visit(next);
+    };
+    if jumps.any {
+        if jumps.single {
+            // every capture one jump of a man: played as found
+            return single_jumps::<B, P>(policy, side, &jumps.landings, |t| {
+                play(jump_change(side, &t, kings))
+            });
+        }
+        // found out of line, played here: `visit` stays in this function
+        let mut changes = SmallVec::new();
+        capture_changes(
+            pieces,
+            policy,
+            side,
+            jumps.landings,
+            jumps.others,
+            &mut changes,
+        );
+        for c in &changes {
+            play(*c);
+        }
+        return;
+    }
+    let promotion = P::RULES.promotion_squares_on::<B>(side);
+    if P::QUIET_MOVES == QuietMoves::Steps && policy.move_leap(man) == Leap::Short {
+        // the men's steps, those that crown apart: each loop's change of rank a constant
+        let (men, dirs) = (own - kings, policy.move_directions(man));
+        steps_on_sets::<B>(dirs, men, vacant - promotion, |from, to| {
+            play(step_change(side, from, to, false, SquareSet::EMPTY))
+        });
+        steps_on_sets::<B>(dirs, men, vacant & promotion, |from, to| {
+            play(step_change(side, from, to, false, B::all()))
+        });
+        king_quiet_moves::<B, P>(policy, side, own & kings, vacant, |from, to| {
+            play(step_change(side, from, to, true, SquareSet::EMPTY))
+        });
+        return;
+    }
+    quiet_moves_of::<B, P, false>(policy, side, own, kings, vacant, |from, to, king| {
+        play(step_change(side, from, to, king, promotion))
+    });
+}
+
+/// The first jumps of a side on [`Pieces`], for [`play_each_of`].
+struct FirstJumps {
+    /// The landing squares of the first jumps of its men, by direction, where they
+    /// leap short (else none).
+    landings: [SquareSet; 8],
+    /// Its other pieces with a first jump: its kings, or all where men fly.
+    others: SquareSet,
+    /// Whether it has a capture.
+    any: bool,
+    /// Whether every capture is one jump of a man (read from `landings`).
+    single: bool,
+}
+
+impl FirstJumps {
+    /// The first jumps of `side` on `pieces`: of short-leaping men by their landing
+    /// squares, which the captures read again; of the other pieces by their squares.
+    #[inline(always)]
+    fn of<B: Board, P: MovePolicy>(pieces: &Pieces<B>, policy: &P, side: Color) -> Self {
+        let (own, enemy, kings) = (pieces.owned(side), pieces.owned(!side), pieces.kings());
+        let vacant = pieces.vacant();
+        if policy.leap(Man::new(side)) != Leap::Short {
+            let others = first_jumpers::<B, P>(policy, side, [own, enemy], kings, false);
+            return FirstJumps {
+                landings: [SquareSet::EMPTY; 8],
+                others,
+                any: !others.is_empty(),
+                single: false,
+            };
+        }
+        let (landings, landed) = jump_landings::<B, P>(policy, side, own - kings, enemy, vacant);
+        let others =
+            group_jumpers::<B, P>(policy, Man::king(side), own & kings, enemy, vacant, false);
+        let any = !(landed | others).is_empty();
+        FirstJumps {
+            landings,
+            others,
+            any,
+            single: any
+                && others.is_empty()
+                && jumps_end_on_landing::<B, P>(policy, side, landed, enemy, vacant),
+        }
+    }
+}
+
+/// The change of a single jump `t` of a man of `side` over one piece (`t.pieces`),
+/// where `kings` are the kings' squares: [`capture_change`] of one piece taken.
+#[inline(always)]
+fn jump_change(side: Color, t: &Taken, kings: SquareSet) -> PieceChange {
+    let crowned = t.crowned;
+    let (f, to) = (SquareSet::from_square(t.from), SquareSet::from_square(t.to));
+    let over = t.pieces.first_square().unwrap_or(t.to);
+    let king_taken = kings & t.pieces;
+    PieceChange {
+        movers: f | to,
+        taken: t.pieces,
+        kings: king_taken | if crowned { to } else { SquareSet::EMPTY },
+        hash: single_man_key(t.from, side, false)
+            ^ single_man_key(t.to, side, crowned)
+            ^ single_man_key(over, !side, !king_taken.is_empty()),
+    }
+}
+
+/// The changes of the captures of `side` on `pieces` where they are not all single
+/// jumps of men, into `out`: its short-leaping men's first jumps land on `landings`
+/// (by direction), its other pieces with a first jump are `others`. Out of line, as
+/// most positions have none.
+#[inline(never)]
+fn capture_changes<B: Board, P: MovePolicy>(
+    pieces: &Pieces<B>,
+    policy: &P,
+    side: Color,
+    landings: [SquareSet; 8],
+    others: SquareSet,
+    out: &mut SmallVec<[PieceChange; 16]>,
+) {
+    // the men with a first jump, two steps back from each landing square
+    let mut origins = others;
+    each_direction!(policy.directions(Man::new(side)), d, 'next, {
+        let back = B::opposite(d);
+        origins |= B::shift(B::shift(landings[d.index()], back), back);
+    });
+    let owned = [pieces.owned(side), pieces.owned(!side)];
+    RemovalCaptures::<B, P>::from_origins(policy, side, owned, pieces.kings(), origins)
+        .identities(|t| out.push(capture_change(pieces, side, &t)));
 }
 
 /// The replies to `moves` counted from one look at the position ([`StepReplies`]):
@@ -485,6 +699,41 @@ mod tests {
         listed
     }
 
+    /// The boards `play_each` makes for `side`'s moves on `board` are those the listed
+    /// `moves` lead to: one for each, equal and with equal hashes (each equal to a
+    /// full recompute), in any order.
+    fn played_as_listed<R: CheckersRules, S: Storage<R::Board>>(
+        rules: &R,
+        board: &S,
+        side: Color,
+        moves: &[TestMove<S::Change>],
+    ) {
+        let mut made = Vec::new();
+        let mut next = *board;
+        let mut scratch = Moves::<S, R::Board>::new();
+        board.play_each(
+            rules,
+            side,
+            &mut scratch,
+            &mut next,
+            |b| b,
+            |b: &S| {
+                assert_eq!(b.zobrist(), b.full_hash(), "{board:?}");
+                made.push(*b);
+            },
+        );
+        assert_eq!(made.len(), moves.len(), "{board:?}");
+        for mv in moves {
+            let mut after = *board;
+            after.play(rules, side, mv);
+            let at = made
+                .iter()
+                .position(|m| *m == after && m.zobrist() == after.zobrist())
+                .unwrap_or_else(|| panic!("{board:?}: {:?} not made", mv.path));
+            made.swap_remove(at);
+        }
+    }
+
     /// On random positions of single pieces, the replies counted on the bitboards of
     /// `Pieces` are those listed after playing each move, and those the same
     /// position on `Columns` counts and lists; the same moves in the same order on
@@ -516,6 +765,8 @@ mod tests {
                 assert_eq!(change_of(&rules, &pieces, side, &a.path), a.change);
             }
             captures += usize::from(matches!(paths.first(), Some(MovePath::Capture(_))));
+            played_as_listed(&rules, &pieces, side, &moves);
+            played_as_listed(&rules, &cols, side, &on_columns);
             let listed = listed_replies(&rules, &pieces, side, &moves);
             assert_eq!(listed_replies(&rules, &cols, side, &on_columns), listed);
             assert_eq!(
@@ -579,6 +830,7 @@ mod tests {
             let cols = random_columns::<R>(&mut rng, true);
             let side = Color::from_index(rng.below(2));
             cols.legal_moves(&rules, side, &mut moves);
+            played_as_listed(&rules, &cols, side, &moves);
             let listed = listed_replies(&rules, &cols, side, &moves);
             assert_eq!(cols.count_replies(&rules, side, &moves), listed, "{cols:?}");
             assert_eq!(cols.count_two_plies(&rules, side, &mut scratch), listed);
