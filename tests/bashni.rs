@@ -319,6 +319,23 @@ fn perft_from_the_start() {
     assert!(check_perft_file::<BashniRussianCode>("bashni-russian-code", 8_000) >= 5);
 }
 
+/// A capture built from its squares alone is the listed move: legal, equal, hashed
+/// alike. The capture search once left landings of routes it had tried in a listed
+/// route's unused part, and a route compared them: these positions' captures
+/// (e5:c3, d4:f6:h4) built from their squares were refused.
+#[test]
+fn a_capture_built_from_its_squares_is_the_listed_move() {
+    let p: Bashni = pos("a1:w,c1:w,e1:w,g1:w,d2:w,f2:bw,e3:w,g3:ww,d4:wb,h4:b,c5:wb,e5:w,b6:bb,d6:b,h6:b,g7:b,b8:b,f8:b,h8:b w");
+    assert!(column_props::captures_from_squares(&p) >= 1, "{p}");
+    assert!(p.is_legal(&p.parse_move("e5:c3").unwrap()));
+    let p: Bashni = pos(
+        "c1:w,g1:wwwwB,b2:w,d2:wwb,f2:w,a3:wwb,d4:w,e5:b,g5:b,b6:b,h6:b,a7:b,c7:b,e7:b,g7:b,h8:b w",
+    );
+    assert!(column_props::captures_from_squares(&p) >= 1, "{p}");
+    assert!(p.is_legal(&p.parse_move("d4:f6:h4").unwrap()));
+    assert!(column_props::playouts_captures_from_squares::<BashniRules>(1, 20, 100) > 100);
+}
+
 /// All the data files' depths (release mode: `cargo test --release -- --ignored`).
 #[test]
 #[ignore]

@@ -329,6 +329,23 @@ fn perft_from_the_start() {
     assert!(check_perft_file::<LascaRoundabout>("lasca-roundabout", 6_000) >= 8);
 }
 
+/// A capture built from its squares alone is the listed move: legal, equal, hashed
+/// alike. The capture search once left landings of routes it had tried in a listed
+/// route's unused part, and a route compared them: these positions' captures
+/// (c3xa5, e1xc3xa1) built from their squares were refused.
+#[test]
+fn a_capture_built_from_its_squares_is_the_listed_move() {
+    let p: Lasca = pos(
+        "a1:w,c1:w,e1:w,d2:w,f2:w,a3:w,c3:w,g3:wwb,b4:wb,d4:b,g5:b,d6:b,f6:bb,a7:b,c7:bbW,e7:b w",
+    );
+    assert!(column_props::captures_from_squares(&p) >= 1, "{p}");
+    assert!(p.is_legal(&p.parse_move("c3xa5").unwrap()));
+    let p: Lasca = pos("e1:wwbB,b2:w,d2:W,f2:bbbbb,a3:wwb,e3:bw,g3:wwb,d4:w,d6:bw b");
+    assert!(column_props::captures_from_squares(&p) >= 1, "{p}");
+    assert!(p.is_legal(&p.parse_move("e1xc3xa1").unwrap()));
+    assert!(column_props::playouts_captures_from_squares::<LascaRules>(1, 20, 100) > 100);
+}
+
 /// All the data file's depths (release mode: `cargo test --release -- --ignored`).
 #[test]
 #[ignore]

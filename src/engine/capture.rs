@@ -965,11 +965,10 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             self.route.push(l);
             let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
             match promotes.then(|| promotion.on_promotion_square()) {
+                // crowned there: the route ends (a leaf records the route alone; the
+                // crowning is played by `trace_route`)
                 Some(Crowning::CrownedAndStops) => {
-                    let keep = self.carrier;
-                    self.carrier.promote_top();
                     self.leaf(l);
-                    self.carrier = keep;
                     continued = true;
                 }
                 Some(Crowning::CrownedAndGoesOn) => {
@@ -987,13 +986,7 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
             let mut landing = Some(first);
             while let Some(l) = landing {
                 self.route.push(l);
-                let keep = self.carrier;
-                let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
-                if promotes && promotion.crowns_at_end() {
-                    self.carrier.promote_top();
-                }
                 self.leaf(l);
-                self.carrier = keep;
                 self.route.pop();
                 landing = next(self, l);
             }
@@ -1014,7 +1007,9 @@ impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
         }
     }
 
-    /// Records the route as it stands, ending on `at` (promotion already applied).
+    /// Records the route as it stands, ending on `at`. The route alone is kept: what
+    /// it takes and whom it crowns is played by [`trace_route`] (the carrier's
+    /// crowning during the search only decides how it goes on capturing).
     fn leaf(&mut self, at: Square) {
         let n = self.route.len();
         match P::RULES.majority.verdict(n, self.best) {
@@ -1298,6 +1293,26 @@ mod tests {
         }
     }
 
+    /// A board of ragged rows, on which a direction moves the square indices by many
+    /// amounts: no fast shifts, so the first jumps are found square by square.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    struct Ragged;
+
+    impl Board for Ragged {
+        fn geometry() -> &'static Geometry {
+            static G: once_cell::race::OnceBox<Geometry> = once_cell::race::OnceBox::new();
+            G.get_or_init(|| {
+                Box::new(Geometry::new(
+                    "ragged",
+                    9,
+                    7,
+                    |x, y| x < [9, 6, 8, 5, 9, 7, 8][y as usize],
+                    &crate::engine::shapes::grid::EIGHT_DIRECTIONS,
+                ))
+            })
+        }
+    }
+
     /// Random columns of one or two men on a random share of the squares (from a half
     /// to a tenth); kings when asked.
     fn random_columns<B: Board>(rng: &mut SplitMix64, kings: bool) -> Columns<B> {
@@ -1360,8 +1375,14 @@ mod tests {
             let cols = random_columns::<B>(&mut rng, kings);
             let jumps = FirstJumps::new(policy, &cols).expect("short leaps");
             for c in Color::ALL {
-                let exists = CaptureGenerator::new(policy, &cols, c).exists();
+                let gen = CaptureGenerator::new(policy, &cols, c);
+                let exists = gen.exists();
                 assert_eq!(jumps.can_capture(c), exists, "{cols:?} {c:?}");
+                // the capturers are the origins of the routes (a king and a man may
+                // capture in other directions: each searches as its commander)
+                let mut origins = SquareSet::EMPTY;
+                gen.routes(|r| origins.insert(r.origin()));
+                assert_eq!(gen.capturers(), origins, "{cols:?} {c:?}");
                 captures[exists as usize] += 1;
                 assert_eq!(
                     jumps.exposed(c),
@@ -1380,18 +1401,25 @@ mod tests {
         agree::<Hex37, _>(&AllWays(Leap::Short), false, 2);
         agree::<Grid8x8, _>(&AllWays(Leap::Short), true, 3);
         agree::<Dark8, _>(&Forward, true, 4);
+        assert!(!Ragged::geometry().fast_shift());
+        agree::<Ragged, _>(&AllWays(Leap::Short), true, 5);
     }
 
     /// Move identity by brute force (`docs/rulings.md#move-identity`): the listed routes are distinct moves (no two from one
     /// square lead to one position), every route is one listed move, and each route's
-    /// hash is its position's from scratch. Answers how many routes were merged.
+    /// hash is its position's from scratch. [`route_classes`](CaptureGenerator::route_classes)
+    /// names each route with its listed route, and [`equivalent`](CaptureGenerator::equivalent)
+    /// answers it for the route written square by square; a route cut short is none.
+    /// Answers how many routes were merged, and how many pairs of listed moves share
+    /// their origin and destination (which only their positions tell apart).
     fn one_listed_route_per_move<B: Board, P: CapturePolicy>(
         policy: &P,
         kings: bool,
         seed: u64,
-    ) -> usize {
+    ) -> (usize, usize) {
         let mut rng = SplitMix64::new(seed);
         let mut merged = 0;
+        let mut twins = 0;
         for _ in 0..200 {
             let cols = random_columns::<B>(&mut rng, kings);
             for c in Color::ALL {
@@ -1409,6 +1437,9 @@ mod tests {
                 };
                 let mut listed = Vec::new();
                 gen.routes(|r| listed.push(r));
+                // the capturers are the origins of the routes (flying kings too)
+                let origins = all.iter().map(|(r, _)| r.origin()).collect::<SquareSet>();
+                assert_eq!(gen.capturers(), origins, "{cols:?} {c:?}");
                 for (i, a) in listed.iter().enumerate() {
                     for b in &listed[..i] {
                         assert!(a.origin() != b.origin() || after(a) != after(b), "{cols:?}");
@@ -1417,6 +1448,17 @@ mod tests {
                 for (r, h) in &all {
                     let p = after(r);
                     assert_eq!(*h, p.full_hash(), "{cols:?}");
+                    // the men taken: one per jump, each off the top of a column jumped
+                    let taken = CaptureGenerator::taken(policy, &cols, c, r);
+                    assert_eq!(taken.len(), r.len(), "{cols:?} {r:?}");
+                    for &x in &taken {
+                        let times = taken.iter().filter(|&&t| t == x).count();
+                        assert_eq!(
+                            p.get(x).height() + times,
+                            cols.get(x).height(),
+                            "{cols:?} {r:?}"
+                        );
+                    }
                     let moves = listed
                         .iter()
                         .filter(|l| l.origin() == r.origin() && after(l) == p)
@@ -1424,9 +1466,30 @@ mod tests {
                     assert_eq!(moves, 1, "{cols:?} {r:?}");
                 }
                 merged += all.len() - listed.len();
+                for (i, a) in listed.iter().enumerate() {
+                    twins += listed[..i].iter().filter(|b| same_ends(a, b)).count();
+                }
+                let mut classes = Vec::new();
+                gen.route_classes(|l, r| classes.push((*l, *r)));
+                assert_eq!(classes.len(), all.len(), "{cols:?}");
+                for ((l, r), (a, _)) in classes.iter().zip(&all) {
+                    assert_eq!(r, a, "{cols:?}");
+                    assert!(listed.contains(l), "{cols:?} {l:?}");
+                    assert!(l.origin() == r.origin() && after(l) == after(r), "{cols:?}");
+                    // as a player writes it: the squares alone
+                    let written = Route::from_squares(r.origin(), r.landings()).unwrap();
+                    assert_eq!(gen.equivalent(&written), Some(*l), "{cols:?} {r:?}");
+                }
+                if let Some((r, _)) = all.iter().find(|(r, _)| r.len() > 1) {
+                    let mut cut = Route::from_squares(r.origin(), r.landings()).unwrap();
+                    cut.pop();
+                    if !all.iter().any(|(a, _)| *a == cut) {
+                        assert_eq!(gen.equivalent(&cut), None, "{cols:?} {cut:?}");
+                    }
+                }
             }
         }
-        merged
+        (merged, twins)
     }
 
     #[test]
@@ -1436,8 +1499,117 @@ mod tests {
             one_listed_route_per_move::<Grid8x8, _>(&AllWays(Leap::Short), true, 12),
             one_listed_route_per_move::<Dark8, _>(&AllWays(Leap::Flying), true, 14),
         ];
-        // routes were merged: the comparison is not empty
-        assert!(merged.iter().sum::<usize>() > 0, "{merged:?}");
+        // routes were merged, and moves shared their ends: the comparisons are not empty
+        assert!(
+            merged.iter().any(|m| m.0 > 0) && merged.iter().any(|m| m.1 > 0),
+            "{merged:?}"
+        );
+    }
+
+    /// Move identity counts the origin: two men that each jump a column of two enemy
+    /// men out and back, taking both off the board at once, leave one position, and
+    /// are two moves (rules of no ruleset, which the engine allows: pieces removed at
+    /// once, a column jumped again while the enemy tops it).
+    #[test]
+    fn routes_from_two_origins_to_one_position_are_two_moves() {
+        struct RemovedAtOnce;
+        impl CapturePolicy for RemovedAtOnce {
+            const RULES: CaptureRules = CaptureRules {
+                taking: Taking::Removed,
+                transfer: Transfer::Immediate,
+                rejump: Rejump::WhileEnemyTopped,
+                ..RULES
+            };
+            fn directions(&self, _commander: Man) -> DirectionSet {
+                DirectionSet(0xff)
+            }
+            fn leap(&self, _commander: Man) -> Leap {
+                Leap::Short
+            }
+        }
+        let g = Grid8x8::geometry();
+        let sq = |name: &str| g.parse_square(name).unwrap();
+        let mut cols = Columns::<Grid8x8>::new();
+        cols.set(sq("c3"), Stack::single(Man::new(Color::White)));
+        cols.set(sq("d5"), Stack::single(Man::new(Color::White)));
+        cols.set(sq("d4"), Stack::uniform(Color::Black, 2));
+        let gen = CaptureGenerator::new(&RemovedAtOnce, &cols, Color::White);
+        let mut listed = Vec::new();
+        gen.routes(|r| listed.push(r));
+        let route =
+            |from, landings: [&str; 2]| Route::from_squares(sq(from), &landings.map(sq)).unwrap();
+        assert_eq!(
+            listed,
+            [route("c3", ["e5", "c3"]), route("d5", ["d3", "d5"])]
+        );
+        let after = |r: &Route| {
+            let mut a = cols;
+            CaptureGenerator::apply(&RemovedAtOnce, &mut a, Color::White, r);
+            a
+        };
+        assert_eq!(after(&listed[0]), after(&listed[1]));
+        assert!(after(&listed[0]).get(sq("d4")).is_empty());
+    }
+
+    /// Men and kings jump short in the four diagonals, under the promotion rule `P`
+    /// (0 never, 1 ending the move, 2 continuing, 3 at the end of the move).
+    struct Promoting<const P: u8>;
+
+    impl<const P: u8> CapturePolicy for Promoting<P> {
+        const RULES: CaptureRules = CaptureRules {
+            promotion: match P {
+                0 => CapturePromotion::Never,
+                1 => CapturePromotion::EndsMove,
+                2 => CapturePromotion::Continues,
+                _ => CapturePromotion::AtEndOfMove,
+            },
+            ..RULES
+        };
+        fn directions(&self, _commander: Man) -> DirectionSet {
+            DirectionSet(0b1111)
+        }
+        fn leap(&self, _commander: Man) -> Leap {
+            Leap::Short
+        }
+    }
+
+    /// A man who reaches his far row in the middle of a capture, with a jump back
+    /// from there: the promotion rule decides whether he goes on, and as what.
+    #[test]
+    fn a_man_on_the_far_row_mid_capture_stops_or_goes_on_by_the_promotion_rule() {
+        fn after<const P: u8>() -> (Vec<Route>, Stack) {
+            let g = Dark8::geometry();
+            let sq = |name: &str| g.parse_square(name).unwrap();
+            let mut cols = Columns::<Dark8>::new();
+            cols.set(sq("b6"), Stack::single(Man::new(Color::White)));
+            cols.set(sq("c7"), Stack::single(Man::new(Color::Black)));
+            cols.set(sq("e7"), Stack::single(Man::new(Color::Black)));
+            let mut routes = Vec::new();
+            CaptureGenerator::new(&Promoting::<P>, &cols, Color::White).routes(|r| routes.push(r));
+            assert_eq!(routes.len(), 1, "{routes:?}");
+            CaptureGenerator::apply(&Promoting::<P>, &mut cols, Color::White, &routes[0]);
+            (routes.clone(), cols.get(routes[0].destination()))
+        }
+        let g = Dark8::geometry();
+        let sq = |name: &str| g.parse_square(name).unwrap();
+        let to_d8 = Route::from_squares(sq("b6"), &[sq("d8")]).unwrap();
+        let to_f6 = Route::from_squares(sq("b6"), &[sq("d8"), sq("f6")]).unwrap();
+        let (white, king) = (Man::new(Color::White), Man::king(Color::White));
+        let with = |top: Man, prisoners: usize| {
+            let mut s = Stack::single(top);
+            for _ in 0..prisoners {
+                s.push_bottom(Man::new(Color::Black));
+            }
+            s
+        };
+        // crowned on d8, and the move ends there (Lasca)
+        assert_eq!(after::<1>(), (vec![to_d8], with(king, 1)));
+        // crowned on d8, and he goes on as a king (Russian draughts, Bashni)
+        assert_eq!(after::<2>(), (vec![to_f6], with(king, 2)));
+        // passing through does not crown (international draughts, Dameo)
+        assert_eq!(after::<3>(), (vec![to_f6], with(white, 2)));
+        // no promotion at all (Emergo)
+        assert_eq!(after::<0>(), (vec![to_f6], with(white, 2)));
     }
 
     /// A board with the geometry of `B` but no constant shifts: the capture search
@@ -1468,6 +1640,13 @@ mod tests {
                 CaptureGenerator::new(policy, &cols, c).routes(|r| a.push(r));
                 CaptureGenerator::new(policy, &plain, c).routes(|r| b.push(r));
                 assert_eq!(a, b, "{cols:?} {c:?}");
+                // and the capturers, found by set shifts there and square by square here
+                let origins = a.iter().map(|r| r.origin()).collect::<SquareSet>();
+                assert_eq!(CaptureGenerator::new(policy, &cols, c).capturers(), origins);
+                assert_eq!(
+                    CaptureGenerator::new(policy, &plain, c).capturers(),
+                    origins
+                );
                 let (mut a, mut b) = (Vec::new(), Vec::new());
                 CaptureGenerator::new(policy, &cols, c).all_routes(|r, h| a.push((r, h)));
                 CaptureGenerator::new(policy, &plain, c).all_routes(|r, h| b.push((r, h)));
@@ -1485,6 +1664,67 @@ mod tests {
         same_routes_without_shifts::<Dark8, _>(&Forward, true, 23);
         // kings fly (the table path), men leap short (bitboards)
         same_routes_without_shifts::<Dark8, _>(&AllWays(Leap::Flying), true, 24);
+    }
+
+    /// The rules decided once, per ruleset: which keep their pieces on bitboards
+    /// (captures that remove the pieces when the move ends), which may jump a column
+    /// twice, and who is crowned when a capture ends on a promotion square.
+    #[test]
+    fn each_rulesets_capture_rules_read_as_documented() {
+        use crate::games::bashni::BashniRules;
+        use crate::games::dameo::DameoRules;
+        use crate::games::draughts::{InternationalRules, RussianRules};
+        use crate::games::emergo::EmergoCapture;
+        use crate::games::lasca::LascaRules;
+        use crate::games::stapeldammen::StapeldammenRules;
+        // (rules, removes at the end of the move, rejumps, the 180° rule in force)
+        let (any, over) = (Some(Reversal::AnyTurnBack), Some(Reversal::OverJustJumped));
+        let rulesets = [
+            (InternationalRules::RULES, true, false, None),
+            (RussianRules::RULES, true, false, None),
+            (DameoRules::RULES, true, false, None),
+            (LascaRules::<false, false>::RULES, false, false, None),
+            (LascaRules::<true, false>::RULES, false, true, any),
+            (BashniRules::<false>::RULES, false, true, over),
+            // prisoners taken when the move ends: neither a removal nor a roundabout,
+            // and the column just jumped bars the way back
+            (BashniRules::<true>::RULES, false, false, None),
+            (EmergoCapture::RULES, false, true, any),
+            (StapeldammenRules::RULES, false, true, any),
+        ];
+        for (rules, removes, rejumps, reversal) in rulesets {
+            assert_eq!(rules.removes_at_end(), removes, "{rules:?}");
+            assert_eq!(rules.rejumps(), rejumps, "{rules:?}");
+            assert_eq!(rules.reversal_in_force(), reversal, "{rules:?}");
+        }
+        // a 180° rule under men taken when the move ends is not needed
+        let turning = CaptureRules {
+            reversal: any,
+            ..BashniRules::<true>::RULES
+        };
+        assert_eq!(turning.reversal_in_force(), None);
+        // pieces removed at once, or roundabouts whose men go when the move ends: no
+        // ruleset has them, the rules say what they would be
+        let at_once = CaptureRules {
+            transfer: Transfer::Immediate,
+            ..InternationalRules::RULES
+        };
+        assert!(!at_once.removes_at_end() && !at_once.rejumps());
+        let roundabout_at_end = CaptureRules {
+            rejump: Rejump::WhileEnemyTopped,
+            ..BashniRules::<true>::RULES
+        };
+        assert!(!roundabout_at_end.rejumps());
+        // a man ending a capture on a promotion square is crowned but where men
+        // are never promoted
+        for (promotion, crowns) in [
+            (CapturePromotion::Never, false),
+            (CapturePromotion::EndsMove, true),
+            (CapturePromotion::Continues, true),
+            (CapturePromotion::AtEndOfMove, true),
+        ] {
+            assert_eq!(promotion.crowns_at_end(), crowns, "{promotion:?}");
+        }
     }
 
     #[test]

@@ -430,7 +430,8 @@ mod tests {
         assert_eq!(first([(4, 4), (1, 1)]), None);
         let both = Material::BothKings { pieces: 2..=3 };
         assert!(both.fits([(2, 1), (1, 1)]));
-        assert!(!both.fits([(2, 0), (1, 1)]));
+        assert!(!both.fits([(2, 0), (1, 1)]), "White has no king");
+        assert!(!both.fits([(1, 1), (2, 0)]), "Black has no king");
         assert!(!both.fits([(3, 1), (1, 1)]));
         let kings = Material::KingsAgainstLoneKing { kings: 3..=11 };
         assert!(kings.fits([(3, 3), (1, 1)]));
@@ -443,6 +444,22 @@ mod tests {
         let some: Vec<usize> = RUSSIAN_LIKE.classes_of([(2, 1), (2, 1)]).iter().collect();
         assert_eq!(some, [2]);
         assert!(Classes::NONE.is_empty() && !Classes::NONE.contains(0));
+    }
+
+    #[test]
+    fn a_set_of_classes_holds_sixteen_at_most() {
+        let all = Classes(u16::MAX);
+        assert_eq!(
+            all.iter().collect::<Vec<_>>(),
+            (0..Classes::MAX).collect::<Vec<_>>()
+        );
+        assert!(all.contains(Classes::MAX - 1));
+        // beyond the last class: none, and no shift out of range
+        assert!(!all.contains(Classes::MAX) && !all.contains(usize::MAX));
+        let some = Classes(0b1010_0000_0000_0100);
+        assert_eq!(some.iter().collect::<Vec<_>>(), [2, 13, 15]);
+        assert_eq!(some.first(), Some(2));
+        assert!(!some.is_empty() && !some.contains(3));
     }
 
     #[test]

@@ -185,3 +185,149 @@ pub trait Counting: Position {
         self.play_unchecked(mv);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::alloc_prelude::*;
+    use crate::engine::color::Color;
+    use crate::engine::error::{MoveParseError, PositionError};
+    use crate::engine::outcome::Outcome;
+    use crate::engine::perft::perft;
+    use crate::games::draughts::InternationalDraughts;
+    use crate::games::emergo::Emergo;
+    use crate::games::epaminondas::Epaminondas;
+    use crate::games::lasca::Lasca;
+    use crate::tools::rng::SplitMix64;
+    use core::fmt;
+    use core::str::FromStr;
+
+    /// A ruleset's position with every counting shortcut left to its default body: the
+    /// ruleset's own shortcuts are the oracle.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Defaults<P>(P);
+
+    impl<P: Position> fmt::Display for Defaults<P> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            fmt::Display::fmt(&self.0, f)
+        }
+    }
+
+    impl<P: Position> FromStr for Defaults<P> {
+        type Err = PositionError;
+        fn from_str(s: &str) -> Result<Self, PositionError> {
+            s.parse().map(Defaults)
+        }
+    }
+
+    impl<P: Position> Position for Defaults<P> {
+        type Move = P::Move;
+        const NAME: &'static str = P::NAME;
+        fn start() -> Self {
+            Defaults(P::start())
+        }
+        fn turn(&self) -> Color {
+            self.0.turn()
+        }
+        fn legal_moves(&self, moves: &mut MoveList<P::Move>) {
+            self.0.legal_moves(moves);
+        }
+        fn play_unchecked(&mut self, mv: &P::Move) {
+            self.0.play_unchecked(mv);
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.outcome()
+        }
+        fn zobrist(&self) -> u64 {
+            self.0.zobrist()
+        }
+        fn parse_move(&self, text: &str) -> Result<P::Move, MoveParseError> {
+            self.0.parse_move(text)
+        }
+        fn men(&self, color: Color) -> usize {
+            self.0.men(color)
+        }
+        fn diagram(&self) -> String {
+            self.0.diagram()
+        }
+    }
+
+    impl<P: Position> Counting for Defaults<P> {}
+
+    /// Along random games of `P` (to their end or `plies`), every default body answers
+    /// what the ruleset's own shortcut answers and what the listed moves say.
+    fn defaults_agree<P: Counting>(seed: u64, games: usize, plies: usize, depth: u32) {
+        let mut rng = SplitMix64::new(seed);
+        let (mut moves, mut scratch) = (MoveList::new(), MoveList::new());
+        let mut seen = [false; 3]; // no move, one, several
+        for _ in 0..games {
+            let mut pos = Defaults(P::start());
+            for _ in 0..=plies {
+                pos.legal_moves(&mut moves);
+                let n = moves.len();
+                seen[n.min(2)] = true;
+                assert_eq!(pos.count_legal_moves(), n, "{pos}");
+                assert_eq!(pos.0.count_legal_moves(), n, "{pos}");
+                let replies: u64 = moves
+                    .iter()
+                    .map(|mv| {
+                        let mut child = pos.0.clone();
+                        child.play_unchecked(mv);
+                        child.count_legal_moves() as u64
+                    })
+                    .sum();
+                assert_eq!(pos.count_replies(&moves), replies, "{pos}");
+                assert_eq!(pos.0.count_replies(&moves), replies, "{pos}");
+                assert_eq!(pos.count_two_plies(&mut scratch), replies, "{pos}");
+                assert_eq!(scratch[..], moves[..], "{pos}");
+                for (i, mv) in moves.iter().enumerate() {
+                    let pick = |m| {
+                        assert_eq!(m, n);
+                        i
+                    };
+                    assert_eq!(pos.legal_move_at(pick, &mut scratch), Some(*mv));
+                    let mut counted = pos.clone();
+                    counted.play_for_counting(mv);
+                    let mut played = pos.clone();
+                    played.play_unchecked(mv);
+                    assert_eq!(counted, played, "{pos} {mv}");
+                    assert_ne!(counted, pos, "{pos} {mv}");
+                    counted.restore(&pos, mv);
+                    assert_eq!(counted, pos, "{pos} {mv}");
+                }
+                if n == 0 {
+                    let never = |_| unreachable!("no move to pick");
+                    assert_eq!(pos.legal_move_at(never, &mut scratch), None, "{pos}");
+                    break;
+                }
+                pos.play_unchecked(&moves[rng.below(n)]);
+            }
+        }
+        assert!(seen[2], "{seen:?}");
+        // perft runs on the defaults alone (bulk counting, playing for counting,
+        // taking back): as on the ruleset's shortcuts
+        assert_eq!(
+            perft(&Defaults(P::start()), depth),
+            perft(&P::start(), depth)
+        );
+    }
+
+    #[test]
+    fn the_default_bodies_answer_as_the_rulesets_shortcuts() {
+        defaults_agree::<Lasca>(1, 6, 80, 4);
+        defaults_agree::<Emergo>(2, 2, 60, 2);
+        defaults_agree::<InternationalDraughts>(3, 2, 60, 3);
+        defaults_agree::<Epaminondas>(4, 1, 6, 1);
+    }
+
+    #[test]
+    fn a_position_without_moves_counts_none() {
+        let p: Defaults<Lasca> = "c3:wb w".parse().unwrap();
+        let mut moves = MoveList::new();
+        p.legal_moves(&mut moves);
+        assert!(moves.is_empty());
+        assert_eq!(p.count_legal_moves(), 0);
+        assert_eq!(p.count_two_plies(&mut moves), 0);
+        assert_eq!(p.legal_move_at(|_| unreachable!(), &mut moves), None);
+    }
+}

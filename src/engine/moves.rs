@@ -51,12 +51,32 @@ pub trait MoveSquares {
 /// material so that no route can be longer (a capture takes at least one man per jump).
 pub const MAX_ROUTE: usize = 30;
 
-/// A capture route: the origin and every landing square, in order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// A capture route: the origin and every landing square, in order. Two routes are
+/// equal when their origins and landings are (whatever a search left in the unused
+/// part of the array).
+#[derive(Clone, Copy)]
 pub struct Route {
     from: Square,
     len: u8,
+    /// The landings, in `landings[..len]`; the rest is unused (a search that pops a
+    /// landing leaves it there).
     landings: [Square; MAX_ROUTE],
+}
+
+impl PartialEq for Route {
+    #[inline]
+    fn eq(&self, other: &Route) -> bool {
+        self.from == other.from && self.landings() == other.landings()
+    }
+}
+
+impl Eq for Route {}
+
+impl core::hash::Hash for Route {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.from.hash(state);
+        self.landings().hash(state);
+    }
 }
 
 impl Route {
@@ -403,5 +423,59 @@ impl<'a, M> IntoIterator for &'a MoveList<M> {
     type IntoIter = core::slice::Iter<'a, M>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::hash::{Hash, Hasher};
+
+    /// The bytes a value hashes, in order.
+    #[derive(Default)]
+    struct Bytes(Vec<u8>);
+
+    impl Hasher for Bytes {
+        fn finish(&self) -> u64 {
+            0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            self.0.extend_from_slice(bytes);
+        }
+    }
+
+    fn hashed(r: &Route) -> Vec<u8> {
+        let mut h = Bytes::default();
+        r.hash(&mut h);
+        h.0
+    }
+
+    #[test]
+    fn routes_compare_and_hash_by_their_squares_alone() {
+        // a search pushes and pops: the popped landing stays in the unused part
+        let mut searched = Route::new(Square(3));
+        searched.push(Square(12));
+        searched.push(Square(21));
+        searched.pop();
+        let clean = Route::from_squares(Square(3), &[Square(12)]).unwrap();
+        assert_eq!(searched, clean);
+        assert_eq!(hashed(&searched), hashed(&clean));
+        assert_eq!(
+            Move::<crate::engine::shapes::dark::Dark8>::capture(searched),
+            Move::capture(clean)
+        );
+        // and routes of other squares differ
+        let longer = Route::from_squares(Square(3), &[Square(12), Square(21)]).unwrap();
+        assert_ne!(longer, clean);
+        assert_ne!(hashed(&longer), hashed(&clean));
+        assert_ne!(
+            Route::from_squares(Square(4), &[Square(12)]).unwrap(),
+            clean
+        );
+        assert_ne!(
+            Route::from_squares(Square(3), &[Square(13)]).unwrap(),
+            clean
+        );
+        assert_ne!(Route::new(Square(3)), clean);
     }
 }

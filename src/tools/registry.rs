@@ -268,13 +268,21 @@ rulesets! {
 #[non_exhaustive]
 pub enum RegistryError {
     /// No ruleset of that name.
-    #[error("unknown ruleset {name:?}; known: {}", names().collect::<Vec<_>>().join(", "))]
+    #[error(
+        "unknown ruleset {name:?}{}; known: {}",
+        did_you_mean(name, names()),
+        names().collect::<Vec<_>>().join(", ")
+    )]
     UnknownRuleset {
         /// The name given.
         name: String,
     },
     /// An option the ruleset does not have.
-    #[error("ruleset {ruleset} has no option {option:?}")]
+    #[error(
+        "ruleset {ruleset} has no option {option:?}{}; its options: {}",
+        did_you_mean(option, option_names(ruleset)),
+        option_list(ruleset)
+    )]
     UnknownOption {
         /// The ruleset.
         ruleset: &'static str,
@@ -300,6 +308,57 @@ pub enum RegistryError {
     /// A `GameType` that is not a number of the PDN standard.
     #[error("GameType {0:?} is not a game type of PDN 3.0")]
     UnknownGameType(String),
+}
+
+/// The options of the ruleset named `ruleset`, in the list's order.
+fn option_names(ruleset: &str) -> impl Iterator<Item = &'static str> {
+    Ruleset::ALL
+        .iter()
+        .find(|r| r.name() == ruleset)
+        .map_or(&[][..], |r| r.option_help())
+        .iter()
+        .map(|(name, _)| *name)
+}
+
+/// [`option_names`] as a list for a message (`none` when there are none).
+fn option_list(ruleset: &str) -> String {
+    let list = option_names(ruleset).collect::<Vec<_>>().join(", ");
+    if list.is_empty() {
+        "none".to_string()
+    } else {
+        list
+    }
+}
+
+/// `" (did you mean \"x\"?)"` for the candidate nearest to what was typed, when one is
+/// near enough to be a typo of it (at most a third of its letters edited, ignoring
+/// case), else nothing.
+fn did_you_mean<'a>(typed: &str, candidates: impl Iterator<Item = &'a str>) -> String {
+    let typed = typed.to_ascii_lowercase();
+    candidates
+        .map(|c| (edit_distance(&typed, &c.to_ascii_lowercase()), c))
+        .filter(|&(d, c)| d > 0 && d * 3 <= c.len().max(3))
+        .min_by_key(|&(d, _)| d)
+        .map_or_else(String::new, |(_, c)| format!(" (did you mean {c:?}?)"))
+}
+
+/// The Levenshtein distance of two strings, by bytes: insertions, deletions and
+/// substitutions.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b = b.as_bytes();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.bytes().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 /// The rulesets' names, each once, in the list's order.
@@ -558,6 +617,54 @@ pub fn rulesets_help() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typo_of_a_name_or_an_option_is_named_with_its_suggestion() {
+        let typo = Ruleset::from_name("internatonal", &[])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            typo.starts_with(
+                r#"unknown ruleset "internatonal" (did you mean "international"?); known: emergo,"#
+            ),
+            "{typo}"
+        );
+        let typo = Ruleset::from_name("LASKA", &[]).unwrap_err().to_string();
+        assert!(typo.contains(r#"(did you mean "lasca"?)"#), "{typo}");
+        // nothing near enough: no suggestion
+        let far = Ruleset::from_name("chess", &[]).unwrap_err().to_string();
+        assert!(
+            far.starts_with(r#"unknown ruleset "chess"; known: "#),
+            "{far}"
+        );
+        let option = Ruleset::from_name("lasca", &["--roundabot"])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            option,
+            r#"ruleset lasca has no option "--roundabot" (did you mean "--roundabout"?); its options: --roundabout, --repetition"#
+        );
+        let none = Ruleset::from_name("emergo", &["--roundabout"])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            none,
+            r#"ruleset emergo has no option "--roundabout"; its options: none"#
+        );
+    }
+
+    #[test]
+    fn edit_distance_counts_insertions_deletions_and_substitutions() {
+        assert_eq!(edit_distance("", ""), 0);
+        assert_eq!(edit_distance("lasca", "lasca"), 0);
+        assert_eq!(edit_distance("lasca", "laska"), 1);
+        assert_eq!(edit_distance("lasca", "lasc"), 1);
+        assert_eq!(edit_distance("lasc", "lasca"), 1);
+        assert_eq!(edit_distance("bashni", "bahsni"), 2);
+        assert_eq!(edit_distance("", "dameo"), 5);
+        assert_eq!(edit_distance("emergo", ""), 6);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
 
     #[test]
     fn every_option_set_of_a_name_is_a_ruleset() {

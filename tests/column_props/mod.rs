@@ -1,11 +1,14 @@
 //! Helpers shared by the Lasca and Bashni integration tests: perft data files, move
-//! lists as text, and the random-playout invariants.
+//! lists as text, the random-playout invariants, and captures built from their squares.
 
 #![allow(dead_code)]
 
 use column_checkers::{perft, perft_without_bulk, Game, MoveList, SplitMix64};
-use column_checkers::{Checking, Counting};
+use column_checkers::{CheckersMove, CheckersPosition, CheckersRules, Move, MoveSquares, Route};
+use column_checkers::{Checking, Counting, Position};
+use std::collections::hash_map::DefaultHasher;
 use std::collections::BTreeSet;
+use std::hash::{Hash, Hasher};
 
 /// The `(depth, nodes)` lines of `tests/data/<name>.perft` (`#` starts a comment).
 pub fn perft_data(name: &str) -> Vec<(u32, u64)> {
@@ -124,4 +127,53 @@ pub fn playout_invariants<P: Counting + Checking>(seed: u64, plies: usize) -> us
         assert_eq!(game.position().zobrist(), hash);
     }
     visited
+}
+
+/// The captures of `p`, each built again from its squares alone (as a program that keeps
+/// moves as squares builds it): each is legal, equal to the listed move and hashed as
+/// it is, whatever the capture search left in the listed route's unused landings.
+/// Returns how many captures were checked.
+pub fn captures_from_squares<R: CheckersRules>(p: &CheckersPosition<R>) -> usize {
+    let hash = |m: &CheckersMove<R>| {
+        let mut h = DefaultHasher::new();
+        m.hash(&mut h);
+        h.finish()
+    };
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let mut n = 0;
+    for mv in list.iter().filter(|m| m.is_capture()) {
+        let route = Route::from_squares(mv.origin().expect("a capture"), &mv.landings())
+            .expect("a capture has landings");
+        let built = CheckersMove::<R>::new(Move::capture(route));
+        assert!(p.is_legal(&built), "{built} in {p}");
+        assert_eq!(&built, mv, "{p}");
+        assert_eq!(hash(&built), hash(mv), "{built} in {p}");
+        n += 1;
+    }
+    n
+}
+
+/// [`captures_from_squares`] at every position of random playouts of `games` games of
+/// up to `plies` moves; returns how many captures were checked.
+pub fn playouts_captures_from_squares<R: CheckersRules>(
+    seed: u64,
+    games: usize,
+    plies: usize,
+) -> usize {
+    let mut rng = SplitMix64::new(seed);
+    let mut list = MoveList::new();
+    let mut n = 0;
+    for _ in 0..games {
+        let mut p = CheckersPosition::<R>::start();
+        for _ in 0..plies {
+            n += captures_from_squares(&p);
+            p.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            p.play_unchecked(&list[rng.below(list.len())]);
+        }
+    }
+    n
 }

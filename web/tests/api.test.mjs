@@ -78,7 +78,7 @@ test("an illegal move is refused with its message, and the game is unchanged", (
   assert.deepEqual(g.moves(), []);
   assert.equal(g.position(), new Game("emergo").position());
   assert.throws(() => new Game("chess"), /unknown ruleset "chess"; known: emergo/);
-  assert.throws(() => new Game("lasca", ["--bogus"]), { message: 'ruleset lasca has no option "--bogus"' });
+  assert.throws(() => new Game("lasca", ["--bogus"]), { message: 'ruleset lasca has no option "--bogus"; its options: --roundabout, --repetition' });
   assert.throws(() => new Game("lasca", [], "z9:w w"), /^Error: lasca: bad position text at byte 0/);
 });
 

@@ -87,7 +87,14 @@ fn bad_input_is_refused_with_the_crates_messages() {
         Table::new("lasca", &["--bogus".into()], None)
             .err()
             .unwrap(),
-        "ruleset lasca has no option \"--bogus\""
+        "ruleset lasca has no option \"--bogus\"; its options: --roundabout, --repetition"
+    );
+    assert_eq!(
+        Table::new("lasca", &["--roundabot".into()], None)
+            .err()
+            .unwrap(),
+        "ruleset lasca has no option \"--roundabot\" (did you mean \"--roundabout\"?); \
+         its options: --roundabout, --repetition"
     );
     assert!(Table::new("lasca", &[], Some("z9:w w"))
         .err()

@@ -608,7 +608,13 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::capture::{
+        CapturePromotion, CaptureRules, Majority, Rejump, Taking, Transfer,
+    };
     use crate::engine::moves::Route;
+    use crate::engine::powers::men_forward;
+    use crate::engine::shapes::dark::{Dark8, DARK8_SETUP};
+    use crate::engine::square::DirectionSet;
     use crate::engine::square::Square;
     use crate::engine::stack::Stack;
     use crate::engine::storage::Storage;
@@ -808,6 +814,43 @@ mod tests {
         captures
     }
 
+    /// English checkers' moves, which none of the crate's rulesets has: men step and
+    /// capture forward only, kings move and capture one square in every direction,
+    /// free choice among captures, a man crowned on the far row ends the move. The
+    /// counting on whole sets must hold for men that cannot jump back (every ruleset of
+    /// the crate has men that capture backwards, so that a landing square always has
+    /// the jumped piece behind it).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    struct ForwardCaptures;
+
+    impl CapturePolicy for ForwardCaptures {
+        const RULES: CaptureRules = CaptureRules {
+            taking: Taking::Removed,
+            transfer: Transfer::EndOfMove,
+            rejump: Rejump::Never,
+            reversal: None,
+            majority: Majority::FreeChoice,
+            promotion: CapturePromotion::EndsMove,
+        };
+        fn directions(&self, commander: Man) -> DirectionSet {
+            men_forward::<Dark8>(commander)
+        }
+        fn leap(&self, _: Man) -> Leap {
+            Leap::Short
+        }
+    }
+
+    impl MovePolicy for ForwardCaptures {}
+
+    impl CheckersRules for ForwardCaptures {
+        type Board = Dark8;
+        type Storage = Pieces<Dark8>;
+        const NAME: &'static str = "forward-captures";
+        const START: &'static str = DARK8_SETUP;
+        const MEN: usize = 12;
+        const CAPTURE_SEPARATOR: char = 'x';
+    }
+
     #[test]
     fn pieces_count_replies_as_listed() {
         for seed in 0..3 {
@@ -816,6 +859,8 @@ mod tests {
                 + pieces_count_as_listed::<RussianRules>(seed)
                 + pieces_count_as_listed::<DameoRules>(seed);
             assert!(captures > 160, "captures in {captures} positions");
+            let forward = pieces_count_as_listed::<ForwardCaptures>(seed);
+            assert!(forward > 40, "captures in {forward} positions");
         }
     }
 
