@@ -7,6 +7,11 @@
 # doctest), the Ray example as a user runs it, and a smoke run of the benchmark.
 # Prints the time of each part. Needs python3 (3.10 or newer) with venv, and network
 # access to PyPI for the pinned wheels.
+#
+# Light on disk: the binding's Rust tests build in release, with the wheel's profile
+# (no debug build of pyo3 and the binding beside the release one); pip keeps no cache
+# and compiles no bytecode, Python writes none; the virtual environment (about 500 MB)
+# and the wheel are deleted at the end (KEEP_PYVENV=1 keeps them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,20 +20,24 @@ lap() { local t; t=$(date +%s); printf -- '-- %s: %d s (load %s)\n' "$1" $((t - 
 
 # the binding's own checks: lints, and the action encoding against the crate's lists in Rust
 cargo clippy -p column-checkers-python --all-targets -- -D warnings
-cargo test -p column-checkers-python
-lap "clippy and Rust tests of the binding"
+cargo test --release -p column-checkers-python
+lap "clippy and Rust tests of the binding (release)"
 
 PYVENV=target/ci-python-venv
 rm -rf "$PYVENV" target/ci-wheels
+if [ "${KEEP_PYVENV:-0}" != 1 ]; then
+  trap 'rm -rf "$PYVENV" target/ci-wheels target/ci-selfplay.pdn target/ci-bench.txt' EXIT
+fi
+export PYTHONDONTWRITEBYTECODE=1
 python3 -m venv "$PYVENV"
 # pinned: binary wheels for CPython 3.10+ on x86_64 Linux (numpy 2.5 needs Python 3.12)
-PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1 "$PYVENV/bin/pip" install -q \
+PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1 PIP_NO_CACHE_DIR=1 PIP_NO_COMPILE=1 "$PYVENV/bin/pip" install -q \
   maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 \
   gymnasium==1.4.0 pettingzoo==1.27.0 open_spiel==2.0.2 ray==2.60.0
 lap "fresh venv and pinned wheels"
 
 "$PYVENV/bin/maturin" build --release -m python/Cargo.toml -i "$PYVENV/bin/python" --out target/ci-wheels
-"$PYVENV/bin/pip" install -q --no-deps target/ci-wheels/column_checkers-*.whl
+PIP_NO_CACHE_DIR=1 PIP_NO_COMPILE=1 "$PYVENV/bin/pip" install -q --no-deps target/ci-wheels/column_checkers-*.whl
 lap "maturin build --release and pip install of the wheel"
 
 # Ray on loopback, offline: see python/README.md ("Ray"); the dead proxy only turns Ray's

@@ -3,7 +3,8 @@
 //! - clicking the squares of any route of any legal move gives exactly that move (and
 //!   every route is one the notation reads as that move);
 //! - no click sequence yields a move that is not legal;
-//! - the highlighted squares are exactly those that continue some legal move.
+//! - the highlighted squares are exactly those that continue some legal move;
+//! - the click paths given the legal-move list (`click_paths_among`) are the click paths.
 
 use column_checkers::engine::input::MoveInput;
 use column_checkers::engine::introspect::{Introspect, MoveKind};
@@ -70,6 +71,13 @@ impl Check for EveryRoute {
         let mut legal = MoveList::new();
         pos.legal_moves(&mut legal);
         let all = paths(pos);
+        let mut among = Vec::new();
+        pos.click_paths_among(&legal, &mut |m, p| among.push((*m, p.to_vec())));
+        if among != all {
+            return Err(format!(
+                "click_paths_among gave {among:?}, click_paths {all:?}"
+            ));
+        }
         // every listed move has its own clicks among its paths, and nothing else is there
         for mv in &legal {
             if !all

@@ -129,3 +129,69 @@ fn square_names_read_in_any_case_and_nothing_else() {
     assert_eq!(g.parse_square("50").map(|s| g.name(s)), Some("50"));
     assert_eq!(g.parse_square("05"), None);
 }
+
+/// `outcome_among` of the listed moves is `outcome`, at every position of random games
+/// of every ruleset and at the ends that a random game may miss (a counted draw, no
+/// pieces, no legal move); and no king appears in a ruleset that crowns no man, while
+/// one does in every ruleset that crowns.
+#[test]
+fn outcome_among_agrees_with_outcome_and_crowning_with_the_kings() {
+    use column_checkers::games::draughts::BrazilianDraughts;
+    use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
+    use column_checkers::{EndReason, MoveList, Outcome, Rank, SplitMix64};
+    fn agree<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Option<Outcome> {
+        pos.legal_moves(moves);
+        let outcome = pos.outcome();
+        assert_eq!(pos.outcome_among(moves), outcome, "{}", pos);
+        outcome
+    }
+    struct V;
+    impl RulesetVisitor for V {
+        type Output = ();
+        fn visit<P: Counting + Checking>(self) {
+            let mut rng = SplitMix64::new(29);
+            let mut moves = MoveList::new();
+            let (mut ended, mut kings) = (0, 0);
+            for _ in 0..40 {
+                let mut pos = P::start();
+                for _ in 0..400 {
+                    if let Some(view) = pos.board_view() {
+                        let king = view
+                            .occupied()
+                            .any(|(_, s)| s.men().any(|m| m.rank == Rank::King));
+                        kings += usize::from(king);
+                    }
+                    if agree(&pos, &mut moves).is_some() {
+                        ended += 1;
+                        break;
+                    }
+                    let mv = moves[rng.below(moves.len())];
+                    pos.play(&mv).unwrap();
+                }
+            }
+            assert!(ended > 0, "{}: no random game ended", P::NAME);
+            if P::CROWNING {
+                assert!(kings > 0, "{}: crowns, yet no king in 40 games", P::NAME);
+            } else {
+                assert_eq!(kings, 0, "{}: crowns no man, yet a king", P::NAME);
+            }
+        }
+    }
+    for r in Ruleset::ALL {
+        r.visit(V);
+    }
+    // a counted draw: moves listed, the game over
+    let draw: BrazilianDraughts = "c1:W,h8:B w 40/0".parse().unwrap();
+    let mut moves = MoveList::new();
+    assert_eq!(
+        agree(&draw, &mut moves),
+        Some(Outcome::Draw {
+            reason: EndReason::KingMoves
+        })
+    );
+    assert!(!moves.is_empty());
+    // Emergo: no pieces (a loss)
+    let mut moves = MoveList::new();
+    assert!(agree(&emergo("e5:b w 0/0"), &mut moves).is_some());
+    assert!(moves.is_empty());
+}

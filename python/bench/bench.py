@@ -1,7 +1,7 @@
 """Speed of random play through the Python package, side by side with OpenSpiel.
 
     python python/bench/bench.py [--ruleset emergo] [--seconds 3] [--rounds 3]
-                                 [--envs 128] [--obs-envs 128] [--threads N]
+                                 [--envs 128,512,1024] [--obs-envs 128] [--threads N]
 
 A step is one action (one click). Every figure is steps per second, the best of
 ``--rounds`` rounds of about ``--seconds`` each (the median in brackets); the rounds of
@@ -15,11 +15,13 @@ lower bounds.
 2. the same with the observation tensor of every state (ours: ``observation_tensor()``,
    a NumPy array; OpenSpiel: ``observation_tensor()``, a list, and through
    ``make_observation(...).set_from``, its NumPy buffer);
-3. batched (``VectorEnv``, ``--threads`` threads, GIL released): random legal actions
+3. batched (``VectorEnv``, GIL released), on 1 thread and on ``--threads`` threads
+   (default: every core), the rounds of the two alternating: random legal actions
    (``sample_actions()``, in Rust) and ``step()``, which returns the masks, players,
-   rewards and end flags; then the same with ``observations()`` after each step (new
-   arrays, then one kept buffer, ``out=``); then with the actions picked in NumPy from
-   the masks;
+   rewards and end flags, for each batch size of ``--envs``; then the same with
+   ``observations(out=buffer)`` after each step (one kept buffer) and with
+   ``observations()`` (a new array each step); then with the actions picked in NumPy
+   from the masks;
 4. inside Rust only: ``VectorEnv.random_steps`` and ``Game.random_playouts``.
 """
 
@@ -159,13 +161,14 @@ def main(argv=None):
     ap.add_argument("--ruleset", default="emergo")
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--envs", type=int, default=128)
+    ap.add_argument("--envs", default="128,512,1024", help="batch sizes, comma-separated")
     ap.add_argument("--obs-envs", type=int, default=128)
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--quick", action="store_true", help="short rounds (a smoke test)")
     a = ap.parse_args(argv)
+    a.envs = [int(x) for x in str(a.envs).split(",")]
     if a.quick:
-        a.seconds, a.rounds, a.envs, a.obs_envs = 0.3, 1, 64, 16
+        a.seconds, a.rounds, a.envs, a.obs_envs = 0.3, 1, [64], 16
     game = cc.load_game(a.ruleset)
     print(f"column_checkers {cc.__version__}, Python {platform.python_version()}, numpy {np.__version__}"
           + (f", open_spiel {getattr(pyspiel, '__version__', '?')}" if pyspiel else ", no open_spiel"))
@@ -193,18 +196,32 @@ def main(argv=None):
         ratio = f"  ({max(ro) / max(rt):.1f}x)" if rt else ""
         print(f"{label:48} {fmt(ro):34} {fmt(rt) if rt else '-'}{ratio}")
 
-    print(f"\nbatched, {a.threads} threads")
-    env = cc.VectorEnv(game, a.envs, seed=0, threads=a.threads)
-    obs_env = cc.VectorEnv(game, a.obs_envs, seed=0, threads=a.threads)
-    print(f"{'sample_actions + step (masks), ' + str(a.envs) + ' games':48} {fmt(rounds(batched(env), sec, n))}")
-    print(f"{'+ observations(), ' + str(a.obs_envs) + ' games':48} {fmt(rounds(batched(obs_env, observe=True), sec, n))}")
-    print(f"{'+ observations(out=buffer), ' + str(a.obs_envs) + ' games':48} "
-          f"{fmt(rounds(batched(obs_env, observe=True, keep=True), sec, n))}")
-    print(f"{'actions picked in NumPy from the masks':48} {fmt(rounds(batched(env, numpy_pick=True), sec, n))}")
-    print(f"{'VectorEnv.random_steps (Rust only)':48} {fmt(rounds(rust_steps(env, 64), sec, n))}")
-    print(f"{'Game.random_playouts (Rust only)':48} {fmt(rounds(playouts(game, 2000, a.threads), sec, n))}")
-    one = cc.VectorEnv(game, a.envs, seed=0, threads=1)
-    print(f"{'sample_actions + step, 1 thread':48} {fmt(rounds(batched(one), sec, n))}")
+    print(f"\n{'batched (VectorEnv)':48} {'1 thread':34} {a.threads} threads")
+
+    def both(label, make, fn):
+        """Rounds on 1 thread and on --threads threads, alternating."""
+        one, many = make(1), make(a.threads)
+        r1, rn = [], []
+        for _ in range(n):
+            r1 += rounds(fn(one), sec, 1)
+            rn += rounds(fn(many), sec, 1)
+        print(f"{label:48} {fmt(r1):34} {fmt(rn)}  ({max(rn) / max(r1):.2f}x)")
+
+    def env_of(size):
+        return lambda threads: cc.VectorEnv(game, size, seed=0, threads=threads)
+
+    for size in a.envs:
+        both(f"sample_actions + step (masks), {size} games", env_of(size), batched)
+    both(f"+ observations(out=buffer), {a.obs_envs} games", env_of(a.obs_envs),
+         lambda env: batched(env, observe=True, keep=True))
+    both(f"+ observations() (a new array), {a.obs_envs} games", env_of(a.obs_envs),
+         lambda env: batched(env, observe=True))
+    both(f"actions picked in NumPy, {a.envs[0]} games", env_of(a.envs[0]),
+         lambda env: batched(env, numpy_pick=True))
+    both(f"VectorEnv.random_steps(64), {a.envs[-1]} games", env_of(a.envs[-1]),
+         lambda env: rust_steps(env, 64))
+    both("Game.random_playouts(2000)", lambda threads: threads,
+         lambda threads: playouts(game, 2000, threads))
     print(f"\nload after: {load()}")
     return 0
 

@@ -18,26 +18,36 @@
 
 use column_checkers::prelude::*;
 use column_checkers::{Geometry, Square};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// Hashes a Zobrist hash (already uniformly random) to itself.
+/// The hashes of the positions before each move, in a filter of 1 024 slots (by the
+/// hash's low bits; a Zobrist hash is uniformly random): whether a slot holds two
+/// positions or more. A position can have occurred twice before only if its slot
+/// does; the history is searched only then (a few in a thousand moves of a random
+/// game), where a hash map would cost a lookup and an insertion at every move.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ZobristHasher(u64);
+struct SeenFilter {
+    once: [u64; 16],
+    twice: [u64; 16],
+}
 
-impl Hasher for ZobristHasher {
-    fn finish(&self) -> u64 {
-        self.0
+impl SeenFilter {
+    #[inline]
+    fn slot(h: u64) -> (usize, u64) {
+        (((h >> 6) & 15) as usize, 1 << (h & 63))
     }
 
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
+    #[inline]
+    fn insert(&mut self, h: u64) {
+        let (w, b) = Self::slot(h);
+        self.twice[w] |= self.once[w] & b;
+        self.once[w] |= b;
     }
 
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
+    /// Whether `h` may have been inserted twice or more.
+    #[inline]
+    fn maybe_twice(&self, h: u64) -> bool {
+        let (w, b) = Self::slot(h);
+        self.twice[w] & b != 0
     }
 }
 
@@ -59,7 +69,43 @@ impl SquareBits {
         self.0[(s >> 6) as usize] >> (s & 63) & 1 == 1
     }
 
+    /// How many squares.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// The `k`-th square in increasing order (`k < len()`).
+    #[inline]
+    pub fn nth(&self, mut k: usize) -> u8 {
+        for (w, &word) in self.0.iter().enumerate() {
+            let ones = word.count_ones() as usize;
+            if k < ones {
+                let mut bits = word;
+                for _ in 0..k {
+                    bits &= bits - 1;
+                }
+                return (w * 64) as u8 + bits.trailing_zeros() as u8;
+            }
+            k -= ones;
+        }
+        panic!("no {k}-th square in {self:?}")
+    }
+
+    /// One square picked uniformly at random by `r` (a random 64-bit number): the one
+    /// [`Core::random_action`] picks from the same set.
+    #[inline]
+    pub fn pick(&self, r: u64) -> u8 {
+        self.nth(((r as u128 * self.len() as u128) >> 64) as usize)
+    }
+
     /// The squares in increasing order, into `out` (cleared first).
+    #[inline]
     pub fn write_to(&self, out: &mut Vec<u8>) {
         out.clear();
         for (w, &word) in self.0.iter().enumerate() {
@@ -135,24 +181,27 @@ pub enum Clicked {
     Played,
 }
 
-/// No square: the one-click path of an entry in [`Paths`]' listed form.
-const NONE: u8 = u8::MAX;
-
 /// The click paths of a position: the distinct legal moves, and per path its move and
-/// squares. Two forms: *listed*, when no move captures, one path per move (its origin,
-/// if any, then its one landing: `first[i]`, `second[i]`), kept without copying the
-/// moves; *routes*, when captures are due, every route of every move from
-/// [`Introspect::click_paths`], flattened (`sq[start[i]..start[i + 1]]`, move
-/// `moves[mv[i]]`).
+/// squares. Two forms: *listed*, when no move captures, one path per move read from
+/// the move itself (its origin, if any, then its one landing), nothing copied; *routes*,
+/// when captures are due, every route of every move from [`Introspect::click_paths`],
+/// flattened (`sq[start[i]..start[i + 1]]`, move `moves[mv[i]]`).
 #[derive(Clone, Debug)]
 struct Paths<M> {
     moves: MoveList<M>,
     listed: bool,
-    first: Vec<u8>,
-    second: Vec<u8>,
     mv: Vec<u16>,
     start: Vec<u32>,
     sq: Vec<u8>,
+}
+
+/// The first click of a move in the listed form: its origin, or where an entry goes.
+#[inline]
+fn first_click<M: MoveSquares>(mv: &M) -> u8 {
+    match mv.origin() {
+        Some(from) => from.0,
+        None => mv.destination().0,
+    }
 }
 
 impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
@@ -160,8 +209,6 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
         Paths {
             moves: MoveList::new(),
             listed: true,
-            first: Vec::with_capacity(64),
-            second: Vec::with_capacity(64),
             mv: Vec::new(),
             start: vec![0],
             sq: Vec::new(),
@@ -171,41 +218,22 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
     fn clear(&mut self) {
         self.moves.clear();
         self.listed = true;
-        self.first.clear();
-        self.second.clear();
         self.mv.clear();
         self.start.truncate(1);
         self.sq.clear();
     }
 
-    /// The listed form from `moves` (swapped in); `false`, and nothing kept, when one
-    /// of them captures.
-    fn list(&mut self, moves: &mut MoveList<M>) -> bool {
-        core::mem::swap(&mut self.moves, moves);
-        let Paths {
-            moves,
-            first,
-            second,
-            ..
-        } = self;
-        for mv in moves.iter() {
-            if mv.is_capture() {
-                self.clear();
-                return false;
-            }
-            let to = mv.destination().0;
-            match mv.origin() {
-                Some(from) => {
-                    first.push(from.0);
-                    second.push(to);
-                }
-                None => {
-                    first.push(to);
-                    second.push(NONE);
-                }
-            }
+    /// The listed form from `moves` (swapped in), the first clicks into `first`;
+    /// `false`, and nothing kept, when one of them captures.
+    fn list(&mut self, moves: &mut MoveList<M>, first: &mut SquareBits) -> bool {
+        if moves.iter().any(|m| m.is_capture()) {
+            return false;
         }
+        core::mem::swap(&mut self.moves, moves);
         self.listed = true;
+        for mv in self.moves.iter() {
+            first.insert(first_click(mv));
+        }
         true
     }
 
@@ -220,20 +248,23 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
             }
         };
         self.mv.push(m as u16);
-        self.first.push(path[0].0);
         self.sq.extend(path.iter().map(|s| s.0));
         self.start.push(self.sq.len() as u32);
     }
 
     #[inline]
     fn len(&self) -> usize {
-        self.first.len()
+        if self.listed {
+            self.moves.len()
+        } else {
+            self.mv.len()
+        }
     }
 
     #[inline]
     fn path_len(&self, i: usize) -> usize {
         if self.listed {
-            1 + (self.second[i] != NONE) as usize
+            1 + self.moves[i].origin().is_some() as usize
         } else {
             (self.start[i + 1] - self.start[i]) as usize
         }
@@ -243,14 +274,44 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
     #[inline]
     fn at(&self, i: usize, k: usize) -> Option<u8> {
         if self.listed {
-            match k {
-                0 => Some(self.first[i]),
-                1 => Some(self.second[i]).filter(|&s| s != NONE),
+            let mv = &self.moves[i];
+            match (k, mv.origin()) {
+                (0, Some(from)) => Some(from.0),
+                (0, None) | (1, Some(_)) => Some(mv.destination().0),
                 _ => None,
             }
         } else {
             let (a, b) = (self.start[i] as usize, self.start[i + 1] as usize);
             (a + k < b).then(|| self.sq[a + k])
+        }
+    }
+
+    /// The paths whose first square is `sq`, into `out`.
+    fn starting_on(&self, sq: u8, out: &mut Vec<u32>) {
+        out.clear();
+        if self.listed {
+            out.extend(
+                (0..self.moves.len() as u32)
+                    .filter(|&i| first_click(&self.moves[i as usize]) == sq),
+            );
+        } else {
+            out.extend(
+                (0..self.mv.len() as u32)
+                    .filter(|&i| self.sq[self.start[i as usize] as usize] == sq),
+            );
+        }
+    }
+
+    /// The first squares of the paths, into `out`.
+    fn first_squares(&self, out: &mut SquareBits) {
+        if self.listed {
+            for mv in self.moves.iter() {
+                out.insert(first_click(mv));
+            }
+        } else {
+            for &a in &self.start[..self.mv.len()] {
+                out.insert(self.sq[a as usize]);
+            }
         }
     }
 
@@ -288,10 +349,10 @@ pub struct Core<P: Introspect> {
     /// repetition) the position before every [`CHECKPOINT`]-th move.
     hashes: Vec<u64>,
     checkpoints: Vec<P>,
-    /// How many of the positions before each move have each hash (only when the
-    /// ruleset draws by repetition): a position is looked for in the history only
-    /// when its hash is there twice.
-    seen: HashMap<u64, u32, BuildHasherDefault<ZobristHasher>>,
+    /// The hashes of the positions before each move (only when the ruleset draws by
+    /// repetition): a position is looked for in the history only when its hash may
+    /// be there twice.
+    seen: SeenFilter,
     moves: Vec<P::Move>,
     /// Every action taken, in order.
     actions: Vec<u8>,
@@ -324,14 +385,14 @@ impl<P: Introspect> Core<P> {
             pos: start,
             hashes: Vec::with_capacity(256),
             checkpoints: Vec::new(),
-            seen: HashMap::default(),
+            seen: SeenFilter::default(),
             moves: Vec::with_capacity(256),
             actions: Vec::with_capacity(512),
             move_ends: Vec::with_capacity(256),
             clicks: Vec::new(),
             paths: Paths::new(),
             alive: Vec::new(),
-            legal: Vec::new(),
+            legal: Vec::with_capacity(64),
             legal_set: SquareBits::default(),
             outcome: None,
             truncated: false,
@@ -347,7 +408,7 @@ impl<P: Introspect> Core<P> {
     pub fn reset(&mut self) {
         self.pos.clone_from(&self.start);
         self.checkpoints.clear();
-        self.seen.clear();
+        self.seen = SeenFilter::default();
         self.hashes.clear();
         self.moves.clear();
         self.actions.clear();
@@ -420,9 +481,10 @@ impl<P: Introspect> Core<P> {
         &self.legal
     }
 
+    /// The legal actions, as a set.
     #[inline]
-    pub fn legal_set(&self) -> &SquareBits {
-        &self.legal_set
+    pub fn legal_set(&self) -> SquareBits {
+        self.legal_set
     }
 
     #[inline]
@@ -471,34 +533,40 @@ impl<P: Introspect> Core<P> {
         self.alive.clear();
         self.paths.clear();
         self.outcome = None;
+        self.legal_set = SquareBits::default();
         self.pos.legal_moves(&mut self.scratch);
-        if self.scratch.is_empty() {
-            // the legal-move list is empty exactly when the position ends the game
-            self.outcome = Some(self.pos.outcome().unwrap_or(Outcome::Draw {
+        // the outcome from the moves just listed (no second move generation): no legal
+        // move, or a counted draw (the draughts games' king or endgame moves), which
+        // ends a game whose player could still move
+        self.outcome = self.pos.outcome_among(&self.scratch);
+        if self.outcome.is_some() {
+            // over by the rules
+        } else if self.scratch.is_empty() {
+            // every ruleset of the crate gives an outcome then; a position type of
+            // one's own may not
+            self.outcome = Some(Outcome::Draw {
                 reason: EndReason::NoLegalMove,
-            }));
+            });
         } else if self.repetition
-            && self.seen.get(&self.pos.zobrist()).is_some_and(|&n| n >= 2)
+            && self.seen.maybe_twice(self.pos.zobrist())
             && self.repetitions() >= 3
         {
             self.outcome = Some(Outcome::Draw {
                 reason: EndReason::Repetition,
             });
-        } else if !self.paths.list(&mut self.scratch) {
+        } else if !self.paths.list(&mut self.scratch, &mut self.legal_set) {
             // captures: every route of every move
             let paths = &mut self.paths;
             self.pos
-                .click_paths(&mut |mv, path| paths.push_route(*mv, path));
+                .click_paths_among(&self.scratch, &mut |mv, path| paths.push_route(*mv, path));
+            paths.first_squares(&mut self.legal_set);
         }
         if self.max_actions > 0 && self.actions.len() >= self.max_actions && self.outcome.is_none()
         {
             self.truncated = true;
         }
-        self.legal_set = SquareBits::default();
-        if !self.is_terminal() {
-            for &first in &self.paths.first {
-                self.legal_set.insert(first);
-            }
+        if self.is_terminal() {
+            self.legal_set = SquareBits::default();
         }
         self.legal_set.write_to(&mut self.legal);
     }
@@ -539,34 +607,63 @@ impl<P: Introspect> Core<P> {
         }
         let sq = a as u8;
         let k = self.clicks.len();
-        // the paths that go on with `sq`
+        // the paths that go on with `sq`, a path complete with it, whether a longer one
+        // goes on to another move (a click path of one move that is a prefix of another
+        // move's: the tests check that no ruleset has one), and the squares that go on
         let mut alive = core::mem::take(&mut self.alive);
         let paths = &self.paths;
-        if k == 0 {
-            alive.clear();
-            alive.extend(
-                paths
-                    .first
+        let mut next = SquareBits::default();
+        let (complete, longer) = if paths.listed {
+            // one path per move, of one square (an entry) or two
+            let mut complete = None;
+            let mut longer = false;
+            if k == 0 {
+                alive.clear();
+                for (i, mv) in paths.moves.iter().enumerate() {
+                    match mv.origin() {
+                        Some(from) if from.0 == sq => {
+                            alive.push(i as u32);
+                            next.insert(mv.destination().0);
+                        }
+                        None if complete.is_none() && mv.destination().0 == sq => {
+                            complete = Some(i);
+                        }
+                        _ => {}
+                    }
+                }
+                // an entry on a square a move starts from too (no ruleset has one)
+                longer = complete.is_some() && !alive.is_empty();
+            } else {
+                complete = alive
                     .iter()
-                    .enumerate()
-                    .filter(|&(_, &f)| f == sq)
-                    .map(|(i, _)| i as u32),
-            );
+                    .map(|&i| i as usize)
+                    .find(|&i| paths.moves[i].destination().0 == sq);
+            }
+            (complete, longer)
         } else {
-            alive.retain(|&i| paths.at(i as usize, k) == Some(sq));
-        }
-        // a path complete with `sq`, and whether a longer one goes on to another move
-        // (a click path of one move that is a prefix of another move's: the tests
-        // check that no ruleset has one)
-        let complete = alive
-            .iter()
-            .map(|&i| i as usize)
-            .find(|&i| paths.path_len(i) == k + 1);
-        let longer = complete.is_some_and(|c| {
-            alive
+            if k == 0 {
+                paths.starting_on(sq, &mut alive);
+            } else {
+                alive.retain(|&i| paths.at(i as usize, k) == Some(sq));
+            }
+            let complete = alive
                 .iter()
-                .any(|&i| paths.path_len(i as usize) > k + 1 && !paths.same_move(i as usize, c))
-        });
+                .map(|&i| i as usize)
+                .find(|&i| paths.path_len(i) == k + 1);
+            let longer = complete.is_some_and(|c| {
+                alive
+                    .iter()
+                    .any(|&i| paths.path_len(i as usize) > k + 1 && !paths.same_move(i as usize, c))
+            });
+            if complete.is_none() || longer {
+                for &i in &alive {
+                    if let Some(s) = paths.at(i as usize, k + 1) {
+                        next.insert(s);
+                    }
+                }
+            }
+            (complete, longer)
+        };
         self.alive = alive;
         self.actions.push(sq);
         match complete {
@@ -577,12 +674,7 @@ impl<P: Introspect> Core<P> {
             }
             _ => {
                 self.clicks.push(sq);
-                self.legal_set = SquareBits::default();
-                for &i in &self.alive {
-                    if let Some(next) = self.paths.at(i as usize, k + 1) {
-                        self.legal_set.insert(next);
-                    }
-                }
+                self.legal_set = next;
                 self.legal_set.write_to(&mut self.legal);
                 if self.max_actions > 0 && self.actions.len() >= self.max_actions {
                     self.truncated = true;
@@ -601,7 +693,7 @@ impl<P: Introspect> Core<P> {
         let h = self.pos.zobrist();
         self.hashes.push(h);
         if self.repetition {
-            *self.seen.entry(h).or_insert(0) += 1;
+            self.seen.insert(h);
         }
         self.pos.play_unchecked(&mv);
         self.moves.push(mv);
@@ -732,6 +824,19 @@ mod tests {
         assert_eq!(c.moves().last().unwrap().to_string(), "g6xe6xc6");
         assert_eq!(c.current_player(), Some(0));
         assert_eq!(c.actions().len(), 3);
+    }
+
+    #[test]
+    fn a_counted_draw_ends_the_game_though_moves_remain() {
+        use column_checkers::games::draughts::BrazilianDraughts;
+        let pos: BrazilianDraughts = "c1:W,h8:B w 40/0".parse().unwrap();
+        let c = Core::new(pos, 0);
+        let draw = Outcome::Draw {
+            reason: EndReason::KingMoves,
+        };
+        assert_eq!(c.outcome(), Some(draw));
+        assert!(c.is_terminal() && c.legal_actions().is_empty());
+        assert_eq!(c.to_game().outcome(), Some(draw));
     }
 
     #[test]

@@ -11,6 +11,7 @@
 pub mod core;
 pub mod erased;
 pub mod obs;
+pub mod pool;
 pub mod registry;
 #[cfg(test)]
 mod tests;
@@ -758,7 +759,6 @@ impl State {
 pub struct VectorEnv {
     inner: Box<dyn DynBatch>,
     game: Py<Game>,
-    workers: erased::Workers,
     actions: usize,
     shape: [usize; 3],
 }
@@ -787,8 +787,10 @@ impl VectorEnv {
         let g = game.get();
         let layout = g.inner.layout();
         Ok(VectorEnv {
-            inner: g.inner.new_batch(num_envs, seed),
-            workers: erased::Workers::new(threads_or_all(threads)).map_err(value_error)?,
+            inner: g
+                .inner
+                .new_batch(num_envs, seed, threads_or_all(threads))
+                .map_err(value_error)?,
             actions: layout.squares,
             shape: layout.shape(),
             game: game.unbind(),
@@ -807,7 +809,7 @@ impl VectorEnv {
 
     #[getter]
     fn threads(&self) -> usize {
-        self.workers.threads()
+        self.inner.threads()
     }
 
     #[getter]
@@ -871,12 +873,10 @@ impl VectorEnv {
         let mut rewards = vec![0f32; 2 * n];
         let mut term = vec![false; n];
         let mut trunc = vec![false; n];
-        let workers = &self.workers;
         let inner = &mut self.inner;
         py.detach(|| {
             inner.step(
                 acts,
-                workers,
                 &mut mask,
                 &mut player,
                 &mut rewards,
@@ -903,14 +903,13 @@ impl VectorEnv {
     /// returned: no allocation, for loops that keep one buffer.
     #[pyo3(signature = (out=None))]
     fn observations<'py>(
-        &self,
+        &mut self,
         py: Python<'py>,
         out: Option<Bound<'py, PyArray4<f32>>>,
     ) -> PyResult<Bound<'py, PyArray4<f32>>> {
         let n = self.inner.len();
         let [p, h, w] = self.shape;
-        let workers = &self.workers;
-        let inner = &self.inner;
+        let inner = &mut self.inner;
         if let Some(out) = out {
             if out.shape() != [n, p, h, w] {
                 return Err(value_error(format!(
@@ -923,12 +922,12 @@ impl VectorEnv {
                 let slice = rw
                     .as_slice_mut()
                     .map_err(|_| value_error("out is not C-contiguous"))?;
-                py.detach(|| inner.observe(slice, workers));
+                py.detach(|| inner.observe(slice));
             }
             return Ok(out);
         }
         let mut buf = vec![0f32; n * p * h * w];
-        py.detach(|| inner.observe(&mut buf, workers));
+        py.detach(|| inner.observe(&mut buf));
         Ok(Array4::from_shape_vec((n, p, h, w), buf)
             .expect("n x shape")
             .into_pyarray(py))
@@ -938,9 +937,8 @@ impl VectorEnv {
     /// seeded stream.
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         let mut out = vec![0i64; self.inner.len()];
-        let workers = &self.workers;
         let inner = &mut self.inner;
-        py.detach(|| inner.sample(&mut out, workers));
+        py.detach(|| inner.sample(&mut out));
         out.into_pyarray(py)
     }
 
@@ -948,9 +946,8 @@ impl VectorEnv {
     /// the games finished: a dict of `games`, `white_won`, `black_won`, `drawn`,
     /// `cut_off`.
     fn random_steps<'py>(&mut self, py: Python<'py>, steps: usize) -> PyResult<Bound<'py, PyDict>> {
-        let workers = &self.workers;
         let inner = &mut self.inner;
-        let t = py.detach(|| inner.random_steps(steps, workers));
+        let t = py.detach(|| inner.random_steps(steps));
         let d = PyDict::new(py);
         for (k, v) in ["games", "white_won", "black_won", "drawn", "cut_off"]
             .iter()

@@ -26,7 +26,6 @@
 
 use crate::core::Core;
 use column_checkers::prelude::*;
-use column_checkers::tools::registry::Ruleset;
 use column_checkers::{Rank, Square, Terms, MAX_ROUTE};
 
 /// Where everything is in the observation tensor of a ruleset.
@@ -57,24 +56,14 @@ pub struct Layout {
     pub planes: usize,
 }
 
-/// Whether men of ruleset `P` have ranks (kings, officers), which its position type
-/// does not say (a ruleset not listed gets the king planes: a larger tensor, never a
-/// lossy one). Whether men stack into columns is [`Position::TERMS`].
-fn has_kings<P: Position>() -> bool {
-    use Ruleset::*;
-    !matches!(
-        Ruleset::of::<P>(),
-        Some(Emergo | HexEmergo | HexEmergoSetup | Stapeldammen | Epaminondas | NeoCrossings)
-    )
-}
-
 impl Layout {
     /// The layout for ruleset `P` (from its start position).
     pub fn of<P: Introspect>() -> Layout {
         let start = P::start();
         let g = start.geometry();
         let columns = P::TERMS == Terms::Columns;
-        let kings = has_kings::<P>();
+        // the king planes where men can be crowned (kings, Lasca's officers)
+        let kings = P::CROWNING;
         let side_men = Color::ALL
             .map(|c| start.men(c))
             .into_iter()
@@ -144,6 +133,18 @@ impl Layout {
                 st.height(),
                 self.levels
             ));
+        }
+        if !self.kings {
+            let king = view
+                .occupied()
+                .find(|(_, st)| st.men().any(|m| m.rank == Rank::King));
+            if let Some((s, _)) = king {
+                return Err(format!(
+                    "a king on {}: men of this ruleset are never crowned, and its \
+                     observation has no king planes",
+                    pos.geometry().name(s)
+                ));
+            }
         }
         if let Some(&n) = view.in_hand.iter().find(|&&n| n > self.side_men) {
             return Err(format!(

@@ -353,3 +353,57 @@ fn the_action_limit_cuts_a_game_off_mid_move_too() {
     }
     on_ruleset(Ruleset::Emergo, Limit);
 }
+
+/// The observation shapes and plane groups of python/README.md's table, for every
+/// ruleset (options leave the layout as it is): the king planes where the ruleset
+/// crowns men ([`Position::CROWNING`]).
+#[test]
+fn observation_layouts_are_those_of_the_readme() {
+    struct Shape;
+    impl OnRuleset for Shape {
+        type Output = ([usize; 3], usize, bool, bool);
+        fn run<P: Introspect + Counting + Checking>(self) -> Self::Output {
+            let l = Layout::of::<P>();
+            assert_eq!(l.kings, P::CROWNING);
+            (l.shape(), l.levels, l.kings, l.hand)
+        }
+    }
+    let readme = include_str!("../README.md");
+    let mut rows = 0;
+    for line in readme.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [_, names, _, shape, levels, kings, hand, _] = cells[..] else {
+            continue;
+        };
+        let Some(shape) = shape.strip_prefix('[').and_then(|s| s.strip_suffix(']')) else {
+            continue;
+        };
+        let shape: Vec<usize> = shape
+            .split(',')
+            .map(|n| n.trim().parse().unwrap())
+            .collect();
+        for name in names.split(',').map(|n| n.trim().trim_matches('`')) {
+            let ruleset = every_option_set()
+                .find(|r| r.name() == name)
+                .unwrap_or_else(|| panic!("{name}: no such ruleset"));
+            let (s, l, k, h) = on_ruleset(ruleset, Shape);
+            assert_eq!(s[..], shape[..], "{name}");
+            assert_eq!(l, levels.parse::<usize>().unwrap(), "{name}");
+            assert_eq!((k, h), (kings == "yes", hand == "yes"), "{name}");
+            rows += 1;
+        }
+    }
+    assert_eq!(rows, 12, "the table's rulesets");
+}
+
+/// A position text with a king, in a ruleset whose men are never crowned (Stapeldammen's
+/// text reads kings): refused, since the observation has no king planes.
+#[test]
+fn a_king_where_no_man_is_crowned_is_refused() {
+    use crate::erased::{DynGame, GameImpl};
+    use column_checkers::Stapeldammen;
+    let g = GameImpl::<Stapeldammen>::new(0);
+    let e = g.new_state(Some("46:W,1:b w")).err().expect("refused");
+    assert!(e.contains("a king on 46"), "{e}");
+    assert!(g.new_state(Some("46:w,1:b w")).is_ok());
+}

@@ -408,10 +408,22 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// move identity merges into one move), with `listed` the route [`routes`](Self::routes)
     /// lists for the same move: same origin, same position after it. This is how a
     /// move may be named by any of its routes (move texts, clicks).
-    pub fn route_classes(&self, mut out: impl FnMut(&Route, &Route)) {
+    pub fn route_classes(&self, out: impl FnMut(&Route, &Route)) {
         let mut listed = Found::new();
         self.search(true, &mut listed);
-        if listed.is_empty() {
+        self.route_classes_among(listed.iter(), out);
+    }
+
+    /// [`route_classes`](Self::route_classes) with the listed routes given: the routes
+    /// [`routes`](Self::routes) gives here, in the same order (taken from a legal-move
+    /// list already made), which are then not searched for again: the same calls as
+    /// [`route_classes`](Self::route_classes) makes.
+    pub fn route_classes_among<'r>(
+        &self,
+        listed: impl Iterator<Item = &'r Route> + Clone,
+        mut out: impl FnMut(&Route, &Route),
+    ) {
+        if listed.clone().next().is_none() {
             return;
         }
         let mut all = Found::new();
@@ -427,7 +439,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
                     a == b
                 }
             };
-            if let Some(l) = listed.iter().find(|l| same_ends(l, r) && same(l)) {
+            if let Some(l) = listed.clone().find(|l| same_ends(l, r) && same(l)) {
                 out(l, r);
             }
         }

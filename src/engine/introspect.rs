@@ -143,4 +143,31 @@ pub trait Introspect: Position<Move: MoveSquares> {
     /// listed move stands for. Nothing
     /// when the game is over.
     fn click_paths(&self, out: &mut dyn FnMut(&Self::Move, &[Square]));
+
+    /// [`click_paths`](Self::click_paths) for a caller that has listed the legal moves
+    /// already: `legal` is this position's [`legal_moves`](Position::legal_moves) list,
+    /// which is then not made again (a batch of games stepped click by click lists
+    /// every position's moves anyway). The same paths in the same order.
+    ///
+    /// ```
+    /// use column_checkers::prelude::*;
+    /// use column_checkers::{Emergo, MoveList};
+    ///
+    /// let mut pos = Emergo::start();
+    /// for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
+    ///     let mv = pos.parse_move(m).unwrap();
+    ///     pos.play(&mv).unwrap();
+    /// }
+    /// let mut legal = MoveList::new();
+    /// pos.legal_moves(&mut legal);
+    /// let (mut paths, mut among) = (Vec::new(), Vec::new());
+    /// pos.click_paths(&mut |m, p| paths.push((m.to_string(), p.to_vec())));
+    /// pos.click_paths_among(&legal, &mut |m, p| among.push((m.to_string(), p.to_vec())));
+    /// assert_eq!(paths, among);
+    /// assert_eq!(among[0].0, "g6xe6xc6");
+    /// ```
+    fn click_paths_among(&self, legal: &[Self::Move], out: &mut dyn FnMut(&Self::Move, &[Square])) {
+        let _ = legal;
+        self.click_paths(out);
+    }
 }

@@ -15,7 +15,7 @@
 
 use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
-use crate::engine::capture::{CaptureGenerator, Taking};
+use crate::engine::capture::{CaptureGenerator, CapturePromotion, Taking};
 use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
@@ -376,6 +376,22 @@ impl<R: CheckersRules> CheckersPosition<R> {
             .unwrap_or(CheckersMove::new(mv))
     }
 
+    /// The outcome ([`Position::outcome`]), `has_move` telling whether the player to
+    /// move has a legal move.
+    fn end(&self, has_move: impl FnOnce() -> bool) -> Option<Outcome> {
+        if !has_move() {
+            return Some(Outcome::Win {
+                winner: !self.turn,
+                reason: EndReason::stuck(!self.board.owned(self.turn).is_empty()),
+            });
+        }
+        let board = &self.board;
+        let reason = self
+            .counts
+            .verdict(R::COUNTED_DRAWS.as_ref()?, || Self::placement(board))?;
+        Some(Outcome::Draw { reason })
+    }
+
     /// Checks what a position text holds on the board, before it is stored.
     fn check(columns: &Columns<R::Board>) -> Result<(), PositionError> {
         let g = R::Board::geometry();
@@ -443,6 +459,9 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         Terms::Pieces
     };
 
+    /// Men are crowned unless the capture rules have no promotion (Stapeldammen).
+    const CROWNING: bool = !matches!(R::RULES.promotion, CapturePromotion::Never);
+
     fn start() -> Self {
         R::START
             .parse()
@@ -486,17 +505,11 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     /// game](crate::rulings#the-end-of-a-game)); otherwise the rules' counted draws
     /// decide ([`EndReason::KingMoves`], [`EndReason::EndgameMoves`]).
     fn outcome(&self) -> Option<Outcome> {
-        if self.count_legal_moves() == 0 {
-            return Some(Outcome::Win {
-                winner: !self.turn,
-                reason: EndReason::stuck(!self.board.owned(self.turn).is_empty()),
-            });
-        }
-        let board = &self.board;
-        let reason = self
-            .counts
-            .verdict(R::COUNTED_DRAWS.as_ref()?, || Self::placement(board))?;
-        Some(Outcome::Draw { reason })
+        self.end(|| self.count_legal_moves() > 0)
+    }
+
+    fn outcome_among(&self, legal: &[CheckersMove<R>]) -> Option<Outcome> {
+        self.end(|| !legal.is_empty())
     }
 
     #[inline]
@@ -684,16 +697,24 @@ impl<R: CheckersRules> Introspect for CheckersPosition<R> {
     fn click_paths(&self, out: &mut dyn FnMut(&CheckersMove<R>, &[Square])) {
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
+        self.click_paths_among(&legal, out);
+    }
+
+    fn click_paths_among(
+        &self,
+        legal: &[CheckersMove<R>],
+        out: &mut dyn FnMut(&CheckersMove<R>, &[Square]),
+    ) {
         if legal.first().is_some_and(|m| m.is_capture()) {
             let cols = self.board.columns();
             CaptureGenerator::new(&self.rules, &cols, self.turn).route_classes(|l, r| {
                 out(
-                    &Self::listed(&legal, Move::capture(*l)),
+                    &Self::listed(legal, Move::capture(*l)),
                     &Move::<R::Board>::capture(*r).clicks(),
                 )
             });
         } else {
-            for mv in &legal {
+            for mv in legal {
                 out(mv, &mv.clicks());
             }
         }

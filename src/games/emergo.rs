@@ -323,6 +323,20 @@ impl<B: EmergoBoard> EmergoPosition<B> {
         (targets, men)
     }
 
+    /// The outcome ([`Position::outcome`]), `has_move` telling whether the player to
+    /// move has a legal move.
+    fn end(&self, has_move: impl FnOnce() -> bool) -> Option<Outcome> {
+        if self.no_pieces() {
+            return Some(Outcome::Win {
+                winner: !self.turn,
+                reason: EndReason::NoPieces,
+            });
+        }
+        (!has_move()).then_some(Outcome::Draw {
+            reason: EndReason::NoLegalMove,
+        })
+    }
+
     fn no_pieces(&self) -> bool {
         self.hand[self.turn.index()] == 0 && self.columns.owned(self.turn).is_empty()
     }
@@ -493,6 +507,9 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
 
     const TERMS: crate::engine::position::Terms = crate::engine::position::Terms::Columns;
 
+    /// Emergo has no ranks.
+    const CROWNING: bool = false;
+
     /// The empty board with [`EmergoBoard::MEN`] men in each hand, or the set-up of
     /// [`EmergoBoard::START_COLUMNS`] with the other men in hand.
     ///
@@ -545,15 +562,11 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.no_pieces() {
-            return Some(Outcome::Win {
-                winner: !self.turn,
-                reason: EndReason::NoPieces,
-            });
-        }
-        (self.count_legal_moves() == 0).then_some(Outcome::Draw {
-            reason: EndReason::NoLegalMove,
-        })
+        self.end(|| self.count_legal_moves() > 0)
+    }
+
+    fn outcome_among(&self, legal: &[Move<B>]) -> Option<Outcome> {
+        self.end(|| !legal.is_empty())
     }
 
     #[inline]
@@ -727,12 +740,23 @@ impl<B: EmergoBoard> Introspect for EmergoPosition<B> {
     fn click_paths(&self, out: &mut dyn FnMut(&Move<B>, &[Square])) {
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
+        self.click_paths_among(&legal, out);
+    }
+
+    fn click_paths_among(&self, legal: &[Move<B>], out: &mut dyn FnMut(&Move<B>, &[Square])) {
         if legal.first().is_some_and(|m| m.is_capture()) {
+            // the listed captures are the capture generator's routes, in its order
+            let listed = legal.iter().filter_map(|m| match m.path() {
+                MovePath::Capture(r) => Some(r),
+                _ => None,
+            });
             let rules = Self::capture_rules();
             CaptureGenerator::new(&rules, &self.columns, self.turn)
-                .route_classes(|l, r| out(&Move::capture(*l), &Move::<B>::capture(*r).clicks()));
+                .route_classes_among(listed, |l, r| {
+                    out(&Move::capture(*l), &Move::<B>::capture(*r).clicks())
+                });
         } else {
-            for mv in &legal {
+            for mv in legal {
                 out(mv, &mv.clicks());
             }
         }

@@ -11,10 +11,13 @@
 //! - [`count_legal_moves`](crate::engine::counting::Counting::count_legal_moves) equals the length of
 //!   [`legal_moves`](crate::engine::position::Position::legal_moves);
 //! - the outcome agrees with the legal moves: [`outcome`](crate::engine::position::Position::outcome) is
-//!   `Some` exactly when there is no legal move. This holds for every ruleset of the
+//!   `Some` exactly when there is no legal move, but for a counted draw, which ends a
+//!   game whose player could still move. This holds for every ruleset of the
 //!   crate: a position that ends the game (no pieces, no legal move, a goal reached)
 //!   lists no move, as [`Position::legal_moves`](crate::engine::position::Position::legal_moves) promises, and a position with no
 //!   legal move ends the game (a loss or a draw as the ruleset says);
+//!   [`outcome_among`](crate::engine::position::Position::outcome_among) of the listed
+//!   moves gives the same outcome;
 //! - every listed move plays, and its text, read back with
 //!   [`parse_move_among`](crate::engine::checking::Checking::parse_move_among) against the listed moves from
 //!   the same square, gives the same move; one listed move per position (chosen by
@@ -109,6 +112,15 @@ pub enum Violation {
     /// No legal move, yet the game is not over.
     #[error("no legal move, yet the position has no outcome")]
     NoMoveNoOutcome,
+    /// The outcome given the legal-move list differs from the outcome.
+    #[error("outcome_among() is {among:?} but outcome() is {outcome:?}")]
+    OutcomeAmongMismatch {
+        /// [`Position::outcome_among`](crate::engine::position::Position::outcome_among)
+        /// of the listed moves.
+        among: Option<Outcome>,
+        /// [`Position::outcome`](crate::engine::position::Position::outcome).
+        outcome: Option<Outcome>,
+    },
     /// A listed move is not legal by [`Position::is_legal`](crate::engine::position::Position::is_legal).
     #[error("listed move {mv} is not legal by is_legal()")]
     ListedMoveNotLegal {
@@ -284,7 +296,12 @@ pub(crate) fn check_listing_in<P: Checking + Counting>(
             listed: moves.len(),
         });
     }
-    match (pos.outcome(), moves.len()) {
+    let outcome = pos.outcome();
+    let among = pos.outcome_among(moves);
+    if among != outcome {
+        return Err(Violation::OutcomeAmongMismatch { among, outcome });
+    }
+    match (outcome, moves.len()) {
         // a counted draw ends a game whose player could still move: its moves are not
         // read any more (the game is over)
         (

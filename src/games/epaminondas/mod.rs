@@ -558,6 +558,21 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         (self.men[color.index()] & Self::HOME[(!color).index()]).count()
     }
 
+    /// The outcome ([`Position::outcome`]), `has_move` telling whether the player to
+    /// move has a legal move.
+    fn end(&self, has_move: impl FnOnce() -> bool) -> Option<Outcome> {
+        if self.goal_reached() {
+            return Some(Outcome::Win {
+                winner: self.turn,
+                reason: EndReason::Goal,
+            });
+        }
+        (!has_move()).then(|| Outcome::Win {
+            winner: !self.turn,
+            reason: EndReason::stuck(self.men(self.turn) > 0),
+        })
+    }
+
     /// The player to move, when he wins at the start of his turn: more men on the
     /// opponent's home row than the opponent has on his.
     #[inline]
@@ -653,6 +668,9 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
 
     const NAME: &'static str = B::RULESET;
 
+    /// Epaminondas has no ranks.
+    const CROWNING: bool = false;
+
     fn start() -> Self {
         let mut p = Self::empty();
         p.men = Self::SET_UP;
@@ -694,18 +712,12 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.goal_reached() {
-            return Some(Outcome::Win {
-                winner: self.turn,
-                reason: EndReason::Goal,
-            });
-        }
         // a player with a move to make: stop at the first one
-        let stuck = self.generate(|m| self.breaks_symmetry(&m));
-        stuck.then(|| Outcome::Win {
-            winner: !self.turn,
-            reason: EndReason::stuck(self.men(self.turn) > 0),
-        })
+        self.end(|| !self.generate(|m| self.breaks_symmetry(&m)))
+    }
+
+    fn outcome_among(&self, legal: &[PhalanxMove<B>]) -> Option<Outcome> {
+        self.end(|| !legal.is_empty())
     }
 
     #[inline]
