@@ -139,7 +139,7 @@ fn outcome_among_agrees_with_outcome_and_crowning_with_the_kings() {
     use column_checkers::games::draughts::BrazilianDraughts;
     use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
     use column_checkers::{EndReason, MoveList, Outcome, Rank, SplitMix64};
-    fn agree<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Option<Outcome> {
+    fn agree<P: Counting>(pos: &P, moves: &mut MoveList<P::Move>) -> Option<Outcome> {
         pos.legal_moves(moves);
         let outcome = pos.outcome();
         assert_eq!(pos.outcome_among(moves), outcome, "{}", pos);

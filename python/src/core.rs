@@ -376,7 +376,7 @@ pub struct Core<P: Introspect> {
     scratch: MoveList<P::Move>,
 }
 
-impl<P: Introspect> Core<P> {
+impl<P: Introspect + Counting> Core<P> {
     /// A game from `start`, ended after `max_actions` actions (0: no limit).
     pub fn new(start: P, max_actions: usize) -> Self {
         let repetition = start.repetition_draws();

@@ -279,7 +279,7 @@ impl<P: Introspect + Counting> DynGame for GameImpl<P> {
     }
 }
 
-fn result_code<P: Introspect>(core: &Core<P>) -> i8 {
+fn result_code<P: Introspect + Counting>(core: &Core<P>) -> i8 {
     match core.outcome() {
         Some(o) => match o.winner() {
             Some(Color::White) => 0,
@@ -300,13 +300,13 @@ pub struct StateImpl<P: Introspect> {
     layout: Arc<Layout>,
 }
 
-impl<P: Introspect> StateImpl<P> {
+impl<P: Introspect + Counting> StateImpl<P> {
     pub fn core(&self) -> &Core<P> {
         &self.core
     }
 }
 
-impl<P: Introspect> DynState for StateImpl<P> {
+impl<P: Introspect + Counting> DynState for StateImpl<P> {
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(self.clone())
     }
@@ -508,7 +508,7 @@ struct Chunk<P: Introspect> {
 #[repr(align(128))]
 struct Slot<P: Introspect>(Mutex<Chunk<P>>);
 
-impl<P: Introspect> Slot<P> {
+impl<P: Introspect + Counting> Slot<P> {
     fn lock(&self) -> MutexGuard<'_, Chunk<P>> {
         // a panic in a task is reported by the pool; the games are whole between actions
         self.0.lock().unwrap_or_else(|e| e.into_inner())
@@ -539,7 +539,7 @@ pub struct BatchImpl<P: Introspect> {
 }
 
 #[inline]
-fn write_mask<P: Introspect>(core: &Core<P>, row: &mut [bool]) {
+fn write_mask<P: Introspect + Counting>(core: &Core<P>, row: &mut [bool]) {
     row.fill(false);
     for &a in core.legal_actions() {
         row[a as usize] = true;
@@ -549,7 +549,7 @@ fn write_mask<P: Introspect>(core: &Core<P>, row: &mut [bool]) {
 /// One action in each of `envs`, the game reset when it ends; the results into the
 /// slices (the games' rows).
 #[allow(clippy::too_many_arguments)]
-fn step_envs<P: Introspect>(
+fn step_envs<P: Introspect + Counting>(
     envs: &mut [Env<P>],
     actions: &[i64],
     squares: usize,
@@ -584,7 +584,7 @@ fn step_envs<P: Introspect>(
 
 /// `steps` random actions in each game with automatic reset, the games finished added
 /// to `tally`; each game's legal actions after into `legal`.
-fn random_steps_envs<P: Introspect>(
+fn random_steps_envs<P: Introspect + Counting>(
     envs: &mut [Env<P>],
     steps: usize,
     tally: &mut [u64; 5],
@@ -610,7 +610,7 @@ fn random_steps_envs<P: Introspect>(
 }
 
 /// A helper's share of a call: the command on chunk `c`, into the chunk's buffers.
-fn work_on<P: Introspect>(chunk: &mut Chunk<P>, layout: &Layout, cmd: u64) {
+fn work_on<P: Introspect + Counting>(chunk: &mut Chunk<P>, layout: &Layout, cmd: u64) {
     let Chunk {
         envs,
         actions,
@@ -648,7 +648,7 @@ fn work_on<P: Introspect>(chunk: &mut Chunk<P>, layout: &Layout, cmd: u64) {
     }
 }
 
-impl<P: Introspect> BatchImpl<P> {
+impl<P: Introspect + Counting> BatchImpl<P> {
     fn new(
         n: usize,
         seed: u64,
@@ -701,7 +701,7 @@ impl<P: Introspect> BatchImpl<P> {
     }
 }
 
-impl<P: Introspect> DynBatch for BatchImpl<P> {
+impl<P: Introspect + Counting> DynBatch for BatchImpl<P> {
     fn len(&self) -> usize {
         self.n
     }

@@ -58,7 +58,7 @@ pub struct Layout {
 
 impl Layout {
     /// The layout for ruleset `P` (from its start position).
-    pub fn of<P: Introspect>() -> Layout {
+    pub fn of<P: Introspect + Counting>() -> Layout {
         let start = P::start();
         let g = start.geometry();
         let columns = P::TERMS == Terms::Columns;
@@ -122,7 +122,7 @@ impl Layout {
 
     /// Whether `pos` fits the tensor: no column taller than the levels (a position
     /// text may hold more men than the start).
-    pub fn fits<P: Introspect>(&self, pos: &P) -> Result<(), String> {
+    pub fn fits<P: Introspect + Counting>(&self, pos: &P) -> Result<(), String> {
         let Some(view) = pos.board_view() else {
             return Err("this ruleset's positions do not show their board".into());
         };
@@ -156,7 +156,7 @@ impl Layout {
     }
 
     /// Writes the observation of `core` into `out` (`size()` floats).
-    pub fn write<P: Introspect>(&self, core: &Core<P>, out: &mut [f32]) {
+    pub fn write<P: Introspect + Counting>(&self, core: &Core<P>, out: &mut [f32]) {
         debug_assert_eq!(out.len(), self.size());
         out.fill(0.0);
         let hw = self.width * self.height;

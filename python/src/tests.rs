@@ -20,7 +20,7 @@ fn every_option_set() -> impl Iterator<Item = Ruleset> {
 ///   ([`Introspect::click_paths`]) and what [`MoveInput::next_squares`] says;
 /// - every complete sequence plays the move of its click path, one move;
 /// - every legal move (of [`Position::legal_moves`]) is reached.
-fn check_encoding<P: Introspect>(core: &Core<P>) {
+fn check_encoding<P: Introspect + Counting>(core: &Core<P>) {
     let pos = core.position().clone();
     let mut paths: Vec<(P::Move, Vec<u8>)> = Vec::new();
     pos.click_paths(&mut |m, p| paths.push((*m, p.iter().map(|s| s.0).collect())));
@@ -88,7 +88,7 @@ fn check_encoding<P: Introspect>(core: &Core<P>) {
 }
 
 /// Reads the board back from an observation and compares it with the position's view.
-fn check_observation<P: Introspect>(layout: &Layout, core: &Core<P>) {
+fn check_observation<P: Introspect + Counting>(layout: &Layout, core: &Core<P>) {
     let mut obs = vec![0f32; layout.size()];
     layout.write(core, &mut obs);
     let hw = layout.width * layout.height;

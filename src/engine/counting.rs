@@ -8,6 +8,7 @@
 //! MyGame {}` ([`Position`]'s docs show a whole game written so).
 
 use crate::engine::moves::MoveList;
+use crate::engine::outcome::Outcome;
 use crate::engine::position::Position;
 
 /// The counting shortcuts of [`perft`](crate::engine::perft::perft) and
@@ -24,6 +25,29 @@ pub trait Counting: Position {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
         list.len()
+    }
+
+    /// [`outcome`](Position::outcome) for a caller that has listed the legal moves already:
+    /// `legal` is this position's [`legal_moves`](Position::legal_moves) list, which is then
+    /// not made or counted again (a game played move by move lists every position's
+    /// moves anyway, as a batched environment does). The same answer as `outcome`; the
+    /// default asks `outcome`, which lists or counts the moves itself.
+    ///
+    /// ```
+    /// use column_checkers::{BrazilianDraughts, Counting, EndReason, MoveList, Outcome, Position};
+    ///
+    /// // the kings could move, but 20 moves of kings each have been played: a draw
+    /// let pos: BrazilianDraughts = "c1:W,h8:B w 40/0".parse().unwrap();
+    /// let mut legal = MoveList::new();
+    /// pos.legal_moves(&mut legal);
+    /// assert!(!legal.is_empty());
+    /// let draw = Some(Outcome::Draw { reason: EndReason::KingMoves });
+    /// assert_eq!(pos.outcome_among(&legal), draw);
+    /// assert_eq!(pos.outcome(), draw);
+    /// ```
+    fn outcome_among(&self, legal: &[Self::Move]) -> Option<Outcome> {
+        let _ = legal;
+        self.outcome()
     }
 
     /// The sum over `moves` (legal moves of this position) of the number of legal

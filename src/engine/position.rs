@@ -252,28 +252,6 @@ pub trait Position:
     /// needs the history: see [`Game`](crate::engine::game::Game).
     fn outcome(&self) -> Option<Outcome>;
 
-    /// [`outcome`](Self::outcome) for a caller that has listed the legal moves already:
-    /// `legal` is this position's [`legal_moves`](Self::legal_moves) list, which is then
-    /// not made or counted again (a game played move by move lists every position's
-    /// moves anyway). The same answer as `outcome`; the default asks `outcome`.
-    ///
-    /// ```
-    /// use column_checkers::{BrazilianDraughts, EndReason, MoveList, Outcome, Position};
-    ///
-    /// // the kings could move, but 20 moves of kings each have been played: a draw
-    /// let pos: BrazilianDraughts = "c1:W,h8:B w 40/0".parse().unwrap();
-    /// let mut legal = MoveList::new();
-    /// pos.legal_moves(&mut legal);
-    /// assert!(!legal.is_empty());
-    /// let draw = Some(Outcome::Draw { reason: EndReason::KingMoves });
-    /// assert_eq!(pos.outcome_among(&legal), draw);
-    /// assert_eq!(pos.outcome(), draw);
-    /// ```
-    fn outcome_among(&self, legal: &[Self::Move]) -> Option<Outcome> {
-        let _ = legal;
-        self.outcome()
-    }
-
     /// The 64-bit Zobrist hash, kept incrementally: covers every column, the side to
     /// move, and any other state that changes the legal moves.
     fn zobrist(&self) -> u64;

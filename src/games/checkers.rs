@@ -508,10 +508,6 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         self.end(|| self.count_legal_moves() > 0)
     }
 
-    fn outcome_among(&self, legal: &[CheckersMove<R>]) -> Option<Outcome> {
-        self.end(|| !legal.is_empty())
-    }
-
     #[inline]
     fn zobrist(&self) -> u64 {
         self.board.zobrist()
@@ -567,6 +563,11 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
 /// them, the replies to a list of moves and the last two plies counted on the board
 /// or its bitboards, a move taken back in place.
 impl<R: CheckersRules> Counting for CheckersPosition<R> {
+    /// The outcome from the listed moves: whether there is one.
+    fn outcome_among(&self, legal: &[CheckersMove<R>]) -> Option<Outcome> {
+        self.end(|| !legal.is_empty())
+    }
+
     #[inline]
     fn count_legal_moves(&self) -> usize {
         self.board.count_moves(&self.rules, self.turn)

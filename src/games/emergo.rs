@@ -565,10 +565,6 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         self.end(|| self.count_legal_moves() > 0)
     }
 
-    fn outcome_among(&self, legal: &[Move<B>]) -> Option<Outcome> {
-        self.end(|| !legal.is_empty())
-    }
-
     #[inline]
     fn zobrist(&self) -> u64 {
         self.columns.hash() ^ self.extra_hash()
@@ -605,6 +601,11 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
 }
 
 impl<B: EmergoBoard> Counting for EmergoPosition<B> {
+    /// The outcome from the listed moves: whether there is one.
+    fn outcome_among(&self, legal: &[Move<B>]) -> Option<Outcome> {
+        self.end(|| !legal.is_empty())
+    }
+
     /// Counts the entries or steps and makes only the one picked.
     fn legal_move_at(
         &self,

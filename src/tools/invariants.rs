@@ -16,7 +16,7 @@
 //!   crate: a position that ends the game (no pieces, no legal move, a goal reached)
 //!   lists no move, as [`Position::legal_moves`](crate::engine::position::Position::legal_moves) promises, and a position with no
 //!   legal move ends the game (a loss or a draw as the ruleset says);
-//!   [`outcome_among`](crate::engine::position::Position::outcome_among) of the listed
+//!   [`outcome_among`](crate::engine::counting::Counting::outcome_among) of the listed
 //!   moves gives the same outcome;
 //! - every listed move plays, and its text, read back with
 //!   [`parse_move_among`](crate::engine::checking::Checking::parse_move_among) against the listed moves from
@@ -115,7 +115,7 @@ pub enum Violation {
     /// The outcome given the legal-move list differs from the outcome.
     #[error("outcome_among() is {among:?} but outcome() is {outcome:?}")]
     OutcomeAmongMismatch {
-        /// [`Position::outcome_among`](crate::engine::position::Position::outcome_among)
+        /// [`Counting::outcome_among`](crate::engine::counting::Counting::outcome_among)
         /// of the listed moves.
         among: Option<Outcome>,
         /// [`Position::outcome`](crate::engine::position::Position::outcome).

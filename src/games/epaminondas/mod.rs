@@ -716,10 +716,6 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         self.end(|| !self.generate(|m| self.breaks_symmetry(&m)))
     }
 
-    fn outcome_among(&self, legal: &[PhalanxMove<B>]) -> Option<Outcome> {
-        self.end(|| !legal.is_empty())
-    }
-
     #[inline]
     fn zobrist(&self) -> u64 {
         self.hash
@@ -767,6 +763,11 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
 }
 
 impl<B: EpaminondasBoard> Counting for EpaminondasPosition<B> {
+    /// The outcome from the listed moves: whether there is one.
+    fn outcome_among(&self, legal: &[PhalanxMove<B>]) -> Option<Outcome> {
+        self.end(|| !legal.is_empty())
+    }
+
     fn count_legal_moves(&self) -> usize {
         if self.goal_reached() {
             return 0;
