@@ -851,6 +851,57 @@ mod tests {
         const CAPTURE_SEPARATOR: char = 'x';
     }
 
+    /// Men that fly like kings, forward only, with each promotion rule: no ruleset of
+    /// the crate has them, but the removal games' search has a path for them (the
+    /// square-by-square walk, where a man may reach the far row mid-capture).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    struct FlyingMen<const PROMOTION: u8>;
+
+    impl<const PROMOTION: u8> CapturePolicy for FlyingMen<PROMOTION> {
+        const RULES: CaptureRules = CaptureRules {
+            taking: Taking::Removed,
+            transfer: Transfer::EndOfMove,
+            rejump: Rejump::Never,
+            reversal: None,
+            majority: Majority::FreeChoice,
+            promotion: match PROMOTION {
+                0 => CapturePromotion::EndsMove,
+                1 => CapturePromotion::Continues,
+                _ => CapturePromotion::AtEndOfMove,
+            },
+        };
+        fn directions(&self, commander: Man) -> DirectionSet {
+            men_forward::<Dark8>(commander)
+        }
+        fn leap(&self, _: Man) -> Leap {
+            Leap::Flying
+        }
+    }
+
+    impl<const PROMOTION: u8> MovePolicy for FlyingMen<PROMOTION> {}
+
+    impl<const PROMOTION: u8> CheckersRules for FlyingMen<PROMOTION> {
+        type Board = Dark8;
+        type Storage = Pieces<Dark8>;
+        const NAME: &'static str = "flying-men";
+        const START: &'static str = DARK8_SETUP;
+        const MEN: usize = 12;
+        const CAPTURE_SEPARATOR: char = 'x';
+    }
+
+    #[test]
+    fn flying_men_list_and_count_as_on_columns() {
+        for seed in 0..2 {
+            let ends = pieces_count_as_listed::<FlyingMen<0>>(seed);
+            let goes_on = pieces_count_as_listed::<FlyingMen<1>>(seed);
+            let at_end = pieces_count_as_listed::<FlyingMen<2>>(seed);
+            assert!(
+                ends.min(goes_on).min(at_end) > 40,
+                "{ends} {goes_on} {at_end}"
+            );
+        }
+    }
+
     #[test]
     fn pieces_count_replies_as_listed() {
         for seed in 0..3 {
