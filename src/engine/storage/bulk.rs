@@ -814,50 +814,18 @@ mod tests {
         captures
     }
 
-    /// English checkers' moves, which none of the crate's rulesets has: men step and
-    /// capture forward only, kings move and capture one square in every direction,
-    /// free choice among captures, a man crowned on the far row ends the move. The
-    /// counting on whole sets must hold for men that cannot jump back (every ruleset of
-    /// the crate has men that capture backwards, so that a landing square always has
-    /// the jumped piece behind it).
+    /// Men that step and capture forward only, which none of the crate's rulesets
+    /// has: short-leaping pieces are English checkers' moves (free choice among
+    /// captures; a man cannot jump back, where every ruleset of the crate has men that
+    /// capture backwards, so that a landing square always has the jumped piece behind
+    /// it); with `FLYING`, men fly like kings, which sends the removal games' search
+    /// down its square-by-square walk, where a man may reach the far row mid-capture.
+    /// `PROMOTION`: 0 the crowning ends the move, 1 it goes on crowned, 2 a man is
+    /// crowned where the move ends.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-    struct ForwardCaptures;
+    struct ForwardMen<const FLYING: bool, const PROMOTION: u8>;
 
-    impl CapturePolicy for ForwardCaptures {
-        const RULES: CaptureRules = CaptureRules {
-            taking: Taking::Removed,
-            transfer: Transfer::EndOfMove,
-            rejump: Rejump::Never,
-            reversal: None,
-            majority: Majority::FreeChoice,
-            promotion: CapturePromotion::EndsMove,
-        };
-        fn directions(&self, commander: Man) -> DirectionSet {
-            men_forward::<Dark8>(commander)
-        }
-        fn leap(&self, _: Man) -> Leap {
-            Leap::Short
-        }
-    }
-
-    impl MovePolicy for ForwardCaptures {}
-
-    impl CheckersRules for ForwardCaptures {
-        type Board = Dark8;
-        type Storage = Pieces<Dark8>;
-        const NAME: &'static str = "forward-captures";
-        const START: &'static str = DARK8_SETUP;
-        const MEN: usize = 12;
-        const CAPTURE_SEPARATOR: char = 'x';
-    }
-
-    /// Men that fly like kings, forward only, with each promotion rule: no ruleset of
-    /// the crate has them, but the removal games' search has a path for them (the
-    /// square-by-square walk, where a man may reach the far row mid-capture).
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-    struct FlyingMen<const PROMOTION: u8>;
-
-    impl<const PROMOTION: u8> CapturePolicy for FlyingMen<PROMOTION> {
+    impl<const FLYING: bool, const PROMOTION: u8> CapturePolicy for ForwardMen<FLYING, PROMOTION> {
         const RULES: CaptureRules = CaptureRules {
             taking: Taking::Removed,
             transfer: Transfer::EndOfMove,
@@ -874,16 +842,20 @@ mod tests {
             men_forward::<Dark8>(commander)
         }
         fn leap(&self, _: Man) -> Leap {
-            Leap::Flying
+            if FLYING {
+                Leap::Flying
+            } else {
+                Leap::Short
+            }
         }
     }
 
-    impl<const PROMOTION: u8> MovePolicy for FlyingMen<PROMOTION> {}
+    impl<const FLYING: bool, const PROMOTION: u8> MovePolicy for ForwardMen<FLYING, PROMOTION> {}
 
-    impl<const PROMOTION: u8> CheckersRules for FlyingMen<PROMOTION> {
+    impl<const FLYING: bool, const PROMOTION: u8> CheckersRules for ForwardMen<FLYING, PROMOTION> {
         type Board = Dark8;
         type Storage = Pieces<Dark8>;
-        const NAME: &'static str = "flying-men";
+        const NAME: &'static str = "forward-men";
         const START: &'static str = DARK8_SETUP;
         const MEN: usize = 12;
         const CAPTURE_SEPARATOR: char = 'x';
@@ -892,9 +864,9 @@ mod tests {
     #[test]
     fn flying_men_list_and_count_as_on_columns() {
         for seed in 0..2 {
-            let ends = pieces_count_as_listed::<FlyingMen<0>>(seed);
-            let goes_on = pieces_count_as_listed::<FlyingMen<1>>(seed);
-            let at_end = pieces_count_as_listed::<FlyingMen<2>>(seed);
+            let ends = pieces_count_as_listed::<ForwardMen<true, 0>>(seed);
+            let goes_on = pieces_count_as_listed::<ForwardMen<true, 1>>(seed);
+            let at_end = pieces_count_as_listed::<ForwardMen<true, 2>>(seed);
             assert!(
                 ends.min(goes_on).min(at_end) > 40,
                 "{ends} {goes_on} {at_end}"
@@ -910,7 +882,7 @@ mod tests {
                 + pieces_count_as_listed::<RussianRules>(seed)
                 + pieces_count_as_listed::<DameoRules>(seed);
             assert!(captures > 160, "captures in {captures} positions");
-            let forward = pieces_count_as_listed::<ForwardCaptures>(seed);
+            let forward = pieces_count_as_listed::<ForwardMen<false, 0>>(seed);
             assert!(forward > 40, "captures in {forward} positions");
         }
     }
