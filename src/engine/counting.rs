@@ -216,7 +216,7 @@ mod tests {
     use crate::alloc_prelude::*;
     use crate::engine::color::Color;
     use crate::engine::error::{MoveParseError, PositionError};
-    use crate::engine::outcome::Outcome;
+    use crate::engine::outcome::{EndReason, Outcome};
     use crate::engine::perft::perft;
     use crate::games::draughts::InternationalDraughts;
     use crate::games::emergo::Emergo;
@@ -292,6 +292,9 @@ mod tests {
                 seen[n.min(2)] = true;
                 assert_eq!(pos.count_legal_moves(), n, "{pos}");
                 assert_eq!(pos.0.count_legal_moves(), n, "{pos}");
+                let outcome = pos.0.outcome();
+                assert_eq!(pos.outcome_among(&moves), outcome, "{pos}");
+                assert_eq!(pos.0.outcome_among(&moves), outcome, "{pos}");
                 let replies: u64 = moves
                     .iter()
                     .map(|mv| {
@@ -353,5 +356,10 @@ mod tests {
         assert_eq!(p.count_legal_moves(), 0);
         assert_eq!(p.count_two_plies(&mut moves), 0);
         assert_eq!(p.legal_move_at(|_| unreachable!(), &mut moves), None);
+        let lost = Some(Outcome::Win {
+            winner: Color::Black,
+            reason: EndReason::NoPieces,
+        });
+        assert_eq!(p.outcome_among(&moves), lost);
     }
 }
