@@ -115,7 +115,7 @@ pub enum Violation {
     /// The outcome given the legal-move list differs from the outcome.
     #[error("outcome_among() is {among:?} but outcome() is {outcome:?}")]
     OutcomeAmongMismatch {
-        /// [`Counting::outcome_among`](crate::engine::counting::Counting::outcome_among)
+        /// [`Counting::outcome_among`]
         /// of the listed moves.
         among: Option<Outcome>,
         /// [`Position::outcome`](crate::engine::position::Position::outcome).
