@@ -1,7 +1,9 @@
 //! Bashni benchmarks: perft from the start and random playouts, for both re-jump
 //! readings.
 
-use column_checkers::{perft, Bashni, BashniRussianCode, MoveList, Position, SplitMix64};
+use column_checkers::games::bashni::BashniRussianCode;
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::{perft, Bashni, MoveList, Position};
 use column_checkers::{Checking, Counting};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;

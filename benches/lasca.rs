@@ -1,7 +1,9 @@
 //! Lasca benchmarks: perft from the start and random playouts, for Lasker's rules and
 //! the roundabout reading.
 
-use column_checkers::{perft, Lasca, LascaRoundabout, MoveList, Position, SplitMix64};
+use column_checkers::games::lasca::LascaRoundabout;
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::{perft, Lasca, MoveList, Position};
 use column_checkers::{Checking, Counting};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;

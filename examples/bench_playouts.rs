@@ -12,8 +12,10 @@ mod cli;
 
 use clap::Parser;
 use cli::RulesetArgs;
+use column_checkers::tools::playout::random_playout;
 use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::{random_playout, MoveList, SplitMix64};
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::MoveList;
 use column_checkers::{Checking, Counting};
 use std::process::ExitCode;
 use std::time::Instant;

@@ -20,8 +20,9 @@ mod cli;
 
 use clap::Parser;
 use cli::RulesetArgs;
+use column_checkers::engine::perft::perft_without_bulk;
 use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::{divide, perft, perft_without_bulk};
+use column_checkers::{divide, perft};
 use column_checkers::{Checking, Counting};
 use std::process::ExitCode;
 use std::time::Instant;

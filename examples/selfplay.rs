@@ -15,8 +15,9 @@ mod cli;
 use clap::{Parser, ValueEnum};
 use cli::RulesetArgs;
 use column_checkers::tools::registry::RulesetVisitor;
+use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{Checking, Counting};
-use column_checkers::{Game, MoveList, SplitMix64};
+use column_checkers::{Game, MoveList};
 use std::process::ExitCode;
 
 /// Two simple computer players play a whole game: every move, the board every K plies

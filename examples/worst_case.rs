@@ -15,9 +15,12 @@
 //! The hand-built positions of `tests/worst_case.rs` are timed too. Times are the
 //! mean of repeated `legal_moves` calls; the search itself uses the fastest of three.
 
+use column_checkers::engine::board::Board;
 use column_checkers::engine::shapes::dark::Dark8;
 use column_checkers::games::draughts::RussianDraughts;
-use column_checkers::{Board, Emergo, MoveList, Oblique9, Position, SplitMix64, Square};
+use column_checkers::games::emergo::Oblique9;
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::{Emergo, MoveList, Position, Square};
 use std::time::{Duration, Instant};
 
 /// The fastest of three calls, in microseconds.

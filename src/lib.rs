@@ -36,7 +36,7 @@
 //!
 //! ## Concepts
 //!
-//! - A **column** ([`Stack`]) is a pile of one or more men. Its top man, the
+//! - A **column** ([`Stack`](crate::engine::stack::Stack)) is a pile of one or more men. Its top man, the
 //!   **commander**, decides its **owner** (and, in games with ranks, its powers); the
 //!   owner's men at the top form the **cap**, the other colour's men below are
 //!   **prisoners**. A capture takes the top man of the jumped column and puts it under
@@ -56,7 +56,7 @@
 //! returns a [`PlayError`] leaving the position unchanged when it is not legal;
 //! [`Position::play_unchecked`] is the fast path for moves taken from the list.
 //! [`Counting::count_legal_moves`] counts without listing, and [`perft()`],
-//! [`divide`] and [`random_playout`] work on every position type through
+//! [`divide`] and [`random_playout`](crate::tools::playout::random_playout) work on every position type through
 //! [`Counting`], whose methods all have default bodies.
 //!
 //! ## The end of the game and repetition
@@ -91,7 +91,8 @@
 //! `W`, `B` for kings or officers). Emergo adds the side to move and the men in hand:
 //!
 //! ```
-//! use column_checkers::{Emergo, Position, PositionErrorKind};
+//! use column_checkers::engine::error::PositionErrorKind;
+//! use column_checkers::{Emergo, Position};
 //!
 //! // Freeling's majority example: White to move, nothing in hand
 //! let pos: Emergo = "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0".parse().unwrap();
@@ -101,14 +102,14 @@
 //! assert!(matches!(err.kind, PositionErrorKind::TooManyMen { .. }));
 //! ```
 //!
-//! Moves print in the game's notation ([`Move`]'s `Display`) and are read against a
+//! Moves print in the game's notation ([`Move`](crate::engine::moves::Move)'s `Display`) and are read against a
 //! position with [`Position::parse_move`], which also resolves compact forms and
 //! reports ambiguity with the candidate moves ([`MoveParseError`]).
 //!
 //! ## Building a game: GUIs, servers and bots
 //!
 //! Code written once against the traits serves every ruleset. Every position type
-//! implements [`Introspect`] (the board's [`Geometry`], what a legal move does square
+//! implements [`Introspect`] (the board's [`Geometry`](crate::engine::board::Geometry), what a legal move does square
 //! by square with [`Introspect::describe`], every route a person may click it by) and
 //! every move type [`MoveSquares`] (origin, landings, destination, men captured).
 //! [`MoveInput`] takes a move as a person enters it, one click at a time: after each
@@ -130,16 +131,26 @@
 //!
 //! ## Writing your own ruleset
 //!
-//! A checkers-like game is a rules type: a [`CapturePolicy`] (how captures work), a
-//! [`MovePolicy`] (how pieces move without capturing) and a [`CheckersRules`] (board,
-//! storage, start, men) — the [`CheckersPosition`] does the rest. Everything needed
+//! A checkers-like game is a rules type: a [`CapturePolicy`](crate::engine::capture::CapturePolicy) (how captures work), a
+//! [`MovePolicy`](crate::engine::quiet::MovePolicy) (how pieces move without capturing) and a [`CheckersRules`](crate::games::checkers::CheckersRules) (board,
+//! storage, start, men) — the [`CheckersPosition`](crate::games::checkers::CheckersPosition) does the rest. Everything needed
 //! is public. A tiny column game on the dark squares of a 6x6
 //! board, where columns step and capture diagonally forward and the top man goes under
 //! the capturer:
 //!
 //! ```
 //! use std::sync::OnceLock;
-//! use column_checkers::*;
+//! use column_checkers::engine::board::{Board, Geometry};
+//! use column_checkers::engine::capture::{
+//!     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
+//!     Transfer,
+//! };
+//! use column_checkers::engine::columns::Columns;
+//! use column_checkers::engine::quiet::MovePolicy;
+//! use column_checkers::engine::square::DirectionSet;
+//! use column_checkers::engine::stack::Man;
+//! use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
+//! use column_checkers::{perft, Position};
 //!
 //! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 //! struct Dark6;
@@ -190,7 +201,7 @@
 //! ```
 //! extern crate alloc;
 //! use alloc::boxed::Box;
-//! use column_checkers::{Board, Geometry};
+//! use column_checkers::engine::board::{Board, Geometry};
 //! use once_cell::race::OnceBox;
 //!
 //! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -206,7 +217,7 @@
 //! ```
 //!
 //! A game with its own state (like Emergo's men in hand) implements [`Position`]
-//! directly, using the same parts: [`Columns`], [`CaptureGenerator`], the [`text`](text::position_text) and
+//! directly, using the same parts: [`Columns`](crate::engine::columns::Columns), [`CaptureGenerator`](crate::engine::capture::CaptureGenerator), the [`text`](text::position_text) and
 //! [`notation`](text::notation) helpers, and [`zobrist`](engine::zobrist) keys.
 //!
 //! ## Rulesets
@@ -284,49 +295,29 @@ pub mod tools;
 #[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
 pub mod solver;
 
-pub use engine::board::{Board, Geometry, Shift};
-pub use engine::capture::{
-    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump,
-    Reversal, Taking, Transfer,
-};
+// The crate root holds what nearly every program names: the position types, the
+// game's traits, `Game`, moves, outcome, errors and perft. Everything else has one path,
+// in its module (`engine::board::Geometry`, `games::lasca::LascaRules`, ...).
 pub use engine::checking::Checking;
 pub use engine::color::Color;
-pub use engine::columns::Columns;
 pub use engine::counting::Counting;
-pub use engine::error::{
-    EndGameError, GameError, MoveParseError, PlayError, PositionError, PositionErrorKind,
-    MAX_TEXT_LEN,
-};
+pub use engine::error::{EndGameError, GameError, MoveParseError, PlayError, PositionError};
 pub use engine::game::Game;
 pub use engine::input::{ClickError, MoveInput};
-pub use engine::introspect::{Introspect, MoveInfo, MoveKind};
-pub use engine::moves::{Move, MoveList, MovePath, MoveSquares, Route, Squares, MAX_ROUTE};
+pub use engine::introspect::{Introspect, MoveKind};
+pub use engine::moves::{MoveList, MoveSquares};
 pub use engine::outcome::{EndReason, Outcome};
 #[cfg(feature = "rayon")]
 pub use engine::perft::perft_parallel;
-pub use engine::perft::{divide, perft, perft_without_bulk};
-pub use engine::pieces::Pieces;
-pub use engine::position::{Position, Terms};
-pub use engine::quiet::{MovePolicy, QuietMoves};
-pub use engine::shapes::dark::{Dark10, Dark7, Dark8};
-pub use engine::shapes::grid::{FullGrid, Grid14x12, Grid8x8};
-pub use engine::shapes::hex::Hex37;
-pub use engine::square::{Direction, DirectionSet, Square, SquareSet, MAX_SQUARES};
-pub use engine::stack::{Man, Rank, Stack, MAX_HEIGHT};
-pub use engine::storage::Storage;
+pub use engine::perft::{divide, perft};
+pub use engine::position::Position;
+pub use engine::square::{Square, SquareSet};
 pub use engine::view::BoardView;
-pub use engine::wide_set::{WideSquareSet, MAX_WIDE_SQUARES};
-pub use games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
-pub use games::emergo::{EmergoBoard, EmergoPosition, Hex37Setup, Oblique9};
-pub use games::epaminondas::{
-    EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, PhalanxMove,
-};
-pub use tools::playout::{random_playout, Playout};
-/// Every ruleset's position types (`Emergo`, `Lasca`, `LascaRoundabout`, ...) and rules
-/// types (`LascaRules`, ...), from the one list of the registry.
+/// Every ruleset's position type (`Emergo`, `Lasca`, `InternationalDraughts`, ...),
+/// from the one list of the registry; option sets and rules types are in their game's
+/// module (`games::lasca::LascaRoundabout`, `games::lasca::LascaRules`).
 pub use tools::registry::root_exports::*;
-pub use tools::registry::{Ruleset, RulesetVisitor};
-pub use tools::rng::SplitMix64;
+pub use tools::registry::Ruleset;
 
 /// The traits and types nearly every user names, for a glob import:
 /// `use column_checkers::prelude::*;`.

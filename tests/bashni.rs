@@ -7,13 +7,17 @@
 
 mod column_props;
 
+use column_checkers::engine::board::Board;
+use column_checkers::engine::error::PositionErrorKind;
+use column_checkers::engine::moves::MovePath;
 use column_checkers::engine::shapes::dark::Dark8;
+use column_checkers::games::bashni::{BashniRules, BashniRussianCode};
+use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
 use column_checkers::games::draughts::RussianDraughts;
 use column_checkers::tools::registry::{dispatch, RulesetVisitor};
+use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{
-    Bashni, BashniRules, BashniRussianCode, Board, CheckersPosition, CheckersRules, Color,
-    EndReason, Game, MoveList, MoveParseError, MovePath, Outcome, Position, PositionErrorKind,
-    SplitMix64,
+    Bashni, Color, EndReason, Game, MoveList, MoveParseError, Outcome, Position,
 };
 use column_checkers::{Checking, Counting};
 use column_props::{check_perft_file, move_list, move_texts, playout_invariants, pos};

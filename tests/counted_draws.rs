@@ -6,12 +6,14 @@
 //! property that random games of kings end by a rule in all three games.
 
 use column_checkers::engine::moves::MoveList;
+use column_checkers::engine::storage::Storage;
+use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
 use column_checkers::games::draughts::{
     BRAZILIAN_COUNTED_DRAWS, FMJD_COUNTED_DRAWS, RUSSIAN_COUNTED_DRAWS,
 };
 use column_checkers::{
-    BrazilianDraughts, CheckersPosition, CheckersRules, Counting, EndReason, InternationalDraughts,
-    Outcome, Position, RussianDraughts, Storage,
+    BrazilianDraughts, Counting, EndReason, InternationalDraughts, Outcome, Position,
+    RussianDraughts,
 };
 use proptest::prelude::*;
 
@@ -164,7 +166,7 @@ fn counts_in_text_equality_and_taking_back() {
 #[test]
 fn international_rules_are_the_fmjd_counts() {
     assert_eq!(
-        column_checkers::InternationalRules::COUNTED_DRAWS,
+        column_checkers::games::draughts::InternationalRules::COUNTED_DRAWS,
         Some(FMJD_COUNTED_DRAWS)
     );
 }
@@ -180,7 +182,10 @@ fn russian_fifteen_moves_of_kings_each() {
         ru(&format!("{men} w 30/0")).outcome(),
         draw(EndReason::KingMoves)
     );
-    one_ply_before::<column_checkers::RussianRules>(&format!("{men} w 29/0"), EndReason::KingMoves);
+    one_ply_before::<column_checkers::games::draughts::RussianRules>(
+        &format!("{men} w 29/0"),
+        EndReason::KingMoves,
+    );
     // a man's move starts the count again
     let mut q = ru(&format!("{men} w 29/0"));
     q.play(&q.parse_move("a3-b4").unwrap()).unwrap();
@@ -195,7 +200,10 @@ fn russian_three_kings_or_more_against_one_fifteen_moves() {
         assert_eq!(ru(&before).outcome(), None, "{white}");
         let at = ru(&format!("{white},h2:B w 0/30"));
         assert_eq!(at.outcome(), draw(EndReason::EndgameMoves), "{white}");
-        one_ply_before::<column_checkers::RussianRules>(&before, EndReason::EndgameMoves);
+        one_ply_before::<column_checkers::games::draughts::RussianRules>(
+            &before,
+            EndReason::EndgameMoves,
+        );
     }
     // two kings and a man are no three kings: the four-piece class (30) decides
     let p = ru("a3:W,c1:W,e3:w,h2:B w 0/30");
@@ -251,7 +259,10 @@ fn russian_both_sides_with_kings_five_thirty_sixty_moves() {
         assert_eq!(ru(&before).outcome(), None, "{before}");
         let at = format!("{board} w 0/{}", 2 * moves);
         assert_eq!(ru(&at).outcome(), draw(EndReason::EndgameMoves), "{at}");
-        one_ply_before::<column_checkers::RussianRules>(&before, EndReason::EndgameMoves);
+        one_ply_before::<column_checkers::games::draughts::RussianRules>(
+            &before,
+            EndReason::EndgameMoves,
+        );
     }
     // eight pieces: no class, the count is not kept
     let p = ru("c1:W,a3:w,e3:w,g3:w,f8:B,b6:b,d6:b,h6:b w 0/200");
@@ -298,7 +309,7 @@ fn brazilian_twenty_moves_of_kings_each() {
         br(&format!("{board} w 40/0")).outcome(),
         draw(EndReason::KingMoves)
     );
-    one_ply_before::<column_checkers::BrazilianRules>(
+    one_ply_before::<column_checkers::games::draughts::BrazilianRules>(
         &format!("{board} w 39/0"),
         EndReason::KingMoves,
     );
@@ -310,11 +321,11 @@ fn brazilian_twenty_moves_of_kings_each() {
     let p = br("c1:W,h8:B w 0/50");
     assert_eq!((p.draw_counts().endgame, p.outcome()), (0, None));
     assert_eq!(
-        column_checkers::BrazilianRules::COUNTED_DRAWS,
+        column_checkers::games::draughts::BrazilianRules::COUNTED_DRAWS,
         Some(BRAZILIAN_COUNTED_DRAWS)
     );
     assert_eq!(
-        column_checkers::RussianRules::COUNTED_DRAWS,
+        column_checkers::games::draughts::RussianRules::COUNTED_DRAWS,
         Some(RUSSIAN_COUNTED_DRAWS)
     );
 }
@@ -412,11 +423,11 @@ proptest! {
         let ten = ["1", "3", "5", "12", "14", "23", "27", "38", "44", "46", "48", "50"];
         let eight = ["a1", "c3", "e5", "g7", "b8", "d8", "f6", "h2", "c1", "e3", "g5", "a7"];
         let bound = |kings_only: u16| (w + b + 1) * 2 * usize::from(kings_only);
-        random_game_of_kings::<column_checkers::InternationalRules>(
+        random_game_of_kings::<column_checkers::games::draughts::InternationalRules>(
             &kings_text(&ten, w, b), seed, bound(25))?;
-        random_game_of_kings::<column_checkers::RussianRules>(
+        random_game_of_kings::<column_checkers::games::draughts::RussianRules>(
             &kings_text(&eight, w, b), seed, bound(15))?;
-        random_game_of_kings::<column_checkers::BrazilianRules>(
+        random_game_of_kings::<column_checkers::games::draughts::BrazilianRules>(
             &kings_text(&eight, w, b), seed, bound(20))?;
     }
 }
@@ -442,10 +453,10 @@ proptest! {
             }
             Ok(())
         }
-        check::<column_checkers::InternationalRules>("1:W,2:W,50:B", k, e, off)?;
-        check::<column_checkers::InternationalRules>("1:W,2:W,3:W,4:W,50:B", k, e, off)?;
-        check::<column_checkers::RussianRules>("c1:W,e1:W,g1:W,h8:B", k, e, off)?;
-        check::<column_checkers::RussianRules>("c1:W,a3:w,e3:w,g3:w,f8:B,b6:b,d6:b,h6:b", k, e, off)?;
-        check::<column_checkers::BrazilianRules>("c1:W,e1:W,h8:B", k, e, off)?;
+        check::<column_checkers::games::draughts::InternationalRules>("1:W,2:W,50:B", k, e, off)?;
+        check::<column_checkers::games::draughts::InternationalRules>("1:W,2:W,3:W,4:W,50:B", k, e, off)?;
+        check::<column_checkers::games::draughts::RussianRules>("c1:W,e1:W,g1:W,h8:B", k, e, off)?;
+        check::<column_checkers::games::draughts::RussianRules>("c1:W,a3:w,e3:w,g3:w,f8:B,b6:b,d6:b,h6:b", k, e, off)?;
+        check::<column_checkers::games::draughts::BrazilianRules>("c1:W,e1:W,h8:B", k, e, off)?;
     }
 }

@@ -6,10 +6,13 @@
 //! Positions are in the crate's position text: `square:men` items joined by commas
 //! (`w`/`b` men, `W`/`B` kings), then the side to move.
 
+use column_checkers::engine::board::Board;
+use column_checkers::engine::error::PositionErrorKind;
+use column_checkers::engine::perft::perft_without_bulk;
 use column_checkers::engine::shapes::grid::Grid8x8 as Grid8;
+use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{
-    perft, perft_without_bulk, Board, Color, Dameo, EndReason, Game, MoveList, MoveParseError,
-    Outcome, Position, PositionErrorKind, SplitMix64, Square,
+    perft, Color, Dameo, EndReason, Game, MoveList, MoveParseError, Outcome, Position, Square,
 };
 use column_checkers::{Checking, Counting};
 use proptest::prelude::*;

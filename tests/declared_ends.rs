@@ -7,8 +7,9 @@
 
 use column_checkers::text::record::{Record, ResultCheck};
 use column_checkers::tools::registry::{record_of_game, Ruleset, RulesetVisitor};
+use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{
-    Color, Counting, EndGameError, EndReason, Game, MoveList, Outcome, Position, SplitMix64,
+    Color, Counting, EndGameError, EndReason, Game, MoveList, Outcome, Position,
 };
 
 /// A seeded random game of `plies` plies at most (fewer when the rules end it).

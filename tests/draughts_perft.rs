@@ -6,8 +6,9 @@
 //! `cargo test --release -- --ignored` checks those of at most
 //! `DRAUGHTS_PERFT_MAX_NODES` nodes (default [`DEEP`]).
 
+use column_checkers::engine::perft::perft_without_bulk;
+use column_checkers::perft;
 use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-use column_checkers::{perft, perft_without_bulk};
 use column_checkers::{Checking, Counting};
 
 /// Node budget per depth of the default (debug) run.

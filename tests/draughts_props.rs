@@ -4,9 +4,8 @@
 //! at once (perft's last ply) are those listed.
 
 use column_checkers::games::draughts::RussianDraughts;
-use column_checkers::{
-    BrazilianDraughts, Color, InternationalDraughts, MoveList, SplitMix64, Stapeldammen,
-};
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::{BrazilianDraughts, Color, InternationalDraughts, MoveList, Stapeldammen};
 use column_checkers::{Checking, Counting};
 use proptest::prelude::*;
 

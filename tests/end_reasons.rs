@@ -8,7 +8,8 @@
 //! on the last position of seeded random games.
 
 use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::{Color, Counting, EndReason, Game, MoveList, Outcome, Position, SplitMix64};
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::{Color, Counting, EndReason, Game, MoveList, Outcome, Position};
 
 /// By ruleset name: a position whose player to move commands nothing, and one whose
 /// player to move commands something but has no legal move, both White to move (in

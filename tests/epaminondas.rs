@@ -6,11 +6,16 @@
 //! excludes; the figure 7–11 sequence, played in the text on a reduced board, is
 //! rebuilt on the full 14x12 board.
 
-use column_checkers::{
-    perft, EndReason, Epaminondas, EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, Game,
-    MoveList, MoveParseError, NeoCrossings, Outcome, Position, PositionErrorKind, SplitMix64,
+use column_checkers::engine::board::Board;
+use column_checkers::engine::error::PositionErrorKind;
+use column_checkers::games::epaminondas::{
+    EpaminondasBoard, EpaminondasOptions, EpaminondasPosition,
 };
-use column_checkers::{Board, Color};
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::Color;
+use column_checkers::{
+    perft, EndReason, Epaminondas, Game, MoveList, MoveParseError, NeoCrossings, Outcome, Position,
+};
 use column_checkers::{Checking, Counting};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -79,7 +84,10 @@ fn play<P: Counting + Checking>(p: &mut P, text: &str) {
     p.play(&mv).unwrap();
 }
 
-fn names(set: column_checkers::WideSquareSet, g: &column_checkers::Geometry) -> Vec<String> {
+fn names(
+    set: column_checkers::engine::wide_set::WideSquareSet,
+    g: &column_checkers::engine::board::Geometry,
+) -> Vec<String> {
     set.iter().map(|s| g.name(s).to_string()).collect()
 }
 
@@ -116,7 +124,7 @@ fn perft_neocrossings_start() {
 fn figure_2_black_phalanxes() {
     let group = ["h10", "i10", "j10", "k10", "l10"];
     let p = epam(&["a1", "i6"], &group, 'b');
-    let geo = column_checkers::Grid14x12::geometry();
+    let geo = column_checkers::engine::shapes::grid::Grid14x12::geometry();
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     let mut phalanxes = BTreeSet::new();
@@ -232,7 +240,7 @@ fn figure_5_f11_h11_takes_b11_c11() {
     }
     let mut q = p.clone();
     play(&mut q, "h11xc11");
-    let g = column_checkers::Grid14x12::geometry();
+    let g = column_checkers::engine::shapes::grid::Grid14x12::geometry();
     let white = names(q.men_of(Color::White), g);
     assert!(["c11", "d11", "e11"]
         .iter()
@@ -272,7 +280,7 @@ fn figure_5_a1_c3_takes_d4_e5() {
     let mv = p.parse_move("a1xd4").unwrap();
     assert_eq!((mv.men(), mv.steps(), mv.men_captured()), (3, 1, 2));
     p.play(&mv).unwrap();
-    let g = column_checkers::Grid14x12::geometry();
+    let g = column_checkers::engine::shapes::grid::Grid14x12::geometry();
     let black = names(p.men_of(Color::Black), g);
     for s in ["b2", "c3", "d4"] {
         assert!(black.contains(&s.to_string()));
@@ -289,7 +297,7 @@ fn figure_5_a1_c3_takes_d4_e5() {
 fn figure_5_g4_j4_takes_l4() {
     let mut p = figure_5('w');
     play(&mut p, "g4xl4");
-    let g = column_checkers::Grid14x12::geometry();
+    let g = column_checkers::engine::shapes::grid::Grid14x12::geometry();
     let white = names(p.men_of(Color::White), g);
     for s in ["i4", "j4", "k4", "l4"] {
         assert!(white.contains(&s.to_string()));
@@ -896,13 +904,13 @@ proptest! {
     /// and move texts round-trip; every legal move plays; undo returns to the start.
     #[test]
     fn neocrossings_playouts(seed in any::<u64>()) {
-        playout::<column_checkers::Grid8x8>(seed, 80);
+        playout::<column_checkers::engine::shapes::grid::Grid8x8>(seed, 80);
     }
 
     /// The same on the 14x12 Epaminondas board.
     #[test]
     fn epaminondas_playouts(seed in any::<u64>()) {
-        playout::<column_checkers::Grid14x12>(seed, 40);
+        playout::<column_checkers::engine::shapes::grid::Grid14x12>(seed, 40);
     }
 
     /// No position text makes the reader panic.

@@ -2,13 +2,14 @@
 //! either the crate's position text or FEN, and a text that fits neither form says
 //! which two forms are accepted.
 
+use column_checkers::engine::error::PositionErrorKind;
 use column_checkers::engine::moves::MoveList;
 use column_checkers::engine::position::Position;
 use column_checkers::text::fen::fen_of;
 use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::{
     BrazilianDraughts, Checking, Counting, InternationalDraughts, Introspect, Lasca,
-    PositionErrorKind, RussianDraughts,
+    RussianDraughts,
 };
 use proptest::prelude::*;
 

@@ -7,7 +7,9 @@
 //! the list is played by these loops with no change to this file.
 
 use column_checkers::prelude::*;
-use column_checkers::{BoardView, EndReason, Ruleset, RulesetVisitor, SplitMix64};
+use column_checkers::tools::registry::RulesetVisitor;
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::{BoardView, EndReason, Ruleset};
 
 /// How many random games each ruleset plays, and their length at most.
 const RANDOM_GAMES: u64 = 3;

@@ -6,10 +6,13 @@
 //! position text: `<columns> <side> <white in hand>/<black in hand>`, columns as
 //! `square:men` with the men bottom to top.
 
+use column_checkers::engine::board::Board;
+use column_checkers::engine::moves::MovePath;
+use column_checkers::engine::shapes::hex::Hex37;
 use column_checkers::tools::registry::{dispatch, RulesetVisitor};
+use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{
-    perft, Board, Color, Emergo, EndReason, Hex37, HexEmergo, HexEmergoSetup, MoveList, MovePath,
-    Outcome, Position, SplitMix64,
+    perft, Color, Emergo, EndReason, HexEmergo, HexEmergoSetup, MoveList, Outcome, Position,
 };
 use column_checkers::{Checking, Counting};
 use proptest::prelude::*;

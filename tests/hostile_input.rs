@@ -7,12 +7,12 @@
 //! per answer is bounded whatever the input. Measured times are in the reliability
 //! notes of the report, from `examples/worst_case.rs` in release mode.
 
+use column_checkers::engine::error::{PositionErrorKind as K, MAX_TEXT_LEN};
 use column_checkers::tools::invariants;
 use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
+use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{Checking, Counting};
-use column_checkers::{
-    Emergo, MoveList, MoveParseError, PositionErrorKind as K, SplitMix64, MAX_TEXT_LEN,
-};
+use column_checkers::{Emergo, MoveList, MoveParseError};
 
 /// Runs `visitor` on every registered ruleset, each option set on its own.
 fn every_ruleset<V: RulesetVisitor<Output = ()> + Clone>(visitor: V) {

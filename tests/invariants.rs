@@ -108,7 +108,7 @@ fn parse_move_among_agrees_with_parse_move() {
 
 #[test]
 fn square_names_read_in_any_case_and_nothing_else() {
-    let g = <column_checkers::Oblique9 as column_checkers::Board>::geometry();
+    let g = <column_checkers::games::emergo::Oblique9 as column_checkers::engine::board::Board>::geometry();
     let e5 = g.parse_square("e5").unwrap();
     assert_eq!(g.parse_square("E5"), Some(e5));
     assert_eq!(g.name(e5), "e5");
@@ -125,7 +125,7 @@ fn square_names_read_in_any_case_and_nothing_else() {
     ] {
         assert_eq!(g.parse_square(junk), None, "{junk:?}");
     }
-    let g = <column_checkers::engine::shapes::dark::Dark10 as column_checkers::Board>::geometry();
+    let g = <column_checkers::engine::shapes::dark::Dark10 as column_checkers::engine::board::Board>::geometry();
     assert_eq!(g.parse_square("50").map(|s| g.name(s)), Some("50"));
     assert_eq!(g.parse_square("05"), None);
 }
@@ -136,9 +136,11 @@ fn square_names_read_in_any_case_and_nothing_else() {
 /// one does in every ruleset that crowns.
 #[test]
 fn outcome_among_agrees_with_outcome_and_crowning_with_the_kings() {
+    use column_checkers::engine::stack::Rank;
     use column_checkers::games::draughts::BrazilianDraughts;
     use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-    use column_checkers::{EndReason, MoveList, Outcome, Rank, SplitMix64};
+    use column_checkers::tools::rng::SplitMix64;
+    use column_checkers::{EndReason, MoveList, Outcome};
     fn agree<P: Counting>(pos: &P, moves: &mut MoveList<P::Move>) -> Option<Outcome> {
         pos.legal_moves(moves);
         let outcome = pos.outcome();

@@ -7,14 +7,18 @@
 //! after each move, whether it is played from what the bitboard search found or by
 //! walking its route; and `Counting::restore` taking every move back exactly.
 
+use column_checkers::engine::capture::{CapturePolicy, CaptureRules, Leap};
+use column_checkers::engine::columns::Columns;
 use column_checkers::engine::counted_draws::CountedDraws;
+use column_checkers::engine::quiet::{MovePolicy, QuietMoves};
+use column_checkers::engine::square::DirectionSet;
+use column_checkers::engine::stack::Man;
 use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
+use column_checkers::games::dameo::DameoRules;
 use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
-use column_checkers::{
-    CapturePolicy, CaptureRules, Columns, DameoRules, DirectionSet, Introspect, Leap, Man,
-    MoveList, MoveParseError, MovePolicy, Position, QuietMoves, SplitMix64, Square,
-};
+use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{Checking, Counting};
+use column_checkers::{Introspect, MoveList, MoveParseError, Position, Square};
 use proptest::prelude::*;
 
 const MAX_PLIES: usize = 120;

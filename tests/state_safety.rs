@@ -7,7 +7,8 @@
 
 use column_checkers::tools::harness;
 use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::{Game, MoveList, MoveParseError, PlayError, Position, SplitMix64};
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::{Game, MoveList, MoveParseError, PlayError, Position};
 
 /// The scenario below with this many random games per ruleset.
 #[derive(Clone, Copy)]

@@ -19,9 +19,8 @@
 //! unless the environment variable `CI` is set, where that is an error (`.ci/run`
 //! installs the browser and builds the package first).
 
-use column_checkers::{
-    Bashni, Color, Emergo, Introspect, Lasca, MoveList, MoveSquares, Position, SplitMix64,
-};
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::{Bashni, Color, Emergo, Introspect, Lasca, MoveList, MoveSquares, Position};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};

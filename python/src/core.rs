@@ -1,7 +1,7 @@
 //! The state machine behind a Python state, generic over the ruleset's position type
 //! and free of Python: a game in progress played one click (one action) at a time.
 //!
-//! An action is a square index of the board ([`Geometry`](column_checkers::Geometry)
+//! An action is a square index of the board ([`Geometry`](column_checkers::engine::board::Geometry)
 //! order). A move is entered as a person enters it with
 //! [`MoveInput`](column_checkers::MoveInput): its click path, origin then every landing
 //! ([`Introspect::click_paths`], every route of a capture). The legal actions are the
@@ -16,8 +16,9 @@
 //! costs one move generation; [`Core::to_game`] rebuilds the crate's `Game` (for records),
 //! and the tests check at every ply that its outcome is this one.
 
+use column_checkers::engine::board::Geometry;
 use column_checkers::prelude::*;
-use column_checkers::{Geometry, Square};
+use column_checkers::Square;
 
 /// The hashes of the positions before each move, in a filter of 1 024 slots (by the
 /// hash's low bits; a Zobrist hash is uniformly random): whether a slot holds two
@@ -793,7 +794,8 @@ impl<P: Introspect + Counting> Core<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use column_checkers::{Emergo, Lasca, SplitMix64};
+    use column_checkers::tools::rng::SplitMix64;
+    use column_checkers::{Emergo, Lasca};
 
     #[test]
     fn an_emergo_capture_is_clicked_square_by_square() {

@@ -7,8 +7,9 @@ use crate::core::{Clicked, Core, SquareBits};
 use crate::obs::Layout;
 use crate::pool::Workers;
 use column_checkers::prelude::*;
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::MoveList;
 use column_checkers::{perft, Square};
-use column_checkers::{MoveList, SplitMix64};
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex, MutexGuard};
 

@@ -2,7 +2,7 @@
 //! board's grid.
 //!
 //! Shape `[planes, height, width]`: the board's own grid
-//! ([`Geometry::coords`](column_checkers::Geometry::coords), `width` x `height`), cell
+//! ([`Geometry::coords`](column_checkers::engine::board::Geometry::coords), `width` x `height`), cell
 //! `(x, y)` at `[.., y, x]` (`y = 0` is the first rank, White's side; on Emergo's
 //! 41-square board and the hexagon the grid is the one whose steps are the board's
 //! directions). Cells that are no square of the board are 0 in every plane but the
@@ -25,8 +25,11 @@
 //! men in the column games.
 
 use crate::core::Core;
+use column_checkers::engine::moves::MAX_ROUTE;
+use column_checkers::engine::position::Terms;
+use column_checkers::engine::stack::Rank;
 use column_checkers::prelude::*;
-use column_checkers::{Rank, Square, Terms, MAX_ROUTE};
+use column_checkers::Square;
 
 /// Where everything is in the observation tensor of a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]

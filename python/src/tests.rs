@@ -4,9 +4,11 @@
 use crate::core::{Clicked, Core};
 use crate::obs::Layout;
 use crate::registry::{on_ruleset, OnRuleset};
+use column_checkers::engine::stack::{Man, Rank, Stack};
 use column_checkers::prelude::*;
 use column_checkers::tools::registry::Ruleset;
-use column_checkers::{Man, Rank, SplitMix64, Square, Stack};
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::Square;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// Every ruleset with every combination of its options: each its own [`Ruleset`].
@@ -135,7 +137,7 @@ fn check_observation<P: Introspect + Counting>(layout: &Layout, core: &Core<P>) 
         assert_eq!(view.in_hand, [0, 0]);
     }
     assert_eq!(at(layout.turn, 0) == 1.0, view.turn == Color::Black);
-    for j in 0..column_checkers::MAX_ROUTE {
+    for j in 0..column_checkers::engine::moves::MAX_ROUTE {
         let on: Vec<usize> = (0..hw)
             .filter(|&c| at(layout.click + j, c) == 1.0)
             .collect();

@@ -248,7 +248,9 @@ impl Geometry {
     /// per square of the set, however many squares the board has.
     ///
     /// ```
-    /// use column_checkers::{Board, Oblique9, SquareSet};
+    /// use column_checkers::SquareSet;
+    /// use column_checkers::engine::board::Board;
+    /// use column_checkers::games::emergo::Oblique9;
     ///
     /// let g = Oblique9::geometry();
     /// let set: SquareSet = ["e5", "a5", "e1", "i5"].iter().map(|n| g.parse_square(n).unwrap()).collect();
@@ -272,7 +274,9 @@ impl Geometry {
     /// counting.
     ///
     /// ```
-    /// use column_checkers::{Board, Oblique9, SquareSet};
+    /// use column_checkers::SquareSet;
+    /// use column_checkers::engine::board::Board;
+    /// use column_checkers::games::emergo::Oblique9;
     ///
     /// let g = Oblique9::geometry();
     /// let set: SquareSet = ["e5", "a5", "e1", "i5"].iter().map(|n| g.parse_square(n).unwrap()).collect();
@@ -446,7 +450,9 @@ impl Geometry {
     /// look-up, where [`line_between`](Self::line_between) tries every direction.
     ///
     /// ```
-    /// use column_checkers::{Board, Direction, Grid8x8};
+    /// use column_checkers::engine::board::Board;
+    /// use column_checkers::engine::shapes::grid::Grid8x8;
+    /// use column_checkers::engine::square::Direction;
     /// let g = Grid8x8::geometry();
     /// let sq = |n| g.parse_square(n).unwrap();
     /// let d = g.two_step_direction(sq("c3"), sq("e5")).unwrap();
@@ -858,7 +864,7 @@ impl Shifts {
     /// ```
     /// use column_checkers::engine::board::Board;
     /// use column_checkers::engine::shapes::{dark::Dark8, hex::Hex37};
-    /// use column_checkers::Oblique9;
+    /// use column_checkers::games::emergo::Oblique9;
     ///
     /// assert_eq!(Oblique9::SHIFTS.unwrap().amounts(), 1);
     /// assert_eq!(Dark8::SHIFTS.unwrap().amounts(), 2);
@@ -939,7 +945,7 @@ impl Shifts {
 ///
 /// ```
 /// use std::sync::OnceLock;
-/// use column_checkers::{Board, Geometry};
+/// use column_checkers::engine::board::{Board, Geometry};
 ///
 /// /// The 32 dark squares of an 8x8 board.
 /// #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -183,7 +183,7 @@ impl CapturePromotion {
 /// [`CapturePolicy::RULES`], in a few lines.
 ///
 /// ```
-/// use column_checkers::{CapturePromotion, CaptureRules, Majority, Rejump, Reversal, Taking, Transfer};
+/// use column_checkers::engine::capture::{CapturePromotion, CaptureRules, Majority, Rejump, Reversal, Taking, Transfer};
 ///
 /// // Emergo: prisoners taken jump by jump, roundabouts, no 180° turn, most men
 /// const EMERGO: CaptureRules = CaptureRules {
@@ -222,7 +222,9 @@ impl CaptureRules {
     /// them may be kept as [`Pieces`](crate::engine::pieces::Pieces).
     ///
     /// ```
-    /// use column_checkers::{CapturePolicy, InternationalRules, LascaRules};
+    /// use column_checkers::engine::capture::CapturePolicy;
+    /// use column_checkers::games::draughts::InternationalRules;
+    /// use column_checkers::games::lasca::LascaRules;
     /// assert!(InternationalRules::RULES.removes_at_end());
     /// assert!(!LascaRules::<false, false>::RULES.removes_at_end());
     /// ```
@@ -258,7 +260,9 @@ impl CaptureRules {
     /// none when the rules have no promotion.
     ///
     /// ```
-    /// use column_checkers::{Board, CaptureRules, CapturePromotion, Color, Majority, Rejump, Taking, Transfer};
+    /// use column_checkers::Color;
+    /// use column_checkers::engine::board::Board;
+    /// use column_checkers::engine::capture::{CaptureRules, CapturePromotion, Majority, Rejump, Taking, Transfer};
     /// use column_checkers::engine::shapes::dark::Dark8;
     ///
     /// let russian = CaptureRules {
@@ -285,8 +289,10 @@ impl CaptureRules {
     /// [`Board::far_row`] (a constant on boards with constant shifts).
     ///
     /// ```
-    /// use column_checkers::{Board, CapturePolicy, Color};
-    /// use column_checkers::RussianRules;
+    /// use column_checkers::Color;
+    /// use column_checkers::engine::board::Board;
+    /// use column_checkers::engine::capture::CapturePolicy;
+    /// use column_checkers::games::draughts::RussianRules;
     /// use column_checkers::engine::shapes::dark::Dark8;
     ///
     /// let g = Dark8::geometry();
@@ -1106,10 +1112,13 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
 ///
 /// ```
 /// use column_checkers::engine::capture::FirstJumps;
-/// use column_checkers::{
-///     Board, CapturePolicy, CapturePromotion, CaptureRules, Color, Columns, DirectionSet,
-///     Grid8x8, Leap, Majority, Man, Rejump, Stack, Taking, Transfer,
-/// };
+/// use column_checkers::Color;
+/// use column_checkers::engine::board::Board;
+/// use column_checkers::engine::capture::{CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer};
+/// use column_checkers::engine::columns::Columns;
+/// use column_checkers::engine::shapes::grid::Grid8x8;
+/// use column_checkers::engine::square::DirectionSet;
+/// use column_checkers::engine::stack::{Man, Stack};
 ///
 /// /// Short jumps in all eight directions of the grid.
 /// struct AllWays;

@@ -218,7 +218,9 @@ impl<B: Board> Columns<B> {
     /// How a capturing column lands at the end of its move.
     ///
     /// ```
-    /// use column_checkers::{Color, Columns, Square, Stack};
+    /// use column_checkers::{Color, Square};
+    /// use column_checkers::engine::columns::Columns;
+    /// use column_checkers::engine::stack::Stack;
     /// use column_checkers::engine::shapes::dark::Dark8;
     ///
     /// let mut a = Columns::<Dark8>::new();
@@ -249,7 +251,9 @@ impl<B: Board> Columns<B> {
     /// commander to a capture.
     ///
     /// ```
-    /// use column_checkers::{Color, Columns, Man, Square, Stack};
+    /// use column_checkers::{Color, Square};
+    /// use column_checkers::engine::columns::Columns;
+    /// use column_checkers::engine::stack::{Man, Stack};
     /// use column_checkers::engine::shapes::dark::Dark8;
     ///
     /// let mut column = Stack::single(Man::new(Color::Black));

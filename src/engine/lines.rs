@@ -38,7 +38,9 @@ use crate::engine::square::{each_direction, DirectionSet, Square, SquareSet};
 /// ```
 /// use column_checkers::engine::lines::line_advances;
 /// use column_checkers::engine::shapes::grid::Grid8x8 as Grid8;
-/// use column_checkers::{Board, DirectionSet, SquareSet};
+/// use column_checkers::SquareSet;
+/// use column_checkers::engine::board::Board;
+/// use column_checkers::engine::square::DirectionSet;
 ///
 /// let g = Grid8::geometry();
 /// let sq = |n| g.parse_square(n).unwrap();

@@ -46,7 +46,8 @@ fn perft_inner<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
 /// ply's are counted as they are made, the others counted from.
 ///
 /// ```
-/// use column_checkers::{perft, perft_without_bulk, InternationalDraughts, Position};
+/// use column_checkers::{perft, InternationalDraughts, Position};
+/// use column_checkers::engine::perft::perft_without_bulk;
 /// let p = InternationalDraughts::start();
 /// assert_eq!(perft_without_bulk(&p, 4), perft(&p, 4));
 /// ```

@@ -22,7 +22,12 @@ use core::marker::PhantomData;
 /// pieces: the [`Columns::hash`] of the same men.
 ///
 /// ```
-/// use column_checkers::{Board, Color, Columns, Dark10, Man, Pieces, SquareSet, Stack};
+/// use column_checkers::{Color, SquareSet};
+/// use column_checkers::engine::board::Board;
+/// use column_checkers::engine::columns::Columns;
+/// use column_checkers::engine::pieces::Pieces;
+/// use column_checkers::engine::shapes::dark::Dark10;
+/// use column_checkers::engine::stack::{Man, Stack};
 ///
 /// let g = Dark10::geometry();
 /// let sq = |n| g.parse_square(n).unwrap();

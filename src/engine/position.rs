@@ -17,7 +17,8 @@ use crate::engine::outcome::Outcome;
 /// column games and of pieces in the others.
 ///
 /// ```
-/// use column_checkers::{InternationalDraughts, Lasca, Position, Terms};
+/// use column_checkers::{InternationalDraughts, Lasca, Position};
+/// use column_checkers::engine::position::Terms;
 ///
 /// assert_eq!(Lasca::TERMS, Terms::Columns);
 /// assert_eq!(InternationalDraughts::TERMS.piece(), "piece");
@@ -68,9 +69,11 @@ impl Terms {
 /// turn takes one or two, and the player who cannot take loses.
 ///
 /// ```
-/// use column_checkers::{perft, random_playout, Checking, Color, Counting, EndReason, Game};
+/// use column_checkers::{perft, Checking, Color, Counting, EndReason, Game};
+/// use column_checkers::tools::playout::random_playout;
 /// use column_checkers::{MoveList, MoveParseError, Outcome, Position, PositionError};
-/// use column_checkers::{PositionErrorKind, SplitMix64};
+/// use column_checkers::engine::error::PositionErrorKind;
+/// use column_checkers::tools::rng::SplitMix64;
 /// use std::fmt;
 ///
 /// #[derive(Clone, Debug, PartialEq, Eq)]

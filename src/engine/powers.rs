@@ -14,7 +14,9 @@ use crate::engine::stack::{Man, Rank};
 ///
 /// ```
 /// use column_checkers::engine::powers::kings_fly;
-/// use column_checkers::{Color, Leap, Man};
+/// use column_checkers::Color;
+/// use column_checkers::engine::capture::Leap;
+/// use column_checkers::engine::stack::Man;
 /// assert_eq!(kings_fly(Man::new(Color::White)), Leap::Short);
 /// assert_eq!(kings_fly(Man::king(Color::White)), Leap::Flying);
 /// ```
@@ -32,7 +34,9 @@ pub fn kings_fly(commander: Man) -> Leap {
 /// ```
 /// use column_checkers::engine::powers::men_forward;
 /// use column_checkers::engine::shapes::dark::Dark8;
-/// use column_checkers::{Board, Color, Man};
+/// use column_checkers::Color;
+/// use column_checkers::engine::board::Board;
+/// use column_checkers::engine::stack::Man;
 /// assert_eq!(men_forward::<Dark8>(Man::new(Color::White)), Dark8::forward(Color::White));
 /// assert_eq!(men_forward::<Dark8>(Man::king(Color::Black)), Dark8::all_directions());
 /// ```

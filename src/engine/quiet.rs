@@ -39,7 +39,8 @@ impl QuietMoves {
     /// [`MoveKind::Step`] (flying kings too).
     ///
     /// ```
-    /// use column_checkers::{MoveKind, QuietMoves};
+    /// use column_checkers::MoveKind;
+    /// use column_checkers::engine::quiet::QuietMoves;
     /// assert_eq!(QuietMoves::LineAdvances.kind(false, 3), MoveKind::LineAdvance);
     /// assert_eq!(QuietMoves::LineAdvances.kind(true, 3), MoveKind::Step);
     /// assert_eq!(QuietMoves::Steps.kind(false, 1), MoveKind::Step);
@@ -61,7 +62,11 @@ impl QuietMoves {
 /// reads so they inline.
 ///
 /// ```
-/// use column_checkers::{Color, Man, MovePolicy, QuietMoves, DameoRules, RussianRules};
+/// use column_checkers::Color;
+/// use column_checkers::engine::quiet::{MovePolicy, QuietMoves};
+/// use column_checkers::engine::stack::Man;
+/// use column_checkers::games::dameo::DameoRules;
+/// use column_checkers::games::draughts::RussianRules;
 /// assert_eq!(DameoRules::QUIET_MOVES, QuietMoves::LineAdvances);
 /// assert_eq!(RussianRules::QUIET_MOVES, QuietMoves::Steps);
 /// // Russian men capture backward but move forward only
@@ -98,7 +103,10 @@ pub trait MovePolicy: CapturePolicy {
 ///
 /// ```
 /// use column_checkers::engine::quiet::quiet_moves;
-/// use column_checkers::{Board, Color, Dark8, RussianRules, SquareSet};
+/// use column_checkers::{Color, SquareSet};
+/// use column_checkers::engine::board::Board;
+/// use column_checkers::engine::shapes::dark::Dark8;
+/// use column_checkers::games::draughts::RussianRules;
 ///
 /// let g = Dark8::geometry();
 /// let sq = |n| g.parse_square(n).unwrap();
@@ -304,7 +312,10 @@ fn movers<B: Board>(group: SquareSet, dirs: DirectionSet, vacant: SquareSet) -> 
 ///
 /// ```
 /// use column_checkers::engine::quiet::{count_quiet_moves, quiet_moves};
-/// use column_checkers::{Board, Color, DameoRules, Grid8x8, SquareSet};
+/// use column_checkers::{Color, SquareSet};
+/// use column_checkers::engine::board::Board;
+/// use column_checkers::engine::shapes::grid::Grid8x8;
+/// use column_checkers::games::dameo::DameoRules;
 ///
 /// let g = Grid8x8::geometry();
 /// let own: SquareSet = ["d1", "c2", "h1"].iter().map(|n| g.parse_square(n).unwrap()).collect();

@@ -234,7 +234,8 @@ impl Stack {
     /// colour.
     ///
     /// ```
-    /// use column_checkers::{Color, Man, Stack};
+    /// use column_checkers::Color;
+    /// use column_checkers::engine::stack::{Man, Stack};
     ///
     /// let mut s = Stack::single(Man::new(Color::White));
     /// assert_eq!(s.layers(), 1);

@@ -12,7 +12,19 @@
 //!   capture rules does not compile:
 //!
 //! ```compile_fail
-//! use column_checkers::*;
+//! use column_checkers::engine::board::{Board, Geometry};
+//! use column_checkers::engine::capture::{
+//!     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
+//!     Transfer,
+//! };
+//! use column_checkers::engine::columns::Columns;
+//! use column_checkers::engine::quiet::MovePolicy;
+//! use column_checkers::engine::square::DirectionSet;
+//! use column_checkers::engine::stack::Man;
+//! use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
+//! use column_checkers::engine::pieces::Pieces;
+//! use column_checkers::engine::shapes::dark::Dark8;
+//! use column_checkers::{MoveList, Position};
 //!
 //! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 //! struct Prisoners;
@@ -66,10 +78,14 @@ pub(crate) use private::{Ops, StoredMove};
 /// game's operations on them are the crate's own.
 ///
 /// ```
-/// use column_checkers::{Color, Columns, Dark8, Lasca, Pieces, Position, RussianDraughts, Storage};
+/// use column_checkers::{Color, Lasca, Position, RussianDraughts};
+/// use column_checkers::engine::columns::Columns;
+/// use column_checkers::engine::pieces::Pieces;
+/// use column_checkers::engine::shapes::dark::Dark8;
+/// use column_checkers::engine::storage::Storage;
 ///
 /// // generic code reads either storage through the trait
-/// fn pieces_of<S: Storage<B>, B: column_checkers::Board>(s: &S, c: Color) -> usize {
+/// fn pieces_of<S: Storage<B>, B: column_checkers::engine::board::Board>(s: &S, c: Color) -> usize {
 ///     s.owned(c).count()
 /// }
 /// let russian = RussianDraughts::start();

@@ -101,7 +101,8 @@ impl WideSquareSet {
     /// hash only where a square changes.
     ///
     /// ```
-    /// use column_checkers::{Square, WideSquareSet};
+    /// use column_checkers::Square;
+    /// use column_checkers::engine::wide_set::WideSquareSet;
     ///
     /// let mut s = WideSquareSet::from_square(Square(130));
     /// assert!(s.take(Square(130)));
@@ -119,7 +120,8 @@ impl WideSquareSet {
     /// Adds `sq`, answering whether it was not in the set yet (as `HashSet::insert`).
     ///
     /// ```
-    /// use column_checkers::{Square, WideSquareSet};
+    /// use column_checkers::Square;
+    /// use column_checkers::engine::wide_set::WideSquareSet;
     ///
     /// let mut s = WideSquareSet::EMPTY;
     /// assert!(s.put(Square(200)));
@@ -141,7 +143,8 @@ impl WideSquareSet {
     /// squares, such as a side's men before and after a move.
     ///
     /// ```
-    /// use column_checkers::{Square, WideSquareSet};
+    /// use column_checkers::Square;
+    /// use column_checkers::engine::wide_set::WideSquareSet;
     ///
     /// let before = WideSquareSet::first(10);
     /// let mut after = before;
@@ -172,7 +175,8 @@ impl WideSquareSet {
     /// from 256 on count as absent).
     ///
     /// ```
-    /// use column_checkers::{Square, WideSquareSet};
+    /// use column_checkers::Square;
+    /// use column_checkers::engine::wide_set::WideSquareSet;
     ///
     /// // squares 60 and 70 of a 14-square row from 56 on: bits 4 and 14 is beyond it
     /// let s = WideSquareSet::from_square(Square(60)) | WideSquareSet::from_square(Square(70));

@@ -95,7 +95,8 @@ static MAN_KEYS: [[u64; MAX_WIDE_SQUARES]; 2] = {
 ///
 /// ```
 /// use column_checkers::engine::zobrist::{column_key, man_keys};
-/// use column_checkers::{Color, Man, Square, Stack};
+/// use column_checkers::{Color, Square};
+/// use column_checkers::engine::stack::{Man, Stack};
 ///
 /// let man = Stack::single(Man::new(Color::Black));
 /// assert_eq!(man_keys(Color::Black)[167], column_key(Square(167), man));
@@ -113,7 +114,8 @@ pub fn man_keys(color: Color) -> &'static [u64; MAX_WIDE_SQUARES] {
 ///
 /// ```
 /// use column_checkers::engine::zobrist::{man_keys, men_key};
-/// use column_checkers::{Color, Square, WideSquareSet};
+/// use column_checkers::{Color, Square};
+/// use column_checkers::engine::wide_set::WideSquareSet;
 ///
 /// let mut men = WideSquareSet::EMPTY;
 /// men.insert(Square(3));

@@ -78,7 +78,8 @@ impl CheckersRules for RussianRules {
 ///
 /// ```
 /// use column_checkers::games::draughts::MAIN_ROAD;
-/// use column_checkers::{Board, Dark8};
+/// use column_checkers::engine::board::Board;
+/// use column_checkers::engine::shapes::dark::Dark8;
 ///
 /// let h8 = Dark8::geometry().parse_square("h8").unwrap();
 /// assert!(MAIN_ROAD.contains(h8) && MAIN_ROAD.count() == 8);

@@ -299,7 +299,8 @@ impl From<FenError> for PositionError {
 /// [`FromStr`](core::str::FromStr) text so.
 ///
 /// ```
-/// use column_checkers::{InternationalDraughts, Position, PositionErrorKind};
+/// use column_checkers::{InternationalDraughts, Position};
+/// use column_checkers::engine::error::PositionErrorKind;
 ///
 /// let fen: InternationalDraughts = "W:W31-50:B1-20".parse().unwrap();
 /// assert_eq!(fen, InternationalDraughts::start());

@@ -4,7 +4,7 @@
 //!
 //! Everything that names the rulesets is made from the list at the bottom of this file
 //! (the `rulesets!` entries): the crate root's re-exports of the position and rules
-//! types (`column_checkers::Lasca`, `column_checkers::LascaRules`), the [`Ruleset`]
+//! types (`column_checkers::Lasca`, `column_checkers::games::lasca::LascaRules`), the [`Ruleset`]
 //! enum and its [`Ruleset::ALL`], the run-time dispatch ([`Ruleset::visit`],
 //! [`dispatch`]), the `--help` text ([`rulesets_help`]), the mapping to and from PDN's
 //! `GameType` and `Variant` tags ([`Ruleset::of_record`], [`record_of_game`]) and the
@@ -107,7 +107,7 @@ macro_rules! rulesets {
         /// the list is at the root with no other line.
         pub(crate) mod root_exports {
             $(
-                pub use crate::games::$module::{$base $(, $rules)? $($(, $variant)+)?};
+                pub use crate::games::$module::$base;
             )+
         }
 
@@ -420,7 +420,8 @@ impl Ruleset {
     /// The ruleset whose position type is `P`, if it is one of the list.
     ///
     /// ```
-    /// use column_checkers::{LascaRoundabout, Ruleset};
+    /// use column_checkers::Ruleset;
+    /// use column_checkers::games::lasca::LascaRoundabout;
     ///
     /// assert_eq!(Ruleset::of::<LascaRoundabout>(), Some(Ruleset::LascaRoundabout));
     /// ```

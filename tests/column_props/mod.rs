@@ -3,8 +3,12 @@
 
 #![allow(dead_code)]
 
-use column_checkers::{perft, perft_without_bulk, Game, MoveList, SplitMix64};
-use column_checkers::{CheckersMove, CheckersPosition, CheckersRules, Move, MoveSquares, Route};
+use column_checkers::engine::moves::{Move, Route};
+use column_checkers::engine::perft::perft_without_bulk;
+use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::MoveSquares;
+use column_checkers::{perft, Game, MoveList};
 use column_checkers::{Checking, Counting, Position};
 use std::collections::hash_map::DefaultHasher;
 use std::collections::BTreeSet;

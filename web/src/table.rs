@@ -13,10 +13,12 @@ use column_checkers::text::fen::{fen_of, read_position_or_fen};
 use column_checkers::text::pdn::read_games;
 use column_checkers::text::position_text::COLUMN_LEGEND;
 use column_checkers::text::svg::{render_position, SvgOptions};
+use column_checkers::tools::playout::random_playout;
 use column_checkers::tools::registry::{record_of_game, Ruleset};
+use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{
-    perft, random_playout, Checking, Color, Counting, EndReason, Game, Introspect, MoveInput,
-    MoveList, MoveSquares, Outcome, Position, SplitMix64, Square,
+    perft, Checking, Color, Counting, EndReason, Game, Introspect, MoveInput, MoveList,
+    MoveSquares, Outcome, Position, Square,
 };
 use serde_json::{json, Value};
 
