@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Python package's CI (issue 29), called by .ci/run and runnable alone from any
+# The Python package's CI, called by .ci/run and runnable alone from any
 # directory: the binding's lints and Rust tests, the wheel built by maturin into a fresh
 # virtual environment with pinned numpy, pettingzoo, open_spiel, ray and pytest, the
 # pytest suite over the installed wheel (PettingZoo's api_test, OpenSpiel's MCTSBot on

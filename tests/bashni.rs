@@ -1,6 +1,7 @@
 //! Bashni: every rule of the module `games::bashni` and every Bashni ruling of
-//! `docs/rulings.md` (the crate's `rulings` page) as a focused test, perft from the data
-//! files, random-playout properties, and the differential test against Russian draughts.
+//! `docs/rulings.md` (the crate's `rulings` page) as a focused test, random-playout
+//! properties, and the differential test against Russian draughts (perft:
+//! `tests/perft.rs`).
 //!
 //! Positions are in the crate's position text: `square:men` items, each column's men
 //! bottom to top (`w`/`b` men, `W`/`B` kings), then the side to move.
@@ -20,7 +21,7 @@ use column_checkers::{
     Bashni, Color, EndReason, Game, MoveList, MoveParseError, Outcome, Position,
 };
 use column_checkers::{Checking, Counting};
-use column_props::{check_perft_file, move_list, move_texts, playout_invariants, pos};
+use column_props::{move_list, move_texts, playout_invariants, pos};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -315,14 +316,6 @@ fn position_text_errors() {
     assert!(format!("{p:#}").contains("to move"));
 }
 
-/// Perft from the start, as in `tests/data/bashni.perft` and
-/// `tests/data/bashni-russian-code.perft`.
-#[test]
-fn perft_from_the_start() {
-    assert!(check_perft_file::<Bashni>("bashni", 8_000) >= 5);
-    assert!(check_perft_file::<BashniRussianCode>("bashni-russian-code", 8_000) >= 5);
-}
-
 /// A capture built from its squares alone is the listed move: legal, equal, hashed
 /// alike. The capture search once left landings of routes it had tried in a listed
 /// route's unused part, and a route compared them: these positions' captures
@@ -338,14 +331,6 @@ fn a_capture_built_from_its_squares_is_the_listed_move() {
     assert!(column_props::captures_from_squares(&p) >= 1, "{p}");
     assert!(p.is_legal(&p.parse_move("d4:f6:h4").unwrap()));
     assert!(column_props::playouts_captures_from_squares::<BashniRules>(1, 20, 100) > 100);
-}
-
-/// All the data files' depths (release mode: `cargo test --release -- --ignored`).
-#[test]
-#[ignore]
-fn perft_from_the_start_deep() {
-    check_perft_file::<Bashni>("bashni", u64::MAX);
-    check_perft_file::<BashniRussianCode>("bashni-russian-code", u64::MAX);
 }
 
 /// Whether every column of `p` is a single man (no column has ever held a prisoner).

@@ -105,8 +105,7 @@ fn perft_deep() {
     assert_eq!(perft(&p, 5), 275_931_640);
 }
 
-/// The 52 first moves of Freeling's count, as a prototype generator lists them (from–to
-/// of the lifted last man).
+/// The 52 first moves of Freeling's count, as from–to of the lifted last man.
 #[test]
 fn the_52_opening_moves() {
     let list = "a1a2 a1d4 b1a2 b1b3 b1e4 b2a3 b2b3 b2d4 c1a3 c1c4 c1f4 c2b3 c2c4 \

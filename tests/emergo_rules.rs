@@ -4,11 +4,8 @@
 //! crate's position text: `<columns> <side> <white in hand>/<black in hand>`, columns
 //! as `square:men` with the men bottom to top.
 
+use column_checkers::{Color, Emergo, EndReason, Game, MoveList, MoveParseError, Outcome, Position};
 use column_checkers::engine::moves::MovePath;
-use column_checkers::engine::perft::perft_without_bulk;
-use column_checkers::{
-    perft, Color, Emergo, EndReason, Game, MoveList, MoveParseError, Outcome, Position,
-};
 
 fn pos(text: &str) -> Emergo {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -171,39 +168,6 @@ fn example_c_first_move_not_on_centre() {
     let mut p = p;
     play(&mut p, "d6");
     assert!(moves(&p).contains(&"e5".to_string()));
-}
-
-/// Perft from the empty board, from `tests/data/emergo.perft` (depths 1-3 agree with two
-/// independent prototype generators).
-#[test]
-fn perft_from_the_empty_board() {
-    check_perft(false);
-}
-
-/// The deeper perft lines; run with `cargo test --release -- --ignored`.
-#[test]
-#[ignore]
-fn perft_from_the_empty_board_deep() {
-    check_perft(true);
-}
-
-fn check_perft(slow: bool) {
-    let data = include_str!("data/emergo.perft");
-    let start = Emergo::start();
-    for line in data
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        if (f.get(2) == Some(&"slow")) != slow {
-            continue;
-        }
-        let (d, n): (u32, u64) = (f[0].parse().unwrap(), f[1].parse().unwrap());
-        assert_eq!(perft(&start, d), n, "depth {d}");
-        if n <= 100_000 || slow {
-            assert_eq!(perft_without_bulk(&start, d), n, "depth {d} without bulk");
-        }
-    }
 }
 
 /// "Capture is obligatory and has precedence in both phases": with men in hand and a

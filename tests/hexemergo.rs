@@ -50,9 +50,9 @@ const AROUND_D4: [(&str, &str); 6] = [
     ("d3", "d2"),
 ];
 
-/// Perft from the empty board: 36 and 1 164 at depths 1-2 agree with a prototype
-/// generator (`docs/rulings.md#hexemergo`).
-/// Depths 3 and 4 are this crate's own figures, kept as a regression check.
+/// Perft from the empty board (`docs/rulings.md#hexemergo`): 36 at depth 1 is every
+/// cell but the centre; the deeper counts are this crate's own, kept as a regression
+/// check.
 #[test]
 fn perft_from_the_empty_board() {
     let start = HexEmergo::start();
@@ -383,7 +383,7 @@ fn bad_texts_are_errors() {
 ///
 /// White's first moves: b3, c3, d3 and e3 step into row 4 in two directions each, and
 /// a3 and f3 are reached from b3 or a2 and from e3 or e2: 12 steps. Perft to depth 3
-/// is this crate's figure (a throw-away prototype agreed to depth 5: 19 228).
+/// is this crate's figure.
 #[test]
 fn setup_variant() {
     let p = HexEmergoSetup::start();

@@ -1,19 +1,19 @@
 //! Lasca: every rule of Lasker's 1911 booklet and lasca.org as the module `games::lasca`
 //! states them, and every Lasca ruling of `docs/rulings.md` (the crate's `rulings`
-//! page), as a focused test, perft from the data file, and random-playout properties.
+//! page), as a focused test, and random-playout properties (perft: `tests/perft.rs`).
 //!
 //! Positions are in the crate's position text: `square:men` items, each column's men
 //! bottom to top (`w`/`b` soldiers, `W`/`B` officers), then the side to move.
 
 mod column_props;
 
+use column_checkers::tools::registry::{dispatch, RulesetVisitor};
+use column_checkers::{Color, EndReason, Game, Lasca, MoveParseError, Outcome, Position};
 use column_checkers::engine::error::PositionErrorKind;
 use column_checkers::games::checkers::CheckersPosition;
 use column_checkers::games::lasca::{LascaRoundabout, LascaRules};
-use column_checkers::tools::registry::{dispatch, RulesetVisitor};
 use column_checkers::{Checking, Counting};
-use column_checkers::{Color, EndReason, Game, Lasca, MoveParseError, Outcome, Position};
-use column_props::{check_perft_file, move_list, move_texts, playout_invariants, pos};
+use column_props::{move_list, move_texts, playout_invariants, pos};
 use proptest::prelude::*;
 
 /// Lasca with threefold repetition as a draw.
@@ -321,14 +321,6 @@ fn position_text_errors() {
     assert!(diagram.contains("to move"), "{diagram}");
 }
 
-/// Perft from the start, as in `tests/data/lasca.perft` and
-/// `tests/data/lasca-roundabout.perft` (the two readings part at depth 16).
-#[test]
-fn perft_from_the_start() {
-    assert!(check_perft_file::<Lasca>("lasca", 15_000) >= 10);
-    assert!(check_perft_file::<LascaRoundabout>("lasca-roundabout", 6_000) >= 8);
-}
-
 /// A capture built from its squares alone is the listed move: legal, equal, hashed
 /// alike. The capture search once left landings of routes it had tried in a listed
 /// route's unused part, and a route compared them: these positions' captures
@@ -344,14 +336,6 @@ fn a_capture_built_from_its_squares_is_the_listed_move() {
     assert!(column_props::captures_from_squares(&p) >= 1, "{p}");
     assert!(p.is_legal(&p.parse_move("e1xc3xa1").unwrap()));
     assert!(column_props::playouts_captures_from_squares::<LascaRules>(1, 20, 100) > 100);
-}
-
-/// All the data file's depths (release mode: `cargo test --release -- --ignored`).
-#[test]
-#[ignore]
-fn perft_from_the_start_deep() {
-    check_perft_file::<Lasca>("lasca", u64::MAX);
-    check_perft_file::<LascaRoundabout>("lasca-roundabout", u64::MAX);
 }
 
 proptest! {

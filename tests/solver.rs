@@ -273,7 +273,7 @@ fn tables_round_trip_through_files_and_corrupt_ones_are_refused() {
     assert!(e.to_string().contains(&path.display().to_string()), "{e}");
 }
 
-/// The class of the game: its figures in the README. Some seconds in a debug build,
+/// The class of the game: its figures in docs/endgames.md. Some seconds in a debug build,
 /// so run by `.ci/run` with `--ignored`.
 #[test]
 #[ignore]

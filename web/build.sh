@@ -18,11 +18,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target_dir="${CARGO_TARGET_DIR:-target}"
-cargo build -p column-checkers-web --lib --release --target wasm32-unknown-unknown "$@"
-wasm="$target_dir/wasm32-unknown-unknown/release/column_checkers_web.wasm"
+# the `measure` profile (Cargo.toml): thin LTO and one codegen unit, as the benchmarks
+cargo build -p column-checkers-web --lib --profile measure --target wasm32-unknown-unknown "$@"
+wasm="$target_dir/wasm32-unknown-unknown/measure/column_checkers_web.wasm"
 if [ "${WASM_OPT:-}" = 1 ] || { [ "${WASM_OPT:-}" != 0 ] && command -v wasm-opt >/dev/null 2>&1; }; then
   # the features of Rust's wasm32-unknown-unknown target (rustc --print cfg)
-  opt_dir="$target_dir/wasm32-unknown-unknown/release/wasm-opt"
+  opt_dir="$target_dir/wasm32-unknown-unknown/measure/wasm-opt"
   mkdir -p "$opt_dir"
   wasm-opt -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \

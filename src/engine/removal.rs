@@ -10,7 +10,8 @@
 //! - move identity (routes from one square to one position are one move) compares the
 //!   identity `(origin, destination, pieces taken, promoted)`, which is exact when the
 //!   taken pieces simply vanish: two routes lead to the same position exactly when
-//!   they agree on it. The general generator plays and hashes every route instead.
+//!   they agree on it. The general generator plays the routes that share their ends
+//!   and compares the columns they leave.
 //!
 //! The position chooses it from its rules (see
 //! [`CheckersPosition`](crate::games::checkers::CheckersPosition)): no columns, and a policy that removes

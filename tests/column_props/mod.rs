@@ -3,52 +3,15 @@
 
 #![allow(dead_code)]
 
-use column_checkers::engine::moves::{Move, Route};
-use column_checkers::engine::perft::perft_without_bulk;
-use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
-use column_checkers::tools::rng::SplitMix64;
 use column_checkers::MoveSquares;
-use column_checkers::{perft, Game, MoveList};
+use column_checkers::engine::moves::{Move, Route};
+use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
 use column_checkers::{Checking, Counting, Position};
+use column_checkers::{Game, MoveList};
+use column_checkers::tools::rng::SplitMix64;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
-
-/// The `(depth, nodes)` lines of `tests/data/<name>.perft` (`#` starts a comment).
-pub fn perft_data(name: &str) -> Vec<(u32, u64)> {
-    let path = format!("{}/tests/data/{name}.perft", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let mut it = l.split_whitespace();
-            let d = it.next().and_then(|x| x.parse().ok()).expect("depth");
-            let n = it.next().and_then(|x| x.parse().ok()).expect("nodes");
-            (d, n)
-        })
-        .collect()
-}
-
-/// Checks perft from the start of `P`, with bulk counting and without, for every line
-/// of the data file `name` whose count is at most `limit` (the rest is for release
-/// runs); returns how many were checked.
-pub fn check_perft_file<P: Counting + Checking>(name: &str, limit: u64) -> usize {
-    let start = P::start();
-    let mut checked = 0;
-    for (d, n) in perft_data(name) {
-        if n <= limit {
-            assert_eq!(perft(&start, d), n, "{name} perft({d})");
-            assert_eq!(
-                perft_without_bulk(&start, d),
-                n,
-                "{name} perft({d}) without bulk"
-            );
-            checked += 1;
-        }
-    }
-    checked
-}
 
 /// The legal moves of `pos` as texts, sorted.
 pub fn move_texts<P: Counting + Checking>(pos: &P) -> BTreeSet<String> {

@@ -4,10 +4,10 @@
 // headless Chromium (the speed page web/www/bench.html, its work in a Web Worker,
 // through chromedriver), in alternating rounds.
 //
-//   cargo build --release -p column-checkers-web --example bench_native
+//   cargo build --profile measure -p column-checkers-web --example bench_native
 //   web/build.sh
 //   node web/bench/bench.mjs [--rounds 5] [--no-chromium] [--only "perft emergo 6,..."]
-//                            [--pkg pkg] [--vs-pkg pkg-other] [--native target/release/examples]
+//                            [--pkg pkg] [--vs-pkg pkg-other] [--native target/measure/examples]
 //
 // What is timed is the processor time of the thread that does the work, read from
 // Linux's /proc (/proc/thread-self/schedstat natively and in Node; in Chromium, the
@@ -37,7 +37,7 @@ const opt = (name, dflt) => {
   return i >= 0 ? args[i + 1] : dflt;
 };
 const rounds = Number(opt("--rounds", 5));
-const nativeDir = opt("--native", fileURLToPath(new URL("../../target/release/examples/", import.meta.url)));
+const nativeDir = opt("--native", fileURLToPath(new URL("../../target/measure/examples/", import.meta.url)));
 const withChromium = !args.includes("--no-chromium");
 const only = opt("--only", null);
 const pkgs = [opt("--pkg", "pkg"), opt("--vs-pkg", null)].filter((p) => p);

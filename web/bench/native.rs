@@ -5,8 +5,8 @@
 //!
 //! ```text
 //! cargo build --release -p column-checkers-web --example bench_native
-//! target/release/examples/bench_native perft emergo 6
-//! target/release/examples/bench_native playouts lasca 20000
+//! target/measure/examples/bench_native perft emergo 6
+//! target/measure/examples/bench_native playouts lasca 20000
 //! ```
 //!
 //! The workload runs twice (as the wasm side does, whose first run warms its
