@@ -294,7 +294,7 @@ pub use engine::color::Color;
 pub use engine::columns::Columns;
 pub use engine::counting::Counting;
 pub use engine::error::{
-    EndGameError, GameError, MoveParseError, PlayError, PositionError, PositionErrorKind,
+    DeclaredEndError, GameError, MoveParseError, PlayError, PositionError, PositionErrorKind,
     MAX_TEXT_LEN,
 };
 pub use engine::game::Game;
