@@ -55,7 +55,7 @@ impl Terms {
 /// the move's text would give ([`Position::parse_move`]: a compulsory capture, no move
 /// from that square, ... and the legal moves), so playing a move and parsing its text
 /// explain a refusal alike.
-fn illegal_move<P: Position + ?Sized>(pos: &P, mv: &P::Move) -> PlayError {
+fn illegal_move<P: Position>(pos: &P, mv: &P::Move) -> PlayError {
     let text = mv.to_string();
     let reason = match pos.parse_move(&text) {
         Err(MoveParseError::Illegal { hint: Some(h), .. }) => h,
