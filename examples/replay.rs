@@ -100,13 +100,10 @@ impl RulesetVisitor for Replay<'_> {
         let stated = r.stated_result().map_or("none", |t| t.token_in(game_type));
         match r.replay_with::<P>(self.strictness) {
             Err(e) => {
-                let place = if e.line > 0 {
-                    format!("line {}, column {}: ", e.line, e.column)
-                } else {
-                    String::new()
-                };
+                // the error says its line and column (none for a bad start position)
+                let at = if e.line > 0 { " at" } else { ":" };
                 Report {
-                    line: format!("{name}, result {stated}: FAILED at {place}{e}"),
+                    line: format!("{name}, result {stated}: FAILED{at} {e}"),
                     ok: false,
                     warnings: Vec::new(),
                 }

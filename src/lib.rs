@@ -301,7 +301,7 @@ pub mod solver;
 pub use engine::checking::Checking;
 pub use engine::color::Color;
 pub use engine::counting::Counting;
-pub use engine::error::{EndGameError, GameError, MoveParseError, PlayError, PositionError};
+pub use engine::error::{DeclaredEndError, GameError, MoveParseError, PlayError, PositionError};
 pub use engine::game::Game;
 pub use engine::input::{ClickError, MoveInput};
 pub use engine::introspect::{Introspect, MoveKind};

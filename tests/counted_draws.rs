@@ -133,7 +133,7 @@ fn a_capture_into_the_smaller_class_counts_five_moves_from_there() {
 #[test]
 fn counts_in_text_equality_and_taking_back() {
     let p = pos("1:W,2:W,50:B w 3/3");
-    assert_eq!(p.to_string(), "50:B,1:W,2:W w 3/3");
+    assert_eq!(p.to_string(), "50:B,1:W,2:W w draws:3/3");
     assert_eq!(
         p.to_string()
             .parse::<InternationalDraughts>()
@@ -144,9 +144,9 @@ fn counts_in_text_equality_and_taking_back() {
     // equal to the same board with other counts: repetition compares boards
     assert_eq!(p, pos("1:W,2:W,50:B w"));
     assert_eq!(p.zobrist(), pos("1:W,2:W,50:B w").zobrist());
-    // switched off: written as -, never a counted draw
+    // switched off: written as draws:off (- is read too), never a counted draw
     let off = pos("1:W,2:W,50:B w -");
-    assert_eq!(off.to_string(), "50:B,1:W,2:W w -");
+    assert_eq!(off.to_string(), "50:B,1:W,2:W w draws:off");
     let mut q = off.clone();
     shuffle(&mut q, 40);
     assert_eq!(q.outcome(), None);

@@ -9,7 +9,7 @@ use column_checkers::text::record::{Record, ResultCheck};
 use column_checkers::tools::registry::{record_of_game, Ruleset, RulesetVisitor};
 use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{
-    Color, Counting, EndGameError, EndReason, Game, MoveList, Outcome, Position,
+    Color, Counting, DeclaredEndError, EndReason, Game, MoveList, Outcome, Position,
 };
 
 /// A seeded random game of `plies` plies at most (fewer when the rules end it).
@@ -79,8 +79,8 @@ impl RulesetVisitor for Declared {
 
                 // over: no move, no second end, and the game unchanged
                 let before = resigned.clone();
-                assert_eq!(resigned.agree_draw(), Err(EndGameError::GameOver(end)));
-                assert_eq!(resigned.resign(loser), Err(EndGameError::GameOver(end)));
+                assert_eq!(resigned.agree_draw(), Err(DeclaredEndError::GameOver(end)));
+                assert_eq!(resigned.resign(loser), Err(DeclaredEndError::GameOver(end)));
                 let mut moves = MoveList::new();
                 resigned.position().legal_moves(&mut moves);
                 assert!(resigned.play(&moves[0]).is_err());
@@ -110,8 +110,11 @@ impl RulesetVisitor for Declared {
             let mut over = random_game::<P>(seed, 600);
             let Some(end) = over.outcome() else { continue };
             let before = over.clone();
-            assert_eq!(over.agree_draw(), Err(EndGameError::GameOver(end)));
-            assert_eq!(over.resign(Color::White), Err(EndGameError::GameOver(end)));
+            assert_eq!(over.agree_draw(), Err(DeclaredEndError::GameOver(end)));
+            assert_eq!(
+                over.resign(Color::White),
+                Err(DeclaredEndError::GameOver(end))
+            );
             assert_eq!(over, before, "{name}");
             assert_eq!(over.declared_end(), None);
             break;

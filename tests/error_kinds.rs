@@ -105,8 +105,9 @@ fn position_impossible_column() {
 fn position_too_many_men() {
     assert!(matches!(
         emergo_err("e5:w w 12/0"),
-        K::TooManyMen {
-            count: 13,
+        K::TooManyMenInHand {
+            on_board: 1,
+            in_hand: 12,
             max: 12,
             ..
         }
@@ -125,9 +126,17 @@ fn position_bad_side() {
 
 #[test]
 fn position_bad_number() {
-    assert_eq!(emergo_err("- w 13/0"), K::BadNumber("13/0".into()));
-    assert_eq!(emergo_err("- w 1-0"), K::BadNumber("1-0".into()));
-    assert_eq!(emergo_err("- w -1/0"), K::BadNumber("-1/0".into()));
+    assert!(matches!(
+        emergo_err("- w 13/0"),
+        K::TooManyMenInHand {
+            on_board: 0,
+            in_hand: 13,
+            ..
+        }
+    ));
+    assert_eq!(emergo_err("- w 1-0"), K::BadMenInHand("1-0".into()));
+    assert_eq!(emergo_err("- w -1/0"), K::BadMenInHand("-1/0".into()));
+    assert_eq!(emergo_err("- w +1/0"), K::BadMenInHand("+1/0".into()));
 }
 
 // ------------------------------------------------------------ move text
@@ -475,7 +484,10 @@ fn click_errors_speak_the_games_terms() {
     }
     let draughts = first_click::<InternationalDraughts>("1");
     assert!(
-        draughts.starts_with("no move starts on 1: a move starts on one of your pieces; "),
+        draughts.starts_with(
+            "no move starts on 1: the piece there is Black's, White is to move; \
+             a move starts on one of your pieces; "
+        ),
         "{draughts}"
     );
     let dameo = first_click::<Dameo>("h8");

@@ -256,8 +256,9 @@ fn men_beyond_a_u8_are_refused_not_wrapped() {
     assert!(
         matches!(
             e.kind,
-            K::TooManyMen {
-                count: 13,
+            K::TooManyMenInHand {
+                on_board: 13,
+                in_hand: 0,
                 max: 12,
                 ..
             }

@@ -14,10 +14,12 @@
 //! - the game server's API without a browser: bad requests get a 4xx answer that says
 //!   what was wrong.
 //!
-//! Needs Debian's `chromium` and `chromium-driver` and the built package
-//! (`web/www/pkg`). Without them the browser tests say they were skipped and pass —
-//! unless the environment variable `CI` is set, where that is an error (`.ci/run`
-//! installs the browser and builds the package first).
+//! The two browser tests need Debian's `chromium` and `chromium-driver` and the built
+//! package (`web/www/pkg`), so they are ignored by a plain `cargo test` (which reports
+//! them as ignored) and run with `cargo test --test web_browser -- --include-ignored`
+//! (`web/ci.sh` installs the browser, builds the package and runs them so); run so
+//! without what they need, they fail and say what is missing. The API test runs in
+//! every `cargo test`, which builds the `web` example beside the test binary.
 
 use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{Bashni, Color, Emergo, Introspect, Lasca, MoveList, MoveSquares, Position};
@@ -413,18 +415,12 @@ fn missing() -> Option<String> {
     (!why.is_empty()).then(|| why.join("; "))
 }
 
-/// Whether a test must be skipped; outside CI it says so past the harness's capture.
-fn skip(test: &str, why: Option<String>) -> bool {
-    let Some(why) = why else { return false };
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI is set and {test} cannot run: {why}"
-    );
-    let _ = writeln!(
-        std::io::stderr().lock(),
-        "{test}: SKIPPED (not an error outside CI): {why}"
-    );
-    true
+/// Fails the test `test` when something it needs is missing (`why`): a test that
+/// cannot run never counts as passed.
+fn require(test: &str, why: Option<String>) {
+    if let Some(why) = why {
+        panic!("{test} cannot run: {why}");
+    }
 }
 
 fn start_server(web: &Path) -> (Reaper, u16) {
@@ -561,10 +557,9 @@ fn clicks_of<P: Introspect>(pos: &P, text: &str) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "needs chromium, chromedriver and web/www/pkg: cargo test --test web_browser -- --include-ignored"]
 fn static_page_plays_in_headless_chromium() {
-    if skip("web_browser (static page)", missing()) {
-        return;
-    }
+    require("web_browser (static page)", missing());
     let port = static_server(www());
     let browser = start_browser("page");
     let d = &browser.driver;
@@ -597,7 +592,7 @@ fn static_page_plays_in_headless_chromium() {
             assert!(d.message_is_error());
             assert_eq!(
                 d.text("#message"),
-                "no move starts on d8: capture is compulsory; a move starts on g6"
+                "no move starts on d8: the column there cannot capture; capture is compulsory; a move starts on g6"
             );
             assert_eq!(d.marked("next"), ["g6"]);
             d.play_clicks(&refs[..1]);
@@ -839,15 +834,14 @@ fn static_page_plays_in_headless_chromium() {
 }
 
 #[test]
+#[ignore = "needs chromium, chromedriver and web/www/pkg: cargo test --test web_browser -- --include-ignored"]
 fn game_server_shares_a_game_between_two_machines() {
     let web = web_binary();
     let why = missing().or_else(|| {
         web.is_none()
             .then(|| "the web example is not built (cargo test builds it)".to_string())
     });
-    if skip("web_browser (game server)", why) {
-        return;
-    }
+    require("web_browser (game server)", why);
     let (_server, port) = start_server(&web.expect("built"));
     let browser = start_browser("server");
     let d = &browser.driver;
@@ -999,11 +993,10 @@ fn game_server_shares_a_game_between_two_machines() {
 #[test]
 fn game_server_answers_bad_input_with_4xx() {
     let Some(web) = web_binary() else {
-        skip(
-            "web_browser (game server API)",
-            Some("the web example is not built (cargo test builds it)".into()),
+        panic!(
+            "web_browser (game server API) cannot run: the web example is not built \
+             (`cargo test` builds it, or `cargo build --example web`)"
         );
-        return;
     };
     let (_server, port) = start_server(&web);
     let (status, v) = api(port, "POST", "/api/games", "ruleset=lasca&color=black");

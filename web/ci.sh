@@ -98,6 +98,6 @@ step "the page in headless Chromium through WebDriver (tests/web_browser.rs)"
 # the game server example beside the test binary; --all-features: the build
 # `cargo test --all-features` of .ci/run uses afterwards
 cargo build --all-features --example web
-CI=1 cargo test --all-features --test web_browser
+cargo test --all-features --test web_browser -- --include-ignored
 
 step "done"

@@ -6,7 +6,7 @@ use crate::engine::board::Board;
 use crate::engine::color::Color;
 use crate::engine::square::{Square, SquareSet, MAX_SQUARES};
 use crate::engine::stack::{Man, Stack};
-use crate::engine::zobrist::{column_key, single_man_key};
+use crate::engine::zobrist::column_key;
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -110,51 +110,6 @@ impl<B: Board> Columns<B> {
         }
         self.hash ^= column_key(from, s) ^ column_key(to, s);
         self.shuttle(from, to);
-    }
-
-    /// Moves the single man on `from` to the vacant square `to`: the same as
-    /// [`move_column`](Self::move_column) for a column of one man, cheaper (its owner,
-    /// rank and keys come from the bitboards and a table). For the games whose pieces
-    /// stand alone.
-    #[inline]
-    pub fn move_man(&mut self, from: Square, to: Square) {
-        debug_assert!(
-            self.stacks[from.index()].height() == 1 && self.stacks[to.index()].is_empty()
-        );
-        let color = self.owner_bit(from);
-        let king = self.kings.contains(from);
-        self.hash ^= single_man_key(from, color, king) ^ single_man_key(to, color, king);
-        let both = SquareSet::from_square(from) | SquareSet::from_square(to);
-        self.owned[color.index()] ^= both;
-        if king {
-            self.kings ^= both;
-        }
-        self.stacks[to.index()] = self.stacks[from.index()];
-        self.stacks[from.index()] = Stack::EMPTY;
-    }
-
-    /// Takes the single man off `sq`: the same as [`take`](Self::take) for a column
-    /// of one man, cheaper (see [`move_man`](Self::move_man)).
-    #[inline]
-    pub fn remove_man(&mut self, sq: Square) {
-        debug_assert!(self.stacks[sq.index()].height() == 1);
-        let color = self.owner_bit(sq);
-        let king = self.kings.contains(sq);
-        self.hash ^= single_man_key(sq, color, king);
-        self.owned[color.index()].remove(sq);
-        self.kings.remove(sq);
-        self.stacks[sq.index()] = Stack::EMPTY;
-    }
-
-    /// Crowns the single man on `sq`, not a king yet: the same as setting the column
-    /// with its top man promoted, cheaper (see [`move_man`](Self::move_man)).
-    #[inline]
-    pub fn crown_man(&mut self, sq: Square) {
-        debug_assert!(self.stacks[sq.index()].height() == 1 && !self.kings.contains(sq));
-        let color = self.owner_bit(sq);
-        self.hash ^= single_man_key(sq, color, false) ^ single_man_key(sq, color, true);
-        self.kings.insert(sq);
-        self.stacks[sq.index()].promote_top();
     }
 
     /// The owner of the occupied square `sq`, from the bitboards.

@@ -37,7 +37,7 @@ pub trait Counting: Position {
     /// use column_checkers::{BrazilianDraughts, Counting, EndReason, MoveList, Outcome, Position};
     ///
     /// // the kings could move, but 20 moves of kings each have been played: a draw
-    /// let pos: BrazilianDraughts = "c1:W,h8:B w 40/0".parse().unwrap();
+    /// let pos: BrazilianDraughts = "c1:W,h8:B w draws:40/0".parse().unwrap();
     /// let mut legal = MoveList::new();
     /// pos.legal_moves(&mut legal);
     /// assert!(!legal.is_empty());

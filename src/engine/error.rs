@@ -10,6 +10,7 @@ pub const MAX_TEXT_LEN: usize = 4096;
 
 /// Why a move could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The move is not among the legal moves of the position.
     #[error("illegal move {mv}: {reason}")]
@@ -26,6 +27,7 @@ pub enum PlayError {
 
 /// Why a move text could not be read against a position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum MoveParseError {
     /// The text is empty.
     #[error("empty move text")]
@@ -127,6 +129,26 @@ pub enum PositionErrorKind {
         /// The most a side has.
         max: usize,
     },
+    /// The men-in-hand field of a position text (Emergo's) is not two counts
+    /// `<White's>/<Black's>`.
+    #[error("men in hand must be White's/Black's counts (such as 12/12), found {0:?}")]
+    BadMenInHand(String),
+    /// More men of a colour on the board and in hand together than a side has (in
+    /// Emergo a side's men are all on the board or in hand).
+    #[error(
+        "{color} has {} men, {on_board} on the board and {in_hand} in hand: a side has {max}",
+        on_board + in_hand
+    )]
+    TooManyMenInHand {
+        /// Whose.
+        color: crate::engine::color::Color,
+        /// Its men on the board.
+        on_board: usize,
+        /// Its men in hand.
+        in_hand: usize,
+        /// The men of a side.
+        max: usize,
+    },
     /// The side to move is not `w` or `b`.
     #[error("side to move must be w or b, found {0:?}")]
     BadSide(String),
@@ -155,9 +177,10 @@ pub enum PositionErrorKind {
     #[error("unknown option {0:?}")]
     UnknownOption(String),
     /// The draw counts field of a draughts position text is neither
-    /// `<kings-only plies>/<endgame plies>` nor `-`.
+    /// `draws:<kings-only plies>/<endgame plies>` nor `draws:off`.
     #[error(
-        "draw counts must be kings-only plies/endgame plies (such as 12/0) or - (off), found {0:?}"
+        "draw counts must be draws:<kings-only plies>/<endgame plies> (such as draws:12/0) \
+         or draws:off, found {0:?}"
     )]
     BadDrawCounts(String),
     /// PDN FEN: the side to move is not `W`, `B` or `?`.
@@ -252,19 +275,26 @@ impl PositionError {
     }
 
     /// The same error, quoting `text` (the text read) at its offset: up to the next
-    /// comma or white space, at most 24 characters.
+    /// comma or white space, at most 24 characters; where a comma or white space is
+    /// at the offset itself, the next 12 characters as they are.
     pub fn quoting(mut self, text: &str) -> Self {
         let rest = text.get(self.at..).unwrap_or("");
         let end = rest
             .find(|c: char| c == ',' || c.is_whitespace())
             .unwrap_or(rest.len());
-        self.near = Some(rest[..end].chars().take(24).collect::<String>().into());
+        let near: String = if end == 0 {
+            rest.chars().take(12).collect()
+        } else {
+            rest[..end].chars().take(24).collect()
+        };
+        self.near = Some(near.into());
         self
     }
 
-    /// The text at the offset, up to the next comma or space (empty at the end of the
-    /// text), as the user typed it; `None` when not known. The position parsers of the
-    /// crate fill it in ([`quoting`](Self::quoting)).
+    /// The text at the offset, up to the next comma or space (the next characters as
+    /// they are when the offset is at a comma or a space; empty at the end of the
+    /// text), as the user typed it; `None` when not known. The position parsers of
+    /// the crate fill it in ([`quoting`](Self::quoting)).
     pub fn near(&self) -> Option<&str> {
         self.near.as_deref()
     }
@@ -303,7 +333,7 @@ pub enum GameError {
     Play(#[from] PlayError),
     /// A draw that could not be agreed or a resignation that could not be made.
     #[error(transparent)]
-    End(#[from] EndGameError),
+    End(#[from] DeclaredEndError),
 }
 
 /// Why the players could not end a game themselves
@@ -311,16 +341,16 @@ pub enum GameError {
 /// [`Game::resign`](crate::engine::game::Game::resign)); the game is then unchanged.
 ///
 /// ```
-/// use column_checkers::{Color, EndGameError, Game, Position, RussianDraughts};
+/// use column_checkers::{Color, DeclaredEndError, Game, Position, RussianDraughts};
 ///
 /// let mut game = Game::new(RussianDraughts::start());
 /// let over = game.resign(Color::White).unwrap();
-/// assert_eq!(game.agree_draw(), Err(EndGameError::GameOver(over)));
-/// assert_eq!(game.resign(Color::Black), Err(EndGameError::GameOver(over)));
+/// assert_eq!(game.agree_draw(), Err(DeclaredEndError::GameOver(over)));
+/// assert_eq!(game.resign(Color::Black), Err(DeclaredEndError::GameOver(over)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
-pub enum EndGameError {
+pub enum DeclaredEndError {
     /// The game is already over (by the rules, by repetition, or by an agreement or
     /// resignation before).
     #[error("the game is over ({0})")]

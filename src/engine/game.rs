@@ -3,7 +3,7 @@
 
 use crate::alloc_prelude::*;
 use crate::engine::color::Color;
-use crate::engine::error::{EndGameError, MoveParseError, PlayError};
+use crate::engine::error::{DeclaredEndError, MoveParseError, PlayError};
 use crate::engine::outcome::{EndReason, Outcome};
 use crate::engine::position::Position;
 
@@ -155,7 +155,7 @@ impl<P: Position> Game<P> {
     /// any position the rules have not ended. Returns the outcome.
     ///
     /// # Errors
-    /// [`EndGameError::GameOver`] when the game is already over; the game is then
+    /// [`DeclaredEndError::GameOver`] when the game is already over; the game is then
     /// unchanged.
     ///
     /// ```
@@ -168,7 +168,7 @@ impl<P: Position> Game<P> {
     /// assert_eq!(outcome.to_string(), "1/2-1/2 draw: draw agreed");
     /// assert!(game.play_text("19-23").is_err());
     /// ```
-    pub fn agree_draw(&mut self) -> Result<Outcome, EndGameError> {
+    pub fn agree_draw(&mut self) -> Result<Outcome, DeclaredEndError> {
         self.declare(Outcome::Draw {
             reason: EndReason::Agreement,
         })
@@ -178,7 +178,7 @@ impl<P: Position> Game<P> {
     /// move): the other player wins ([`EndReason::Resignation`]). Returns the outcome.
     ///
     /// # Errors
-    /// [`EndGameError::GameOver`] when the game is already over; the game is then
+    /// [`DeclaredEndError::GameOver`] when the game is already over; the game is then
     /// unchanged.
     ///
     /// ```
@@ -192,16 +192,16 @@ impl<P: Position> Game<P> {
     /// assert_eq!(game.undo().map(|m| m.to_string()), Some("d6".to_string()));
     /// assert_eq!(game.outcome(), None);
     /// ```
-    pub fn resign(&mut self, loser: Color) -> Result<Outcome, EndGameError> {
+    pub fn resign(&mut self, loser: Color) -> Result<Outcome, DeclaredEndError> {
         self.declare(Outcome::Win {
             winner: loser.opponent(),
             reason: EndReason::Resignation,
         })
     }
 
-    fn declare(&mut self, outcome: Outcome) -> Result<Outcome, EndGameError> {
+    fn declare(&mut self, outcome: Outcome) -> Result<Outcome, DeclaredEndError> {
         if let Some(o) = self.outcome() {
-            return Err(EndGameError::GameOver(o));
+            return Err(DeclaredEndError::GameOver(o));
         }
         self.declared = Some(outcome);
         self.undone.clear();

@@ -42,6 +42,7 @@
 
 use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
+use crate::engine::color::Color;
 use crate::engine::introspect::Introspect;
 use crate::engine::moves::{MoveList, MoveSquares, Squares};
 use crate::engine::outcome::Outcome;
@@ -57,7 +58,7 @@ pub enum ClickError {
     #[error("the game is over ({0})")]
     GameOver(Outcome),
     /// A square name the board does not have.
-    #[error("there is no square {0:?} on this board")]
+    #[error("no square {0:?} on this board")]
     UnknownSquare(String),
     /// A square index the board does not have.
     #[error("square index {0} is off the board")]
@@ -99,6 +100,11 @@ pub struct MoveInput<P: Introspect> {
     over: Option<Outcome>,
     /// What the legal moves are, in words (for the first click's error).
     what: &'static str,
+    /// The owner of each square's piece or column, by [`Square::index`], and the side
+    /// to move: what a refused first click says of its square. Empty for a position
+    /// without a board view.
+    owners: Vec<Option<Color>>,
+    turn: Color,
 }
 
 impl<P: Introspect> MoveInput<P> {
@@ -117,12 +123,17 @@ impl<P: Introspect> MoveInput<P> {
                 Terms::Pieces => "a move starts on one of your pieces",
             },
         };
+        let owners = pos
+            .board_view()
+            .map_or_else(Vec::new, |v| v.stacks.iter().map(|s| s.owner()).collect());
         MoveInput {
             geometry: pos.geometry(),
             paths,
             clicks: Squares::new(),
             over: pos.outcome(),
             what,
+            owners,
+            turn: pos.turn(),
         }
     }
 
@@ -220,9 +231,11 @@ impl<P: Introspect> MoveInput<P> {
             format!("{}{more}", names.join(", "))
         };
         if self.clicks.is_empty() {
+            // what is wrong with the square first, then what the rules ask
+            let here = self.square_words(sq).map_or_else(String::new, |w| w + "; ");
             return ClickError::NoMoveStartsHere {
                 square,
-                hint: format!("{}; a move starts on {}", self.what, list(next)),
+                hint: format!("{here}{}; a move starts on {}", self.what, list(next)),
             };
         }
         ClickError::NotNext {
@@ -235,6 +248,30 @@ impl<P: Introspect> MoveInput<P> {
                 .join("-"),
             next: list(next),
         }
+    }
+
+    /// What a refused first click on `sq` finds there, in words: a vacant square, the
+    /// opponent's piece or column, or the mover's that cannot capture when a capture
+    /// is compulsory or has no legal move (`None` for a position without a board
+    /// view).
+    fn square_words(&self, sq: Square) -> Option<String> {
+        let owner = *self.owners.get(sq.index())?;
+        let thing = match P::TERMS {
+            Terms::Columns => "column",
+            Terms::Pieces => "piece",
+        };
+        let entering = self.what == "a man must be entered";
+        Some(match owner {
+            None if entering => "no man can be entered there".to_string(),
+            None => "the square is empty".to_string(),
+            Some(c) if c != self.turn => {
+                format!("the {thing} there is {c}'s, {} is to move", self.turn)
+            }
+            Some(_) if self.what == "capture is compulsory" => {
+                format!("the {thing} there cannot capture")
+            }
+            Some(_) => format!("the {thing} there has no legal move"),
+        })
     }
 
     /// Clicks the square named `name` (see [`click`](Self::click)).

@@ -295,6 +295,36 @@ mod tests {
         assert_eq!(Pieces::from_columns(c).as_ref(), Some(p));
     }
 
+    /// `Hash` agrees with `Eq` (the incremental hash field aside) and tells boards
+    /// apart by their men and by their kings, as a `HashSet` of positions needs.
+    #[test]
+    fn hash_follows_the_men_and_kings() {
+        use core::hash::{Hash, Hasher};
+        let digest = |p: &Pieces<Dark10>| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            Hash::hash(p, &mut h);
+            h.finish()
+        };
+        let mut man = Pieces::<Dark10>::new();
+        man.put(Square(7), Man::new(Color::White));
+        let mut king = man;
+        king.crown(Square(7));
+        let mut black = Pieces::<Dark10>::new();
+        black.put(Square(7), Man::new(Color::Black));
+        let mut moved = man;
+        moved.move_piece(Square(7), Square(8));
+        let boards = [Pieces::new(), man, king, black, moved];
+        for (i, a) in boards.iter().enumerate() {
+            for (j, b) in boards.iter().enumerate() {
+                assert_eq!(i == j, digest(a) == digest(b), "{i} {j}");
+            }
+        }
+        // the same men reached another way: the same digest
+        let mut back = moved;
+        back.move_piece(Square(8), Square(7));
+        assert_eq!(digest(&back), digest(&man));
+    }
+
     /// Every change against the same change on columns of one man: the same owners,
     /// kings, men and hash.
     #[test]

@@ -52,6 +52,22 @@ impl Terms {
     }
 }
 
+/// Why `mv` is not legal in `pos`, as [`PlayError::IllegalMove`]: the reason reading
+/// the move's text would give ([`Position::parse_move`]: a compulsory capture, no move
+/// from that square, ... and the legal moves), so playing a move and parsing its text
+/// explain a refusal alike.
+fn illegal_move<P: Position>(pos: &P, mv: &P::Move) -> PlayError {
+    let text = mv.to_string();
+    let reason = match pos.parse_move(&text) {
+        Err(MoveParseError::Illegal { hint: Some(h), .. }) => h,
+        Err(e) => e.to_string(),
+        // the text reads as a legal move, but another one (a route the text
+        // does not tell apart)
+        Ok(_) => "not among the legal moves of this position".to_string(),
+    };
+    PlayError::IllegalMove { mv: text, reason }
+}
+
 /// A position of a ruleset: whose turn it is, which moves are legal, what a move does,
 /// whether the game is over, and a hash for repetition.
 ///
@@ -235,10 +251,7 @@ pub trait Position:
             return Err(PlayError::GameOver(o));
         }
         if !self.is_legal(mv) {
-            return Err(PlayError::IllegalMove {
-                mv: mv.to_string(),
-                reason: "not among the legal moves of this position".into(),
-            });
+            return Err(illegal_move(self, mv));
         }
         self.play_unchecked(mv);
         Ok(())
@@ -265,6 +278,38 @@ pub trait Position:
     /// [`MoveParseError`] when the text is malformed, names no legal move, or names
     /// several (the error lists them).
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveParseError>;
+
+    /// The move's text as players write it: a capture by its first and last squares
+    /// (the FMJD's `32x12` for `32x21x12`) when that names it alone among the legal
+    /// moves here, else in full (its `Display`). Game records
+    /// ([`Record::of_game`](crate::text::record::Record::of_game)) write moves so;
+    /// [`parse_move`](Self::parse_move) reads either form.
+    ///
+    /// ```
+    /// use column_checkers::{InternationalDraughts, MoveList, Position};
+    ///
+    /// let pos: InternationalDraughts = "W:W32:B27,17".parse().unwrap();
+    /// let mut moves = MoveList::new();
+    /// pos.legal_moves(&mut moves);
+    /// assert_eq!(moves[0].to_string(), "32x21x12");
+    /// assert_eq!(pos.short_move_text(&moves[0]), "32x12");
+    /// ```
+    fn short_move_text(&self, mv: &Self::Move) -> String {
+        let full = mv.to_string();
+        let seps: Vec<(usize, char)> = full
+            .char_indices()
+            .filter(|&(_, c)| c == 'x' || c == ':')
+            .collect();
+        if let (Some(&(first_end, sep)), Some(&(last_start, _))) = (seps.first(), seps.last()) {
+            if seps.len() >= 2 {
+                let short = format!("{}{sep}{}", &full[..first_end], &full[last_start + 1..]);
+                if self.parse_move(&short).is_ok_and(|m| m == *mv) {
+                    return short;
+                }
+            }
+        }
+        full
+    }
 
     /// Whether threefold repetition ends the game as a draw in this ruleset (with its
     /// options). [`Game`](crate::engine::game::Game) asks this.

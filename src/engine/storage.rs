@@ -117,18 +117,6 @@ pub trait Storage<B: Board>:
     /// The board as columns: borrowed from [`Columns`], built for [`Pieces`] (one man
     /// a column).
     fn columns(&self) -> Cow<'_, Columns<B>>;
-
-    /// The occupied squares.
-    #[inline]
-    fn occupied(&self) -> SquareSet {
-        self.owned(Color::White) | self.owned(Color::Black)
-    }
-
-    /// The vacant squares.
-    #[inline]
-    fn vacant(&self) -> SquareSet {
-        B::all() - self.occupied()
-    }
 }
 
 /// The game's operations on a storage, for the crate alone (the trait is sealed).
@@ -214,11 +202,12 @@ mod private {
     }
 
     impl PieceChange {
-        /// Whether this is the change of a move made elsewhere (nothing known): every
-        /// move found on [`Pieces`] moves a piece or takes one.
+        /// Whether this is the change of a move made elsewhere, the default (nothing
+        /// known): every move found on [`Pieces`] moves a piece or takes one, so its
+        /// change is never the default.
         #[inline(always)]
         pub fn is_unknown(&self) -> bool {
-            (self.movers | self.taken).is_empty()
+            *self == PieceChange::default()
         }
     }
 }

@@ -232,9 +232,11 @@ impl<R: CheckersRules> fmt::Debug for CheckersMove<R> {
 /// [`with_rules`](Self::with_rules)); `{:#}` draws the board.
 ///
 /// Where the rules count moves for a draw ([`CheckersRules::COUNTED_DRAWS`], the
-/// draughts games), a third field gives the counts: `<kings-only plies>/<endgame
-/// plies>` (`3:W,23:b w 12/4`), or `-` for the counted draws switched off; it is
-/// left out when both counts are 0 and the rules are on. Two positions are equal
+/// draughts games), a third field gives the counts: `draws:<kings-only
+/// plies>/<endgame plies>` (`3:W,23:b w draws:12/4`), or `draws:off` for the counted
+/// draws switched off; it is left out when both counts are 0 and the rules are on.
+/// The label tells the counts apart from Emergo's men in hand (`w 12/12`); the
+/// older form without it (`12/4`, `-`) is read too. Two positions are equal
 /// (`==`, and their hash) when their boards, sides to move and rules options are:
 /// the counts are history, like repetition ([`draw_counts`](Self::draw_counts)).
 #[derive(Clone)]
@@ -287,9 +289,9 @@ impl<R: CheckersRules> CheckersPosition<R> {
     /// // two kings against one: five moves each, then a draw (FMJD)
     /// let p: InternationalDraughts = "W:WK1,K2:BK50".parse().unwrap();
     /// assert_eq!(p.draw_counts().endgame, 0);
-    /// let near: InternationalDraughts = "1:W,2:W,50:B w 9/9".parse().unwrap();
+    /// let near: InternationalDraughts = "1:W,2:W,50:B w draws:9/9".parse().unwrap();
     /// assert_eq!(near.outcome(), None);
-    /// let at: InternationalDraughts = "1:W,2:W,50:B w 10/10".parse().unwrap();
+    /// let at: InternationalDraughts = "1:W,2:W,50:B w draws:10/10".parse().unwrap();
     /// assert_eq!(at.outcome(), Some(Outcome::Draw { reason: EndReason::EndgameMoves }));
     /// // switched off, for a problem position
     /// assert_eq!(at.with_counted_draws(false).outcome(), None);
@@ -731,9 +733,9 @@ impl<R: CheckersRules> fmt::Display for CheckersPosition<R> {
         write!(f, " {}", self.turn.char())?;
         let c = self.counts;
         if c.off {
-            f.write_str(" -")
+            f.write_str(" draws:off")
         } else if c.kings_only > 0 || c.endgame > 0 {
-            write!(f, " {}/{}", c.kings_only, c.endgame)
+            write!(f, " draws:{}/{}", c.kings_only, c.endgame)
         } else {
             Ok(())
         }
@@ -814,10 +816,12 @@ impl<R: CheckersRules> CheckersPosition<R> {
     }
 }
 
-/// The counts field of a position text: `<kings-only plies>/<endgame plies>`, or `-`
-/// for the counted draws switched off.
+/// The counts field of a position text: `draws:<kings-only plies>/<endgame plies>`,
+/// or `draws:off` for the counted draws switched off; the label may be left out
+/// (`12/4`, `-`: the older form).
 fn read_counts(field: &str) -> Option<(u16, u16, bool)> {
-    if field == "-" {
+    let field = field.strip_prefix("draws:").unwrap_or(field);
+    if field == "-" || field == "off" {
         return Some((0, 0, true));
     }
     let (k, e) = field.split_once('/')?;

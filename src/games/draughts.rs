@@ -114,14 +114,14 @@ pub const MAIN_ROAD: SquareSet =
 ///
 /// let draw = Some(Outcome::Draw { reason: EndReason::EndgameMoves });
 /// // three kings against a lone king on the main road: 5 moves each (10 plies)
-/// let near: RussianDraughts = "c1:W,e1:W,g1:W,h8:B w 0/9".parse().unwrap();
+/// let near: RussianDraughts = "c1:W,e1:W,g1:W,h8:B w draws:0/9".parse().unwrap();
 /// assert_eq!(near.outcome(), None);
-/// let at: RussianDraughts = "c1:W,e1:W,g1:W,h8:B w 0/10".parse().unwrap();
+/// let at: RussianDraughts = "c1:W,e1:W,g1:W,h8:B w draws:0/10".parse().unwrap();
 /// assert_eq!(at.outcome(), draw);
 /// // the lone king off the road: 15 moves each
-/// let off: RussianDraughts = "c1:W,e1:W,g1:W,h2:B w 0/10".parse().unwrap();
+/// let off: RussianDraughts = "c1:W,e1:W,g1:W,h2:B w draws:0/10".parse().unwrap();
 /// assert_eq!(off.outcome(), None);
-/// let off: RussianDraughts = "c1:W,e1:W,g1:W,h2:B w 0/30".parse().unwrap();
+/// let off: RussianDraughts = "c1:W,e1:W,g1:W,h2:B w draws:0/30".parse().unwrap();
 /// assert_eq!(off.outcome(), draw);
 /// ```
 pub const RUSSIAN_COUNTED_DRAWS: CountedDraws = CountedDraws {
@@ -165,9 +165,9 @@ pub const RUSSIAN_COUNTED_DRAWS: CountedDraws = CountedDraws {
 /// ```
 /// use column_checkers::{BrazilianDraughts, EndReason, Outcome, Position};
 ///
-/// let near: BrazilianDraughts = "c1:W,h8:B w 39/0".parse().unwrap();
+/// let near: BrazilianDraughts = "c1:W,h8:B w draws:39/0".parse().unwrap();
 /// assert_eq!(near.outcome(), None);
-/// let at: BrazilianDraughts = "c1:W,h8:B w 40/0".parse().unwrap();
+/// let at: BrazilianDraughts = "c1:W,h8:B w draws:40/0".parse().unwrap();
 /// assert_eq!(at.outcome(), Some(Outcome::Draw { reason: EndReason::KingMoves }));
 /// ```
 pub const BRAZILIAN_COUNTED_DRAWS: CountedDraws = CountedDraws {

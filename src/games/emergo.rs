@@ -254,7 +254,7 @@ impl<B: EmergoBoard> EmergoPosition<B> {
     }
 
     /// The empty board with `B::MEN` men in each hand, White to move.
-    pub fn new() -> Self {
+    fn new() -> Self {
         EmergoPosition {
             columns: Columns::new(),
             turn: Color::White,
@@ -491,12 +491,6 @@ impl<B: EmergoBoard> EmergoPosition<B> {
             }
         }
         Ok(())
-    }
-}
-
-impl<B: EmergoBoard> Default for EmergoPosition<B> {
-    fn default() -> Self {
-        Self::new()
     }
 }
 
@@ -783,6 +777,11 @@ impl<B: EmergoBoard> EmergoPosition<B> {
                 let name = g.name(sq);
                 let rest = hint
                     .strip_prefix(&format!("no man can be entered on {name} here; "))
+                    .or_else(|| {
+                        hint.strip_prefix(&format!(
+                            "{name} alone names no move here (a move is written by its squares); "
+                        ))
+                    })
                     .unwrap_or(&hint);
                 format!("{name} is occupied: a man is entered on an empty square; {rest}")
             }
@@ -849,15 +848,32 @@ impl<B: EmergoBoard> EmergoPosition<B> {
             _ => return Err(PositionError::new(K::BadSide(side.to_string()), off)),
         };
         let (off, hand) = field(2, "men in hand (white/black)")?;
-        let bad = || PositionError::new(K::BadNumber(hand.to_string()), off);
+        let bad = || PositionError::new(K::BadMenInHand(hand.to_string()), off);
         let (w, b) = hand.split_once('/').ok_or_else(bad)?;
         let parse = |t: &str| {
-            t.parse::<u8>()
-                .ok()
-                .filter(|&n| n <= B::MEN)
+            (!t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()))
+                .then(|| t.parse::<usize>().ok())
+                .flatten()
                 .ok_or_else(bad)
         };
-        let hand = [parse(w)?, parse(b)?];
+        let counts = [parse(w)?, parse(b)?];
+        // each side's men on the board and in hand against the men of a side, before
+        // the counts are narrowed
+        for c in Color::ALL {
+            let (on_board, in_hand) = (columns.men(c), counts[c.index()]);
+            if on_board + in_hand > B::MEN as usize {
+                return Err(PositionError::new(
+                    K::TooManyMenInHand {
+                        color: c,
+                        on_board,
+                        in_hand,
+                        max: B::MEN as usize,
+                    },
+                    off,
+                ));
+            }
+        }
+        let hand = counts.map(|n| n as u8);
         if let Some(&(off, _)) = fields.get(3) {
             return Err(PositionError::new(K::Trailing, off));
         }

@@ -78,6 +78,7 @@ pub enum FenErrorKind {
 /// A FEN text that could not be read: what, and the byte offset in the text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("FEN {text:?}: {kind} (at byte {at})")]
+#[non_exhaustive]
 pub struct FenError {
     /// What is wrong.
     pub kind: FenErrorKind,
@@ -181,7 +182,8 @@ pub fn read_fen(g: &Geometry, text: &str) -> Result<Fen, FenError> {
         }
         let mut item_at = start + (group.len() - group.trim_start().len()) + 1;
         for item in list.split(',') {
-            let here = item_at;
+            // at the item itself, past white space after the comma
+            let here = item_at + (item.len() - item.trim_start().len());
             item_at += item.len() + 1;
             let item = item.trim();
             let (rank, sq_text) = match item.strip_prefix('K') {

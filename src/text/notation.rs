@@ -340,8 +340,9 @@ fn passes_through<B: Board>(
 }
 
 /// Why no legal move matches query `q`: a capture mark on a quiet move, an entry on a
-/// square where no man can be entered, a square with no legal move from it; then the
-/// legal moves ([`hint`]).
+/// square where no man can be entered (where men are entered; elsewhere a lone square
+/// names no move), a square with no legal move from it; then the legal moves
+/// ([`hint`]).
 fn why_not<B: Board>(
     q: &MoveQuery,
     legal: &[Move<B>],
@@ -369,11 +370,23 @@ fn why_not<B: Board>(
         }
     }
     if !q.full_path && q.squares.len() == 1 && !q.capture {
-        return format!(
-            "no man can be entered on {} here; {}",
-            g.name(first),
-            hint(legal, terms, show)
-        );
+        // one square is an entry: in the words of entries only where men are entered
+        let entering = legal
+            .iter()
+            .any(|m| matches!(m.path(), MovePath::Entry { .. }));
+        return if entering {
+            format!(
+                "no man can be entered on {} here; {}",
+                g.name(first),
+                hint(legal, terms, show)
+            )
+        } else {
+            format!(
+                "{} alone names no move here (a move is written by its squares); {}",
+                g.name(first),
+                hint(legal, terms, show)
+            )
+        };
     }
     if !legal.iter().any(|m| first_square(m) == first) {
         return format!(

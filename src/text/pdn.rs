@@ -32,8 +32,11 @@
 //! that is neither a move, a move number nor a result (a lone `.`), a game without a
 //! terminator before the next game's tags ([`PdnErrorKind::NoTerminator`]: its moves
 //! may have been cut off), a result of another format (the Delfts `4-6`,
-//! [`PdnErrorKind::NotPdnResult`]). The reader cannot tell what such a file meant, so
-//! it does not guess. The slips of a person writing moves (a move number, a capture
+//! [`PdnErrorKind::NotPdnResult`], where the `Result` tag says it; without the tag,
+//! the last token of a record with no terminator written as a score and not a legal
+//! move is refused by the replay,
+//! [`ReplayErrorKind::NotPdnResult`](crate::text::record::ReplayErrorKind::NotPdnResult)).
+//! The reader cannot tell what such a file meant, so it does not guess. The slips of a person writing moves (a move number, a capture
 //! mark, a variation at the wrong place) are the replay's to forgive, where the
 //! rules leave one reading ([`Strictness`](crate::text::record::Strictness),
 //! [`Record::replay_with`]).
@@ -188,6 +191,7 @@ pub enum PdnErrorKind {
 /// which game of the text (1-based).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("game {game}, line {line}, column {column}: {kind}")]
+#[non_exhaustive]
 pub struct PdnError {
     /// What is wrong.
     pub kind: PdnErrorKind,

@@ -81,7 +81,8 @@ fn check_side_with<P: crate::engine::position::Position>(
     Err(PositionError::new(K::NoPiecesNotToMove(idle), at))
 }
 
-/// Splits a position text into fields with their byte offsets.
+/// Splits a position text into fields with their byte offsets: at white space, except
+/// after a comma (a space after the comma of a list is part of the list's field).
 ///
 /// # Errors
 /// [`K::TooLong`] over [`crate::engine::error::MAX_TEXT_LEN`] bytes.
@@ -94,18 +95,24 @@ pub fn fields(text: &str) -> Result<Vec<(usize, &str)>, PositionError> {
     }
     let mut out = Vec::new();
     let mut start = None;
+    // the last character of the field so far that is not white space: after a comma,
+    // white space goes on with the field (`e4:w, i5:b` is one field)
+    let mut last = ' ';
     for (i, c) in text.char_indices() {
         match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                out.push((s, &text[s..i]));
+            (true, Some(s)) if last != ',' => {
+                out.push((s, text[s..i].trim_end()));
                 start = None;
             }
             (false, None) => start = Some(i),
             _ => {}
         }
+        if !c.is_whitespace() {
+            last = c;
+        }
     }
     if let Some(s) = start {
-        out.push((s, &text[s..]));
+        out.push((s, text[s..].trim_end()));
     }
     Ok(out)
 }
@@ -123,12 +130,15 @@ pub fn read_columns<B: Board>(field: &str, offset: usize) -> Result<Columns<B>, 
     if field == "-" {
         return Ok(cols);
     }
-    let mut pos = offset;
+    let mut item_at = offset;
     // men of each colour so far: no board holds more than a u8 counts, and a ruleset's
     // own limit is far lower (it checks that one)
     let mut totals = [0usize; 2];
-    for item in field.split(',') {
+    for whole in field.split(',') {
         let err = |k, at| Err(PositionError::new(k, at));
+        // white space after a comma is not part of the item
+        let item = whole.trim_start();
+        let pos = item_at + (whole.len() - item.len());
         let Some((name, men)) = item.split_once(':') else {
             return err(K::Missing("':' between square and men"), pos);
         };
@@ -172,7 +182,7 @@ pub fn read_columns<B: Board>(field: &str, offset: usize) -> Result<Columns<B>, 
             }
         }
         cols.set(sq, stack);
-        pos += item.len() + 1;
+        item_at += whole.len() + 1;
     }
     Ok(cols)
 }

@@ -32,7 +32,7 @@
 //! let err = bad.replay::<Emergo>().unwrap_err();
 //! assert_eq!((err.number, err.side), (2, column_checkers::Color::Black));
 //! assert_eq!((err.line, err.column), (1, 16));
-//! assert!(err.to_string().starts_with("move 2... e5 (Black): e5 is not a legal move here"));
+//! assert!(err.to_string().starts_with("line 1, column 16: move 2... e5 (Black): e5 is not a legal move here"));
 //! ```
 
 use crate::alloc_prelude::*;
@@ -213,10 +213,22 @@ pub enum ReplayErrorKind {
     /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
     #[error("variations nested deeper than {MAX_VARIATION_DEPTH}")]
     TooDeep,
+    /// The last token of a record without a game terminator, written as a score
+    /// (`4-6`) and not a legal move: the result of another format than PDN's (the
+    /// Delfts format's `4-6`), refused as
+    /// [`PdnErrorKind::NotPdnResult`](crate::text::pdn::PdnErrorKind::NotPdnResult)
+    /// refuses it where the `Result` tag says it.
+    #[error(
+        "{0} is not a move here but a result of another format (such as the Delfts 4-6); \
+         PDN ends a game with its result (2-0, 1-1, 0-2 in international draughts; \
+         1-0, 1/2-1/2, 0-1 elsewhere) or *"
+    )]
+    NotPdnResult(String),
 }
 
 /// A move of a record that does not replay: its number, side, text, place and why.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub struct ReplayError {
     /// The move number (as a record numbers it: one number per White-Black pair).
     pub number: u32,
@@ -251,6 +263,9 @@ impl fmt::Display for ReplayError {
         } else {
             ""
         };
+        if self.line > 0 {
+            write!(f, "line {}, column {}: ", self.line, self.column)?;
+        }
         write!(
             f,
             "move {}{dots} {} ({}){var}: {}",
@@ -393,7 +408,7 @@ fn forgiven_words(forgiven: &Forgiven, error: &ReplayError) -> String {
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("game {game}, line {}, column {}: {error}; {}", error.line, error.column, forgiven_words(forgiven, error))]
+#[error("game {game}, {error}; {}", forgiven_words(forgiven, error))]
 pub struct ReplayWarning {
     /// The game of the text (1-based; 0 for a record not read from a text).
     pub game: usize,
@@ -694,6 +709,7 @@ impl Record {
         let black_first = game.position().turn() == Color::Black;
         let mut replayer = Replayer {
             strict: strictness == Strictness::Strict,
+            no_terminator: self.result.is_none(),
             look_ahead: MAX_LOOK_AHEAD,
             moves_read: 0,
             pending: Vec::new(),
@@ -787,7 +803,7 @@ impl Record {
             // a Black move is numbered when it opens the game
             let number = (white || i == 0).then_some(half as u32 / 2 + 1);
             record.moves.push(RecordMove {
-                text: short_text(&pos, mv),
+                text: pos.short_move_text(mv),
                 number,
                 black_number: !white && number.is_some(),
                 ..RecordMove::default()
@@ -810,25 +826,6 @@ impl Record {
     }
 }
 
-/// A move's text, by its first and last square when that names it alone among the
-/// legal moves (`28x10` for `28x19x10`), else in full.
-fn short_text<P: Position>(pos: &P, mv: &P::Move) -> String {
-    let full = mv.to_string();
-    let seps: Vec<(usize, char)> = full
-        .char_indices()
-        .filter(|&(_, c)| c == 'x' || c == ':')
-        .collect();
-    if seps.len() >= 2 {
-        let (first_end, sep) = seps[0];
-        let (last_start, _) = seps[seps.len() - 1];
-        let short = format!("{}{sep}{}", &full[..first_end], &full[last_start + 1..]);
-        if pos.parse_move(&short).is_ok_and(|m| m == *mv) {
-            return short;
-        }
-    }
-    full
-}
-
 /// The most moves a [forgiving](Strictness::Forgiving) replay plays ahead (and
 /// readings it puts aside), in all, to read the captures of a record that name
 /// several: a bound for hostile records (a real one needs a few hundred).
@@ -842,10 +839,20 @@ type Pending<'r, P> = (Game<P>, &'r [RecordMove], usize, u32, bool);
 /// variations still to replay, and what was forgiven (in the order found).
 struct Replayer<'r, P: Position> {
     strict: bool,
+    /// Whether the record ends without a game terminator (a result or `*`).
+    no_terminator: bool,
     look_ahead: usize,
     moves_read: usize,
     pending: Vec<Pending<'r, P>>,
     forgiven: Vec<(ReplayError, Forgiven)>,
+}
+
+/// Whether `text` has the form of a score, two numbers joined by `-` (`4-6`), as
+/// results of other formats than PDN's are written.
+fn looks_like_score(text: &str) -> bool {
+    let number = |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit());
+    text.split_once('-')
+        .is_some_and(|(a, b)| number(a) && number(b))
 }
 
 /// A move text with its capture marks (`x`, `:`) written as `-`, if it has any.
@@ -1040,6 +1047,17 @@ impl<'r, P: Position> Replayer<'r, P> {
             match self.play_move(game, &m.text, &moves[i + 1..]) {
                 Ok(None) => {}
                 Ok(Some((kind, forgiven))) => self.forgiven.push((err(kind), forgiven)),
+                Err(ReplayErrorKind::Move(_))
+                    if !in_variation
+                        && self.no_terminator
+                        && i + 1 == moves.len()
+                        && looks_like_score(&m.text) =>
+                {
+                    // the last token of a record without a terminator, not a move:
+                    // the result of another format (the Delfts `4-6`)
+                    let kind = ReplayErrorKind::NotPdnResult(m.text.clone());
+                    return Err(failed(self, slip, err(kind)));
+                }
                 Err(kind) => return Err(failed(self, slip, err(kind))),
             }
             self.moves_read += 1;
@@ -1230,9 +1248,10 @@ mod tests {
                 found: 3
             }
         );
-        assert!(e
-            .to_string()
-            .starts_with("move 2. 28x19 (White): move number 3 where 2"));
+        let place = format!("line {}, column {}: ", e.line, e.column);
+        assert!(e.to_string().starts_with(&format!(
+            "{place}move 2. 28x19 (White): move number 3 where 2"
+        )));
         // a slip, then an illegal move: the illegal move is the error
         let e = read("1. 32-28 19-23 3. 28x19 14x23 3. 50-45")
             .replay::<InternationalDraughts>()

@@ -41,6 +41,7 @@ pub const MAX_PLIES: usize = 400;
 
 /// Something a harness found wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum Finding {
     /// A broken invariant.
     #[error("{ruleset}: {violation} (in {position:?})")]

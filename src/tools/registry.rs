@@ -297,6 +297,19 @@ pub enum RegistryError {
         /// The options given.
         options: Vec<String>,
     },
+    /// A record's `Variant` (or `Game`) tag whose first word names no ruleset of the
+    /// crate (a record of another game, or a typo).
+    #[error(
+        "the record's variant {variant:?} is not a ruleset of this crate{}; known: {}",
+        did_you_mean(name, names()),
+        names().collect::<Vec<_>>().join(", ")
+    )]
+    UnknownVariant {
+        /// The tag's value.
+        variant: String,
+        /// Its first word, read as the ruleset's name.
+        name: String,
+    },
     /// A `GameType` of a game the crate does not play.
     #[error("GameType {number} ({game}) is not a ruleset of this crate")]
     GameTypeNotPlayed {
@@ -430,11 +443,16 @@ impl Ruleset {
         Ruleset::ALL.iter().copied().find(|r| r.type_id() == id)
     }
 
-    /// The ruleset a record's tags name: a `Variant` (or `Game`) tag that starts with
-    /// a ruleset's name, with its options after it (`[Variant "lasca --roundabout"]`;
-    /// other words after the name are not read), else PDN's `GameType` tag (only its
-    /// number counts); `None` when the record has neither. Without either tag PDN
-    /// means international draughts; the `replay` example takes that default.
+    /// The ruleset a record's tags name: a `Variant` (or `Game`) tag, the ruleset's
+    /// name and its options (`[Variant "lasca --roundabout"]`; an option may be
+    /// written without its dashes, `[Variant "lasca roundabout"]`), else PDN's
+    /// `GameType` tag (only its number counts); `None` when the record has neither.
+    /// Without either tag PDN means international draughts; the `replay` example
+    /// takes that default.
+    ///
+    /// A `Variant` tag is read whole: a name that is not a ruleset's, or a word after
+    /// it that is not one of its options, is refused (with the nearest name or option
+    /// when one is near enough to be a typo of it), never replayed under other rules.
     ///
     /// ```
     /// use column_checkers::text::record::Record;
@@ -444,21 +462,40 @@ impl Ruleset {
     /// assert_eq!(of("[GameType \"20,W,10,10,N2,0\"] 32-28"), Ok(Some(Ruleset::InternationalDraughts)));
     /// assert_eq!(of("[Variant \"Stapeldammen\"] 32-28"), Ok(Some(Ruleset::Stapeldammen)));
     /// assert_eq!(of("[Variant \"bashni --russian-code\"]"), Ok(Some(Ruleset::BashniRussianCode)));
+    /// assert_eq!(of("[Variant \"lasca roundabout\"]"), Ok(Some(Ruleset::LascaRoundabout)));
     /// assert_eq!(of("[Event \"x\"] 32-28"), Ok(None));
     /// assert!(of("[GameType \"21\"] 11-15").is_err()); // English draughts
+    /// let typo = of("[Variant \"lascaX\"]").unwrap_err().to_string();
+    /// assert!(typo.contains("(did you mean \"lasca\"?)"), "{typo}");
+    /// assert!(of("[Variant \"chess\"] 1. e4").is_err());
     /// ```
     ///
     /// # Errors
-    /// [`RegistryError`] for a `GameType` of a game the crate does not play or not of
-    /// the standard, and for unknown options after a ruleset's name.
+    /// [`RegistryError`] for a `Variant` that names no ruleset of the crate or an
+    /// option the ruleset does not have, and for a `GameType` of a game the crate
+    /// does not play or not of the standard.
     pub fn of_record(record: &Record) -> Result<Option<Ruleset>, RegistryError> {
         if let Some(variant) = record.ruleset() {
             let mut words = variant.split_whitespace();
             let name = words.next().unwrap_or_default();
-            if names().any(|n| n.eq_ignore_ascii_case(name)) {
-                let options: Vec<&str> = words.filter(|w| w.starts_with("--")).collect();
-                return Ruleset::from_name(name, &options).map(Some);
+            if !names().any(|n| n.eq_ignore_ascii_case(name)) {
+                return Err(RegistryError::UnknownVariant {
+                    variant: variant.to_string(),
+                    name: name.to_string(),
+                });
             }
+            // an option may be written without its dashes: `lasca roundabout`
+            let options: Vec<String> = words
+                .map(|w| {
+                    if w.starts_with("--") {
+                        w.to_string()
+                    } else {
+                        format!("--{w}")
+                    }
+                })
+                .collect();
+            let options: Vec<&str> = options.iter().map(String::as_str).collect();
+            return Ruleset::from_name(name, &options).map(Some);
         }
         let number = match record.game_type() {
             None => return Ok(None),

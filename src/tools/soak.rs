@@ -47,6 +47,7 @@ pub fn game_seed(run_seed: u64, game: u64) -> u64 {
 /// A violation found by a soak game, with what reproduces it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{ruleset}: game seed {seed:#x}, ply {ply}, position {position:?}: {violation}")]
+#[non_exhaustive]
 pub struct SoakFailure {
     /// The ruleset's name.
     pub ruleset: &'static str,

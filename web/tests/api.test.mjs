@@ -44,7 +44,7 @@ test("the Italian rules text's Emergo opening, by moves and by clicks", () => {
   for (const m of OPENING.slice(1, 9)) g.play(m);
   // Black must capture: only g6 may be clicked, then e6, then c6
   assert.deepEqual(g.nextSquares(), ["g6"]);
-  assert.throws(() => g.click("d8"), { message: "no move starts on d8: capture is compulsory; a move starts on g6" });
+  assert.throws(() => g.click("d8"), { message: "no move starts on d8: the column there cannot capture; capture is compulsory; a move starts on g6" });
   assert.deepEqual(g.click("g6"), { played: null, clicks: ["g6"], next: ["e6"] });
   assert.throws(() => g.click("d8"), { message: "no move goes on to d8 after g6; it may go on to e6" });
   assert.deepEqual(g.clicks(), ["g6"], "a refused click keeps the clicks");
@@ -74,7 +74,7 @@ test("an illegal move is refused with its message, and the game is unchanged", (
   const g = new Game("emergo");
   assert.throws(() => g.play("e5"), (e) => e instanceof Error && e.message.startsWith("e5 is not a legal move here (no man can be entered on e5 here; a man must be entered; legal: e1, d2,"));
   assert.throws(() => g.play("zz9"), { message: 'no square "zz9" on this board' });
-  assert.throws(() => g.click("q99"), { message: 'there is no square "q99" on this board' });
+  assert.throws(() => g.click("q99"), { message: 'no square "q99" on this board' });
   assert.deepEqual(g.moves(), []);
   assert.equal(g.position(), new Game("emergo").position());
   assert.throws(() => new Game("chess"), /unknown ruleset "chess"; known: emergo/);

@@ -22,7 +22,7 @@ fn the_italian_opening_by_clicks_and_moves() {
     assert_eq!(g.next_squares(), ["g6"]);
     assert_eq!(
         g.click("d8").unwrap_err(),
-        "no move starts on d8: capture is compulsory; a move starts on g6"
+        "no move starts on d8: the column there cannot capture; capture is compulsory; a move starts on g6"
     );
     assert_eq!(g.click("g6").unwrap().next, ["e6"]);
     assert_eq!(

@@ -657,12 +657,6 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
 
 // The traits every ruleset implements
 
-impl<B: EpaminondasBoard> Default for EpaminondasPosition<B> {
-    fn default() -> Self {
-        Self::start()
-    }
-}
-
 impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     type Move = PhalanxMove<B>;
 
