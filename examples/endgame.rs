@@ -51,7 +51,11 @@ struct Args {
     #[arg(long, value_name = "DIR")]
     load: Option<PathBuf>,
     /// Print the value and the best moves of a position (checked before the tables are built)
-    #[arg(long = "probe", value_name = "POSITION TEXT", allow_hyphen_values = true)]
+    #[arg(
+        long = "probe",
+        value_name = "POSITION TEXT",
+        allow_hyphen_values = true
+    )]
     probes: Vec<String>,
     /// Check every STEP-th position of the table against the ruleset's moves
     #[arg(long, value_name = "STEP", value_parser = clap::value_parser!(u64).range(1..))]
