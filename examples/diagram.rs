@@ -34,13 +34,13 @@ struct Args {
     #[command(flatten)]
     ruleset: RulesetArgs,
     /// The position to draw, as a position text or PDN FEN (default: the start)
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     position: Option<String>,
     /// Moves to play first, in the ruleset's notation
-    #[arg(long, value_name = "\"M1 M2 ...\"")]
+    #[arg(long, value_name = "\"M1 M2 ...\"", allow_hyphen_values = true)]
     moves: Option<String>,
     /// The caption (default: the position text)
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     title: Option<String>,
     /// No caption
     #[arg(long, conflicts_with = "title")]
@@ -133,5 +133,21 @@ fn main() -> ExitCode {
             print!("{svg}");
             ExitCode::SUCCESS
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// --position, --moves and --title take every ruleset's start position text, Emergo's `- w 12/12` (which
+    /// starts with `-`) too.
+    #[test]
+    fn text_options_take_the_crates_texts() {
+        let command = Args::command();
+        cli::assert_takes_start_texts(&command, &[], "--position", "position", &["--flip"]);
+        cli::assert_takes_start_texts(&command, &[], "--moves", "moves", &["--flip"]);
+        cli::assert_takes_start_texts(&command, &[], "--title", "title", &["--flip"]);
     }
 }

@@ -16,6 +16,10 @@
 //! only moves to wins, the longest one ply shorter, a draw a move to a draw and none to
 //! a loss.
 
+#[cfg(test)]
+#[path = "shared/cli.rs"]
+mod cli;
+
 use column_checkers::solver::emergo::{steps_apart, OneOnOne, Tables, TwoOnOne, TwoOnOneParts};
 use column_checkers::solver::retrograde::{self, Options, Progress, Stats};
 use column_checkers::solver::table::Table;
@@ -47,7 +51,11 @@ struct Args {
     #[arg(long, value_name = "DIR")]
     load: Option<PathBuf>,
     /// Print the value and the best moves of a position (checked before the tables are built)
-    #[arg(long = "probe", value_name = "POSITION TEXT")]
+    #[arg(
+        long = "probe",
+        value_name = "POSITION TEXT",
+        allow_hyphen_values = true
+    )]
     probes: Vec<String>,
     /// Check every STEP-th position of the table against the ruleset's moves
     #[arg(long, value_name = "STEP", value_parser = clap::value_parser!(u64).range(1..))]
@@ -468,5 +476,19 @@ fn main() -> ExitCode {
             eprintln!("endgame: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// --probe take every ruleset's start position text, Emergo's `- w 12/12` (which
+    /// starts with `-`) too.
+    #[test]
+    fn text_options_take_the_crates_texts() {
+        let command = Args::command();
+        cli::assert_takes_start_texts(&command, &["1v1"], "--probe", "probes", &["--quiet"]);
     }
 }

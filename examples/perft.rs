@@ -38,10 +38,10 @@ struct Cli {
     #[command(flatten)]
     ruleset: RulesetArgs,
     /// Moves to play from the start (or from --position) first, in the ruleset's notation
-    #[arg(long, value_name = "\"M1 M2 ...\"")]
+    #[arg(long, value_name = "\"M1 M2 ...\"", allow_hyphen_values = true)]
     moves: Option<String>,
     /// The position to count from, as a position text (or PDN FEN in the draughts games)
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     position: Option<String>,
     /// One line per legal move with the count after it, then the total
     #[arg(long)]
@@ -168,5 +168,20 @@ fn main() -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// --position and --moves take every ruleset's start position text, Emergo's `- w 12/12` (which
+    /// starts with `-`) too.
+    #[test]
+    fn text_options_take_the_crates_texts() {
+        let command = Cli::command();
+        cli::assert_takes_start_texts(&command, &["1"], "--position", "position", &["--divide"]);
+        cli::assert_takes_start_texts(&command, &["1"], "--moves", "moves", &["--divide"]);
     }
 }

@@ -46,7 +46,7 @@ struct Cli {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
     depth: u32,
     /// Start from this position text (or PDN FEN) instead of the start position
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     position: Option<String>,
 }
 
@@ -213,5 +213,19 @@ fn main() -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// --position take every ruleset's start position text, Emergo's `- w 12/12` (which
+    /// starts with `-`) too.
+    #[test]
+    fn text_options_take_the_crates_texts() {
+        let command = Cli::command();
+        cli::assert_takes_start_texts(&command, &[], "--position", "position", &["--depth", "2"]);
     }
 }

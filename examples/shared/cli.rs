@@ -102,3 +102,71 @@ impl Args for RulesetArgs {
         Self::augment_args(cmd)
     }
 }
+
+/// Every ruleset with the text of its start position, as the crate writes it (Emergo's
+/// empty board is `- w 12/12`: a text may start with `-`).
+pub fn start_texts() -> Vec<(Ruleset, String)> {
+    struct StartText;
+    impl column_checkers::tools::registry::RulesetVisitor for StartText {
+        type Output = String;
+        fn visit<
+            P: column_checkers::Introspect + column_checkers::Counting + column_checkers::Checking,
+        >(
+            self,
+        ) -> String {
+            P::start().to_string()
+        }
+    }
+    Ruleset::ALL
+        .iter()
+        .map(|&r| (r, r.visit(StartText)))
+        .collect()
+}
+
+/// Checks that `command`'s option `flag` (stored under `id`) takes every ruleset's start
+/// position text as typed after it: `NAME [--game RULESET [options]] BEFORE... FLAG TEXT
+/// AFTER...` parses (the ruleset named when the command has `--game`), and the option
+/// holds `TEXT` unchanged.
+///
+/// # Panics
+/// When a text is refused or changed, naming the example, the option and the text.
+pub fn assert_takes_start_texts(
+    command: &Command,
+    before: &[&str],
+    flag: &str,
+    id: &str,
+    after: &[&str],
+) {
+    for (ruleset, text) in start_texts() {
+        let mut argv = vec![command.get_name()];
+        if command.get_arguments().any(|a| a.get_id() == "game") {
+            argv.extend(["--game", ruleset.name()]);
+            argv.extend(ruleset.options());
+        }
+        argv.extend(before);
+        argv.extend([flag, text.as_str()]);
+        argv.extend(after);
+        let matches = match command.clone().try_get_matches_from(&argv) {
+            Ok(m) => m,
+            Err(e) => panic!(
+                "{} {flag} {text:?} refused ({ruleset:?}): {e}",
+                command.get_name()
+            ),
+        };
+        let held: Vec<&String> = matches
+            .get_many::<String>(id)
+            .unwrap_or_else(|| {
+                panic!(
+                    "{} {flag} {text:?}: no value under {id:?}",
+                    command.get_name()
+                )
+            })
+            .collect();
+        assert_eq!(
+            held,
+            [&text],
+            "{} {flag} {text:?} ({ruleset:?})",
+            command.get_name()
+        );
+    }
+}

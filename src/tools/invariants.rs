@@ -353,45 +353,30 @@ pub(crate) fn check_listing_in<P: Checking + Counting>(
         // checked equal to the incremental hash above
         scratch: from_scratch,
     };
-    let result = scratch.check_moves(pos, &before, moves, &all_text);
+    // the made positions on the positions `scratch` picks by their hash
+    let play_each = incremental.rotate_left(32) % scratch.played_every == 0;
+    let result = scratch.check_moves(pos, &before, moves, &all_text, play_each);
     scratch.text = all_text;
-    result?;
-    check_played(pos, moves)
+    result
 }
 
 /// The positions [`Counting::play_each_move`] makes against those the listed `moves`
 /// of `pos` lead to, played with [`Counting::play_for_counting`]: one for each, equal
 /// and with equal hashes, matched in any order.
 fn check_played<P: Checking + Counting>(pos: &P, moves: &[P::Move]) -> Result<(), Violation> {
-    // (hash, position, matched yet)
     let mut made = Vec::with_capacity(moves.len());
     pos.play_each_move(&mut MoveList::new(), |next| {
         made.push((next.zobrist(), next.clone(), false))
     });
-    let disagree = |mv: Option<String>, made: usize| Violation::PlayedPositionsDisagree {
-        mv,
-        listed: moves.len(),
-        made,
-    };
     if made.len() != moves.len() {
-        return Err(disagree(None, made.len()));
+        return Err(Violation::PlayedPositionsDisagree {
+            mv: None,
+            listed: moves.len(),
+            made: made.len(),
+        });
     }
-    made.sort_by_key(|m| m.0);
-    for mv in moves {
-        let mut next = pos.clone();
-        next.play_for_counting(mv);
-        let hash = next.zobrist();
-        let first = made.partition_point(|m| m.0 < hash);
-        let same = made[first..]
-            .iter_mut()
-            .take_while(|m| m.0 == hash)
-            .find(|m| !m.2 && m.1 == next);
-        match same {
-            Some(m) => m.2 = true,
-            None => return Err(disagree(Some(mv.to_string()), made.len())),
-        }
-    }
-    Ok(())
+    let n = made.len();
+    match_played(pos, moves.iter(), made, n)
 }
 
 /// The buffers of [`check_listing`], kept from one position to the next.
@@ -417,6 +402,13 @@ pub(crate) struct Scratch<M> {
     /// The first move seen leading from a square to a position of a given hash:
     /// (hash, move number), open addressing.
     seen: Vec<(u64, usize)>,
+    /// The list [`Counting::play_each_move`] may use.
+    played: MoveList<M>,
+    /// The listed moves whose positions `play_each_move` did not make in list order.
+    unmatched: Vec<usize>,
+    /// The positions made by `play_each_move` are checked on one position in this
+    /// many (chosen by its hash; 1: on every position).
+    played_every: u64,
 }
 
 /// An empty slot of the open-addressing tables.
@@ -447,7 +439,19 @@ impl<M: Copy> Scratch<M> {
             grouped: Vec::new(),
             starts: Vec::new(),
             seen: Vec::new(),
+            played: MoveList::new(),
+            unmatched: Vec::new(),
+            played_every: 1,
         }
+    }
+
+    /// The same, checking the positions [`Counting::play_each_move`] makes on one
+    /// position in `n` (chosen by its hash), as the checks that generate the list
+    /// themselves run on one listed move in each position: a whole list made again
+    /// and played, for perft's shortcut.
+    pub(crate) fn played_every(mut self, n: u64) -> Self {
+        self.played_every = n.max(1);
+        self
     }
 
     /// Finds the runs of equal origin keys of the texts `all` (ending at `self.ends`)
@@ -555,15 +559,25 @@ impl<M: Copy> Scratch<M> {
 
 impl<M: Copy + core::fmt::Display> Scratch<M> {
     /// Plays every listed move of `pos` (`moves`, with their texts `all_text` after
-    /// [`Position::write_move_texts`] and [`find_groups`](Self::find_groups)),
+    /// [`Checking::write_move_texts`] and [`find_groups`](Self::find_groups)),
     /// checks its transition, reads it back from its text against its group, and
-    /// looks for two moves from one square to one position.
+    /// looks for two moves from one square to one position; and checks the positions
+    /// [`Counting::play_each_move`] makes against them, as [`check_played`] does.
+    ///
+    /// The moves are checked from inside `play_each_move`, one for each position it
+    /// makes, in list order: the position after a listed move, played on a copy for
+    /// its own checks, is compared at once with the position made beside it, with no
+    /// copy kept. A made position that differs from it (`play_each_move` makes them in
+    /// another order, or leaves out what [`play_for_counting`](Counting::play_for_counting)
+    /// may leave out) is matched afterwards as [`check_played`] matches, against the
+    /// positions the unmatched moves lead to by `play_for_counting`.
     fn check_moves<P: Checking + Counting<Move = M>>(
         &mut self,
         pos: &P,
         before: &Before,
         moves: &[M],
         all_text: &str,
+        play_each: bool,
     ) -> Result<(), Violation>
     where
         M: PartialEq,
@@ -577,42 +591,149 @@ impl<M: Copy + core::fmt::Display> Scratch<M> {
             grouped,
             starts,
             seen,
+            played,
+            unmatched,
             ..
         } = self;
+        unmatched.clear();
         // every move read back from its text against its group, then played on a
         // copy: the transition, and the first move seen from a square to a position
         // of a given hash
         let mut next = pos.clone();
-        let mut start = 0;
-        for (r, (&g, &key)) in run_groups.iter().zip(run_keys.iter()).enumerate() {
-            let (first, last) = (runs[r], runs[r + 1]);
+        if !play_each {
+            // the loop of `check` below, run by run
+            let mut start = 0;
+            for (r, (&g, &key)) in run_groups.iter().zip(run_keys.iter()).enumerate() {
+                let (first, last) = (runs[r], runs[r + 1]);
+                let group = if grouped.is_empty() {
+                    &moves[first..last]
+                } else {
+                    &grouped[starts[g]..starts[g + 1]]
+                };
+                for (i, (mv, &end)) in moves[first..last]
+                    .iter()
+                    .zip(&ends[first..last])
+                    .enumerate()
+                {
+                    let text = &all_text[start..end];
+                    start = end;
+                    read_back(mv, text, pos.parse_move_among(text, group))?;
+                    next.clone_from(pos);
+                    next.play_unchecked(mv);
+                    transition(pos, before, || text.to_string(), &next, true)?;
+                    let hash = key ^ next.zobrist().rotate_left(17);
+                    let i = first + i;
+                    if !insert_new(seen, hash, i) {
+                        insert_colliding(seen, hash, i, |j| {
+                            duplicate_of(pos, &next, moves, ends, all_text, i, j)
+                        })?;
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let mut run = 0;
+        let mut check = |i: usize, next: &mut P| -> Result<(), Violation> {
+            while runs[run + 1] <= i {
+                run += 1;
+            }
+            let (first, last) = (runs[run], runs[run + 1]);
             let group = if grouped.is_empty() {
                 &moves[first..last]
             } else {
+                let g = run_groups[run];
                 &grouped[starts[g]..starts[g + 1]]
             };
-            for (i, (mv, &end)) in moves[first..last]
-                .iter()
-                .zip(&ends[first..last])
-                .enumerate()
-            {
-                let text = &all_text[start..end];
-                start = end;
-                read_back(mv, text, pos.parse_move_among(text, group))?;
-                next.clone_from(pos);
-                next.play_unchecked(mv);
-                transition(pos, before, || text.to_string(), &next, true)?;
-                let hash = key ^ next.zobrist().rotate_left(17);
-                let i = first + i;
-                if !insert_new(seen, hash, i) {
-                    insert_colliding(seen, hash, i, |j| {
-                        duplicate_of(pos, &next, moves, ends, all_text, i, j)
-                    })?;
+            let mv = &moves[i];
+            let text = text_in(all_text, ends, i);
+            read_back(mv, text, pos.parse_move_among(text, group))?;
+            next.clone_from(pos);
+            next.play_unchecked(mv);
+            transition(pos, before, || text.to_string(), next, true)?;
+            let hash = run_keys[run] ^ next.zobrist().rotate_left(17);
+            if !insert_new(seen, hash, i) {
+                insert_colliding(seen, hash, i, |j| {
+                    duplicate_of(pos, next, moves, ends, all_text, i, j)
+                })?;
+            }
+            Ok(())
+        };
+        // the listed move beside each made position, in list order
+        let mut result = Ok(());
+        let mut i = 0;
+        let mut made = 0;
+        // made positions not matched in list order: (hash, position, matched yet)
+        let mut others: Vec<(u64, P, bool)> = Vec::new();
+        pos.play_each_move(played, |p| {
+            made += 1;
+            if result.is_err() {
+                return;
+            }
+            if i < moves.len() {
+                result = check(i, &mut next);
+                if result.is_ok() && (p.zobrist() != next.zobrist() || *p != next) {
+                    unmatched.push(i);
+                    others.push((p.zobrist(), p.clone(), false));
                 }
+                i += 1;
+            } else {
+                others.push((p.zobrist(), p.clone(), false));
+            }
+        });
+        result?;
+        // the moves beyond the positions made
+        for i in i..moves.len() {
+            check(i, &mut next)?;
+            unmatched.push(i);
+        }
+        if made != moves.len() {
+            return Err(Violation::PlayedPositionsDisagree {
+                mv: None,
+                listed: moves.len(),
+                made,
+            });
+        }
+        match_played(pos, unmatched.iter().map(|&i| &moves[i]), others, made)
+    }
+}
+
+/// The positions [`Counting::play_each_move`] made (`made` in all, as many as there
+/// are listed moves) of which `others` (hash, position, matched yet) are left to
+/// match, against the positions the listed `moves` left lead to from `pos`, played
+/// with [`Counting::play_for_counting`]: one for each, equal and with equal hashes,
+/// matched in any order.
+fn match_played<'a, P: Checking + Counting>(
+    pos: &P,
+    moves: impl Iterator<Item = &'a P::Move>,
+    mut others: Vec<(u64, P, bool)>,
+    made: usize,
+) -> Result<(), Violation>
+where
+    P::Move: 'a,
+{
+    others.sort_by_key(|m| m.0);
+    let mut next = pos.clone();
+    for mv in moves {
+        next.clone_from(pos);
+        next.play_for_counting(mv);
+        let hash = next.zobrist();
+        let first = others.partition_point(|m| m.0 < hash);
+        let same = others[first..]
+            .iter_mut()
+            .take_while(|m| m.0 == hash)
+            .find(|m| !m.2 && m.1 == next);
+        match same {
+            Some(m) => m.2 = true,
+            None => {
+                return Err(Violation::PlayedPositionsDisagree {
+                    mv: Some(mv.to_string()),
+                    listed: made,
+                    made,
+                })
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 /// Inserts `(hash, i)` into `table` (open addressing, never full) when no entry there
@@ -1261,6 +1382,9 @@ mod tests {
     const PLAYED: u8 = 7;
     /// Makes no position for its last move (`play_each_move`).
     const UNPLAYED: u8 = 8;
+    /// Makes the right positions, in the reverse of the list's order
+    /// (`play_each_move`): no bug.
+    const REVERSED: u8 = 9;
 
     impl<const BUG: u8> PartialEq for Faulty<BUG> {
         fn eq(&self, other: &Self) -> bool {
@@ -1340,6 +1464,9 @@ mod tests {
         fn play_each_move(&self, scratch: &mut MoveList<Self::Move>, mut visit: impl FnMut(&Self)) {
             self.legal_moves(scratch);
             let n = scratch.len() - usize::from(BUG == UNPLAYED && !scratch.is_empty());
+            if BUG == REVERSED {
+                scratch.reverse();
+            }
             for (i, mv) in scratch[..n].iter().enumerate() {
                 let mut next = self.clone();
                 if BUG != PLAYED || i > 0 {
@@ -1427,6 +1554,8 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains(" positions for "));
+        // in another order than the list's, matched by position
+        assert_eq!(check(&Faulty::<REVERSED>::start()), Ok(()));
         let short = check(&Faulty::<SHORT>::start());
         assert!(matches!(
             &short,
@@ -1436,5 +1565,43 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("another number of texts"));
+    }
+
+    /// With `played_every(n)`, the positions `play_each_move` makes are checked on
+    /// the positions whose hash picks them, every other check on every position.
+    #[test]
+    fn made_positions_checked_on_the_positions_picked() {
+        let pos = Faulty::<PLAYED>::start();
+        let pick = pos.zobrist().rotate_left(32);
+        let checked = |n: u64| {
+            check_listing_in(
+                &pos,
+                &mut MoveList::new(),
+                &mut Scratch::new().played_every(n),
+            )
+        };
+        let skipped = (2..).find(|n| pick % n != 0).unwrap();
+        assert_eq!(checked(skipped), Ok(()));
+        assert!(matches!(
+            checked(1),
+            Err(Violation::PlayedPositionsDisagree { .. })
+        ));
+        assert!(matches!(
+            checked(pick),
+            Err(Violation::PlayedPositionsDisagree { .. })
+        ));
+        // the other checks run anyway
+        let twice = Faulty::<TWICE>::start();
+        let skipped = (2..)
+            .find(|n| twice.zobrist().rotate_left(32) % n != 0)
+            .unwrap();
+        assert!(matches!(
+            check_listing_in(
+                &twice,
+                &mut MoveList::new(),
+                &mut Scratch::new().played_every(skipped)
+            ),
+            Err(Violation::DuplicateMove { .. })
+        ));
     }
 }

@@ -25,6 +25,11 @@ use crate::tools::registry::RulesetVisitor;
 use crate::tools::rng::SplitMix64;
 use thiserror::Error;
 
+/// The soak checks the positions [`Counting::play_each_move`] makes (perft's
+/// shortcut: the whole list made again and played) on one position in this many,
+/// chosen by its hash; every other check runs on every position.
+pub const PLAYED_EVERY: u64 = 8;
+
 /// Plies after which a soak game stops unfinished, by default.
 pub const DEFAULT_MAX_PLIES: usize = 300;
 
@@ -74,7 +79,8 @@ pub struct GameRun {
 
 /// Plays one random game of `P` from its start with seed `seed`, for at most
 /// `max_plies` plies, through a [`Game`] (so threefold repetition ends it), checking
-/// before every move [`invariants::check`] on the position, and after it
+/// before every move [`invariants::check`] on the position (the positions
+/// [`Counting::play_each_move`] makes on one position in [`PLAYED_EVERY`]), and after it
 /// [`invariants::check_transition`] (the move is one of the listed moves `check`
 /// verified) and [`invariants::check_undo_redo`]. Moves are played
 /// alternately with [`Game::play`] and, by their text, [`Game::play_text`].
@@ -88,7 +94,7 @@ pub fn soak_game<P: Checking + Counting>(
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(P::start());
     let mut moves = MoveList::new();
-    let mut scratch = invariants::Scratch::new();
+    let mut scratch = invariants::Scratch::new().played_every(PLAYED_EVERY);
     let fail = |game: &Game<P>, violation| SoakFailure {
         ruleset: P::NAME,
         seed,
