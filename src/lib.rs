@@ -321,6 +321,7 @@ pub use games::emergo::{EmergoBoard, EmergoPosition, Hex37Setup, Oblique9};
 pub use games::epaminondas::{
     EpaminondasBoard, EpaminondasOptions, EpaminondasPosition, PhalanxMove,
 };
+pub use tools::any_game::{AnyGame, AnyGameError, AnyMove};
 pub use tools::playout::{random_playout, Playout};
 /// Every ruleset's position types (`Emergo`, `Lasca`, `LascaRoundabout`, ...) and rules
 /// types (`LascaRules`, ...), from the one list of the registry.

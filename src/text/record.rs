@@ -812,7 +812,7 @@ impl Record {
 
 /// A move's text, by its first and last square when that names it alone among the
 /// legal moves (`28x10` for `28x19x10`), else in full.
-fn short_text<P: Position>(pos: &P, mv: &P::Move) -> String {
+pub(crate) fn short_text<P: Position>(pos: &P, mv: &P::Move) -> String {
     let full = mv.to_string();
     let seps: Vec<(usize, char)> = full
         .char_indices()
