@@ -56,10 +56,8 @@ pub struct DrawAnswer {
 /// The score from which the computer declines a draw: one man (100) in its favour.
 pub const DRAW_DECLINE_SCORE: i32 = 100;
 
-/// A side's name in the API (`white` or `black`, any case) as a colour.
-///
-/// # Errors
-/// Any other text, in words.
+/// A side's name in the API (`white` or `black`, any case) as a colour; any other
+/// text is refused in words.
 pub fn color_named(name: &str) -> Result<Color, String> {
     match name.trim().to_ascii_lowercase().as_str() {
         "white" => Ok(Color::White),
@@ -75,10 +73,8 @@ pub fn color_name(c: Color) -> &'static str {
     ["white", "black"][c.index()]
 }
 
-/// The ruleset called `name` with `options` (`--roundabout`, dashes optional).
-///
-/// # Errors
-/// The registry's message for an unknown ruleset or option.
+/// The ruleset called `name` with `options` (`--roundabout`, dashes optional), or the
+/// registry's message for an unknown ruleset or option.
 pub fn ruleset_named(name: &str, options: &[String]) -> Result<Ruleset, String> {
     let flags: Vec<String> = options
         .iter()
@@ -423,10 +419,7 @@ impl Table {
     }
 }
 
-/// Perft of a ruleset from its start or from `position`.
-///
-/// # Errors
-/// An unknown ruleset or option, or a position that does not read.
+/// Perft of a ruleset from its start or from `position`; refused as [`Table::new`].
 pub fn perft_of(
     ruleset: &str,
     options: &[String],
@@ -437,10 +430,7 @@ pub fn perft_of(
 }
 
 /// Random playouts from a ruleset's start (SplitMix64 seeded with `seed`, at most
-/// `max_plies` plies a game).
-///
-/// # Errors
-/// An unknown ruleset or option.
+/// `max_plies` plies a game); an unknown ruleset or option is refused.
 pub fn playouts(
     ruleset: &str,
     options: &[String],
