@@ -227,7 +227,9 @@
 //! - [`Position::board_view`] gives a ruleset-independent [`BoardView`] (geometry,
 //!   columns, men in hand) for renderers, evaluation functions and GUIs; the `svg`
 //!   feature draws it.
-//! - [`tools::registry::dispatch`] runs generic code on a ruleset chosen by name.
+//! - [`tools::registry::dispatch`] runs generic code on a ruleset chosen by name, and
+//!   [`AnyGame`] is a whole game of a ruleset chosen at run time (legal moves, play by
+//!   text, index or clicks, outcome, texts, records, perft), for servers and bindings.
 //!
 //! ## Examples
 //!

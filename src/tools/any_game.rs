@@ -173,7 +173,9 @@ pub trait GameVisitor {
 #[derive(Clone, Debug)]
 struct Seat<P: Introspect> {
     game: Game<P>,
-    input: MoveInput<P>,
+    /// The move being clicked; made at its first click, so that moves played by text
+    /// or index cost no click paths.
+    input: Option<MoveInput<P>>,
     /// Every click of the game: the click path of each move played, then the clicks
     /// of the move being entered.
     history: Vec<Square>,
@@ -190,7 +192,7 @@ impl<P: Introspect + Counting + Checking> Seat<P> {
             move_ends.push(history.len());
         }
         Seat {
-            input: MoveInput::new(game.position()),
+            input: None,
             game,
             history,
             move_ends,
@@ -211,13 +213,13 @@ impl<P: Introspect + Counting + Checking> Seat<P> {
     }
 
     fn geometry(&self) -> &'static Geometry {
-        self.input.geometry()
+        self.game.position().geometry()
     }
 
-    /// After a move, an undo or a declared end: a fresh input, the history to the
-    /// last move's end.
+    /// After a move, an undo or a declared end: no clicks, the history to the last
+    /// move's end.
     fn settle(&mut self) {
-        self.input = MoveInput::new(self.game.position());
+        self.input = None;
         self.history
             .truncate(self.move_ends.last().copied().unwrap_or(0));
     }
@@ -228,7 +230,7 @@ impl<P: Introspect + Counting + Checking> Seat<P> {
             .truncate(self.move_ends.last().copied().unwrap_or(0));
         self.history.extend(mv.clicks());
         self.move_ends.push(self.history.len());
-        self.input = MoveInput::new(self.game.position());
+        self.input = None;
         mv.to_string()
     }
 
@@ -293,7 +295,9 @@ impl<P: Introspect + Counting + Checking> Seat<P> {
             // threefold repetition ends the game, which the position's input cannot know
             return Err(ClickError::GameOver(o).into());
         }
-        match self.input.click(sq)? {
+        let pos = self.game.position();
+        let input = self.input.get_or_insert_with(|| MoveInput::new(pos));
+        match input.click(sq)? {
             None => {
                 self.history.push(sq);
                 Ok(None)
@@ -303,20 +307,19 @@ impl<P: Introspect + Counting + Checking> Seat<P> {
                 self.history.push(sq);
                 let end = self.history.len();
                 self.move_ends.push(end);
-                self.input = MoveInput::new(self.game.position());
+                self.input = None;
                 Ok(Some(mv.to_string()))
             }
         }
     }
 
     fn take_back_click(&mut self) -> Option<Square> {
-        let sq = self.input.undo()?;
+        let sq = self.input.as_mut()?.undo()?;
         self.history.pop();
         Some(sq)
     }
 
     fn reset_clicks(&mut self) {
-        self.input.reset();
         self.settle();
     }
 
@@ -358,7 +361,7 @@ impl<P: Introspect + Counting + Checking> Seat<P> {
             self.move_ends.push(self.history.len());
             plies += 1;
         }
-        self.input = MoveInput::new(self.game.position());
+        self.input = None;
         plies
     }
 
@@ -609,7 +612,7 @@ impl AnyGame {
 
     /// The clicks of the move being entered.
     pub fn clicks(&self) -> &[Square] {
-        each!(&self.seat, s => s.input.clicks())
+        each!(&self.seat, s => s.input.as_ref().map_or(&[][..], |i| i.clicks()))
     }
 
     /// The squares that may be clicked next (the legal actions), in increasing order;
@@ -618,7 +621,10 @@ impl AnyGame {
         if self.is_over() {
             return Vec::new();
         }
-        each!(&self.seat, s => s.input.next_squares())
+        each!(&self.seat, s => match &s.input {
+            Some(input) => input.next_squares(),
+            None => MoveInput::new(s.game.position()).next_squares(),
+        })
     }
 
     /// The names of [`next_squares`](AnyGame::next_squares).
