@@ -897,6 +897,13 @@ mod tests {
     }
 
     #[test]
+    fn a_game_crosses_threads() {
+        fn send_sync<T: Send + Sync + Clone + 'static>() {}
+        send_sync::<AnyGame>();
+        send_sync::<AnyGameError>();
+    }
+
+    #[test]
     fn refusals_are_typed_and_leave_the_game_unchanged() {
         let mut game = AnyGame::new(Ruleset::Emergo);
         let before = game.position_text();
