@@ -238,7 +238,9 @@
 //! - [`Position::board_view`] gives a ruleset-independent [`BoardView`] (geometry,
 //!   columns, men in hand) for renderers, evaluation functions and GUIs; the `svg`
 //!   feature draws it.
-//! - [`tools::registry::dispatch`] runs generic code on a ruleset chosen by name.
+//! - [`tools::registry::dispatch`] runs generic code on a ruleset chosen by name, and
+//!   [`AnyGame`] is a whole game of a ruleset chosen at run time (legal moves, play by
+//!   text, index or clicks, outcome, texts, records, perft), for servers and bindings.
 //!
 //! ## Examples
 //!
@@ -313,6 +315,7 @@ pub use engine::perft::{divide, perft};
 pub use engine::position::Position;
 pub use engine::square::{Square, SquareSet};
 pub use engine::view::BoardView;
+pub use tools::any_game::{AnyGame, AnyGameError, AnyMove};
 /// Every ruleset's position type (`Emergo`, `Lasca`, `InternationalDraughts`, ...),
 /// from the one list of the registry; option sets and rules types are in their game's
 /// module (`games::lasca::LascaRoundabout`, `games::lasca::LascaRules`).

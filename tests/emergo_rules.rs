@@ -4,8 +4,10 @@
 //! crate's position text: `<columns> <side> <white in hand>/<black in hand>`, columns
 //! as `square:men` with the men bottom to top.
 
-use column_checkers::{Color, Emergo, EndReason, Game, MoveList, MoveParseError, Outcome, Position};
 use column_checkers::engine::moves::MovePath;
+use column_checkers::{
+    Color, Emergo, EndReason, Game, MoveList, MoveParseError, Outcome, Position,
+};
 
 fn pos(text: &str) -> Emergo {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))

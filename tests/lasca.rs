@@ -7,12 +7,12 @@
 
 mod column_props;
 
-use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-use column_checkers::{Color, EndReason, Game, Lasca, MoveParseError, Outcome, Position};
 use column_checkers::engine::error::PositionErrorKind;
 use column_checkers::games::checkers::CheckersPosition;
 use column_checkers::games::lasca::{LascaRoundabout, LascaRules};
+use column_checkers::tools::registry::{dispatch, RulesetVisitor};
 use column_checkers::{Checking, Counting};
+use column_checkers::{Color, EndReason, Game, Lasca, MoveParseError, Outcome, Position};
 use column_props::{move_list, move_texts, playout_invariants, pos};
 use proptest::prelude::*;
 

@@ -10,9 +10,9 @@
 //! `cargo test --release --test perft -- --ignored` the rest up to `PERFT_MAX_NODES`
 //! nodes (default [`DEEP`]).
 
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::perft;
 use column_checkers::engine::perft::perft_without_bulk;
+use column_checkers::perft;
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::{Checking, Counting, Introspect};
 use std::collections::BTreeSet;
 

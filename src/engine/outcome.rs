@@ -106,6 +106,46 @@ impl EndReason {
         }
     }
 
+    /// Every reason, in the order of the enum.
+    pub const ALL: [EndReason; 8] = [
+        EndReason::NoPieces,
+        EndReason::NoLegalMove,
+        EndReason::Repetition,
+        EndReason::Goal,
+        EndReason::KingMoves,
+        EndReason::EndgameMoves,
+        EndReason::Agreement,
+        EndReason::Resignation,
+    ];
+
+    /// The reason as one kebab-case token, for machines (the `serde` form, protocol
+    /// lines, the browser binding's objects with its hyphens as spaces).
+    ///
+    /// ```
+    /// use column_checkers::EndReason;
+    ///
+    /// assert_eq!(EndReason::NoLegalMove.code(), "no-legal-move");
+    /// assert_eq!(EndReason::from_code("king-moves"), Some(EndReason::KingMoves));
+    /// assert_eq!(EndReason::from_code("checkmate"), None);
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            EndReason::NoPieces => "no-pieces",
+            EndReason::NoLegalMove => "no-legal-move",
+            EndReason::Repetition => "repetition",
+            EndReason::Goal => "goal",
+            EndReason::KingMoves => "king-moves",
+            EndReason::EndgameMoves => "endgame-moves",
+            EndReason::Agreement => "agreement",
+            EndReason::Resignation => "resignation",
+        }
+    }
+
+    /// The reason whose [`code`](EndReason::code) is `code`, if any.
+    pub fn from_code(code: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.code() == code)
+    }
+
     /// The reason in words, as [`Outcome`]'s `Display` writes it.
     pub const fn words(self) -> &'static str {
         match self {

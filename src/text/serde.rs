@@ -148,42 +148,16 @@ impl<'de> Deserialize<'de> for Color {
     }
 }
 
-fn reason_word(r: EndReason) -> &'static str {
-    match r {
-        EndReason::NoPieces => "no-pieces",
-        EndReason::NoLegalMove => "no-legal-move",
-        EndReason::Repetition => "repetition",
-        EndReason::Goal => "goal",
-        EndReason::KingMoves => "king-moves",
-        EndReason::EndgameMoves => "endgame-moves",
-        EndReason::Agreement => "agreement",
-        EndReason::Resignation => "resignation",
-    }
-}
-
-fn read_reason(s: &str) -> Option<EndReason> {
-    Some(match s {
-        "no-pieces" => EndReason::NoPieces,
-        "no-legal-move" => EndReason::NoLegalMove,
-        "repetition" => EndReason::Repetition,
-        "goal" => EndReason::Goal,
-        "king-moves" => EndReason::KingMoves,
-        "endgame-moves" => EndReason::EndgameMoves,
-        "agreement" => EndReason::Agreement,
-        "resignation" => EndReason::Resignation,
-        _ => return None,
-    })
-}
-
 impl Serialize for EndReason {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(reason_word(*self))
+        s.serialize_str(self.code())
     }
 }
 impl<'de> Deserialize<'de> for EndReason {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        read_reason(&s).ok_or_else(|| de::Error::custom(format_args!("unknown end reason {s:?}")))
+        EndReason::from_code(&s)
+            .ok_or_else(|| de::Error::custom(format_args!("unknown end reason {s:?}")))
     }
 }
 
@@ -192,7 +166,7 @@ impl Serialize for Outcome {
         s.collect_str(&format_args!(
             "{} {}",
             self.result_text(),
-            reason_word(self.reason())
+            self.reason().code()
         ))
     }
 }
@@ -205,7 +179,7 @@ impl<'de> Deserialize<'de> for Outcome {
             ))
         };
         let (result, reason) = s.split_once(' ').ok_or_else(bad)?;
-        let reason = read_reason(reason.trim()).ok_or_else(bad)?;
+        let reason = EndReason::from_code(reason.trim()).ok_or_else(bad)?;
         Ok(match result {
             "1-0" => Outcome::Win {
                 winner: Color::White,

@@ -1,8 +1,9 @@
 //! Tools at the edge of the engine: choosing a ruleset by name at run time
-//! ([`registry`]), random playouts ([`playout`], [`rng`]), the `minimax` crate adapter
+//! ([`registry`]) and a game of any ruleset behind one type ([`any_game`]), random playouts ([`playout`], [`rng`]), the `minimax` crate adapter
 //! (feature `minimax`), and, behind the feature `testing`, the test rig the crate's own
 //! tests, fuzzers and soak runs use (`invariants`, `soak`, `harness`).
 
+pub mod any_game;
 #[cfg(feature = "minimax")]
 #[cfg_attr(docsrs, doc(cfg(feature = "minimax")))]
 pub mod minimax;

@@ -135,6 +135,18 @@ macro_rules! rulesets {
             )+
         }
 
+        /// Calls the macro `$m` with every ruleset of the list as
+        /// `Variant: module::PositionType,` (each option set on its own, the variant
+        /// named as its [`Ruleset`]), after the one token tree `$extra`: the
+        /// [`AnyGame`](crate::tools::any_game::AnyGame) enum and its dispatch are made
+        /// from it.
+        macro_rules! each_ruleset {
+            ($m:ident $extra:tt) => {
+                $m! { $extra $($base: $module::$base, $($($variant: $module::$variant,)+)?)+ }
+            };
+        }
+        pub(crate) use each_ruleset;
+
         impl Ruleset {
             /// Every ruleset, each option set on its own, in the list's order.
             pub const ALL: &'static [Ruleset] = &[$(Ruleset::$base, $($(Ruleset::$variant,)+)?)+];

@@ -3,12 +3,12 @@
 
 #![allow(dead_code)]
 
-use column_checkers::MoveSquares;
 use column_checkers::engine::moves::{Move, Route};
 use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::MoveSquares;
 use column_checkers::{Checking, Counting, Position};
 use column_checkers::{Game, MoveList};
-use column_checkers::tools::rng::SplitMix64;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};

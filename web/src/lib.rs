@@ -22,8 +22,9 @@
 //! document.body.innerHTML = game.svg({ flip: false });
 //! ```
 //!
-//! The same code runs natively: [`Table`] is the game behind the JavaScript class, and
-//! the answers are the JSON values the JavaScript objects are parsed from.
+//! The same code runs natively: [`Table`] is the game behind the JavaScript class (the
+//! crate's `AnyGame`, which decides everything of the game), and the answers are the
+//! JSON values the JavaScript objects are parsed from.
 //!
 //! ```
 //! use column_checkers_web::Table;
@@ -43,16 +44,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod registry;
 #[path = "../../examples/shared/search.rs"]
 #[allow(dead_code)]
 mod search;
 mod table;
 
-pub use registry::{rulesets, with_ruleset, RulesetInfo, Visit};
 pub use table::{
-    color_name, color_named, perft_of, playouts, Choice, Clicked, DrawAnswer, Drawing, Playouts,
-    Table, DRAW_DECLINE_SCORE,
+    color_name, color_named, perft_of, playouts, ruleset_named, rulesets, Choice, Clicked,
+    DrawAnswer, Drawing, RulesetInfo, Table, DRAW_DECLINE_SCORE,
 };
 
 use serde_json::{json, Value};
@@ -67,175 +66,10 @@ fn err(msg: String) -> JsError {
     JsError::new(&msg)
 }
 
-/// Ruleset options from JavaScript: `undefined` is none.
-fn opts(options: Option<Vec<String>>) -> Vec<String> {
-    options.unwrap_or_default()
-}
-
+/// The TypeScript declarations of the objects the API hands out (`types.d.ts`,
+/// appended to the package's `.d.ts`).
 #[wasm_bindgen(typescript_custom_section)]
-const TYPES: &'static str = r#"
-/** A side: White moves first in every ruleset. */
-export type Color = "white" | "black";
-
-/** A ruleset of the crate and the options it takes. */
-export interface RulesetInfo {
-  /** The name to pass to `new Game(name)`: `emergo`, `lasca`, `international`, ... */
-  name: string;
-  /** One line about the ruleset. */
-  about: string;
-  /** Its options (most rulesets have none). */
-  options: RulesetOption[];
-}
-
-/** An option of a ruleset, e.g. Lasca's `--roundabout`. */
-export interface RulesetOption {
-  /** The flag, with its dashes: pass it (with or without them) in `options`. */
-  flag: string;
-  /** What it changes, in one line. */
-  about: string;
-}
-
-/** The kind of a move, in the games' own terms. */
-export type MoveKind = "entry" | "shadowpiece" | "step" | "line advance" | "phalanx move" | "capture";
-
-/** A legal move of the position. */
-export interface LegalMove {
-  /** The move in the ruleset's notation: `d6`, `g6xe6xc6`, `32-28`, `e5-e7`. */
-  text: string;
-  /** The squares a person clicks to enter it: the origin (none for an entry), then every landing. */
-  clicks: string[];
-  /** What kind of move it is. */
-  kind: MoveKind;
-  /** The men (or pieces) it captures. */
-  captures: number;
-  /** The squares of the men it takes, in the order they are taken. */
-  taken: string[];
-  /** Whether it crowns a man (king, officer). */
-  crowns: boolean;
-}
-
-/** What a click did. */
-export interface ClickResult {
-  /** The move played when the clicks named a whole legal move, else `null`. */
-  played: string | null;
-  /** The clicks of the move being entered (empty once a move is played). */
-  clicks: string[];
-  /** The squares that may be clicked next: highlight them. */
-  next: string[];
-}
-
-/**
- * Why a game ended: by the rules (a side with nothing left or no legal move,
- * threefold repetition, Epaminondas' crossing, a federation's move counts) or by the
- * players (`agreement`: a draw agreed, `resignation`).
- */
-export type EndReason = "no pieces" | "no legal move" | "repetition" | "goal" | "king moves" | "endgame moves" | "agreement" | "resignation";
-
-/** How a game ended. */
-export interface Outcome {
-  /** The winner, or `null` for a draw. */
-  winner: Color | null;
-  /** Why it ended. */
-  reason: EndReason;
-  /** Whether the players ended it (`agreeDraw`, `resign`) rather than the rules: `undo` withdraws such an end. */
-  declared: boolean;
-  /** `1-0`, `0-1` or `1/2-1/2`. */
-  result: string;
-  /** In words: `1-0 White wins: nothing left to play`, `1/2-1/2 draw: draw agreed`. */
-  text: string;
-}
-
-/** The computer's answer to a draw offer (`computerAcceptsDraw`). */
-export interface DrawAnswer {
-  /** Whether it accepts: unless its search counts it at least a man ahead (score 100 or more for it). */
-  accepts: boolean;
-  /** The material balance its search finds for the side it plays: 100 a man (men it commands and men in hand); about 1 000 000 for a win. */
-  score: number;
-  /** The positions searched. */
-  nodes: number;
-}
-
-/** The last move played: what to mark on the board. */
-export interface LastMove {
-  /** The move in the ruleset's notation. */
-  text: string;
-  /** Its squares: the origin (none for an entry) and every landing. */
-  squares: string[];
-  /** The squares of the men it took. */
-  taken: string[];
-}
-
-/** A column (a pile of men) on the board. */
-export interface Column {
-  /** The square it stands on. */
-  square: string;
-  /** Its men from the bottom up: `w`, `b` for men, `W`, `B` for kings or officers. */
-  men: string;
-  /** Whose it is (the top man's colour). */
-  owner: Color | null;
-}
-
-/** The computer's move. */
-export interface ComputerMove {
-  /** The move in the ruleset's notation (not played: pass it to `play`). */
-  move: string;
-  /** Its score for the side to move: 100 a man plus mobility; about 1 000 000 for a win. */
-  score: number;
-  /** The positions searched. */
-  nodes: number;
-}
-
-/** How to draw the board. */
-export interface SvgOptions {
-  /** Black's side at the bottom. */
-  flip?: boolean;
-  /** The width of one cell in pixels (default 56). */
-  cell?: number;
-  /** The side to move and the men in hand written under the board (default true). */
-  status?: boolean;
-}
-
-/** Everything a page draws, in one object. */
-export interface GameState {
-  ruleset: string;
-  options: string[];
-  /** The side to move. */
-  turn: Color;
-  /** The side to move in the start position. */
-  startTurn: Color;
-  outcome: Outcome | null;
-  /** The position text (read back by `new Game(ruleset, options, text)`). */
-  position: string;
-  /** The position as a PDN FEN, when FEN can say it (single men, nothing in hand). */
-  fen: string | null;
-  /** The game record as PDN. */
-  pdn: string;
-  /** The moves played. */
-  moves: string[];
-  last: LastMove | null;
-  /** The clicks of the move being entered. */
-  clicks: string[];
-  /** The squares that may be clicked next. */
-  next: string[];
-  /** Men in hand (Emergo; 0 elsewhere). */
-  inHand: { white: number; black: number };
-  /**
-   * How to read the board's labels of tall columns, which run from the top man down
-   * (`3w5b`) while the position text lists a column from the bottom up; `null` while
-   * no column is taller than one man.
-   */
-  columnLegend: string | null;
-}
-
-/** What a run of random playouts did. */
-export interface PlayoutStats {
-  games: number;
-  /** Plies played in all. */
-  plies: number;
-  /** Games that ended before the ply limit. */
-  ended: number;
-}
-"#;
+const TYPES: &str = include_str!("types.d.ts");
 
 /// A game of any ruleset, with the click input of the move being entered.
 #[wasm_bindgen(js_name = Game)]
@@ -255,7 +89,8 @@ impl JsGame {
         options: Option<Vec<String>>,
         position: Option<String>,
     ) -> Result<JsGame, JsError> {
-        let table = Table::new(ruleset, &opts(options), position.as_deref()).map_err(err)?;
+        let options = options.unwrap_or_default();
+        let table = Table::new(ruleset, &options, position.as_deref()).map_err(err)?;
         Ok(JsGame { table })
     }
 
@@ -268,8 +103,11 @@ impl JsGame {
         ruleset: Option<String>,
         options: Option<Vec<String>>,
     ) -> Result<JsGame, JsError> {
-        let table = Table::from_pdn(text, ruleset.as_deref().unwrap_or("emergo"), &opts(options))
-            .map_err(err)?;
+        let (ruleset, options) = (
+            ruleset.unwrap_or("emergo".into()),
+            options.unwrap_or_default(),
+        );
+        let table = Table::from_pdn(text, &ruleset, &options).map_err(err)?;
         Ok(JsGame { table })
     }
 
@@ -513,7 +351,8 @@ pub fn js_perft(
     options: Option<Vec<String>>,
     position: Option<String>,
 ) -> Result<f64, JsError> {
-    perft_of(ruleset, &opts(options), position.as_deref(), depth)
+    let options = options.unwrap_or_default();
+    perft_of(ruleset, &options, position.as_deref(), depth)
         .map(|n| n as f64)
         .map_err(err)
 }
@@ -529,7 +368,8 @@ pub fn js_random_playouts(
     options: Option<Vec<String>>,
 ) -> Result<JsValue, JsError> {
     let seed = seed.unwrap_or(1.0) as u64;
-    let p = playouts(ruleset, &opts(options), games as u64, seed, 300).map_err(err)?;
+    let options = options.unwrap_or_default();
+    let p = playouts(ruleset, &options, games as u64, seed, 300).map_err(err)?;
     Ok(to_js(&json!({
         "games": p.games,
         "plies": p.plies,
@@ -545,21 +385,7 @@ pub fn version() -> String {
 
 #[cfg(feature = "solver")]
 #[wasm_bindgen(typescript_custom_section)]
-const SOLVER_TYPES: &'static str = r#"
-/** Emergo's one-on-one endgame table, solved in WebAssembly (feature `solver`). */
-export interface OneOnOneTable {
-  /** The table in the crate's file format (the same bytes on every target). */
-  bytes: Uint8Array;
-  /** The checksum the file stores in its last four bytes: the CRC-32 of everything before them. */
-  crc: number;
-  /** Positions won, lost and drawn for the side to move. */
-  wins: number;
-  losses: number;
-  draws: number;
-  /** The value of `e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0`: `win in 79 plies`. */
-  start: string;
-}
-"#;
+const SOLVER_TYPES: &str = include_str!("solver.d.ts");
 
 /// Emergo's one-on-one endgame table solved here, on one thread (the crate's `solver`
 /// on a 32-bit target): its file bytes and figures. Built with the `solver` feature

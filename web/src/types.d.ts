@@ -1,0 +1,161 @@
+/** A side: White moves first in every ruleset. */
+export type Color = "white" | "black";
+
+/** A ruleset of the crate and the options it takes. */
+export interface RulesetInfo {
+  /** The name to pass to `new Game(name)`: `emergo`, `lasca`, `international`, ... */
+  name: string;
+  /** One line about the ruleset. */
+  about: string;
+  /** Its options (most rulesets have none). */
+  options: RulesetOption[];
+}
+
+/** An option of a ruleset, e.g. Lasca's `--roundabout`. */
+export interface RulesetOption {
+  /** The flag, with its dashes: pass it (with or without them) in `options`. */
+  flag: string;
+  /** What it changes, in one line. */
+  about: string;
+}
+
+/** The kind of a move, in the games' own terms. */
+export type MoveKind = "entry" | "shadowpiece" | "step" | "line advance" | "phalanx move" | "capture";
+
+/** A legal move of the position. */
+export interface LegalMove {
+  /** The move in the ruleset's notation: `d6`, `g6xe6xc6`, `32-28`, `e5-e7`. */
+  text: string;
+  /** The squares a person clicks to enter it: the origin (none for an entry), then every landing. */
+  clicks: string[];
+  /** What kind of move it is. */
+  kind: MoveKind;
+  /** The men (or pieces) it captures. */
+  captures: number;
+  /** The squares of the men it takes, in the order they are taken. */
+  taken: string[];
+  /** Whether it crowns a man (king, officer). */
+  crowns: boolean;
+}
+
+/** What a click did. */
+export interface ClickResult {
+  /** The move played when the clicks named a whole legal move, else `null`. */
+  played: string | null;
+  /** The clicks of the move being entered (empty once a move is played). */
+  clicks: string[];
+  /** The squares that may be clicked next: highlight them. */
+  next: string[];
+}
+
+/**
+ * Why a game ended: by the rules (a side with nothing left or no legal move,
+ * threefold repetition, Epaminondas' crossing, a federation's move counts) or by the
+ * players (`agreement`: a draw agreed, `resignation`).
+ */
+export type EndReason = "no pieces" | "no legal move" | "repetition" | "goal" | "king moves" | "endgame moves" | "agreement" | "resignation";
+
+/** How a game ended. */
+export interface Outcome {
+  /** The winner, or `null` for a draw. */
+  winner: Color | null;
+  /** Why it ended. */
+  reason: EndReason;
+  /** Whether the players ended it (`agreeDraw`, `resign`) rather than the rules: `undo` withdraws such an end. */
+  declared: boolean;
+  /** `1-0`, `0-1` or `1/2-1/2`. */
+  result: string;
+  /** In words: `1-0 White wins: nothing left to play`, `1/2-1/2 draw: draw agreed`. */
+  text: string;
+}
+
+/** The computer's answer to a draw offer (`computerAcceptsDraw`). */
+export interface DrawAnswer {
+  /** Whether it accepts: unless its search counts it at least a man ahead (score 100 or more for it). */
+  accepts: boolean;
+  /** The material balance its search finds for the side it plays: 100 a man (men it commands and men in hand); about 1 000 000 for a win. */
+  score: number;
+  /** The positions searched. */
+  nodes: number;
+}
+
+/** The last move played: what to mark on the board. */
+export interface LastMove {
+  /** The move in the ruleset's notation. */
+  text: string;
+  /** Its squares: the origin (none for an entry) and every landing. */
+  squares: string[];
+  /** The squares of the men it took. */
+  taken: string[];
+}
+
+/** A column (a pile of men) on the board. */
+export interface Column {
+  /** The square it stands on. */
+  square: string;
+  /** Its men from the bottom up: `w`, `b` for men, `W`, `B` for kings or officers. */
+  men: string;
+  /** Whose it is (the top man's colour). */
+  owner: Color | null;
+}
+
+/** The computer's move. */
+export interface ComputerMove {
+  /** The move in the ruleset's notation (not played: pass it to `play`). */
+  move: string;
+  /** Its score for the side to move: 100 a man plus mobility; about 1 000 000 for a win. */
+  score: number;
+  /** The positions searched. */
+  nodes: number;
+}
+
+/** How to draw the board. */
+export interface SvgOptions {
+  /** Black's side at the bottom. */
+  flip?: boolean;
+  /** The width of one cell in pixels (default 56). */
+  cell?: number;
+  /** The side to move and the men in hand written under the board (default true). */
+  status?: boolean;
+}
+
+/** Everything a page draws, in one object. */
+export interface GameState {
+  ruleset: string;
+  options: string[];
+  /** The side to move. */
+  turn: Color;
+  /** The side to move in the start position. */
+  startTurn: Color;
+  outcome: Outcome | null;
+  /** The position text (read back by `new Game(ruleset, options, text)`). */
+  position: string;
+  /** The position as a PDN FEN, when FEN can say it (single men, nothing in hand). */
+  fen: string | null;
+  /** The game record as PDN. */
+  pdn: string;
+  /** The moves played. */
+  moves: string[];
+  last: LastMove | null;
+  /** The clicks of the move being entered. */
+  clicks: string[];
+  /** The squares that may be clicked next. */
+  next: string[];
+  /** Men in hand (Emergo; 0 elsewhere). */
+  inHand: { white: number; black: number };
+  /**
+   * How to read the board's labels of tall columns, which run from the top man down
+   * (`3w5b`) while the position text lists a column from the bottom up; `null` while
+   * no column is taller than one man.
+   */
+  columnLegend: string | null;
+}
+
+/** What a run of random playouts did. */
+export interface PlayoutStats {
+  games: number;
+  /** Plies played in all. */
+  plies: number;
+  /** Games that ended before the ply limit. */
+  ended: number;
+}
