@@ -1,0 +1,2 @@
+//! `column-checkers-player`: the computer player on the command line.
+fn main() {}
