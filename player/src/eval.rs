@@ -13,7 +13,7 @@
 //!
 //! let w = Weights::for_ruleset(Lasca::NAME);
 //! // the start is symmetric: only White's six opening moves count
-assert_eq!(evaluate(&Lasca::start(), &w), 6 * w.mobility);
+//! assert_eq!(evaluate(&Lasca::start(), &w), 6 * w.mobility);
 //! ```
 
 use column_checkers::{Color, Counting, Terms};

@@ -245,7 +245,10 @@ where
             return result;
         }
         result.best = Some(moves[0]);
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
         let mut score = 0;
         for depth in 1..=max_depth {
             let (s, best) = self.root(pos, &mut moves, depth, score);
@@ -350,7 +353,14 @@ where
                 moves[..=i].rotate_right(1);
             }
             if !self.aborted {
-                self.store(pos.zobrist(), depth as i32, 0, best_score, Bound::Exact, Some(b));
+                self.store(
+                    pos.zobrist(),
+                    depth as i32,
+                    0,
+                    best_score,
+                    Bound::Exact,
+                    Some(b),
+                );
             }
         }
         (best_score, best)
@@ -552,7 +562,15 @@ where
         self.table[self.slot(key)].filter(|e| e.key == key)
     }
 
-    fn store(&mut self, key: u64, depth: i32, ply: usize, score: i32, bound: Bound, mv: Option<P::Move>) {
+    fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        score: i32,
+        bound: Bound,
+        mv: Option<P::Move>,
+    ) {
         let i = self.slot(key);
         let depth = depth.clamp(0, 255) as u8;
         if let Some(old) = self.table[i] {
