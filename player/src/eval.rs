@@ -16,7 +16,7 @@
 //! assert_eq!(evaluate(&Lasca::start(), &w), 6 * w.mobility);
 //! ```
 
-use column_checkers::{Color, Counting, Terms};
+use column_checkers::{Color, Counting};
 
 /// The weights of the evaluation's terms, in hundredths of a man. One set per ruleset
 /// ([`Weights::for_ruleset`]); a ruleset written outside the crate gets
@@ -149,7 +149,6 @@ pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
     };
     let g = view.geometry;
     let (width, height) = (i32::from(g.width()), i32::from(g.height()));
-    let pieces = P::TERMS == Terms::Pieces;
     let mut score = [0i32; 2];
     for (sq, stack) in view.occupied() {
         let Some(owner) = stack.owner() else { continue };
@@ -173,8 +172,6 @@ pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
             // steps from the edge, the nearer of the two axes
             let from_edge = x.min(width - 1 - x).min(y.min(height - 1 - y));
             *s += w.centre * from_edge;
-        } else if pieces {
-            // a king's centre term is its mobility's; nothing more here
         }
     }
     for c in [Color::White, Color::Black] {

@@ -8,6 +8,8 @@
 //!   captures, repetitions and counted draws seen inside the tree; limits by depth,
 //!   nodes and time, and a stop flag another thread can set.
 //! - [`eval`]: the evaluation, one set of weights per ruleset.
+//! - [`hub`]: the Hub protocol (version 2) of draughts engines, for international
+//!   draughts.
 //!
 //! ```
 //! use column_checkers::{Game, Lasca, Position};
@@ -26,6 +28,7 @@
 
 pub mod clock;
 pub mod eval;
+pub mod hub;
 mod search;
 
 pub use search::{Info, Limits, Player, SearchResult, MAX_PLY, WIN};

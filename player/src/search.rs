@@ -249,9 +249,8 @@ where
             .depth
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
-        let mut score = 0;
         for depth in 1..=max_depth {
-            let (s, best) = self.root(pos, &mut moves, depth, score);
+            let (s, best) = self.root(pos, &mut moves, depth);
             if let Some(best) = best {
                 // a move whose score was found in full, even in an unfinished iteration
                 result.best = Some(best);
@@ -259,7 +258,6 @@ where
             if self.aborted {
                 break;
             }
-            score = s;
             result.score = s;
             result.depth = depth;
             result.pv = self.principal_variation(pos, depth as usize + 4);
@@ -313,7 +311,6 @@ where
         pos: &P,
         moves: &mut MoveList<P::Move>,
         depth: u32,
-        _last: i32,
     ) -> (i32, Option<P::Move>) {
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         let mut best: Option<P::Move> = None;
@@ -467,7 +464,6 @@ where
         } else {
             Bound::Upper
         };
-        let _ = forced;
         self.store(key, depth, ply, best, bound, best_move);
         best
     }
@@ -487,20 +483,17 @@ where
         if !forced || ply >= MAX_PLY {
             return evaluate(pos, &self.weights);
         }
-        let mut order: Vec<(usize, &P::Move)> =
-            moves.iter().map(|m| (m.men_captured(), m)).collect();
-        order.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut order: Vec<&P::Move> = moves.iter().collect();
+        order.sort_by_key(|m| core::cmp::Reverse(m.men_captured()));
         self.path.push(pos.zobrist());
         let mut best = -WIN - 1;
         let mut child = pos.clone();
         let mut replies = MoveList::new();
-        for (_, mv) in order {
+        for mv in order {
             child.clone_from(pos);
             child.play_unchecked(mv);
             self.nodes += 1;
-            let score = if self.out_of_time() {
-                0
-            } else if self.repeated(child.zobrist()) {
+            let score = if self.out_of_time() || self.repeated(child.zobrist()) {
                 0
             } else {
                 child.legal_moves(&mut replies);

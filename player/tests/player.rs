@@ -38,16 +38,12 @@ impl RulesetVisitor for LegalMove {
         let mut player = Player::<P>::new(1);
         let mut infos = 0;
         let found = player.search(&pos, &[], Limits::nodes(self.nodes), &mut |_| infos += 1);
-        // the root counts its children beyond the limit by at most one move's worth
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         match found.best {
             Some(mv) => {
                 assert!(pos.is_legal(&mv), "{}: illegal {mv} in {pos}", P::NAME);
                 assert!(pos.outcome_among(&moves).is_none());
-                for (i, m) in found.pv.iter().enumerate() {
-                    let _ = (i, m);
-                }
                 let mut p = pos.clone();
                 for m in &found.pv {
                     assert!(p.is_legal(m), "{}: PV move {m} illegal in {p}", P::NAME);
