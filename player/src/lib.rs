@@ -10,6 +10,8 @@
 //! - [`eval`]: the evaluation, one set of weights per ruleset.
 //! - [`hub`]: the Hub protocol (version 2) of draughts engines, for international
 //!   draughts.
+//! - [`matches`]: matches between players, with Elo, its interval and an SPRT;
+//!   [`baseline`] is the fixed-depth negamax they are measured against.
 //!
 //! ```
 //! use column_checkers::{Game, Lasca, Position};
@@ -26,9 +28,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod baseline;
 pub mod clock;
 pub mod eval;
 pub mod hub;
+pub mod matches;
 mod search;
 
 pub use search::{Info, Limits, Player, SearchResult, MAX_PLY, WIN};
