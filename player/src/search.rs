@@ -391,7 +391,9 @@ where
         if let Some(o) = pos.outcome_among(&moves) {
             return Self::terminal(o, pos, ply);
         }
-        let forced = moves.iter().any(MoveSquares::is_capture);
+        // every move a capture: the rules force one (where captures are optional, as in
+        // Epaminondas, a quiet move stays open and the player may stand pat)
+        let forced = !moves.is_empty() && moves.iter().all(MoveSquares::is_capture);
         // a forced capture (or a single reply) is followed before the horizon
         let depth = if moves.len() == 1 { depth + 1 } else { depth };
         if depth <= 0 {
@@ -469,8 +471,9 @@ where
     }
 
     /// The quiescence search: a position whose player must capture is searched on
-    /// through the captures (no standing pat: the capture is compulsory); any other is
-    /// scored by the evaluation.
+    /// through the captures (no standing pat: the capture is compulsory); where captures
+    /// are on offer but optional, the better of the evaluation and the captures; any
+    /// other is scored by the evaluation.
     fn quiesce(
         &mut self,
         pos: &P,
@@ -480,13 +483,21 @@ where
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        if !forced || ply >= MAX_PLY {
+        if ply >= MAX_PLY {
             return evaluate(pos, &self.weights);
         }
-        let mut order: Vec<&P::Move> = moves.iter().collect();
+        let mut best = -WIN - 1;
+        if !forced {
+            // standing pat: the player may decline the captures on offer
+            best = evaluate(pos, &self.weights);
+            if best >= beta || !moves.iter().any(MoveSquares::is_capture) {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut order: Vec<&P::Move> = moves.iter().filter(|m| m.is_capture()).collect();
         order.sort_by_key(|m| core::cmp::Reverse(m.men_captured()));
         self.path.push(pos.zobrist());
-        let mut best = -WIN - 1;
         let mut child = pos.clone();
         let mut replies = MoveList::new();
         for mv in order {
@@ -500,7 +511,7 @@ where
                 match child.outcome_among(&replies) {
                     Some(o) => Self::terminal(o, &child, ply + 1),
                     None => {
-                        let f = replies.iter().any(MoveSquares::is_capture);
+                        let f = !replies.is_empty() && replies.iter().all(MoveSquares::is_capture);
                         let r = std::mem::take(&mut replies);
                         let s = -self.quiesce(&child, &r, f, ply + 1, -beta, -alpha);
                         replies = r;
