@@ -19,7 +19,7 @@ mod cli;
 use clap::{Parser, ValueEnum};
 use cli::RulesetArgs;
 use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::{Checking, Counting, Introspect, Position};
+use column_checkers::{Checking, Counting, Introspect};
 use column_checkers::{Game, MoveList, SplitMix64};
 use column_checkers_player::Limits;
 use std::process::ExitCode;
