@@ -57,7 +57,7 @@ impl Weights {
         crossing: 0,
     };
 
-    /// The weights of the ruleset named `name` ([`Position::NAME`]).
+    /// The weights of the ruleset named `name` ([`Position::NAME`](column_checkers::Position::NAME)).
     ///
     /// ```
     /// use column_checkers_player::eval::Weights;

@@ -10,7 +10,7 @@
 //! - [`eval`]: the evaluation, one set of weights per ruleset.
 //! - [`hub`]: the Hub protocol (version 2) of draughts engines, for international
 //!   draughts.
-//! - [`matches`]: matches between players, with Elo, its interval and an SPRT;
+//! - [`matches`](mod@matches): matches between players, with Elo, its interval and an SPRT;
 //!   [`baseline`] is the fixed-depth negamax they are measured against.
 //!
 //! ```
