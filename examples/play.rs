@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example play -- [--game NAME] [--color white|black]
-//!     [--depth N] [--position "<text>"] [ruleset options]
+//!     [--time SECONDS] [--nodes N] [--depth N] [--position "<text>"] [ruleset options]
 //! ```
 //!
 //! Type moves in the game's notation (`d6`, `fe4`, `e4xc4xc6`, `c3-d4`, ...), or
@@ -14,13 +14,10 @@
 //! printf 'd6\nmoves\nzz9\nundo\nquit\n' | cargo run --release --example play
 //! ```
 //!
-//! The computer is a plain alpha-beta (negamax) search written with the crate's public
-//! API only (`examples/shared/search.rs`, shared with the `web` example): material (men
-//! in the columns a side controls, and men in hand) plus a little mobility, to
-//! `--depth` plies.
-
-#[path = "shared/search.rs"]
-mod search;
+//! The computer is the workspace's player (`player/`, the `column-checkers-player`
+//! crate, written with the crate's public API only): iterative deepening alpha-beta
+//! with an evaluation per ruleset, within `--time` seconds a move (1 by default),
+//! `--nodes` or `--depth` plies, whichever comes first.
 
 #[path = "shared/cli.rs"]
 mod cli;
@@ -28,7 +25,8 @@ mod cli;
 use clap::{Parser, ValueEnum};
 use cli::RulesetArgs;
 use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::{Checking, Color, Counting, Game, Introspect, MoveList};
+use column_checkers::{Checking, Color, Counting, Game, Introspect, MoveList, Position};
+use column_checkers_player::{Limits, Player};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -42,9 +40,15 @@ struct Cli {
     /// The colour you play
     #[arg(long, visible_alias = "colour", value_enum, default_value_t = Side::White)]
     color: Side,
-    /// How many plies the computer looks ahead
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
-    depth: u32,
+    /// The computer's time a move, in seconds (1 when no limit is given)
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    time: Option<f64>,
+    /// The computer's nodes a move
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// The computer's depth a move, in plies
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
     /// Start from this position text (or PDN FEN) instead of the start position
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     position: Option<String>,
@@ -60,11 +64,32 @@ enum Side {
     #[value(alias = "b")]
     Black,
 }
+/// A time in seconds: a finite number, not negative, at most a day.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.0..=86_400.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "{text:?} is not a number of seconds from 0 to 86400"
+        )),
+    }
+}
+
+/// The Zobrist hashes of the game's positions before the current one, oldest first.
+fn history<P: Position>(game: &Game<P>) -> Vec<u64> {
+    let mut pos = game.start().clone();
+    let mut out = Vec::with_capacity(game.moves().len());
+    for mv in game.moves() {
+        out.push(pos.zobrist());
+        pos.play_unchecked(mv);
+    }
+    out
+}
+
 const COMMANDS: &str = "commands: a move in the game's notation, moves, undo, board, help, quit";
 
 struct Options {
     human: Color,
-    depth: u32,
+    limits: Limits,
     position: Option<String>,
 }
 
@@ -82,15 +107,16 @@ impl RulesetVisitor for Play {
             None => P::start(),
         };
         let mut game = Game::new(start);
+        let mut player = Player::<P>::new(16);
         let stdin = io::stdin();
         let interactive = stdin.is_terminal();
         let mut input = stdin.lock();
         let mut line = Vec::new();
         println!(
-            "{} — you play {}, the computer searches {} plies.\n{COMMANDS}\n",
+            "{} — you play {}, the computer searches {}.\n{COMMANDS}\n",
             P::NAME,
             o.human,
-            o.depth
+            describe(&o.limits)
         );
         let mut show = true;
         loop {
@@ -101,14 +127,15 @@ impl RulesetVisitor for Play {
                 }
             } else if game.position().turn() != o.human {
                 let pos = game.position().clone();
-                let Some((mv, score, nodes)) = search::computer_move(&pos, o.depth) else {
+                let found = player.search(&pos, &history(&game), o.limits, &mut |_| {});
+                let Some(mv) = found.best else {
                     return Err("no move for the computer in a game not over".into());
                 };
                 game.play(&mv).map_err(|e| e.to_string())?;
                 // the score is from the computer's side: positive is good for it
                 println!(
-                    "computer plays {mv}   (score {score:+} for {}, the computer; {nodes} nodes)\n",
-                    !o.human
+                    "computer plays {mv}   (score {:+} for {}, the computer; depth {}, {} nodes)\n",
+                    found.score, !o.human, found.depth, found.nodes
                 );
                 show = true;
                 continue;
@@ -190,14 +217,37 @@ impl RulesetVisitor for Play {
     }
 }
 
+/// The limits in words, for the greeting.
+fn describe(l: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(t) = l.time {
+        parts.push(format!("{} s a move", t.as_secs_f64()));
+    }
+    if let Some(n) = l.nodes {
+        parts.push(format!("{n} nodes"));
+    }
+    if let Some(d) = l.depth {
+        parts.push(format!("{d} plies"));
+    }
+    parts.join(" or ")
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let mut limits = Limits {
+        depth: cli.depth,
+        nodes: cli.nodes,
+        time: cli.time.map(std::time::Duration::from_secs_f64),
+    };
+    if limits == Limits::default() {
+        limits.time = Some(std::time::Duration::from_secs(1));
+    }
     let o = Options {
         human: match cli.color {
             Side::White => Color::White,
             Side::Black => Color::Black,
         },
-        depth: cli.depth,
+        limits,
         position: cli.position,
     };
     let ruleset = match cli.ruleset.ruleset_or("emergo") {

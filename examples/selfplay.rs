@@ -2,12 +2,16 @@
 //!
 //! ```text
 //! cargo run --release --example selfplay -- [--game emergo] [--seed N] [--every K]
-//!     [--player greedy|random] [--max-plies N] [--quiet] [ruleset options]
+//!     [--player greedy|random|search] [--time SECONDS] [--nodes N] [--max-plies N]
+//!     [--quiet] [ruleset options]
 //! ```
 //!
 //! Prints every move, the board every K plies and at the end, and the outcome. The
 //! `greedy` player (default) takes an immediate win, otherwise the move that leaves
-//! the opponent the fewest replies; `random` plays uniformly random legal moves.
+//! the opponent the fewest replies; `random` plays uniformly random legal moves;
+//! `search` is the workspace's player (`player/`), within `--time` seconds or
+//! `--nodes` nodes a move (either one chooses it; 10 000 nodes by default, so that a
+//! seed replays the same game).
 
 #[path = "shared/cli.rs"]
 mod cli;
@@ -16,8 +20,9 @@ use clap::{Parser, ValueEnum};
 use cli::RulesetArgs;
 use column_checkers::tools::registry::RulesetVisitor;
 use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Checking, Counting};
+use column_checkers::{Checking, Counting, Introspect};
 use column_checkers::{Game, MoveList};
+use column_checkers_player::Limits;
 use std::process::ExitCode;
 
 /// Two simple computer players play a whole game: every move, the board every K plies
@@ -33,9 +38,15 @@ struct Cli {
     /// Draw the board every K plies
     #[arg(long, value_name = "K", default_value_t = 20)]
     every: usize,
-    /// The players' way of choosing a move
-    #[arg(long, value_enum, default_value_t = Player::Greedy)]
-    player: Player,
+    /// The players' way of choosing a move (greedy, or search with --time or --nodes)
+    #[arg(long, value_enum)]
+    player: Option<Player>,
+    /// The search players' time a move, in seconds
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    time: Option<f64>,
+    /// The search players' nodes a move
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
     /// Stop after this many plies
     #[arg(long, value_name = "N", default_value_t = 300)]
     max_plies: usize,
@@ -51,12 +62,25 @@ enum Player {
     Greedy,
     /// Uniformly random legal moves
     Random,
+    /// The workspace's player: iterative deepening alpha-beta
+    Search,
+}
+
+/// A time in seconds: a finite number, not negative, at most a day.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.0..=86_400.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "{text:?} is not a number of seconds from 0 to 86400"
+        )),
+    }
 }
 
 struct Options {
     seed: u64,
     every: usize,
-    greedy: bool,
+    player: Player,
+    limits: Limits,
     max_plies: usize,
     quiet: bool,
 }
@@ -92,21 +116,27 @@ fn greedy<P: Counting + Checking>(pos: &P, moves: &[P::Move], rng: &mut SplitMix
 impl RulesetVisitor for SelfPlay {
     type Output = ();
 
-    fn visit<P: Counting + Checking>(self) {
+    fn visit<P: Introspect + Counting + Checking>(self) {
         let o = self.0;
         let mut rng = SplitMix64::new(o.seed);
         let mut game = Game::new(P::start());
+        let mut searcher = column_checkers_player::Player::<P>::new(16);
+        let mut history = Vec::new();
         let mut moves = MoveList::new();
         println!("{} self-play, seed {}\n", P::NAME, o.seed);
         let mut line = String::new();
         while game.outcome().is_none() && game.moves().len() < o.max_plies {
             let pos = game.position().clone();
             pos.legal_moves(&mut moves);
-            let mv = if o.greedy {
-                greedy(&pos, &moves, &mut rng)
-            } else {
-                moves[rng.below(moves.len())]
+            let mv = match o.player {
+                Player::Greedy => greedy(&pos, &moves, &mut rng),
+                Player::Random => moves[rng.below(moves.len())],
+                Player::Search => searcher
+                    .search(&pos, &history, o.limits, &mut |_| {})
+                    .best
+                    .expect("a game not over has a move"),
             };
+            history.push(pos.zobrist());
             game.play(&mv).expect("a legal move plays");
             let ply = game.moves().len();
             if !o.quiet {
@@ -146,7 +176,21 @@ fn main() -> ExitCode {
     let o = Options {
         seed: cli.seed,
         every: cli.every,
-        greedy: cli.player == Player::Greedy,
+        player: cli
+            .player
+            .unwrap_or(if cli.time.is_some() || cli.nodes.is_some() {
+                Player::Search
+            } else {
+                Player::Greedy
+            }),
+        limits: match (cli.time, cli.nodes) {
+            (None, None) => Limits::nodes(10_000),
+            (t, n) => Limits {
+                time: t.map(std::time::Duration::from_secs_f64),
+                nodes: n,
+                depth: None,
+            },
+        },
         max_plies: cli.max_plies,
         quiet: cli.quiet,
     };

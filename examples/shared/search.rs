@@ -1,4 +1,4 @@
-//! The computer player of the `play` example and of the browser bindings (`web/`): a
+//! The computer player of the browser bindings (`web/`, which compile this file in): a
 //! plain alpha-beta (negamax) search written with the crate's public API only, over
 //! material (men in the columns a side controls, and men in hand) plus a little
 //! mobility.

@@ -1,0 +1,775 @@
+//! The Hub protocol, version 2 (the protocol of the draughts engine Scan and of the
+//! Hub GUI), for international draughts: a GUI, `pydraughts`' `HubEngine` or a match
+//! runner drives the player over standard input and output as it drives Scan.
+//!
+//! Lines are words, `key=value` pairs (a value with spaces in double quotes). The
+//! engine answers `hub` with `id`, `param` and `wait`; `init` with `ready`; `ping`
+//! with `pong`; and a search (`pos`, `level`, `go think`) with `info` lines and `done
+//! move=...`. A line it cannot read gets an `error` line and the session goes on.
+//!
+//! ```
+//! use column_checkers_player::hub::{parse_line, Command};
+//!
+//! assert_eq!(parse_line("ping").unwrap(), Command::Ping);
+//! assert!(matches!(parse_line("level depth=x"), Err(_)));
+//! ```
+
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::sync::atomic::Ordering;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use column_checkers::{Color, Counting, InternationalDraughts, Introspect, MoveList, Position};
+use thiserror::Error;
+
+use crate::{Info, Limits, Player, WIN};
+
+/// A protocol line the engine could not read: what was typed and why.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum HubError {
+    /// A command the protocol does not have.
+    #[error("unknown command {0:?}")]
+    UnknownCommand(String),
+    /// A quote opened and never closed.
+    #[error("unterminated quote in {0:?}")]
+    UnterminatedQuote(String),
+    /// A value that is not what the key takes.
+    #[error("{key}={value:?} is not {expected}")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// Its value as typed.
+        value: String,
+        /// What it should be.
+        expected: &'static str,
+    },
+    /// A key the command does not take.
+    #[error("{command} takes no {key:?}")]
+    UnknownKey {
+        /// The command.
+        command: &'static str,
+        /// The key typed.
+        key: String,
+    },
+    /// A position the engine cannot read.
+    #[error("bad position {text:?}: {reason}")]
+    BadPosition {
+        /// The position as typed.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+    /// A move that is not legal in the position it is played in.
+    #[error("move {text:?} is not legal here{hint}")]
+    IllegalMove {
+        /// The move as typed.
+        text: String,
+        /// The legal moves, when few.
+        hint: String,
+    },
+    /// A search asked while one runs, or a command that needs one when none runs.
+    #[error("{0}")]
+    State(&'static str),
+}
+
+/// The time given to a search (`level`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Level {
+    /// Plies.
+    pub depth: Option<u32>,
+    /// Nodes.
+    pub nodes: Option<u64>,
+    /// Seconds for this move.
+    pub move_time: Option<f64>,
+    /// Seconds left on the clock.
+    pub time: Option<f64>,
+    /// Seconds added a move.
+    pub inc: Option<f64>,
+    /// Moves to the next time control.
+    pub moves: Option<u32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+}
+
+impl Level {
+    /// The search limits this level gives: a fixed time a move, or a share of the clock.
+    pub fn limits(&self) -> Limits {
+        let mut l = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time: None,
+        };
+        if self.infinite {
+            return l;
+        }
+        let secs = if let Some(t) = self.move_time {
+            Some(t)
+        } else {
+            self.time.map(|left| {
+                let moves = f64::from(self.moves.unwrap_or(30).max(1));
+                let inc = self.inc.unwrap_or(0.0);
+                (left / moves + inc * 0.8).min(left * 0.5).max(0.001)
+            })
+        };
+        l.time = secs.map(|s| Duration::from_secs_f64(s.clamp(0.0, 1e6)));
+        l
+    }
+}
+
+/// A protocol line, read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `hub`: the engine identifies itself.
+    Hub,
+    /// `init`: the engine gets ready.
+    Init,
+    /// `ping`: the engine answers `pong`.
+    Ping,
+    /// `new-game`: forget the last game.
+    NewGame,
+    /// `set-param name=N value=V`.
+    SetParam {
+        /// The parameter.
+        name: String,
+        /// Its value.
+        value: String,
+    },
+    /// `pos [start] [pos=P] [moves="..."]`: the position to search.
+    Pos {
+        /// The Hub position: the side to move, then the 50 squares (`w`, `b`, `W`, `B`,
+        /// `e`); `None` for the start.
+        pos: Option<String>,
+        /// Moves played from it.
+        moves: Vec<String>,
+    },
+    /// `level ...`: the time of the next searches.
+    Level(Level),
+    /// `go think|ponder|analyze`: search.
+    Go {
+        /// `go ponder`: search the opponent's time until `ponder-hit` or `stop`.
+        ponder: bool,
+    },
+    /// `ponder-hit`: the predicted move was played.
+    PonderHit,
+    /// `stop`: answer now.
+    Stop,
+    /// `quit`.
+    Quit,
+}
+
+/// Splits a line into its command and `key=value` pairs (a word without `=` is a key
+/// with an empty value).
+fn tokens(line: &str) -> Result<(String, Vec<(String, String)>), HubError> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            c if c.is_whitespace() && !quoted => {
+                if !cur.is_empty() {
+                    words.push(std::mem::take(&mut cur));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if quoted {
+        return Err(HubError::UnterminatedQuote(line.to_string()));
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    let mut it = words.into_iter();
+    let command = it.next().unwrap_or_default();
+    let pairs = it
+        .map(|w| match w.split_once('=') {
+            Some((k, v)) => (k.to_string(), v.to_string()),
+            None => (w, String::new()),
+        })
+        .collect();
+    Ok((command, pairs))
+}
+
+fn number<T: std::str::FromStr>(
+    key: &str,
+    value: &str,
+    expected: &'static str,
+) -> Result<T, HubError> {
+    value.parse().map_err(|_| HubError::BadValue {
+        key: key.to_string(),
+        value: value.to_string(),
+        expected,
+    })
+}
+
+fn seconds(key: &str, value: &str) -> Result<f64, HubError> {
+    let s: f64 = number(key, value, "a number of seconds")?;
+    if s.is_finite() && s >= 0.0 {
+        Ok(s)
+    } else {
+        Err(HubError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            expected: "a number of seconds",
+        })
+    }
+}
+
+/// Reads one protocol line.
+///
+/// # Errors
+/// [`HubError`] naming what was typed: an unknown command, a bad value, an unknown key.
+///
+/// ```
+/// use column_checkers_player::hub::{parse_line, Command};
+///
+/// let c = parse_line(r#"pos start moves="32-28 19-23""#).unwrap();
+/// assert_eq!(c, Command::Pos { pos: None, moves: vec!["32-28".into(), "19-23".into()] });
+/// ```
+pub fn parse_line(line: &str) -> Result<Command, HubError> {
+    let (command, pairs) = tokens(line)?;
+    let unknown = |command: &'static str, key: &str| HubError::UnknownKey {
+        command,
+        key: key.to_string(),
+    };
+    Ok(match command.as_str() {
+        "hub" => Command::Hub,
+        "init" => Command::Init,
+        "ping" => Command::Ping,
+        "new-game" => Command::NewGame,
+        "ponder-hit" => Command::PonderHit,
+        "stop" => Command::Stop,
+        "quit" => Command::Quit,
+        "set-param" => {
+            let map: HashMap<_, _> = pairs.into_iter().collect();
+            let name = map.get("name").cloned().ok_or(HubError::BadValue {
+                key: "name".into(),
+                value: String::new(),
+                expected: "a parameter's name",
+            })?;
+            let value = map.get("value").cloned().unwrap_or_default();
+            Command::SetParam { name, value }
+        }
+        "pos" => {
+            let mut pos = None;
+            let mut moves = Vec::new();
+            for (k, v) in pairs {
+                match k.as_str() {
+                    "start" => pos = None,
+                    "pos" => pos = Some(v),
+                    "moves" => moves = v.split_whitespace().map(str::to_string).collect(),
+                    _ => return Err(unknown("pos", &k)),
+                }
+            }
+            Command::Pos { pos, moves }
+        }
+        "level" => {
+            let mut l = Level::default();
+            for (k, v) in pairs {
+                match k.as_str() {
+                    "depth" => l.depth = Some(number(&k, &v, "a number of plies")?),
+                    "nodes" => l.nodes = Some(number(&k, &v, "a number of nodes")?),
+                    "move-time" => l.move_time = Some(seconds(&k, &v)?),
+                    "time" => l.time = Some(seconds(&k, &v)?),
+                    "inc" => l.inc = Some(seconds(&k, &v)?),
+                    "moves" => l.moves = Some(number(&k, &v, "a number of moves")?),
+                    "infinite" => l.infinite = true,
+                    _ => return Err(unknown("level", &k)),
+                }
+            }
+            Command::Level(l)
+        }
+        "go" => {
+            let mut ponder = false;
+            for (k, _) in pairs {
+                match k.as_str() {
+                    "think" | "analyze" => {}
+                    "ponder" => ponder = true,
+                    _ => return Err(unknown("go", &k)),
+                }
+            }
+            Command::Go { ponder }
+        }
+        _ => return Err(HubError::UnknownCommand(command)),
+    })
+}
+
+/// Reads a Hub position: `W` or `B`, then the 50 squares in order (`w`, `b` men, `W`,
+/// `B` kings, `e` empty).
+///
+/// # Errors
+/// [`HubError::BadPosition`] naming what is wrong.
+///
+/// ```
+/// use column_checkers::{InternationalDraughts, Position};
+/// use column_checkers_player::hub::{hub_position, read_hub_position};
+///
+/// let start = InternationalDraughts::start();
+/// assert_eq!(read_hub_position(&hub_position(&start)).unwrap(), start);
+/// ```
+pub fn read_hub_position(text: &str) -> Result<InternationalDraughts, HubError> {
+    let bad = |reason: String| HubError::BadPosition {
+        text: text.to_string(),
+        reason,
+    };
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() != 51 {
+        return Err(bad(format!(
+            "{} characters; a Hub position has 51 (the side to move, then 50 squares)",
+            chars.len()
+        )));
+    }
+    let side = match chars[0] {
+        'W' | 'w' => 'W',
+        'B' | 'b' => 'B',
+        c => return Err(bad(format!("the side to move is W or B, not {c:?}"))),
+    };
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    for (i, &c) in chars[1..].iter().enumerate() {
+        let n = i + 1;
+        match c {
+            'w' => white.push(n.to_string()),
+            'W' => white.push(format!("K{n}")),
+            'b' => black.push(n.to_string()),
+            'B' => black.push(format!("K{n}")),
+            'e' | '.' => {}
+            c => return Err(bad(format!("square {n} holds {c:?}, not one of w b W B e"))),
+        }
+    }
+    let fen = format!("{side}:W{}:B{}", white.join(","), black.join(","));
+    fen.parse().map_err(|e| bad(format!("{e}")))
+}
+
+/// A position as the Hub protocol writes it ([`read_hub_position`]).
+pub fn hub_position(pos: &InternationalDraughts) -> String {
+    let mut out = String::with_capacity(51);
+    out.push(if pos.turn() == Color::White { 'W' } else { 'B' });
+    let g = pos.geometry();
+    let view = pos.board_view();
+    for n in 1..=50 {
+        let stack = match (g.parse_square(&n.to_string()), &view) {
+            (Some(sq), Some(v)) => v.get(sq),
+            _ => column_checkers::engine::stack::Stack::EMPTY,
+        };
+        out.push(match (stack.owner(), stack.top_is_king()) {
+            (Some(Color::White), false) => 'w',
+            (Some(Color::White), true) => 'W',
+            (Some(Color::Black), false) => 'b',
+            (Some(Color::Black), true) => 'B',
+            (None, _) => 'e',
+        });
+    }
+    out
+}
+
+/// A move as the Hub protocol writes it: `32-28`, or for a capture the origin, the
+/// destination and the squares taken, joined by `x` (`28x19x23`).
+pub fn hub_move(
+    pos: &InternationalDraughts,
+    mv: &<InternationalDraughts as Position>::Move,
+) -> String {
+    let g = pos.geometry();
+    let from = mv.origin().map_or("?", |s| g.name(s)).to_string();
+    let to = g.name(mv.destination()).to_string();
+    if !mv.is_capture() {
+        return format!("{from}-{to}");
+    }
+    let mut parts = vec![from, to];
+    if let Some(info) = pos.describe(mv) {
+        parts.extend(info.taken.iter().map(|&s| g.name(s).to_string()));
+    }
+    parts.join("x")
+}
+
+/// The legal move a Hub move names (its squares taken in any order).
+///
+/// # Errors
+/// [`HubError::IllegalMove`] when no legal move is written so.
+pub fn read_hub_move(
+    pos: &InternationalDraughts,
+    text: &str,
+) -> Result<<InternationalDraughts as Position>::Move, HubError> {
+    let canon = |s: &str| {
+        let mut squares: Vec<u32> = s
+            .split(['-', 'x'])
+            .map(|p| p.trim().parse().unwrap_or(0))
+            .collect();
+        if squares.len() > 2 {
+            squares[2..].sort_unstable();
+        }
+        squares
+    };
+    let wanted = canon(text);
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let found = moves
+        .iter()
+        .find(|m| canon(&hub_move(pos, m)) == wanted && pos.outcome_among(&moves).is_none());
+    found.copied().ok_or_else(|| {
+        let legal: Vec<String> = moves.iter().map(|m| hub_move(pos, m)).collect();
+        HubError::IllegalMove {
+            text: text.to_string(),
+            hint: if legal.is_empty() || pos.outcome_among(&moves).is_some() {
+                " (the game is over)".to_string()
+            } else if legal.len() <= 12 {
+                format!(" (legal: {})", legal.join(" "))
+            } else {
+                String::new()
+            },
+        }
+    })
+}
+
+/// A score as the protocol writes it: men, two decimals; a win in `n` plies as
+/// `100 - n/100` (so that GUIs read it as a win).
+fn hub_score(score: i32) -> String {
+    if score.abs() > WIN - 1_000 {
+        let plies = WIN - score.abs();
+        let s = 100.0 - f64::from(plies) / 100.0;
+        format!("{:.2}", if score > 0 { s } else { -s })
+    } else {
+        format!("{:.2}", f64::from(score) / 100.0)
+    }
+}
+
+fn say<W: Write>(out: &Mutex<W>, line: &str) {
+    let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+    let _ = writeln!(w, "{line}");
+    let _ = w.flush();
+}
+
+/// A Hub session: reads commands from `input` until `quit` or its end, and answers on
+/// `output`. Searches run on a thread of their own, so that `stop` is heard.
+///
+/// ```
+/// use column_checkers_player::hub::session;
+///
+/// let input = "hub\ninit\nping\nbogus\npos start\nlevel depth=2\ngo think\nquit\n";
+/// let mut out = Vec::new();
+/// session(input.as_bytes(), &mut out, 4);
+/// let out = String::from_utf8(out).unwrap();
+/// assert!(out.contains("wait\n") && out.contains("pong\n"));
+/// assert!(out.contains("error unknown command \"bogus\""));
+/// assert!(out.lines().any(|l| l.starts_with("done move=")));
+/// ```
+pub fn session<R: BufRead, W: Write + Send>(input: R, output: W, table_mb: usize) {
+    // the writer is shared with the search thread
+    let out = Mutex::new(output);
+    std::thread::scope(|scope| run(input, &out, table_mb, scope));
+}
+
+fn run<'s, R: BufRead, W: Write + Send>(
+    input: R,
+    out: &'s Mutex<W>,
+    table_mb: usize,
+    scope: &'s std::thread::Scope<'s, '_>,
+) {
+    let mut table_mb = table_mb.max(1);
+    let mut player = Some(Player::<InternationalDraughts>::new(table_mb));
+    let mut stop = player.as_ref().map(Player::stop_flag).unwrap_or_default();
+    let mut running: Option<std::thread::ScopedJoinHandle<'s, Player<InternationalDraughts>>> =
+        None;
+    let mut pos = InternationalDraughts::start();
+    let mut history: Vec<u64> = Vec::new();
+    let mut level = Level {
+        move_time: Some(1.0),
+        ..Level::default()
+    };
+    for line in input.lines() {
+        let Ok(line) = line else {
+            say(out, "error the line is not valid UTF-8");
+            continue;
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        // a finished search gives its player back
+        if running.as_ref().is_some_and(|h| h.is_finished()) {
+            player = running.take().and_then(|h| h.join().ok());
+        }
+        let command = match parse_line(&line) {
+            Ok(c) => c,
+            Err(e) => {
+                say(out, &format!("error {e}"));
+                continue;
+            }
+        };
+        let busy = running.is_some();
+        match command {
+            Command::Hub => {
+                say(
+                    out,
+                    &format!(
+                        "id name=column-checkers-player version={} author=\"column-checkers\" country=none",
+                        env!("CARGO_PKG_VERSION")
+                    ),
+                );
+                say(
+                    out,
+                    "param name=variant value=normal type=enum values=\"normal\"",
+                );
+                say(
+                    out,
+                    &format!("param name=tt-size value={table_mb} type=int min=1 max=4096"),
+                );
+                say(out, "wait");
+            }
+            Command::Init => say(out, "ready"),
+            Command::Ping => say(out, "pong"),
+            Command::NewGame if !busy => {
+                if let Some(p) = player.as_mut() {
+                    p.clear();
+                }
+            }
+            Command::SetParam { name, value } => match name.as_str() {
+                "variant" if value == "normal" => {}
+                "variant" => say(
+                    out,
+                    &format!("error variant {value:?} is not played; only \"normal\""),
+                ),
+                "tt-size" if !busy => match value.parse::<usize>() {
+                    Ok(mb) if (1..=4096).contains(&mb) => {
+                        table_mb = mb;
+                        player = Some(Player::new(mb));
+                        stop = player.as_ref().map(Player::stop_flag).unwrap_or_default();
+                    }
+                    _ => say(
+                        out,
+                        &format!(
+                            "error tt-size={value:?} is not a number of megabytes from 1 to 4096"
+                        ),
+                    ),
+                },
+                _ if busy => say(out, "error set-param during a search"),
+                _ => say(out, &format!("error unknown parameter {name:?}")),
+            },
+            Command::Pos { pos: text, moves } if !busy => {
+                let start = match text {
+                    Some(t) => match read_hub_position(&t) {
+                        Ok(p) => p,
+                        Err(e) => {
+                            say(out, &format!("error {e}"));
+                            continue;
+                        }
+                    },
+                    None => InternationalDraughts::start(),
+                };
+                let mut p = start;
+                let mut h = Vec::new();
+                let mut failed = None;
+                for m in &moves {
+                    match read_hub_move(&p, m) {
+                        Ok(mv) => {
+                            h.push(p.zobrist());
+                            p.play_unchecked(&mv);
+                        }
+                        Err(e) => {
+                            failed = Some(e);
+                            break;
+                        }
+                    }
+                }
+                match failed {
+                    // the position stays as it was
+                    Some(e) => say(out, &format!("error {e}")),
+                    None => {
+                        pos = p;
+                        history = h;
+                    }
+                }
+            }
+            Command::Level(l) if !busy => level = l,
+            Command::Go { ponder } if !busy => {
+                let Some(mut p) = player.take() else {
+                    say(out, "error no player");
+                    continue;
+                };
+                let limits = if ponder {
+                    Limits::default()
+                } else {
+                    level.limits()
+                };
+                let (pos, history, out2) = (pos.clone(), history.clone(), out);
+                running = Some(scope.spawn(move || {
+                    let mut on_info = |i: &Info<_>| {
+                        let pv = pv_text(&pos, &i.pv);
+                        say(
+                            out2,
+                            &format!(
+                                "info depth={} score={} nodes={} time={:.3} nps={:.1} pv=\"{pv}\"",
+                                i.depth,
+                                hub_score(i.score),
+                                i.nodes,
+                                i.elapsed.as_secs_f64(),
+                                i.nps as f64 / 1e6
+                            ),
+                        );
+                    };
+                    let found = p.search(&pos, &history, limits, &mut on_info);
+                    match found.best {
+                        Some(mv) => {
+                            let mut line = format!("done move={}", hub_move(&pos, &mv));
+                            // the reply the principal variation expects, when it starts with the move
+                            if let [first, reply, ..] = found.pv[..] {
+                                if first == mv {
+                                    let mut next = pos.clone();
+                                    next.play_unchecked(&mv);
+                                    line.push_str(&format!(" ponder={}", hub_move(&next, &reply)));
+                                }
+                            }
+                            say(out2, &line);
+                        }
+                        None => say(out2, "done"),
+                    }
+                    p
+                }));
+            }
+            Command::PonderHit | Command::Stop => {
+                if busy {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            Command::Quit => break,
+            _ => say(out, "error the engine is searching: send stop first"),
+        }
+    }
+    // the end of the input or quit: a running search stops and answers
+    if let Some(h) = running.take() {
+        stop.store(true, Ordering::Relaxed);
+        let _ = h.join();
+    }
+}
+
+/// A principal variation in Hub moves.
+fn pv_text(
+    pos: &InternationalDraughts,
+    pv: &[<InternationalDraughts as Position>::Move],
+) -> String {
+    let mut p = pos.clone();
+    let mut words = Vec::new();
+    for mv in pv {
+        if !p.is_legal(mv) {
+            break;
+        }
+        words.push(hub_move(&p, mv));
+        p.play_unchecked(mv);
+    }
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_read_into_commands() {
+        assert_eq!(parse_line("  hub ").unwrap(), Command::Hub);
+        assert_eq!(
+            parse_line("go think").unwrap(),
+            Command::Go { ponder: false }
+        );
+        assert_eq!(
+            parse_line("go ponder").unwrap(),
+            Command::Go { ponder: true }
+        );
+        assert_eq!(
+            parse_line("set-param name=tt-size value=8").unwrap(),
+            Command::SetParam {
+                name: "tt-size".into(),
+                value: "8".into()
+            }
+        );
+        let Command::Level(l) = parse_line("level time=60 inc=0.5 moves=40").unwrap() else {
+            panic!("not a level")
+        };
+        assert_eq!((l.time, l.inc, l.moves), (Some(60.0), Some(0.5), Some(40)));
+        let Command::Level(l) = parse_line("level move-time=0.1").unwrap() else {
+            panic!("not a level")
+        };
+        assert_eq!(l.limits().time, Some(Duration::from_millis(100)));
+        let start = hub_position(&InternationalDraughts::start());
+        assert_eq!(
+            parse_line(&format!("pos pos={start} moves=\"32-28\"")).unwrap(),
+            Command::Pos {
+                pos: Some(start),
+                moves: vec!["32-28".into()]
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_lines_are_named() {
+        assert_eq!(
+            parse_line("hello").unwrap_err(),
+            HubError::UnknownCommand("hello".into())
+        );
+        assert!(matches!(
+            parse_line("pos moves=\"32-28"),
+            Err(HubError::UnterminatedQuote(_))
+        ));
+        assert!(matches!(
+            parse_line("level depth=-1"),
+            Err(HubError::BadValue { .. })
+        ));
+        assert!(matches!(
+            parse_line("level time=NaN"),
+            Err(HubError::BadValue { .. })
+        ));
+        assert!(matches!(
+            parse_line("level speed=3"),
+            Err(HubError::UnknownKey { .. })
+        ));
+        assert!(matches!(
+            parse_line("go faster"),
+            Err(HubError::UnknownKey { .. })
+        ));
+        assert!(matches!(
+            parse_line("set-param value=3"),
+            Err(HubError::BadValue { .. })
+        ));
+        assert!(read_hub_position("Wxx").is_err());
+        assert!(read_hub_position(&format!("X{}", "e".repeat(50))).is_err());
+        assert!(read_hub_position(&format!("W{}z", "e".repeat(49))).is_err());
+    }
+
+    #[test]
+    fn hub_moves_round_trip_with_their_captures_in_any_order() {
+        let pos: InternationalDraughts = "W:W28:B23,24,13".parse().unwrap();
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        for mv in &moves {
+            let text = hub_move(&pos, mv);
+            assert_eq!(read_hub_move(&pos, &text).unwrap(), *mv);
+        }
+        let start = InternationalDraughts::start();
+        assert_eq!(
+            hub_move(&start, &read_hub_move(&start, "32-28").unwrap()),
+            "32-28"
+        );
+        assert!(matches!(
+            read_hub_move(&start, "32-23"),
+            Err(HubError::IllegalMove { .. })
+        ));
+        assert!(read_hub_move(&start, "garbage").is_err());
+    }
+
+    #[test]
+    fn a_session_survives_bad_lines_and_answers_each_search() {
+        let input = "hub\nfoo bar\npos pos=Wzz\npos start moves=\"1-2\"\nlevel nodes=500\ngo think\nping\n\u{1}\nquit\n";
+        let mut out = Vec::new();
+        session(input.as_bytes(), &mut out, 1);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with("error")).count(),
+            4,
+            "{text}"
+        );
+        let done = text.lines().find(|l| l.starts_with("done move=")).unwrap();
+        let mv = done["done move=".len()..].split(' ').next().unwrap();
+        assert!(read_hub_move(&InternationalDraughts::start(), mv).is_ok());
+        assert!(text.contains("pong"));
+    }
+}

@@ -1,0 +1,38 @@
+//! A computer player for every ruleset of `column-checkers`, and for rulesets written
+//! outside it: any position type with [`Counting`](column_checkers::Counting) whose
+//! moves tell their squares ([`MoveSquares`](column_checkers::MoveSquares)).
+//!
+//! - [`Player`]: iterative deepening, principal-variation alpha-beta, a transposition
+//!   table keyed by the position's Zobrist hash, move ordering (the table's move,
+//!   captures by men taken, killers, history), a quiescence search that follows forced
+//!   captures, repetitions and counted draws seen inside the tree; limits by depth,
+//!   nodes and time, and a stop flag another thread can set.
+//! - [`eval`]: the evaluation, one set of weights per ruleset.
+//! - [`hub`]: the Hub protocol (version 2) of draughts engines, for international
+//!   draughts.
+//! - [`matches`](mod@matches): matches between players, with Elo, its interval and an SPRT;
+//!   [`baseline`] is the fixed-depth negamax they are measured against.
+//!
+//! ```
+//! use column_checkers::{Game, Lasca, Position};
+//! use column_checkers_player::{Limits, Player};
+//!
+//! let mut game = Game::new(Lasca::start());
+//! let mut player = Player::<Lasca>::new(4);
+//! let found = player.search(game.position(), &[], Limits::depth(3), &mut |info| {
+//!     assert!(info.depth <= 3);
+//! });
+//! game.play(&found.best.unwrap()).unwrap();
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod baseline;
+pub mod clock;
+pub mod eval;
+pub mod hub;
+pub mod matches;
+mod search;
+
+pub use search::{Info, Limits, Player, SearchResult, MAX_PLY, WIN};

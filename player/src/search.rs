@@ -1,0 +1,638 @@
+//! The search: iterative deepening, principal-variation alpha-beta, a transposition
+//! table, move ordering and a quiescence search that follows forced captures, for any
+//! position type of the crate's traits.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use column_checkers::{Counting, MoveList, MoveSquares, Outcome, Position};
+
+use crate::clock::{default_clock, Clock};
+use crate::eval::{evaluate, Weights};
+
+/// A win is worth this much less the plies to reach it; every other score is far
+/// below.
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this are wins or losses in so many plies.
+const WIN_BOUND: i32 = WIN - 1_000;
+/// The deepest ply the search reaches (quiescence included).
+pub const MAX_PLY: usize = 128;
+/// Nodes between two looks at the clock and the stop flag.
+const POLL: u64 = 1024;
+
+/// When to stop searching. The search stops at the first limit reached; with none, at
+/// [`MAX_PLY`] or the stop flag.
+///
+/// ```
+/// use column_checkers_player::Limits;
+/// use std::time::Duration;
+///
+/// let l = Limits::nodes(10_000);
+/// assert_eq!(l.nodes, Some(10_000));
+/// assert_eq!(Limits::time(Duration::from_millis(100)).depth, None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// The nodes searched (the search is deterministic under this limit alone).
+    pub nodes: Option<u64>,
+    /// The time to think.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// A limit of `depth` plies.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// A limit of `nodes` nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// A limit of `time`.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What an iteration found, for the info callback ([`Player::search`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info<M> {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// The score for the side to move, in hundredths of a man (about [`WIN`] for a
+    /// win).
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes a second.
+    pub nps: u64,
+    /// Time spent so far.
+    pub elapsed: Duration,
+    /// The principal variation, best move first.
+    pub pv: Vec<M>,
+}
+
+/// The result of a search: the move to play (`None` when the game is over or no move
+/// is legal), its score and the work done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The best move found: always one of the position's legal moves.
+    pub best: Option<M>,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry<M> {
+    key: u64,
+    mv: Option<M>,
+    score: i32,
+    depth: u8,
+    bound: Bound,
+}
+
+/// A computer player: the search, its tables and its evaluation's weights. Keep one
+/// per game (its tables carry over from move to move) or per thread.
+///
+/// ```
+/// use column_checkers::{Emergo, Position};
+/// use column_checkers_player::{Limits, Player};
+///
+/// let mut player = Player::<Emergo>::new(1);
+/// let pos = Emergo::start();
+/// let found = player.search(&pos, &[], Limits::nodes(2_000), &mut |_| {});
+/// assert!(pos.is_legal(&found.best.unwrap()));
+/// ```
+pub struct Player<P: Position> {
+    table: Vec<Option<Entry<P::Move>>>,
+    killers: Vec<[Option<P::Move>; 2]>,
+    /// History of quiet moves that caused a cutoff, by side, origin and destination.
+    history: Vec<i32>,
+    weights: Weights,
+    stop: Arc<AtomicBool>,
+    clock: Box<dyn Clock>,
+    // the search's state
+    path: Vec<u64>,
+    nodes: u64,
+    limits: Limits,
+    aborted: bool,
+    repetition: bool,
+}
+
+/// An index into the history table.
+fn history_index<M: MoveSquares>(side: usize, mv: &M) -> usize {
+    let from = mv.origin().map_or(255, |s| usize::from(s.0));
+    let to = usize::from(mv.destination().0);
+    (side << 16) | (from << 8) | to
+}
+
+impl<P> Player<P>
+where
+    P: Counting,
+    P::Move: MoveSquares,
+{
+    /// A player with a transposition table of about `table_mb` megabytes (at least one
+    /// entry) and the weights of its ruleset ([`Weights::for_ruleset`]).
+    pub fn new(table_mb: usize) -> Player<P> {
+        let entry = std::mem::size_of::<Option<Entry<P::Move>>>().max(1);
+        let len = (table_mb.saturating_mul(1 << 20) / entry).max(1);
+        Player {
+            table: vec![None; len],
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: vec![0; 2 << 16],
+            weights: Weights::for_ruleset(P::NAME),
+            stop: Arc::new(AtomicBool::new(false)),
+            clock: default_clock(),
+            path: Vec::new(),
+            nodes: 0,
+            limits: Limits::default(),
+            aborted: false,
+            repetition: true,
+        }
+    }
+
+    /// The same player with other evaluation weights.
+    pub fn with_weights(mut self, weights: Weights) -> Player<P> {
+        self.weights = weights;
+        self
+    }
+
+    /// The same player reading time from `clock` (time limits need one; on
+    /// `wasm32-unknown-unknown` the default clock never advances).
+    pub fn with_clock(mut self, clock: Box<dyn Clock>) -> Player<P> {
+        self.clock = clock;
+        self
+    }
+
+    /// The weights of its evaluation.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The flag that stops a search: set it from another thread; the search then
+    /// returns its best move so far. [`Player::search`] clears it when it starts.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|e| *e = None);
+        self.killers.iter_mut().for_each(|k| *k = [None, None]);
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Searches `pos` within `limits` and returns the best move found. `history` holds
+    /// the Zobrist hashes of the game's earlier positions, oldest first (for
+    /// repetitions: a position seen before, in the game or in the tree, scores as a
+    /// draw where the ruleset draws by repetition). `on_info` hears of every completed
+    /// iteration.
+    pub fn search(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        limits: Limits,
+        on_info: &mut dyn FnMut(&Info<P::Move>),
+    ) -> SearchResult<P::Move> {
+        self.stop.store(false, Ordering::Relaxed);
+        self.clock.restart();
+        self.limits = limits;
+        self.nodes = 0;
+        self.aborted = false;
+        self.repetition = pos.repetition_draws();
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.killers.iter_mut().for_each(|k| *k = [None, None]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
+
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if moves.is_empty() || pos.outcome_among(&moves).is_some() {
+            return result;
+        }
+        result.best = Some(moves[0]);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        for depth in 1..=max_depth {
+            let (s, best) = self.root(pos, &mut moves, depth);
+            if let Some(best) = best {
+                // a move whose score was found in full, even in an unfinished iteration
+                result.best = Some(best);
+            }
+            if self.aborted {
+                break;
+            }
+            result.score = s;
+            result.depth = depth;
+            result.pv = self.principal_variation(pos, depth as usize + 4);
+            let elapsed = self.clock.elapsed();
+            let nps = (self.nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64;
+            on_info(&Info {
+                depth,
+                score: s,
+                nodes: self.nodes,
+                nps,
+                elapsed,
+                pv: result.pv.clone(),
+            });
+            if s.abs() > WIN_BOUND && (WIN - s.abs()) <= depth as i32 {
+                break; // a forced end found within the depth searched
+            }
+            if moves.len() == 1 && limits.depth.is_none() && limits.nodes.is_none() {
+                break; // one move: no need to think
+            }
+            if let Some(t) = limits.time {
+                // another iteration would not finish: it takes several times this one
+                if self.clock.elapsed() * 2 > t {
+                    break;
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// Whether a limit is reached (clock and flag looked at every [`POLL`] nodes).
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+        } else if self.nodes % POLL == 0 {
+            let late = self.limits.time.is_some_and(|t| self.clock.elapsed() >= t);
+            if late || self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// One iteration at the root: sorts `moves` best first as it goes. Returns the score
+    /// and the best move whose score is exact.
+    fn root(
+        &mut self,
+        pos: &P,
+        moves: &mut MoveList<P::Move>,
+        depth: u32,
+    ) -> (i32, Option<P::Move>) {
+        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        let mut best: Option<P::Move> = None;
+        let mut best_score = -WIN - 1;
+        self.path.push(pos.zobrist());
+        let mut scored: Vec<(P::Move, i32)> = Vec::with_capacity(moves.len());
+        let mut child = pos.clone();
+        for (i, mv) in moves.iter().enumerate() {
+            child.clone_from(pos);
+            child.play_unchecked(mv);
+            self.nodes += 1;
+            let d = depth as i32 - 1;
+            let score = if i == 0 {
+                -self.pvs(&child, d, 1, -beta, -alpha)
+            } else {
+                let s = -self.pvs(&child, d, 1, -alpha - 1, -alpha);
+                if s > alpha && !self.aborted {
+                    -self.pvs(&child, d, 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            scored.push((*mv, score));
+            if score > best_score {
+                best_score = score;
+                best = Some(*mv);
+            }
+            alpha = alpha.max(score);
+        }
+        self.path.pop();
+        // best first, the rest in their order (stable): the next iteration's ordering
+        if let Some(b) = best {
+            if let Some(i) = moves.iter().position(|m| *m == b) {
+                moves[..=i].rotate_right(1);
+            }
+            if !self.aborted {
+                self.store(
+                    pos.zobrist(),
+                    depth as i32,
+                    0,
+                    best_score,
+                    Bound::Exact,
+                    Some(b),
+                );
+            }
+        }
+        (best_score, best)
+    }
+
+    fn terminal(outcome: Outcome, pos: &P, ply: usize) -> i32 {
+        match outcome.winner() {
+            None => 0,
+            Some(w) if w == pos.turn() => WIN - ply as i32,
+            Some(_) => -(WIN - ply as i32),
+        }
+    }
+
+    fn repeated(&self, key: u64) -> bool {
+        self.repetition && self.path.iter().rev().skip(1).step_by(2).any(|&k| k == key)
+    }
+
+    fn pvs(&mut self, pos: &P, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if self.out_of_time() {
+            return 0;
+        }
+        let key = pos.zobrist();
+        if self.repeated(key) {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(pos, &self.weights);
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if let Some(o) = pos.outcome_among(&moves) {
+            return Self::terminal(o, pos, ply);
+        }
+        // every move a capture: the rules force one (where captures are optional, as in
+        // Epaminondas, a quiet move stays open and the player may stand pat)
+        let forced = !moves.is_empty() && moves.iter().all(MoveSquares::is_capture);
+        // a forced capture (or a single reply) is followed before the horizon
+        let depth = if moves.len() == 1 { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiesce(pos, &moves, forced, ply, alpha, beta);
+        }
+        let alpha0 = alpha;
+        let mut hash_move = None;
+        if let Some(e) = self.probe(key) {
+            hash_move = e.mv;
+            if i32::from(e.depth) >= depth {
+                let s = from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        self.order(&mut moves, hash_move, ply, pos.turn().index());
+        self.path.push(key);
+        let mut best = -WIN - 1;
+        let mut best_move = None;
+        let mut child = pos.clone();
+        for (i, mv) in moves.iter().enumerate() {
+            child.clone_from(pos);
+            child.play_unchecked(mv);
+            self.nodes += 1;
+            let score = if i == 0 {
+                -self.pvs(&child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let s = -self.pvs(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.pvs(&child, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                self.path.pop();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(*mv);
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    if !mv.is_capture() {
+                        let k = &mut self.killers[ply];
+                        if k[0] != Some(*mv) {
+                            k[1] = k[0];
+                            k[0] = Some(*mv);
+                        }
+                        let h = &mut self.history[history_index(pos.turn().index(), mv)];
+                        *h = (*h + depth * depth).min(1 << 20);
+                    }
+                    break;
+                }
+            }
+        }
+        self.path.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, depth, ply, best, bound, best_move);
+        best
+    }
+
+    /// The quiescence search: a position whose player must capture is searched on
+    /// through the captures (no standing pat: the capture is compulsory); where captures
+    /// are on offer but optional, the better of the evaluation and the captures; any
+    /// other is scored by the evaluation.
+    fn quiesce(
+        &mut self,
+        pos: &P,
+        moves: &MoveList<P::Move>,
+        forced: bool,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if ply >= MAX_PLY {
+            return evaluate(pos, &self.weights);
+        }
+        let mut best = -WIN - 1;
+        if !forced {
+            // standing pat: the player may decline the captures on offer
+            best = evaluate(pos, &self.weights);
+            if best >= beta || !moves.iter().any(MoveSquares::is_capture) {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut order: Vec<&P::Move> = moves.iter().filter(|m| m.is_capture()).collect();
+        order.sort_by_key(|m| core::cmp::Reverse(m.men_captured()));
+        self.path.push(pos.zobrist());
+        let mut child = pos.clone();
+        let mut replies = MoveList::new();
+        for mv in order {
+            child.clone_from(pos);
+            child.play_unchecked(mv);
+            self.nodes += 1;
+            let score = if self.out_of_time() || self.repeated(child.zobrist()) {
+                0
+            } else {
+                child.legal_moves(&mut replies);
+                match child.outcome_among(&replies) {
+                    Some(o) => Self::terminal(o, &child, ply + 1),
+                    None => {
+                        let f = !replies.is_empty() && replies.iter().all(MoveSquares::is_capture);
+                        let r = std::mem::take(&mut replies);
+                        let s = -self.quiesce(&child, &r, f, ply + 1, -beta, -alpha);
+                        replies = r;
+                        s
+                    }
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.path.pop();
+        if self.aborted {
+            0
+        } else {
+            best
+        }
+    }
+
+    /// Sorts `moves` best first: the hash move, captures by men taken, killers, then
+    /// the history of quiet moves.
+    fn order(&self, moves: &mut MoveList<P::Move>, hash: Option<P::Move>, ply: usize, side: usize) {
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let key = |m: &P::Move| -> i64 {
+            if Some(*m) == hash {
+                1 << 40
+            } else if m.is_capture() {
+                (1 << 32) + m.men_captured() as i64
+            } else if Some(*m) == killers[0] {
+                1 << 31
+            } else if Some(*m) == killers[1] {
+                (1 << 31) - 1
+            } else {
+                i64::from(self.history[history_index(side, m)])
+            }
+        };
+        moves.sort_by_cached_key(|m| core::cmp::Reverse(key(m)));
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key % self.table.len() as u64) as usize
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry<P::Move>> {
+        self.table[self.slot(key)].filter(|e| e.key == key)
+    }
+
+    fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        score: i32,
+        bound: Bound,
+        mv: Option<P::Move>,
+    ) {
+        let i = self.slot(key);
+        let depth = depth.clamp(0, 255) as u8;
+        if let Some(old) = self.table[i] {
+            // keep a deeper entry of the same position's move when this one has none
+            if old.key == key && old.depth > depth && bound != Bound::Exact {
+                return;
+            }
+        }
+        self.table[i] = Some(Entry {
+            key,
+            mv: mv.or_else(|| self.table[i].filter(|e| e.key == key).and_then(|e| e.mv)),
+            score: to_table(score, ply),
+            depth,
+            bound,
+        });
+    }
+
+    /// The principal variation from the table: legal moves only, no position twice.
+    fn principal_variation(&self, pos: &P, max: usize) -> Vec<P::Move> {
+        let mut pv = Vec::new();
+        let mut p = pos.clone();
+        let mut seen = Vec::new();
+        while pv.len() < max {
+            let key = p.zobrist();
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let Some(mv) = self.probe(key).and_then(|e| e.mv) else {
+                break;
+            };
+            if p.outcome().is_some() || !p.is_legal(&mv) {
+                break;
+            }
+            p.play_unchecked(&mv);
+            pv.push(mv);
+        }
+        pv
+    }
+}
+
+/// A score as the table keeps it: wins counted from the position, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,166 @@
+//! The player over every ruleset: a legal move on random positions, limits respected,
+//! the same move under the same node limit, short wins found.
+
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
+use column_checkers::tools::rng::SplitMix64;
+use column_checkers::{Checking, Counting, Introspect, MoveList, Position};
+use column_checkers_player::{Limits, Player, WIN};
+use proptest::prelude::*;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// A position reached by `plies` random moves from the start (fewer if the game ends).
+fn random_position<P: Counting>(seed: u64, plies: usize) -> P {
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = P::start();
+    let mut moves = MoveList::new();
+    for _ in 0..plies {
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() || pos.outcome_among(&moves).is_some() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        pos.play_unchecked(&mv);
+    }
+    pos
+}
+
+/// Searches a random position of the ruleset and checks the move is legal.
+struct LegalMove {
+    seed: u64,
+    plies: usize,
+    nodes: u64,
+}
+
+impl RulesetVisitor for LegalMove {
+    type Output = ();
+    fn visit<P: Introspect + Counting + Checking>(self) {
+        let pos: P = random_position(self.seed, self.plies);
+        let mut player = Player::<P>::new(1);
+        let mut infos = 0;
+        let found = player.search(&pos, &[], Limits::nodes(self.nodes), &mut |_| infos += 1);
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        match found.best {
+            Some(mv) => {
+                assert!(pos.is_legal(&mv), "{}: illegal {mv} in {pos}", P::NAME);
+                assert!(pos.outcome_among(&moves).is_none());
+                let mut p = pos.clone();
+                for m in &found.pv {
+                    assert!(p.is_legal(m), "{}: PV move {m} illegal in {p}", P::NAME);
+                    p.play_unchecked(m);
+                }
+            }
+            None => assert!(moves.is_empty() || pos.outcome_among(&moves).is_some()),
+        }
+        assert!(
+            found.nodes <= self.nodes + 1,
+            "{} nodes past {}",
+            found.nodes,
+            self.nodes
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn never_an_illegal_move(seed in any::<u64>(), plies in 0usize..120, which in 0usize..64) {
+        let r = Ruleset::ALL[which % Ruleset::ALL.len()];
+        r.visit(LegalMove { seed, plies, nodes: 3_000 });
+    }
+}
+
+#[test]
+fn every_ruleset_plays_a_legal_move_at_several_stages() {
+    for &r in Ruleset::ALL {
+        for (seed, plies) in [(1, 0), (2, 15), (3, 60), (4, 200)] {
+            r.visit(LegalMove {
+                seed,
+                plies,
+                nodes: 2_000,
+            });
+        }
+    }
+}
+
+struct Deterministic;
+impl RulesetVisitor for Deterministic {
+    type Output = ();
+    fn visit<P: Introspect + Counting + Checking>(self) {
+        let pos: P = random_position(9, 20);
+        let run = || {
+            let mut player = Player::<P>::new(1);
+            player.search(&pos, &[], Limits::nodes(5_000), &mut |_| {})
+        };
+        assert_eq!(run(), run(), "{}", P::NAME);
+    }
+}
+
+#[test]
+fn the_same_move_under_the_same_node_limit() {
+    for &r in Ruleset::ALL {
+        r.visit(Deterministic);
+    }
+}
+
+#[test]
+fn depth_and_time_limits_are_respected() {
+    use column_checkers::Emergo;
+    let pos = Emergo::start();
+    let mut player = Player::<Emergo>::new(4);
+    let mut deepest = 0;
+    let found = player.search(&pos, &[], Limits::depth(3), &mut |i| deepest = i.depth);
+    assert_eq!((found.depth, deepest), (3, 3));
+
+    let start = Instant::now();
+    let found = player.search(
+        &pos,
+        &[],
+        Limits::time(Duration::from_millis(100)),
+        &mut |_| {},
+    );
+    assert!(found.best.is_some());
+    // generous: the machine may be loaded
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn the_stop_flag_ends_a_search_without_limits() {
+    use column_checkers::InternationalDraughts;
+    let pos = InternationalDraughts::start();
+    let mut player = Player::<InternationalDraughts>::new(4);
+    let stop = player.stop_flag();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        stop.store(true, Ordering::Relaxed);
+    });
+    let found = player.search(&pos, &[], Limits::default(), &mut |_| {});
+    t.join().unwrap();
+    assert!(pos.is_legal(&found.best.unwrap()));
+}
+
+#[test]
+fn a_win_in_one_is_found_and_scored_as_a_win() {
+    use column_checkers::InternationalDraughts;
+    // White's man on 28 takes the last black man on 23
+    let pos: InternationalDraughts = "W:W28:B23".parse().unwrap();
+    let mut player = Player::<InternationalDraughts>::new(1);
+    let found = player.search(&pos, &[], Limits::depth(4), &mut |_| {});
+    assert_eq!(found.best.unwrap().to_string(), "28x19");
+    assert_eq!(found.score, WIN - 1);
+}
+
+#[test]
+fn a_repetition_in_the_game_scores_as_a_draw() {
+    use column_checkers::InternationalDraughts;
+    // two kings each: nothing to win; with the position already seen, every line repeats
+    let pos: InternationalDraughts = "W:WK46,K5:BK1,K50".parse().unwrap();
+    let mut player = Player::<InternationalDraughts>::new(1);
+    let found = player.search(&pos, &[], Limits::depth(4), &mut |_| {});
+    assert!(found.score.abs() < 100);
+}
