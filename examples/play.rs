@@ -26,7 +26,7 @@ use clap::{Parser, ValueEnum};
 use cli::RulesetArgs;
 use column_checkers::tools::registry::RulesetVisitor;
 use column_checkers::{Checking, Color, Counting, Game, Introspect, MoveList, Position};
-use column_checkers_player::{Limits, Player};
+use column_checkers_player::{game_history, Limits, Player};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -74,17 +74,6 @@ fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The Zobrist hashes of the game's positions before the current one, oldest first.
-fn history<P: Position>(game: &Game<P>) -> Vec<u64> {
-    let mut pos = game.start().clone();
-    let mut out = Vec::with_capacity(game.moves().len());
-    for mv in game.moves() {
-        out.push(pos.zobrist());
-        pos.play_unchecked(mv);
-    }
-    out
-}
-
 const COMMANDS: &str = "commands: a move in the game's notation, moves, undo, board, help, quit";
 
 struct Options {
@@ -127,7 +116,7 @@ impl RulesetVisitor for Play {
                 }
             } else if game.position().turn() != o.human {
                 let pos = game.position().clone();
-                let found = player.search(&pos, &history(&game), o.limits, &mut |_| {});
+                let found = player.search(&pos, &game_history(&game), o.limits, &mut |_| {});
                 let Some(mv) = found.best else {
                     return Err("no move for the computer in a game not over".into());
                 };

@@ -36,3 +36,26 @@ pub mod matches;
 mod search;
 
 pub use search::{Info, Limits, Player, SearchResult, MAX_PLY, WIN};
+
+use column_checkers::{Game, Position};
+
+/// The Zobrist hashes of a game's positions before the current one, oldest first: the
+/// `history` [`Player::search`] takes to see repetitions of the game's positions.
+///
+/// ```
+/// use column_checkers::{Game, Lasca, Position};
+/// use column_checkers_player::game_history;
+///
+/// let mut game = Game::new(Lasca::start());
+/// game.play_text("c3-d4").unwrap();
+/// assert_eq!(game_history(&game), [Lasca::start().zobrist()]);
+/// ```
+pub fn game_history<P: Position>(game: &Game<P>) -> Vec<u64> {
+    let mut pos = game.start().clone();
+    let mut out = Vec::with_capacity(game.moves().len());
+    for mv in game.moves() {
+        out.push(pos.zobrist());
+        pos.play_unchecked(mv);
+    }
+    out
+}

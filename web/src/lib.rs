@@ -44,9 +44,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-#[path = "../../examples/shared/search.rs"]
-#[allow(dead_code)]
-mod search;
 mod table;
 
 pub use table::{
@@ -257,8 +254,8 @@ impl JsGame {
         to_js(&self.table.columns())
     }
 
-    /// The computer's move: a plain alpha-beta search of `depth` plies (1 to 6; the
-    /// `play` example's player), not played. `null` when the game is over. Call it
+    /// The computer's move: the crate's player (`column-checkers-player`: alpha-beta
+    /// with its evaluation of the ruleset) searching `depth` plies (1 to 6), not played. `null` when the game is over. Call it
     /// from a Web Worker: depth 4 and more can take seconds.
     #[wasm_bindgen(js_name = computerMove, unchecked_return_type = "ComputerMove | null")]
     pub fn computer_move(&self, depth: u32) -> JsValue {
@@ -291,8 +288,7 @@ impl JsGame {
 
     /// Whether the computer playing `side` accepts a draw offered now: it searches the
     /// position as for its move (`depth` plies, 1 to 6, one more when the last would
-    /// be its own), counting material alone at the leaves, and accepts unless it
-    /// counts itself at least a man ahead. Nothing is agreed: call `agreeDraw()` when it
+    /// be its own) and accepts unless its evaluation counts it at least a man ahead. Nothing is agreed: call `agreeDraw()` when it
     /// accepts. `null` when the game is over; call it from a Web Worker, as
     /// `computerMove`. Throws an `Error` for another side's name.
     #[wasm_bindgen(js_name = computerAcceptsDraw, unchecked_return_type = "DrawAnswer | null")]

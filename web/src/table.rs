@@ -2,11 +2,11 @@
 //! decides everything of the game, with its answers as [`serde_json::Value`]s of the
 //! shapes the package's TypeScript declarations describe (`LegalMove`, `GameState`, ...).
 
-use crate::search;
 use column_checkers::text::position_text::COLUMN_LEGEND;
 use column_checkers::text::svg::SvgOptions;
 use column_checkers::tools::any_game::{AnyMove, GameVisitor, PlayoutStats};
 use column_checkers::{AnyGame, Checking, Color, Counting, Game, Introspect, Outcome, Ruleset};
+use column_checkers_player::{game_history, Limits, Player};
 use serde_json::{json, Value};
 
 /// How to draw the board ([`Table::svg`]).
@@ -96,18 +96,26 @@ fn outcome_json(o: Option<Outcome>) -> Value {
     })
 }
 
-/// The computer's search to a depth: its move (`true`) or the material balance.
+/// The computer's search to a depth (the crate's player): its move and score (`true`),
+/// or its score alone.
 struct Search(bool, u32);
 
 impl GameVisitor for Search {
     type Output = Option<(String, i32, u64)>;
     fn visit<P: Introspect + Counting + Checking>(self, game: &Game<P>) -> Self::Output {
-        if self.0 {
-            search::computer_move(game.position(), self.1).map(|(m, s, n)| (m.to_string(), s, n))
-        } else {
-            let (score, nodes) = search::material_search(game.position(), self.1);
-            Some((String::new(), score, nodes))
+        let mut player = Player::<P>::new(2);
+        let history = game_history(game);
+        let found = player.search(
+            game.position(),
+            &history,
+            Limits::depth(self.1),
+            &mut |_| {},
+        );
+        let best = found.best.map(|m| m.to_string());
+        if self.0 && best.is_none() {
+            return None;
         }
+        Some((best.unwrap_or_default(), found.score, found.nodes))
     }
 }
 
