@@ -25,7 +25,7 @@ mod cli;
 use clap::{Parser, ValueEnum};
 use cli::RulesetArgs;
 use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::{Checking, Color, Counting, Game, Introspect, MoveList, Position};
+use column_checkers::{Checking, Color, Counting, Game, Introspect, MoveList};
 use column_checkers_player::{game_history, Limits, Player};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
