@@ -24,8 +24,8 @@
 //! whole, with its order. `L` is 1 in the games of single men and the total number of
 //! men in the column games.
 
-use crate::core::Core;
 use column_checkers::prelude::*;
+use column_checkers::tools::batch::ActionGame as Core;
 use column_checkers::{Rank, Square, Terms, MAX_ROUTE};
 
 /// Where everything is in the observation tensor of a ruleset.
