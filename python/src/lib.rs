@@ -2,16 +2,14 @@
 //! package (see `python/README.md`). Games, states and batched games with OpenSpiel's
 //! names and meanings, over the rules engine of the `column-checkers` crate.
 //!
-//! The Rust parts: [`core`] (one game played one click at a time), [`obs`] (the
+//! The Rust parts: [`obs`] (the
 //! observation tensor), [`erased`] (the rulesets behind trait objects) and
 //! [`registry`] (the one place that names the library's registry).
 
 #![forbid(unsafe_code)]
 
-pub mod core;
 pub mod erased;
 pub mod obs;
-pub mod pool;
 pub mod registry;
 #[cfg(test)]
 mod tests;

@@ -24,11 +24,11 @@
 //! whole, with its order. `L` is 1 in the games of single men and the total number of
 //! men in the column games.
 
-use crate::core::Core;
 use column_checkers::engine::moves::MAX_ROUTE;
 use column_checkers::engine::position::Terms;
 use column_checkers::engine::stack::Rank;
 use column_checkers::prelude::*;
+use column_checkers::tools::batch::ActionGame as Core;
 use column_checkers::Square;
 
 /// Where everything is in the observation tensor of a ruleset.

@@ -1,24 +1,90 @@
-//! The state machine behind a Python state, generic over the ruleset's position type
-//! and free of Python: a game in progress played one click (one action) at a time.
+//! A game played one action at a time, for learning environments and batched
+//! stepping: an action is a click on a square (its index in the board's
+//! [`Geometry`] order), a move is entered as a person enters it (its click path,
+//! origin then every landing, [`Introspect::click_paths`]), and a game is cut off after
+//! a given number of actions.
 //!
-//! An action is a square index of the board ([`Geometry`](column_checkers::engine::board::Geometry)
-//! order). A move is entered as a person enters it with
-//! [`MoveInput`](column_checkers::MoveInput): its click path, origin then every landing
-//! ([`Introspect::click_paths`], every route of a capture). The legal actions are the
-//! squares that continue some legal move after the clicks so far; when the clicks are a
-//! whole click path the move is played. Mid-move, the same player is to move and the
-//! pending clicks are part of the state.
+//! [`ActionGame`] is [`Game`] and [`MoveInput`](crate::engine::input::MoveInput) made
+//! for speed: one move generation a move, no allocation at a step once its buffers
+//! have grown, the legal actions kept as a list and a [`WideSquareSet`]. The legal
+//! actions are the squares that continue some legal move after the clicks so far; when
+//! the clicks are a whole click path the move is played. Mid-move, the same player is
+//! to move and the pending clicks are part of the state.
 //!
-//! The end of the game is [`Game`](column_checkers::Game)'s: the position's outcome,
-//! or a draw by threefold repetition in the rulesets that have the rule. The history
-//! is kept here (the hash of the position before each move, and every 32nd of those
-//! positions to confirm a hash match by replaying at most 31 moves) so that a move
-//! costs one move generation; [`Core::to_game`] rebuilds the crate's `Game` (for records),
-//! and the tests check at every ply that its outcome is this one.
+//! The end of the game is [`Game`]'s: the position's outcome, or a draw by threefold
+//! repetition in the rulesets that have the rule. The history is kept here (the hash
+//! of the position before each move, and every 32nd of those positions to confirm a
+//! hash match by replaying at most 31 moves), so that a move costs one move
+//! generation; [`ActionGame::to_game`] rebuilds the [`Game`] (for records), and the
+//! tests check along random games of every ruleset that its outcome is this one.
+//!
+//! With the `std` feature, [`Batch`] steps `n` such games together on threads kept
+//! for it, and [`playouts`] plays random games on threads.
+//!
+//! ```
+//! use column_checkers::tools::batch::{ActionGame, Clicked};
+//! use column_checkers::{Lasca, Position};
+//!
+//! let mut game = ActionGame::new(Lasca::start(), 0);
+//! let g = game.geometry();
+//! let c3 = g.parse_square("c3").unwrap().0;
+//! assert!(game.legal_actions().contains(&c3));
+//! assert_eq!(game.apply(i64::from(c3)), Ok(Clicked::Pending));
+//! let d4 = g.parse_square("d4").unwrap().0;
+//! assert_eq!(game.apply(i64::from(d4)), Ok(Clicked::Played));
+//! assert_eq!(game.moves()[0].to_string(), "c3-d4");
+//! assert_eq!(game.actions(), [c3, d4]);
+//! ```
 
-use column_checkers::engine::board::Geometry;
-use column_checkers::prelude::*;
-use column_checkers::Square;
+use crate::alloc_prelude::*;
+use crate::engine::board::Geometry;
+use crate::engine::color::Color;
+use crate::engine::counting::Counting;
+use crate::engine::game::Game;
+use crate::engine::introspect::Introspect;
+use crate::engine::moves::{MoveList, MoveSquares};
+use crate::engine::outcome::{EndReason, Outcome};
+use crate::engine::square::Square;
+use crate::engine::wide_set::WideSquareSet;
+use thiserror::Error;
+
+#[cfg(feature = "std")]
+mod envs;
+#[cfg(feature = "std")]
+mod workers;
+#[cfg(feature = "std")]
+pub use envs::{playouts, result_code, stream, Batch, BatchError, Observer};
+
+/// The squares of `set`, in increasing order, into `out` (cleared first).
+#[inline]
+fn write_actions(set: WideSquareSet, out: &mut Vec<u8>) {
+    out.clear();
+    out.extend(set.iter().map(|s| s.0));
+}
+
+/// One square of `set` picked uniformly by `r` (a random 64-bit number), `None` when
+/// `set` is empty: the pick of [`ActionGame::random_action`] from the same set.
+///
+/// ```
+/// use column_checkers::tools::batch::random_square;
+/// use column_checkers::Square;
+/// use column_checkers::engine::wide_set::WideSquareSet;
+///
+/// let mut set = WideSquareSet::EMPTY;
+/// set.insert(Square(3));
+/// set.insert(Square(200));
+/// assert_eq!(random_square(set, 0), Some(Square(3)));
+/// assert_eq!(random_square(set, u64::MAX), Some(Square(200)));
+/// assert_eq!(random_square(WideSquareSet::EMPTY, 7), None);
+/// ```
+#[inline]
+pub fn random_square(set: WideSquareSet, r: u64) -> Option<Square> {
+    let n = set.count();
+    if n == 0 {
+        return None;
+    }
+    set.iter().nth(((r as u128 * n as u128) >> 64) as usize)
+}
 
 /// The hashes of the positions before each move, in a filter of 1 024 slots (by the
 /// hash's low bits; a Zobrist hash is uniformly random): whether a slot holds two
@@ -55,121 +121,66 @@ impl SeenFilter {
 /// Every how many moves the history keeps a position (to confirm repetitions).
 const CHECKPOINT: usize = 32;
 
-/// A set of square indices (boards have at most 255 squares).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SquareBits(pub [u64; 4]);
-
-impl SquareBits {
-    #[inline]
-    pub fn insert(&mut self, s: u8) {
-        self.0[(s >> 6) as usize] |= 1 << (s & 63);
-    }
-
-    #[inline]
-    pub fn contains(&self, s: u8) -> bool {
-        self.0[(s >> 6) as usize] >> (s & 63) & 1 == 1
-    }
-
-    /// How many squares.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
-    }
-
-    /// The `k`-th square in increasing order (`k < len()`).
-    #[inline]
-    pub fn nth(&self, mut k: usize) -> u8 {
-        for (w, &word) in self.0.iter().enumerate() {
-            let ones = word.count_ones() as usize;
-            if k < ones {
-                let mut bits = word;
-                for _ in 0..k {
-                    bits &= bits - 1;
-                }
-                return (w * 64) as u8 + bits.trailing_zeros() as u8;
-            }
-            k -= ones;
-        }
-        panic!("no {k}-th square in {self:?}")
-    }
-
-    /// One square picked uniformly at random by `r` (a random 64-bit number): the one
-    /// [`Core::random_action`] picks from the same set.
-    #[inline]
-    pub fn pick(&self, r: u64) -> u8 {
-        self.nth(((r as u128 * self.len() as u128) >> 64) as usize)
-    }
-
-    /// The squares in increasing order, into `out` (cleared first).
-    #[inline]
-    pub fn write_to(&self, out: &mut Vec<u8>) {
-        out.clear();
-        for (w, &word) in self.0.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                out.push((w * 64) as u8 + bits.trailing_zeros() as u8);
-                bits &= bits - 1;
-            }
-        }
-    }
-}
-
-/// Why an action was refused; the state is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why an action was refused; the game is unchanged.
+///
+/// ```
+/// use column_checkers::tools::batch::ActionGame;
+/// use column_checkers::{Emergo, Position};
+///
+/// let mut game = ActionGame::new(Emergo::start(), 0);
+/// let e = game.apply(300).unwrap_err();
+/// assert_eq!(e.to_string(), "action 300 is not a square of this board (actions are 0..41)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ActionError {
-    /// The game is over.
+    /// The game is over (the outcome in words).
+    #[error("the game is over ({0})")]
     GameOver(String),
     /// Not a square index of the board.
-    OffBoard { action: i64, squares: usize },
+    #[error("action {action} is not a square of this board (actions are 0..{squares})")]
+    OffBoard {
+        /// The action given.
+        action: i64,
+        /// The board's squares.
+        squares: usize,
+    },
     /// No legal move goes on with this square after the clicks so far.
+    #[error("{}", not_legal(square, after, legal))]
     NotLegal {
+        /// The square clicked.
         square: String,
+        /// The clicks before it.
         after: Vec<String>,
+        /// The squares a legal move goes on to.
         legal: Vec<String>,
     },
+    /// A whole move given while the clicks of another are pending.
+    #[error("a move is being entered (clicks {0}): finish it first")]
+    MidMove(String),
+    /// A whole move that is not legal here (or whose clicks do not name it alone).
+    #[error("{0} is not a legal move here")]
+    NotAMove(String),
 }
 
-impl core::fmt::Display for ActionError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            ActionError::GameOver(o) => write!(f, "the game is over ({o})"),
-            ActionError::OffBoard { action, squares } => write!(
-                f,
-                "action {action} is not a square of this board (actions are 0..{squares})"
-            ),
-            ActionError::NotLegal {
-                square,
-                after,
-                legal,
-            } => {
-                let list = |v: &[String]| {
-                    let mut s = v.iter().take(16).cloned().collect::<Vec<_>>().join(", ");
-                    if v.len() > 16 {
-                        s.push_str(", ...");
-                    }
-                    s
-                };
-                if after.is_empty() {
-                    write!(
-                        f,
-                        "no legal move starts on {square}; a move starts on {}",
-                        list(legal)
-                    )
-                } else {
-                    write!(
-                        f,
-                        "no legal move goes on to {square} after {}; it may go on to {}",
-                        after.join("-"),
-                        list(legal)
-                    )
-                }
-            }
-        }
+/// [`ActionError::NotLegal`] in words: at most 16 of the squares that go on.
+fn not_legal(square: &str, after: &[String], legal: &[String]) -> String {
+    let mut list = legal
+        .iter()
+        .take(16)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if legal.len() > 16 {
+        list.push_str(", ...");
+    }
+    if after.is_empty() {
+        format!("no legal move starts on {square}; a move starts on {list}")
+    } else {
+        format!(
+            "no legal move goes on to {square} after {}; it may go on to {list}",
+            after.join("-")
+        )
     }
 }
 
@@ -226,14 +237,14 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
 
     /// The listed form from `moves` (swapped in), the first clicks into `first`;
     /// `false`, and nothing kept, when one of them captures.
-    fn list(&mut self, moves: &mut MoveList<M>, first: &mut SquareBits) -> bool {
+    fn list(&mut self, moves: &mut MoveList<M>, first: &mut WideSquareSet) -> bool {
         if moves.iter().any(|m| m.is_capture()) {
             return false;
         }
         core::mem::swap(&mut self.moves, moves);
         self.listed = true;
         for mv in self.moves.iter() {
-            first.insert(first_click(mv));
+            first.insert(Square(first_click(mv)));
         }
         true
     }
@@ -304,14 +315,14 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
     }
 
     /// The first squares of the paths, into `out`.
-    fn first_squares(&self, out: &mut SquareBits) {
+    fn first_squares(&self, out: &mut WideSquareSet) {
         if self.listed {
             for mv in self.moves.iter() {
-                out.insert(first_click(mv));
+                out.insert(Square(first_click(mv)));
             }
         } else {
             for &a in &self.start[..self.mv.len()] {
-                out.insert(self.sq[a as usize]);
+                out.insert(Square(self.sq[a as usize]));
             }
         }
     }
@@ -343,7 +354,7 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
 
 /// A game played one click at a time (see the [module](self)).
 #[derive(Clone, Debug)]
-pub struct Core<P: Introspect> {
+pub struct ActionGame<P: Introspect> {
     start: P,
     pos: P,
     /// The hash of the position before each move, and (only when the ruleset draws by
@@ -367,7 +378,7 @@ pub struct Core<P: Introspect> {
     alive: Vec<u32>,
     /// The legal actions now, in increasing order, and as a set.
     legal: Vec<u8>,
-    legal_set: SquareBits,
+    legal_set: WideSquareSet,
     outcome: Option<Outcome>,
     /// Ended by the action limit (not by the rules).
     truncated: bool,
@@ -377,11 +388,11 @@ pub struct Core<P: Introspect> {
     scratch: MoveList<P::Move>,
 }
 
-impl<P: Introspect + Counting> Core<P> {
+impl<P: Introspect + Counting> ActionGame<P> {
     /// A game from `start`, ended after `max_actions` actions (0: no limit).
     pub fn new(start: P, max_actions: usize) -> Self {
         let repetition = start.repetition_draws();
-        let mut c = Core {
+        let mut c = ActionGame {
             start: start.clone(),
             pos: start,
             hashes: Vec::with_capacity(256),
@@ -394,7 +405,7 @@ impl<P: Introspect + Counting> Core<P> {
             paths: Paths::new(),
             alive: Vec::new(),
             legal: Vec::with_capacity(64),
-            legal_set: SquareBits::default(),
+            legal_set: WideSquareSet::EMPTY,
             outcome: None,
             truncated: false,
             max_actions,
@@ -418,30 +429,37 @@ impl<P: Introspect + Counting> Core<P> {
         self.refresh();
     }
 
+    /// The board.
     pub fn geometry(&self) -> &'static Geometry {
         self.pos.geometry()
     }
 
+    /// The current position (the pending clicks are not in it).
     pub fn position(&self) -> &P {
         &self.pos
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &P {
         &self.start
     }
 
+    /// The moves played, in order.
     pub fn moves(&self) -> &[P::Move] {
         &self.moves
     }
 
+    /// Every action taken, in order (the pending clicks too).
     pub fn actions(&self) -> &[u8] {
         &self.actions
     }
 
+    /// The clicks of the move being entered.
     pub fn clicks(&self) -> &[u8] {
         &self.clicks
     }
 
+    /// The action limit (0: none).
     pub fn max_actions(&self) -> usize {
         self.max_actions
     }
@@ -452,10 +470,12 @@ impl<P: Introspect + Counting> Core<P> {
         self.outcome
     }
 
+    /// Whether the game was cut off by the action limit (not ended by the rules).
     pub fn is_truncated(&self) -> bool {
         self.truncated
     }
 
+    /// Whether the game is over: by the rules or by the action limit.
     pub fn is_terminal(&self) -> bool {
         self.outcome.is_some() || self.truncated
     }
@@ -484,13 +504,14 @@ impl<P: Introspect + Counting> Core<P> {
 
     /// The legal actions, as a set.
     #[inline]
-    pub fn legal_set(&self) -> SquareBits {
+    pub fn legal_set(&self) -> WideSquareSet {
         self.legal_set
     }
 
+    /// Whether `a` is a legal action now.
     #[inline]
     pub fn is_legal_action(&self, a: i64) -> bool {
-        (0..256).contains(&a) && self.legal_set.contains(a as u8)
+        (0..256).contains(&a) && self.legal_set.contains(Square(a as u8))
     }
 
     /// The legal moves still possible after the clicks so far, each once, in the order
@@ -534,7 +555,7 @@ impl<P: Introspect + Counting> Core<P> {
         self.alive.clear();
         self.paths.clear();
         self.outcome = None;
-        self.legal_set = SquareBits::default();
+        self.legal_set = WideSquareSet::EMPTY;
         self.pos.legal_moves(&mut self.scratch);
         // the outcome from the moves just listed (no second move generation): no legal
         // move, or a counted draw (the draughts games' king or endgame moves), which
@@ -567,9 +588,9 @@ impl<P: Introspect + Counting> Core<P> {
             self.truncated = true;
         }
         if self.is_terminal() {
-            self.legal_set = SquareBits::default();
+            self.legal_set = WideSquareSet::EMPTY;
         }
-        self.legal_set.write_to(&mut self.legal);
+        write_actions(self.legal_set, &mut self.legal);
     }
 
     /// How many times the current position has occurred (same player to move),
@@ -613,7 +634,7 @@ impl<P: Introspect + Counting> Core<P> {
         // move's: the tests check that no ruleset has one), and the squares that go on
         let mut alive = core::mem::take(&mut self.alive);
         let paths = &self.paths;
-        let mut next = SquareBits::default();
+        let mut next = WideSquareSet::EMPTY;
         let (complete, longer) = if paths.listed {
             // one path per move, of one square (an entry) or two
             let mut complete = None;
@@ -624,7 +645,7 @@ impl<P: Introspect + Counting> Core<P> {
                     match mv.origin() {
                         Some(from) if from.0 == sq => {
                             alive.push(i as u32);
-                            next.insert(mv.destination().0);
+                            next.insert(mv.destination());
                         }
                         None if complete.is_none() && mv.destination().0 == sq => {
                             complete = Some(i);
@@ -659,7 +680,7 @@ impl<P: Introspect + Counting> Core<P> {
             if complete.is_none() || longer {
                 for &i in &alive {
                     if let Some(s) = paths.at(i as usize, k + 1) {
-                        next.insert(s);
+                        next.insert(Square(s));
                     }
                 }
             }
@@ -676,11 +697,11 @@ impl<P: Introspect + Counting> Core<P> {
             _ => {
                 self.clicks.push(sq);
                 self.legal_set = next;
-                self.legal_set.write_to(&mut self.legal);
+                write_actions(self.legal_set, &mut self.legal);
                 if self.max_actions > 0 && self.actions.len() >= self.max_actions {
                     self.truncated = true;
                     self.legal.clear();
-                    self.legal_set = SquareBits::default();
+                    self.legal_set = WideSquareSet::EMPTY;
                 }
                 Ok(Clicked::Pending)
             }
@@ -704,28 +725,32 @@ impl<P: Introspect + Counting> Core<P> {
 
     /// Plays a whole move at once (its first click path), from a state with no
     /// pending click. The move must be legal here.
-    pub fn play_whole(&mut self, mv: &P::Move) -> Result<(), String> {
+    ///
+    /// # Errors
+    /// [`ActionError`] when a move is being entered, the game is over or `mv` is not
+    /// legal here; the game is then unchanged.
+    pub fn play_whole(&mut self, mv: &P::Move) -> Result<(), ActionError> {
         if !self.clicks.is_empty() {
-            return Err(format!(
-                "a move is being entered (clicks {}): finish it first",
-                self.click_names().join("-")
-            ));
+            return Err(ActionError::MidMove(self.click_names().join("-")));
+        }
+        if self.is_terminal() {
+            return Err(self.refusal(-1));
         }
         let i = (0..self.paths.len())
             .find(|&i| self.paths.move_of(i) == *mv)
-            .ok_or_else(|| format!("{mv} is not a legal move here"))?;
+            .ok_or_else(|| ActionError::NotAMove(mv.to_string()))?;
         let path = self.paths.path(i);
         let saved = self.clone();
         let played = self.moves.len() + 1;
         for &s in &path {
             if let Err(e) = self.apply(i64::from(s)) {
                 *self = saved;
-                return Err(e.to_string());
+                return Err(e);
             }
         }
         if self.moves.len() != played {
             *self = saved;
-            return Err(format!("{mv}: its clicks did not complete it"));
+            return Err(ActionError::NotAMove(mv.to_string()));
         }
         Ok(())
     }
@@ -745,7 +770,7 @@ impl<P: Introspect + Counting> Core<P> {
         }
         if self.truncated {
             return ActionError::GameOver(format!(
-                "cut off after {} actions (max_game_length)",
+                "cut off after {} actions (the action limit)",
                 self.max_actions
             ));
         }
@@ -794,8 +819,10 @@ impl<P: Introspect + Counting> Core<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use column_checkers::tools::rng::SplitMix64;
-    use column_checkers::{Emergo, Lasca};
+    use crate::engine::position::Position;
+    use crate::games::emergo::Emergo;
+    use crate::games::lasca::Lasca;
+    use crate::tools::rng::SplitMix64;
 
     #[test]
     fn an_emergo_capture_is_clicked_square_by_square() {
@@ -804,10 +831,10 @@ mod tests {
             let mv = pos.parse_move(m).unwrap();
             pos.play(&mv).unwrap();
         }
-        let mut c = Core::new(pos, 0);
+        let mut c = ActionGame::new(pos, 0);
         let g = c.geometry();
         let sq = |n: &str| i64::from(g.parse_square(n).unwrap().0);
-        let names = |c: &Core<Emergo>| {
+        let names = |c: &ActionGame<Emergo>| {
             c.legal_actions()
                 .iter()
                 .map(|&s| g.name(Square(s)))
@@ -830,9 +857,9 @@ mod tests {
 
     #[test]
     fn a_counted_draw_ends_the_game_though_moves_remain() {
-        use column_checkers::games::draughts::BrazilianDraughts;
+        use crate::games::draughts::BrazilianDraughts;
         let pos: BrazilianDraughts = "c1:W,h8:B w 40/0".parse().unwrap();
-        let c = Core::new(pos, 0);
+        let c = ActionGame::new(pos, 0);
         let draw = Outcome::Draw {
             reason: EndReason::KingMoves,
         };
@@ -844,7 +871,7 @@ mod tests {
     #[test]
     fn random_games_end() {
         let mut rng = SplitMix64::new(1);
-        let mut c = Core::new(Lasca::start(), 0);
+        let mut c = ActionGame::new(Lasca::start(), 0);
         for _ in 0..20 {
             c.reset();
             while !c.is_terminal() {

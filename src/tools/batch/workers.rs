@@ -1,4 +1,4 @@
-//! The threads of a batch ([`VectorEnv`](crate::VectorEnv)): the calling thread and
+//! The threads of a [`Batch`](super::Batch): the calling thread and
 //! `threads - 1` helper threads kept for the batch.
 //!
 //! The batch's games are split in one contiguous share per thread (a task), and a game
