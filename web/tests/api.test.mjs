@@ -178,31 +178,42 @@ test("the board's column labels are explained once a column is taller than one m
   assert.match(g.svg({}), />w2b</); // c3:bbw is labelled from the top down
 });
 
-/** The perft files of tests/data: ruleset (and option) by file name, `depth count`. */
+/**
+ * The perft files of tests/data/perft (what the native tests read): a `ruleset NAME
+ * [OPTIONS]` line, then entries of `id`, `position` and `perft DEPTH NODES` lines.
+ */
 async function publishedFigures() {
-  const dir = new URL("../../tests/data/", import.meta.url);
+  const dir = new URL("../../tests/data/perft/", import.meta.url);
   const out = [];
   for (const f of (await readdir(dir)).filter((f) => f.endsWith(".perft"))) {
-    const stem = f.replace(/\.perft$/, "");
-    const [ruleset, options] = {
-      "lasca-roundabout": ["lasca", ["--roundabout"]],
-      "bashni-russian-code": ["bashni", ["--russian-code"]],
-    }[stem] || [stem, []];
+    let ruleset, options, id, position;
     for (const line of (await readFile(new URL(f, dir), "utf8")).split("\n")) {
-      const m = line.match(/^(\d+)\s+(\d+)/);
-      if (m) out.push({ ruleset, options, depth: Number(m[1]), count: Number(m[2]) });
+      const [word, ...rest] = line.trim().split(/\s+/);
+      if (word === "ruleset") [ruleset, ...options] = rest;
+      else if (word === "id") id = rest.join(" ");
+      else if (word === "position") position = line.trim().slice("position ".length);
+      else if (word === "perft") {
+        out.push({ ruleset, options, id, position, depth: Number(rest[0]), count: Number(rest[1]) });
+      }
     }
   }
   return out;
 }
 
 test("perft equals the native counts", async () => {
-  // every published figure up to 60 million leaves: Emergo 5, international 9, ...
-  const published = (await publishedFigures()).filter((p) => p.count <= 60e6);
+  // every figure of the start positions up to 60 million leaves (Emergo 5,
+  // international 9, ...), and of the other positions up to a million
+  const published = (await publishedFigures()).filter(
+    (p) => p.count <= (p.id === "start" ? 60e6 : 1e6),
+  );
   assert.ok(published.length >= 70, `${published.length} figures`);
   const t0 = performance.now();
   for (const p of published) {
-    assert.equal(perft(p.ruleset, p.depth, p.options), p.count, `${p.ruleset} ${p.options} perft(${p.depth})`);
+    assert.equal(
+      perft(p.ruleset, p.depth, p.options, p.position),
+      p.count,
+      `${p.ruleset} ${p.options} ${p.id} perft(${p.depth})`,
+    );
   }
   const native = JSON.parse(await readFile(new URL("perft-native.json", import.meta.url), "utf8"));
   for (const [ruleset, counts] of Object.entries(native.counts)) {
