@@ -99,7 +99,7 @@
 //! assert_eq!(pos.parse_move("fe4").unwrap().to_string(), "f4-e4"); // compact form
 //!
 //! let err = "e5:wwwwwwwwwwwww w 0/0".parse::<Emergo>().unwrap_err();
-//! assert!(matches!(err.kind, PositionErrorKind::TooManyMen { .. }));
+//! assert!(matches!(err.kind, PositionErrorKind::TooManyMenInHand { .. }));
 //! ```
 //!
 //! Moves print in the game's notation ([`Move`](crate::engine::moves::Move)'s `Display`) and are read against a
