@@ -1,11 +1,24 @@
 //! The Hub protocol, version 2 (the protocol of the draughts engine Scan and of the
-//! Hub GUI), for international draughts: a GUI, `pydraughts`' `HubEngine` or a match
-//! runner drives the player over standard input and output as it drives Scan.
+//! Hub GUI), for every ruleset of the crate: a GUI, `pydraughts`' `HubEngine` or a
+//! match runner drives the player over standard input and output as it drives Scan.
 //!
 //! Lines are words, `key=value` pairs (a value with spaces in double quotes). The
 //! engine answers `hub` with `id`, `param` and `wait`; `init` with `ready`; `ping`
 //! with `pong`; and a search (`pos`, `level`, `go think`) with `info` lines and `done
 //! move=...`. A line it cannot read gets an `error` line and the session goes on.
+//!
+//! **The ruleset** is international draughts unless named: by the `hub` subcommand's
+//! `--game`, or on the protocol, before a search, by `set-param name=variant
+//! value="lasca --roundabout"` (a ruleset's name and options, as the crate's registry
+//! reads them; `normal` is international draughts, as Scan calls it). Changing it sets
+//! the new ruleset's start position.
+//!
+//! **Positions and moves**: international draughts as Hub writes them (a position is
+//! the side to move then the 50 squares, `Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww`;
+//! a move `32-28`, a capture its origin, destination and the squares taken,
+//! `28x19x23`). Every other ruleset in the crate's own position text and notation:
+//! `pos pos="a1:w,c1:w,e1:w,g3:w,b6:b,d6:b w" moves="c3-d4 f6-e5"`, `done move=g6xe6xc6`.
+//! `pos start` is the ruleset's start position everywhere.
 //!
 //! ```
 //! use column_checkers_player::hub::{parse_line, Command};
@@ -20,7 +33,10 @@ use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use column_checkers::{Color, Counting, InternationalDraughts, Introspect, MoveList, Position};
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
+use column_checkers::{
+    Checking, Color, Counting, InternationalDraughts, Introspect, MoveList, MoveSquares, Position,
+};
 use thiserror::Error;
 
 use crate::{Info, Limits, Player, WIN};
@@ -311,6 +327,14 @@ pub fn parse_line(line: &str) -> Result<Command, HubError> {
 /// assert_eq!(read_hub_position(&hub_position(&start)).unwrap(), start);
 /// ```
 pub fn read_hub_position(text: &str) -> Result<InternationalDraughts, HubError> {
+    hub_fen(text)?.parse().map_err(|e| HubError::BadPosition {
+        text: text.to_string(),
+        reason: format!("{e}"),
+    })
+}
+
+/// A Hub position as the FEN of international draughts (`W:W31,...:B1,...`).
+fn hub_fen(text: &str) -> Result<String, HubError> {
     let bad = |reason: String| HubError::BadPosition {
         text: text.to_string(),
         reason,
@@ -339,8 +363,7 @@ pub fn read_hub_position(text: &str) -> Result<InternationalDraughts, HubError> 
             c => return Err(bad(format!("square {n} holds {c:?}, not one of w b W B e"))),
         }
     }
-    let fen = format!("{side}:W{}:B{}", white.join(","), black.join(","));
-    fen.parse().map_err(|e| bad(format!("{e}")))
+    Ok(format!("{side}:W{}:B{}", white.join(","), black.join(",")))
 }
 
 /// A position as the Hub protocol writes it ([`read_hub_position`]).
@@ -367,10 +390,7 @@ pub fn hub_position(pos: &InternationalDraughts) -> String {
 
 /// A move as the Hub protocol writes it: `32-28`, or for a capture the origin, the
 /// destination and the squares taken, joined by `x` (`28x19x23`).
-pub fn hub_move(
-    pos: &InternationalDraughts,
-    mv: &<InternationalDraughts as Position>::Move,
-) -> String {
+pub fn hub_move<P: Introspect>(pos: &P, mv: &P::Move) -> String {
     let g = pos.geometry();
     let from = mv.origin().map_or("?", |s| g.name(s)).to_string();
     let to = g.name(mv.destination()).to_string();
@@ -388,10 +408,7 @@ pub fn hub_move(
 ///
 /// # Errors
 /// [`HubError::IllegalMove`] when no legal move is written so.
-pub fn read_hub_move(
-    pos: &InternationalDraughts,
-    text: &str,
-) -> Result<<InternationalDraughts as Position>::Move, HubError> {
+pub fn read_hub_move<P: Introspect + Counting>(pos: &P, text: &str) -> Result<P::Move, HubError> {
     let canon = |s: &str| {
         let mut squares: Vec<u32> = s
             .split(['-', 'x'])
@@ -423,6 +440,55 @@ pub fn read_hub_move(
     })
 }
 
+/// Whether the ruleset's positions and moves are written as Hub writes them
+/// (international draughts) rather than in the crate's own texts.
+fn hub_notation<P: Position>() -> bool {
+    P::NAME == InternationalDraughts::NAME
+}
+
+/// A position on a `pos` line, in the ruleset's protocol notation.
+fn read_position<P: Introspect + Counting>(text: &str) -> Result<P, HubError> {
+    let bad = |reason: String| HubError::BadPosition {
+        text: text.to_string(),
+        reason,
+    };
+    if hub_notation::<P>() {
+        hub_fen(text)?.parse().map_err(|e| bad(format!("{e}")))
+    } else {
+        text.parse().map_err(|e| bad(format!("{e}")))
+    }
+}
+
+/// A move in the ruleset's protocol notation.
+fn write_move<P: Introspect>(pos: &P, mv: &P::Move) -> String {
+    if hub_notation::<P>() {
+        hub_move(pos, mv)
+    } else {
+        mv.to_string()
+    }
+}
+
+/// The legal move a `moves` word names, in the ruleset's protocol notation.
+fn read_move<P: Introspect + Counting>(pos: &P, text: &str) -> Result<P::Move, HubError> {
+    if hub_notation::<P>() {
+        return read_hub_move(pos, text);
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let illegal = |hint: String| HubError::IllegalMove {
+        text: text.to_string(),
+        hint,
+    };
+    if moves.is_empty() || pos.outcome_among(&moves).is_some() {
+        return Err(illegal(" (the game is over)".to_string()));
+    }
+    match pos.parse_move(text) {
+        Ok(mv) if moves.contains(&mv) => Ok(mv),
+        Ok(_) => Err(illegal(String::new())),
+        Err(e) => Err(illegal(format!(" ({e})"))),
+    }
+}
+
 /// A score as the protocol writes it: men, two decimals; a win in `n` plies as
 /// `100 - n/100` (so that GUIs read it as a win).
 fn hub_score(score: i32) -> String {
@@ -441,8 +507,8 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
     let _ = w.flush();
 }
 
-/// A Hub session: reads commands from `input` until `quit` or its end, and answers on
-/// `output`. Searches run on a thread of their own, so that `stop` is heard.
+/// A Hub session of international draughts ([`session_for`] with
+/// [`Ruleset::InternationalDraughts`]).
 ///
 /// ```
 /// use column_checkers_player::hub::session;
@@ -456,29 +522,118 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 /// assert!(out.lines().any(|l| l.starts_with("done move=")));
 /// ```
 pub fn session<R: BufRead, W: Write + Send>(input: R, output: W, table_mb: usize) {
-    // the writer is shared with the search thread
-    let out = Mutex::new(output);
-    std::thread::scope(|scope| run(input, &out, table_mb, scope));
+    session_for(Ruleset::InternationalDraughts, input, output, table_mb);
 }
 
-fn run<'s, R: BufRead, W: Write + Send>(
+/// A Hub session of `ruleset` (which `set-param name=variant` may change): reads
+/// commands from `input` until `quit` or its end, and answers on `output`. Searches
+/// run on a thread of their own, so that `stop` is heard.
+///
+/// ```
+/// use column_checkers::tools::registry::Ruleset;
+/// use column_checkers_player::hub::session_for;
+///
+/// let input = "hub\ninit\npos start moves=\"d6 d8\"\nlevel nodes=300\ngo think\n\
+///              set-param name=variant value=\"lasca --roundabout\"\npos start\ngo think\nquit\n";
+/// let mut out = Vec::new();
+/// session_for(Ruleset::Emergo, input.as_bytes(), &mut out, 1);
+/// let out = String::from_utf8(out).unwrap();
+/// let done: Vec<&str> = out.lines().filter(|l| l.starts_with("done move=")).collect();
+/// assert_eq!(done.len(), 2, "{out}");
+/// ```
+pub fn session_for<R: BufRead, W: Write + Send>(
+    ruleset: Ruleset,
     input: R,
-    out: &'s Mutex<W>,
+    output: W,
     table_mb: usize,
-    scope: &'s std::thread::Scope<'s, '_>,
 ) {
-    let mut table_mb = table_mb.max(1);
-    let mut player = Some(Player::<InternationalDraughts>::new(table_mb));
-    let mut stop = player.as_ref().map(Player::stop_flag).unwrap_or_default();
-    let mut running: Option<std::thread::ScopedJoinHandle<'s, Player<InternationalDraughts>>> =
-        None;
-    let mut pos = InternationalDraughts::start();
-    let mut history: Vec<u64> = Vec::new();
-    let mut level = Level {
-        move_time: Some(1.0),
-        ..Level::default()
+    // the writer is shared with the search thread
+    let out = Mutex::new(output);
+    let mut lines = input.lines();
+    let mut state = State {
+        ruleset,
+        table_mb: table_mb.max(1),
+        level: Level {
+            move_time: Some(1.0),
+            ..Level::default()
+        },
     };
-    for line in input.lines() {
+    // each ruleset runs until the input ends or another ruleset is asked for
+    while let Some(next) = state.ruleset.visit(Run {
+        lines: &mut lines,
+        out: &out,
+        state: &state,
+    }) {
+        state = next;
+    }
+}
+
+/// What a session keeps when its ruleset changes.
+#[derive(Clone, Copy)]
+struct State {
+    ruleset: Ruleset,
+    table_mb: usize,
+    level: Level,
+}
+
+/// The session for one ruleset: `None` when the input ends or says `quit`, else the
+/// state to go on with under another ruleset.
+struct Run<'a, L, W> {
+    lines: &'a mut L,
+    out: &'a Mutex<W>,
+    state: &'a State,
+}
+
+impl<L, W> RulesetVisitor for Run<'_, L, W>
+where
+    L: Iterator<Item = std::io::Result<String>>,
+    W: Write + Send,
+{
+    type Output = Option<State>;
+    fn visit<P: Introspect + Counting + Checking>(self) -> Option<State> {
+        let Run { lines, out, state } = self;
+        std::thread::scope(|scope| run::<P, _, _>(lines, out, *state, scope))
+    }
+}
+
+/// The `param` line of the variant: its value the ruleset's words, its values every
+/// ruleset's name.
+fn variant_param(ruleset: Ruleset) -> String {
+    let value = if ruleset == Ruleset::InternationalDraughts {
+        "normal".to_string()
+    } else {
+        ruleset.to_string()
+    };
+    let mut names = vec!["normal"];
+    for r in Ruleset::ALL {
+        if !names.contains(&r.name()) {
+            names.push(r.name());
+        }
+    }
+    format!(
+        "param name=variant value=\"{value}\" type=enum values=\"{}\"",
+        names.join(" ")
+    )
+}
+
+fn run<'s, P, L, W>(
+    lines: &mut L,
+    out: &'s Mutex<W>,
+    mut state: State,
+    scope: &'s std::thread::Scope<'s, '_>,
+) -> Option<State>
+where
+    P: Introspect + Counting,
+    L: Iterator<Item = std::io::Result<String>>,
+    W: Write + Send,
+{
+    let mut player = Some(Player::<P>::new(state.table_mb));
+    let mut stop = player.as_ref().map(Player::stop_flag).unwrap_or_default();
+    let mut running: Option<std::thread::ScopedJoinHandle<'s, Player<P>>> = None;
+    let mut pos = P::start();
+    let mut history: Vec<u64> = Vec::new();
+    let mut next = None;
+    for line in lines.by_ref() {
         let Ok(line) = line else {
             say(out, "error the line is not valid UTF-8");
             continue;
@@ -507,13 +662,13 @@ fn run<'s, R: BufRead, W: Write + Send>(
                         env!("CARGO_PKG_VERSION")
                     ),
                 );
+                say(out, &variant_param(state.ruleset));
                 say(
                     out,
-                    "param name=variant value=normal type=enum values=\"normal\"",
-                );
-                say(
-                    out,
-                    &format!("param name=tt-size value={table_mb} type=int min=1 max=4096"),
+                    &format!(
+                        "param name=tt-size value={} type=int min=1 max=4096",
+                        state.table_mb
+                    ),
                 );
                 say(out, "wait");
             }
@@ -524,15 +679,27 @@ fn run<'s, R: BufRead, W: Write + Send>(
                     p.clear();
                 }
             }
+            Command::SetParam { .. } if busy => say(out, "error set-param during a search"),
             Command::SetParam { name, value } => match name.as_str() {
-                "variant" if value == "normal" => {}
-                "variant" => say(
-                    out,
-                    &format!("error variant {value:?} is not played; only \"normal\""),
-                ),
-                "tt-size" if !busy => match value.parse::<usize>() {
+                "variant" => {
+                    let words = if value == "normal" {
+                        "international"
+                    } else {
+                        value.as_str()
+                    };
+                    match words.parse::<Ruleset>() {
+                        Ok(r) if r == state.ruleset => {}
+                        Ok(r) => {
+                            state.ruleset = r;
+                            next = Some(state);
+                            break;
+                        }
+                        Err(e) => say(out, &format!("error variant {value:?}: {e}")),
+                    }
+                }
+                "tt-size" => match value.parse::<usize>() {
                     Ok(mb) if (1..=4096).contains(&mb) => {
-                        table_mb = mb;
+                        state.table_mb = mb;
                         player = Some(Player::new(mb));
                         stop = player.as_ref().map(Player::stop_flag).unwrap_or_default();
                     }
@@ -543,25 +710,24 @@ fn run<'s, R: BufRead, W: Write + Send>(
                         ),
                     ),
                 },
-                _ if busy => say(out, "error set-param during a search"),
                 _ => say(out, &format!("error unknown parameter {name:?}")),
             },
             Command::Pos { pos: text, moves } if !busy => {
                 let start = match text {
-                    Some(t) => match read_hub_position(&t) {
+                    Some(t) => match read_position::<P>(&t) {
                         Ok(p) => p,
                         Err(e) => {
                             say(out, &format!("error {e}"));
                             continue;
                         }
                     },
-                    None => InternationalDraughts::start(),
+                    None => P::start(),
                 };
                 let mut p = start;
                 let mut h = Vec::new();
                 let mut failed = None;
                 for m in &moves {
-                    match read_hub_move(&p, m) {
+                    match read_move(&p, m) {
                         Ok(mv) => {
                             h.push(p.zobrist());
                             p.play_unchecked(&mv);
@@ -581,7 +747,7 @@ fn run<'s, R: BufRead, W: Write + Send>(
                     }
                 }
             }
-            Command::Level(l) if !busy => level = l,
+            Command::Level(l) if !busy => state.level = l,
             Command::Go { ponder } if !busy => {
                 let Some(mut p) = player.take() else {
                     say(out, "error no player");
@@ -590,7 +756,7 @@ fn run<'s, R: BufRead, W: Write + Send>(
                 let limits = if ponder {
                     Limits::default()
                 } else {
-                    level.limits()
+                    state.level.limits()
                 };
                 let (pos, history, out2) = (pos.clone(), history.clone(), out);
                 running = Some(scope.spawn(move || {
@@ -611,13 +777,16 @@ fn run<'s, R: BufRead, W: Write + Send>(
                     let found = p.search(&pos, &history, limits, &mut on_info);
                     match found.best {
                         Some(mv) => {
-                            let mut line = format!("done move={}", hub_move(&pos, &mv));
+                            let mut line = format!("done move={}", write_move(&pos, &mv));
                             // the reply the principal variation expects, when it starts with the move
                             if let [first, reply, ..] = found.pv[..] {
                                 if first == mv {
                                     let mut next = pos.clone();
                                     next.play_unchecked(&mv);
-                                    line.push_str(&format!(" ponder={}", hub_move(&next, &reply)));
+                                    line.push_str(&format!(
+                                        " ponder={}",
+                                        write_move(&next, &reply)
+                                    ));
                                 }
                             }
                             say(out2, &line);
@@ -636,25 +805,23 @@ fn run<'s, R: BufRead, W: Write + Send>(
             _ => say(out, "error the engine is searching: send stop first"),
         }
     }
-    // the end of the input or quit: a running search stops and answers
+    // the end of the input, quit or another ruleset: a running search stops and answers
     if let Some(h) = running.take() {
         stop.store(true, Ordering::Relaxed);
         let _ = h.join();
     }
+    next
 }
 
-/// A principal variation in Hub moves.
-fn pv_text(
-    pos: &InternationalDraughts,
-    pv: &[<InternationalDraughts as Position>::Move],
-) -> String {
+/// A principal variation in the protocol's moves.
+fn pv_text<P: Introspect>(pos: &P, pv: &[P::Move]) -> String {
     let mut p = pos.clone();
     let mut words = Vec::new();
     for mv in pv {
         if !p.is_legal(mv) {
             break;
         }
-        words.push(hub_move(&p, mv));
+        words.push(write_move(&p, mv));
         p.play_unchecked(mv);
     }
     words.join(" ")
@@ -771,5 +938,133 @@ mod tests {
         let mv = done["done move=".len()..].split(' ').next().unwrap();
         assert!(read_hub_move(&InternationalDraughts::start(), mv).is_ok());
         assert!(text.contains("pong"));
+    }
+
+    /// The output shared between a session and the test that feeds it.
+    #[derive(Clone, Default)]
+    struct Shared(std::sync::Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+        }
+    }
+
+    /// A session fed `lines` as a GUI feeds it: each line after a `go` only once the
+    /// search has answered `done`.
+    fn scripted(lines: &[&str]) -> String {
+        let out = Shared::default();
+        let (tx, rx) = std::sync::mpsc::channel::<String>();
+        let session_out = out.clone();
+        let engine = std::thread::spawn(move || {
+            let input = std::io::BufReader::new(ChannelReader(rx, Vec::new()));
+            session(input, session_out, 1);
+        });
+        let mut searches = 0;
+        for line in lines {
+            let start = std::time::Instant::now();
+            while out.text().lines().filter(|l| l.starts_with("done")).count() < searches {
+                assert!(start.elapsed().as_secs() < 60, "no answer: {}", out.text());
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            searches += usize::from(line.starts_with("go "));
+            tx.send(format!("{line}\n")).unwrap();
+        }
+        drop(tx);
+        engine.join().unwrap();
+        out.text()
+    }
+
+    /// Reads the lines a channel sends (the end of the input when it closes).
+    struct ChannelReader(std::sync::mpsc::Receiver<String>, Vec<u8>);
+
+    impl std::io::Read for ChannelReader {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.1.is_empty() {
+                match self.0.recv() {
+                    Ok(line) => self.1 = line.into_bytes(),
+                    Err(_) => return Ok(0),
+                }
+            }
+            let n = buf.len().min(self.1.len());
+            buf[..n].copy_from_slice(&self.1[..n]);
+            self.1.drain(..n);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn every_ruleset_is_played_in_its_own_texts() {
+        use column_checkers::Lasca;
+        let start = Lasca::start().to_string();
+        let input = format!(
+            "set-param name=variant value=chess\nset-param name=variant value=lasca\nhub\n\
+             pos pos=\"{start}\" moves=\"c3-d4 zz9\"\npos pos=\"{start}\" moves=\"c3-d4\"\n\
+             level nodes=400\ngo think\nquit\n"
+        );
+        let mut out = Vec::new();
+        session(input.as_bytes(), &mut out, 1);
+        let text = String::from_utf8(out).unwrap();
+        let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error")).collect();
+        assert_eq!(errors.len(), 2, "{text}");
+        assert!(errors[0].contains("\"chess\""), "{text}");
+        assert!(errors[1].contains("\"zz9\""), "{text}");
+        assert!(
+            text.contains("param name=variant value=\"lasca\""),
+            "{text}"
+        );
+        // Black's answer to c3-d4, in Lasca's notation
+        let done = text.lines().find(|l| l.starts_with("done move=")).unwrap();
+        let mv = done["done move=".len()..].split(' ').next().unwrap();
+        let mut pos = Lasca::start();
+        pos.play(&pos.parse_move("c3-d4").unwrap()).unwrap();
+        assert!(pos.parse_move(mv).is_ok_and(|m| pos.is_legal(&m)), "{text}");
+    }
+
+    #[test]
+    fn a_changed_ruleset_starts_from_its_start_and_keeps_the_level() {
+        let text = scripted(&[
+            "level depth=1",
+            "set-param name=variant value=emergo",
+            "go think",
+            "set-param name=variant value=normal",
+            "go think",
+            "quit",
+        ]);
+        let done: Vec<&str> = text.lines().filter(|l| l.starts_with("done")).collect();
+        assert_eq!(done.len(), 2, "{text}");
+        // Emergo's first move enters a man; international draughts' moves a man forward
+        let first = done[0]
+            .trim_start_matches("done move=")
+            .split(' ')
+            .next()
+            .unwrap();
+        let emergo = column_checkers::Emergo::start();
+        assert!(emergo.parse_move(first).is_ok(), "{text}");
+        let second = done[1]
+            .trim_start_matches("done move=")
+            .split(' ')
+            .next()
+            .unwrap();
+        assert!(
+            read_hub_move(&InternationalDraughts::start(), second).is_ok(),
+            "{text}"
+        );
+        // depth 1 kept across the change: one info line a search
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with("info")).count(),
+            2,
+            "{text}"
+        );
     }
 }

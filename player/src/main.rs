@@ -1,7 +1,7 @@
 //! `column-checkers-player`: the computer player on the command line.
 //!
 //! ```text
-//! column-checkers-player hub [--tt-mb N]          # the Hub protocol, international draughts
+//! column-checkers-player hub [--game NAME] [--tt-mb N]  # the Hub protocol (any ruleset)
 //! column-checkers-player match --game NAME [...]  # a match between two players
 //! ```
 
@@ -27,12 +27,16 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Speak the Hub protocol (version 2) on standard input and output, for
-    /// international draughts
+    /// Speak the Hub protocol (version 2) on standard input and output: international
+    /// draughts in Hub's notation, any other ruleset in the crate's position text and
+    /// notation (`set-param name=variant value="lasca --roundabout"` changes it)
     Hub {
         /// The transposition table's size in megabytes
         #[arg(long, default_value_t = 64)]
         tt_mb: usize,
+        /// The ruleset and its options, as one word list: "lasca --roundabout"
+        #[arg(long, default_value = "international")]
+        game: String,
     },
     /// Play a match: the player against an opponent, each opening with both colours,
     /// every game written as PDN; the score, Elo with its 95 % interval, and an SPRT
@@ -211,10 +215,21 @@ impl RulesetVisitor for RunMatch {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Hub { tt_mb } => {
-            column_checkers_player::hub::session(io::stdin().lock(), io::stdout(), tt_mb);
-            ExitCode::SUCCESS
-        }
+        Command::Hub { tt_mb, game } => match game.parse::<Ruleset>() {
+            Ok(ruleset) => {
+                column_checkers_player::hub::session_for(
+                    ruleset,
+                    io::stdin().lock(),
+                    io::stdout(),
+                    tt_mb,
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Match(args) => {
             let ruleset: Ruleset = match args.game.parse() {
                 Ok(r) => r,

@@ -167,12 +167,20 @@ def test_a_game_is_cut_off_at_max_game_length():
 
 
 def perft_table(name):
-    rows = []
-    with open(os.path.join(REPO, "tests", "data", f"{name}.perft")) as f:
+    """The start position's (depth, leaves) pairs of tests/data/perft/NAME.perft, up to
+    two million leaves (the file: a `ruleset` line, then `id`, `position` and
+    `perft DEPTH NODES` lines per position)."""
+    rows, entry = [], None
+    with open(os.path.join(REPO, "tests", "data", "perft", f"{name}.perft")) as f:
         for line in f:
             parts = line.split()
-            if parts and not line.startswith("#") and int(parts[1]) <= 2_000_000:
-                rows.append((int(parts[0]), int(parts[1])))
+            if not parts or parts[0].startswith("#"):
+                continue
+            if parts[0] == "id":
+                entry = parts[1]
+            elif parts[0] == "perft" and entry == "start" and int(parts[2]) <= 2_000_000:
+                rows.append((int(parts[1]), int(parts[2])))
+    assert rows, f"no start figures in {name}.perft"
     return rows
 
 

@@ -1,5 +1,6 @@
 // The JavaScript API under Node: the package the page loads (web/www/pkg, built with
-// `wasm-bindgen --target web`), instantiated from its .wasm file.
+// `wasm-bindgen --target web`), instantiated from its .wasm file as web/README.md shows
+// for Node (`init({ module_or_path: bytes })`: Node cannot fetch a file: URL).
 //
 //   node --test web/tests/
 //
