@@ -34,6 +34,7 @@ pub struct ReadmeDoctests;
 
 pub mod baseline;
 pub mod clock;
+pub mod dxp;
 pub mod eval;
 pub mod hub;
 pub mod matches;

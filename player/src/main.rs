@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! column-checkers-player hub [--game NAME] [--tt-mb N]  # the Hub protocol (any ruleset)
+//! column-checkers-player dxp --listen ADDR | --connect ADDR [...]  # DamExchange
 //! column-checkers-player match --game NAME [...]  # a match between two players
 //! ```
 
@@ -38,6 +39,9 @@ enum Command {
         #[arg(long, default_value = "international")]
         game: String,
     },
+    /// Play international draughts over DXP (DamExchange) on TCP: as follower with
+    /// --listen, as initiator of a match with --connect
+    Dxp(Box<DxpArgs>),
     /// Play a match: the player against an opponent, each opening with both colours,
     /// every game written as PDN; the score, Elo with its 95 % interval, and an SPRT
     Match(Box<MatchArgs>),
@@ -108,6 +112,161 @@ struct MatchArgs {
     /// Print each game's result
     #[arg(long)]
     verbose: bool,
+}
+
+#[derive(Parser, Debug)]
+struct DxpArgs {
+    /// Listen on this address and answer game requests, one connection after another
+    #[arg(long, value_name = "ADDR", conflicts_with = "connect")]
+    listen: Option<String>,
+    /// Connect to a DXP program listening at this address and ask it for the games
+    #[arg(long, value_name = "ADDR")]
+    connect: Option<String>,
+    /// Initiator: openings, one FEN a line, each played with both colours (default: the start)
+    #[arg(long, value_name = "FILE")]
+    openings: Option<String>,
+    /// Initiator: play only the first N openings
+    #[arg(long)]
+    games: Option<usize>,
+    /// Initiator: each side's thinking time for a game, in minutes (0: none)
+    #[arg(long, default_value_t = 0)]
+    minutes: u32,
+    /// Initiator: the moves of the time control (0: no limit)
+    #[arg(long, default_value_t = 0)]
+    moves: u32,
+    /// The player's time a move in milliseconds (default: a share of the game's time)
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// The player's nodes a move
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Initiator: plies after which the player ends a game (counted a draw)
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// The transposition table in megabytes
+    #[arg(long, default_value_t = 64)]
+    tt_mb: usize,
+    /// Write the games to this PDN file
+    #[arg(long, value_name = "FILE")]
+    pdn: Option<String>,
+    /// Write every message sent and received to this file
+    #[arg(long, value_name = "FILE")]
+    log: Option<String>,
+    /// Follower: stop after the first connection ends
+    #[arg(long)]
+    once: bool,
+}
+
+fn run_dxp(a: &DxpArgs) -> Result<(), String> {
+    use column_checkers_player::dxp::{self, GameResult, Request, Settings};
+    use std::net::{TcpListener, TcpStream};
+    let per_move = (a.time_ms.is_some() || a.nodes.is_some()).then(|| Limits {
+        depth: None,
+        nodes: a.nodes,
+        time: a.time_ms.map(Duration::from_millis),
+    });
+    let settings = Settings {
+        table_mb: a.tt_mb.max(1),
+        per_move,
+        max_plies: a.max_plies,
+        ..Settings::default()
+    };
+    let log = || -> Result<Option<Box<dyn io::Write + Send>>, String> {
+        match &a.log {
+            None => Ok(None),
+            Some(path) => std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map(|f| Some(Box::new(f) as Box<dyn io::Write + Send>))
+                .map_err(|e| format!("{path}: {e}")),
+        }
+    };
+    let mut pdn = String::new();
+    if let Some(addr) = &a.connect {
+        let mut openings = match &a.openings {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                dxp::read_fen_openings(&text).map_err(|e| format!("{path}: {e}"))?
+            }
+            None => {
+                vec![<column_checkers::InternationalDraughts as column_checkers::Position>::start()]
+            }
+        };
+        if let Some(n) = a.games {
+            openings.truncate(n);
+        }
+        let stream = TcpStream::connect(addr).map_err(|e| format!("{addr}: {e}"))?;
+        let request = Request {
+            openings,
+            minutes: a.minutes,
+            moves: a.moves,
+        };
+        let name = settings.name.clone();
+        let start = Instant::now();
+        let (games, s) = dxp::initiate(stream, &settings, &request, log()?, &mut |n, g, s| {
+            let result = match g.result {
+                Some(GameResult::Win) => "won",
+                Some(GameResult::Loss) => "lost",
+                Some(GameResult::Draw) => "drawn",
+                None => "ended (counted a draw)",
+            };
+            println!(
+                "game {n} ({} with {:?}, {} plies): {result}; +{} ={} -{}",
+                g.opponent,
+                g.color,
+                g.game.moves().len(),
+                s.wins,
+                s.draws,
+                s.losses
+            );
+        })
+        .map_err(|e| format!("{addr}: {e}"))?;
+        for (i, g) in games.iter().enumerate() {
+            pdn.push_str(&g.pdn(&name, i + 1));
+            pdn.push('\n');
+        }
+        let (elo, low, high) = s.elo_interval();
+        println!(
+            "games {}: +{} ={} -{}, score {:.1} %, Elo {:+.0} [{:+.0}, {:+.0}] (95 %), {:.0} s",
+            s.games(),
+            s.wins,
+            s.draws,
+            s.losses,
+            100.0 * s.fraction(),
+            elo,
+            low,
+            high,
+            start.elapsed().as_secs_f64()
+        );
+    } else {
+        let addr = a
+            .listen
+            .clone()
+            .unwrap_or_else(|| format!("127.0.0.1:{}", dxp::DEFAULT_PORT));
+        let listener = TcpListener::bind(&addr).map_err(|e| format!("{addr}: {e}"))?;
+        eprintln!("listening on {addr}");
+        for stream in listener.incoming() {
+            let stream = stream.map_err(|e| format!("{addr}: {e}"))?;
+            match dxp::follow(stream, &settings, log()?) {
+                Ok(games) => {
+                    for (i, g) in games.iter().enumerate() {
+                        pdn.push_str(&g.pdn(&settings.name, i + 1));
+                        pdn.push('\n');
+                    }
+                    eprintln!("{} games played", games.len());
+                }
+                Err(e) => eprintln!("connection: {e}"),
+            }
+            if a.once {
+                break;
+            }
+        }
+    }
+    if let Some(path) = &a.pdn {
+        std::fs::write(path, pdn).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(())
 }
 
 struct RunMatch(MatchArgs);
@@ -225,6 +384,13 @@ fn main() -> ExitCode {
                 );
                 ExitCode::SUCCESS
             }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Dxp(args) => match run_dxp(&args) {
+            Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
                 ExitCode::FAILURE
