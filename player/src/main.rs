@@ -12,6 +12,7 @@ use column_checkers_player::baseline::default_depth;
 use column_checkers_player::matches::{
     play_match, random_openings, read_openings, Contender, MatchConfig, Sprt, Verdict,
 };
+use column_checkers_player::mcts::Leaf;
 use column_checkers_player::Limits;
 use std::io;
 use std::process::ExitCode;
@@ -49,6 +50,8 @@ enum Opponent {
     Random,
     /// This player again, with the --opponent-* limits
     Search,
+    /// Monte Carlo tree search (UCT) with the --opponent-* limits (nodes: iterations)
+    Mcts,
 }
 
 #[derive(Parser, Debug)]
@@ -89,6 +92,10 @@ struct MatchArgs {
     /// The opponent's nodes a move (search)
     #[arg(long)]
     opponent_nodes: Option<u64>,
+    /// MCTS: value its leaves by random playouts of at most N plies (default: the
+    /// evaluation, squashed)
+    #[arg(long, value_name = "N")]
+    mcts_playouts: Option<usize>,
     /// Plies after which a game is adjudicated a draw
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
@@ -135,7 +142,7 @@ impl RulesetVisitor for RunMatch {
                 Contender::Negamax(a.opponent_depth.unwrap_or(default_depth(P::NAME)))
             }
             Opponent::Random => Contender::Random(a.seed),
-            Opponent::Search => {
+            Opponent::Search | Opponent::Mcts => {
                 let mut l = Limits {
                     depth: a.opponent_depth,
                     nodes: a.opponent_nodes,
@@ -144,7 +151,14 @@ impl RulesetVisitor for RunMatch {
                 if l == Limits::default() {
                     l = first;
                 }
-                Contender::Search(l)
+                if a.opponent == Opponent::Mcts {
+                    let leaf = a
+                        .mcts_playouts
+                        .map_or(Leaf::default(), |max_plies| Leaf::Playout { max_plies });
+                    Contender::Mcts(l, leaf)
+                } else {
+                    Contender::Search(l)
+                }
             }
         };
         let sprt = a.sprt.as_ref().map(|v| Sprt {

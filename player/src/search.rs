@@ -636,3 +636,27 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score
     }
 }
+
+impl<P> crate::Searcher<P> for Player<P>
+where
+    P: Counting,
+    P::Move: MoveSquares,
+{
+    fn search(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        limits: Limits,
+        on_info: &mut dyn FnMut(&Info<P::Move>),
+    ) -> SearchResult<P::Move> {
+        Player::search(self, pos, history, limits, on_info)
+    }
+
+    fn clear(&mut self) {
+        Player::clear(self);
+    }
+
+    fn stop_flag(&self) -> Arc<AtomicBool> {
+        Player::stop_flag(self)
+    }
+}
