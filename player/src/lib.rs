@@ -41,8 +41,11 @@ pub mod hub;
 pub mod matches;
 pub mod mcts;
 mod search;
+#[cfg(feature = "solver")]
+#[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
+pub mod tables;
 
-pub use search::{Info, Limits, Player, SearchResult, MAX_PLY, WIN};
+pub use search::{Exact, Info, Limits, Player, Probe, SearchResult, MAX_PLY, WIN};
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
