@@ -568,6 +568,6 @@ mod tests {
         assert_eq!(report.score.games(), 2);
         assert!(report
             .pdn
-            .contains("[Black \"mcts eval/200 200 iterations\"]"));
+            .contains("[Black \"mcts playouts of 200 200 iterations\"]"));
     }
 }
