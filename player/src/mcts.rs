@@ -395,7 +395,7 @@ where
     fn back_up(&mut self, mut node: usize, mut reward: f64) {
         loop {
             let n = &mut self.tree[node];
-            n.visits += 1;
+            n.visits = n.visits.saturating_add(1);
             n.reward += reward;
             if node == 0 {
                 break;
