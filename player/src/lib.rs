@@ -12,6 +12,8 @@
 //!   draughts.
 //! - [`Mcts`](mcts::Mcts): Monte Carlo tree search (UCT), a second player behind the
 //!   same [`Searcher`] interface.
+//! - `tables` (feature `solver`): Emergo's endgame tables, probed by the search
+//!   (`Player::with_tables`; any exact look-up through [`Player::with_probe`]).
 //! - [`matches`](mod@matches): matches between players, with Elo, its interval and an SPRT;
 //!   [`baseline`] is the fixed-depth negamax they are measured against.
 //!
