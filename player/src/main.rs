@@ -133,6 +133,10 @@ where
     let Some(dir) = &a.tables else {
         return Ok(Box::new(|p| p));
     };
+    if std::any::TypeId::of::<P>() != std::any::TypeId::of::<column_checkers::Emergo>() {
+        println!("endgame tables: Emergo's only, not used in {}", P::NAME);
+        return Ok(Box::new(|p| p));
+    }
     let loaded =
         column_checkers_player::tables::load(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let two = if loaded.two_on_one.is_some() {
