@@ -199,7 +199,10 @@ where
     /// Searches `pos` within `limits` and returns the most visited move (`None` when
     /// the game is over or no move is legal). `history` holds the Zobrist hashes of the
     /// game's earlier positions, oldest first (repetitions draw where the ruleset says
-    /// so). `on_info` hears of the search at 1024 iterations, and at each doubling.
+    /// so). `on_info` hears of the search at 1024 iterations, at each doubling and at
+    /// the end: `depth` is the deepest walk into the tree, `nodes` the iterations,
+    /// `score` the most visited move's mean reward as hundredths of a man (the inverse
+    /// of the squashing; about [`WIN`] for a proven win) and `pv` the most visited line.
     pub fn search(
         &mut self,
         pos: &P,
