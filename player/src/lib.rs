@@ -10,6 +10,10 @@
 //! - [`eval`]: the evaluation, one set of weights per ruleset.
 //! - [`hub`]: the Hub protocol (version 2) of draughts engines, for international
 //!   draughts.
+//! - [`Mcts`](mcts::Mcts): Monte Carlo tree search (UCT), a second player behind the
+//!   same [`Searcher`] interface.
+//! - `tables` (feature `solver`): Emergo's endgame tables, probed by the search
+//!   (`Player::with_tables`; any exact look-up through [`Player::with_probe`]).
 //! - [`matches`](mod@matches): matches between players, with Elo, its interval and an SPRT;
 //!   [`baseline`] is the fixed-depth negamax they are measured against.
 //!
@@ -38,11 +42,54 @@ pub mod dxp;
 pub mod eval;
 pub mod hub;
 pub mod matches;
+pub mod mcts;
 mod search;
+#[cfg(feature = "solver")]
+#[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
+pub mod tables;
 
-pub use search::{Info, Limits, Player, SearchResult, MAX_PLY, WIN};
+pub use search::{Exact, Info, Limits, Player, Probe, SearchResult, MAX_PLY, WIN};
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use column_checkers::{Game, Position};
+
+/// A player that picks a move: the alpha-beta [`Player`] and the Monte Carlo
+/// [`Mcts`](mcts::Mcts) alike, so that a match or a program takes either.
+///
+/// ```
+/// use column_checkers::{Lasca, Position};
+/// use column_checkers_player::mcts::{Mcts, MctsConfig};
+/// use column_checkers_player::{Limits, Player, Searcher};
+///
+/// let mut players: Vec<Box<dyn Searcher<Lasca>>> = vec![
+///     Box::new(Player::<Lasca>::new(1)),
+///     Box::new(Mcts::<Lasca>::new(MctsConfig::default())),
+/// ];
+/// for p in &mut players {
+///     let found = p.search(&Lasca::start(), &[], Limits::nodes(300), &mut |_| {});
+///     assert!(Lasca::start().is_legal(&found.best.unwrap()));
+/// }
+/// ```
+pub trait Searcher<P: Position> {
+    /// Searches `pos` within `limits` and returns the move to play (`None` when the
+    /// game is over or no move is legal); `history` holds the hashes of the game's
+    /// earlier positions, oldest first; `on_info` hears of the search's progress.
+    fn search(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        limits: Limits,
+        on_info: &mut dyn FnMut(&Info<P::Move>),
+    ) -> SearchResult<P::Move>;
+
+    /// Forgets what earlier searches learnt (a new game).
+    fn clear(&mut self);
+
+    /// The flag that stops a search from another thread.
+    fn stop_flag(&self) -> Arc<AtomicBool>;
+}
 
 /// The Zobrist hashes of a game's positions before the current one, oldest first: the
 /// `history` [`Player::search`] takes to see repetitions of the game's positions.

@@ -11,9 +11,10 @@ use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::{Checking, Counting, Introspect};
 use column_checkers_player::baseline::default_depth;
 use column_checkers_player::matches::{
-    play_match, random_openings, read_openings, Contender, MatchConfig, Sprt, Verdict,
+    play_match_with, random_openings, read_openings, Contender, MatchConfig, Sprt, Verdict,
 };
-use column_checkers_player::Limits;
+use column_checkers_player::mcts::Leaf;
+use column_checkers_player::{Limits, Player};
 use std::io;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -57,6 +58,8 @@ enum Opponent {
     Random,
     /// This player again, with the --opponent-* limits
     Search,
+    /// Monte Carlo tree search (UCT) with the --opponent-* limits (nodes: iterations)
+    Mcts,
 }
 
 #[derive(Parser, Debug)]
@@ -97,6 +100,13 @@ struct MatchArgs {
     /// The opponent's nodes a move (search)
     #[arg(long)]
     opponent_nodes: Option<u64>,
+    /// MCTS: value its leaves by random playouts of at most N plies (the default, 200)
+    #[arg(long, value_name = "N")]
+    mcts_playouts: Option<usize>,
+    /// MCTS: value its leaves by the evaluation squashed to 0..1 at this scale
+    /// (hundredths of a man worth a 73 % expectation) instead of playouts
+    #[arg(long, value_name = "SCALE", conflicts_with = "mcts_playouts")]
+    mcts_eval: Option<i32>,
     /// Plies after which a game is adjudicated a draw
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
@@ -112,6 +122,46 @@ struct MatchArgs {
     /// Print each game's result
     #[arg(long)]
     verbose: bool,
+    /// Emergo's endgame tables for the player, from DIR as `examples/endgame.rs --save
+    /// DIR` writes them (one on one solved in memory when its file is missing)
+    #[cfg(feature = "solver")]
+    #[arg(long, value_name = "DIR")]
+    tables: Option<std::path::PathBuf>,
+}
+
+/// What each alpha-beta player of a match is given before it plays.
+type Adapt<P> = Box<dyn FnMut(Player<P>) -> Player<P>>;
+
+/// The endgame tables of `--tables`, given to each alpha-beta player.
+#[cfg(feature = "solver")]
+fn tables_for<P: Counting>(a: &MatchArgs) -> Result<Adapt<P>, String>
+where
+    P::Move: column_checkers::MoveSquares,
+{
+    let Some(dir) = &a.tables else {
+        return Ok(Box::new(|p| p));
+    };
+    if std::any::TypeId::of::<P>() != std::any::TypeId::of::<column_checkers::Emergo>() {
+        println!("endgame tables: Emergo's only, not used in {}", P::NAME);
+        return Ok(Box::new(|p| p));
+    }
+    let loaded =
+        column_checkers_player::tables::load(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let two = if loaded.two_on_one.is_some() {
+        " and two on one"
+    } else {
+        ""
+    };
+    println!("endgame tables: one on one{two}");
+    let tables = std::sync::Arc::new(loaded);
+    Ok(Box::new(move |p| {
+        p.with_tables(std::sync::Arc::clone(&tables))
+    }))
+}
+
+#[cfg(not(feature = "solver"))]
+fn tables_for<P: Counting>(_: &MatchArgs) -> Result<Adapt<P>, String> {
+    Ok(Box::new(|p| p))
 }
 
 #[derive(Parser, Debug)]
@@ -298,7 +348,7 @@ impl RulesetVisitor for RunMatch {
                 Contender::Negamax(a.opponent_depth.unwrap_or(default_depth(P::NAME)))
             }
             Opponent::Random => Contender::Random(a.seed),
-            Opponent::Search => {
+            Opponent::Search | Opponent::Mcts => {
                 let mut l = Limits {
                     depth: a.opponent_depth,
                     nodes: a.opponent_nodes,
@@ -307,7 +357,16 @@ impl RulesetVisitor for RunMatch {
                 if l == Limits::default() {
                     l = first;
                 }
-                Contender::Search(l)
+                if a.opponent == Opponent::Mcts {
+                    let leaf = match (a.mcts_eval, a.mcts_playouts) {
+                        (Some(scale), _) => Leaf::Eval { scale },
+                        (None, Some(max_plies)) => Leaf::Playout { max_plies },
+                        (None, None) => Leaf::default(),
+                    };
+                    Contender::Mcts(l, leaf)
+                } else {
+                    Contender::Search(l)
+                }
             }
         };
         let sprt = a.sprt.as_ref().map(|v| Sprt {
@@ -332,7 +391,8 @@ impl RulesetVisitor for RunMatch {
         );
         let start = Instant::now();
         let verbose = a.verbose;
-        let report = play_match::<P>(&config, &openings, &mut |n, s| {
+        let mut adapt = tables_for::<P>(&a)?;
+        let report = play_match_with::<P>(&config, &openings, &mut adapt, &mut |n, s| {
             if verbose {
                 println!("game {n}: +{} ={} -{}", s.wins, s.draws, s.losses);
             }

@@ -20,7 +20,8 @@ use column_checkers::{Color, Counting, Game, MoveList, MoveSquares, Position};
 use thiserror::Error;
 
 use crate::baseline::negamax_move;
-use crate::{Limits, Player};
+use crate::mcts::{Leaf, Mcts, MctsConfig};
+use crate::{Limits, Player, Searcher};
 
 /// A match's player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +32,9 @@ pub enum Contender {
     Negamax(u32),
     /// Uniformly random legal moves from this seed.
     Random(u64),
+    /// The Monte Carlo tree search ([`Mcts`]) within the limits, its leaves valued so
+    /// (the other settings its defaults).
+    Mcts(Limits, Leaf),
 }
 
 impl Contender {
@@ -51,6 +55,24 @@ impl Contender {
                 s
             }
             Contender::Negamax(d) => format!("negamax depth {d}"),
+            Contender::Mcts(l, leaf) => {
+                let mut s = String::from("mcts");
+                match leaf {
+                    Leaf::Eval { scale } => {
+                        let _ = write!(s, " eval/{scale}");
+                    }
+                    Leaf::Playout { max_plies } => {
+                        let _ = write!(s, " playouts of {max_plies}");
+                    }
+                }
+                if let Some(t) = l.time {
+                    let _ = write!(s, " {}ms", t.as_millis());
+                }
+                if let Some(n) = l.nodes {
+                    let _ = write!(s, " {n} iterations");
+                }
+                s
+            }
             Contender::Random(_) => "random".to_string(),
         }
     }
@@ -294,7 +316,7 @@ pub struct MatchReport {
 
 struct Seat<P: Position> {
     contender: Contender,
-    player: Option<Player<P>>,
+    player: Option<Box<dyn Searcher<P>>>,
     rng: SplitMix64,
 }
 
@@ -303,8 +325,19 @@ where
     P: Counting,
     P::Move: MoveSquares,
 {
-    fn new(contender: Contender, table_mb: usize) -> Seat<P> {
-        let player = matches!(contender, Contender::Search(_)).then(|| Player::new(table_mb));
+    fn new(
+        contender: Contender,
+        table_mb: usize,
+        adapt: &mut dyn FnMut(Player<P>) -> Player<P>,
+    ) -> Seat<P> {
+        let player: Option<Box<dyn Searcher<P>>> = match contender {
+            Contender::Search(_) => Some(Box::new(adapt(Player::new(table_mb)))),
+            Contender::Mcts(_, leaf) => Some(Box::new(Mcts::new(MctsConfig {
+                leaf,
+                ..MctsConfig::default()
+            }))),
+            _ => None,
+        };
         let seed = if let Contender::Random(s) = contender {
             s
         } else {
@@ -319,7 +352,9 @@ where
 
     fn choose(&mut self, pos: &P, history: &[u64]) -> Option<P::Move> {
         match (&self.contender, self.player.as_mut()) {
-            (Contender::Search(l), Some(p)) => p.search(pos, history, *l, &mut |_| {}).best,
+            (Contender::Search(l) | Contender::Mcts(l, _), Some(p)) => {
+                p.search(pos, history, *l, &mut |_| {}).best
+            }
             (Contender::Negamax(d), _) => negamax_move(pos, *d).map(|(m, _, _)| m),
             _ => {
                 let mut moves = MoveList::new();
@@ -342,9 +377,42 @@ where
     P: Counting,
     P::Move: MoveSquares,
 {
+    play_match_with::<P>(config, openings, &mut |p| p, progress)
+}
+
+/// [`play_match`], each alpha-beta [`Player`] of the match (a [`Contender::Search`])
+/// first passed through `adapt`: to give it endgame tables, other weights or a clock.
+///
+/// ```
+/// use column_checkers::Lasca;
+/// use column_checkers_player::matches::{play_match_with, random_openings, Contender, MatchConfig};
+/// use column_checkers_player::Limits;
+///
+/// let config = MatchConfig {
+///     first: Contender::Search(Limits::nodes(200)),
+///     second: Contender::Random(1),
+///     max_plies: 40,
+///     table_mb: 1,
+///     sprt: None,
+/// };
+/// let mut adapted = 0;
+/// let openings = random_openings::<Lasca>(1, 2, 1);
+/// let report = play_match_with::<Lasca>(&config, &openings, &mut |p| { adapted += 1; p }, &mut |_, _| {});
+/// assert_eq!((adapted, report.score.games()), (1, 2));
+/// ```
+pub fn play_match_with<P>(
+    config: &MatchConfig,
+    openings: &[Vec<P::Move>],
+    adapt: &mut dyn FnMut(Player<P>) -> Player<P>,
+    progress: &mut dyn FnMut(usize, &Score),
+) -> MatchReport
+where
+    P: Counting,
+    P::Move: MoveSquares,
+{
     let mut seats = [
-        Seat::<P>::new(config.first.clone(), config.table_mb),
-        Seat::<P>::new(config.second.clone(), config.table_mb),
+        Seat::<P>::new(config.first.clone(), config.table_mb, adapt),
+        Seat::<P>::new(config.second.clone(), config.table_mb, adapt),
     ];
     let names = [config.first.name(), config.second.name()];
     let mut score = Score::default();
@@ -484,5 +552,22 @@ mod tests {
         assert_eq!((games, report.score.games()), (4, 4));
         assert_eq!(report.pdn.matches("[Round ").count(), 4);
         assert!(report.pdn.contains("[White \"random\"]"));
+    }
+
+    #[test]
+    fn mcts_plays_a_match_against_the_search() {
+        let openings = random_openings::<Lasca>(1, 4, 5);
+        let config = MatchConfig {
+            first: Contender::Search(Limits::nodes(300)),
+            second: Contender::Mcts(Limits::nodes(200), Leaf::default()),
+            max_plies: 40,
+            table_mb: 1,
+            sprt: None,
+        };
+        let report = play_match::<Lasca>(&config, &openings, &mut |_, _| {});
+        assert_eq!(report.score.games(), 2);
+        assert!(report
+            .pdn
+            .contains("[Black \"mcts playouts of 200 200 iterations\"]"));
     }
 }

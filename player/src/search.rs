@@ -102,6 +102,40 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
 }
 
+/// An exact value of a position for the side to move, with the distance to the end in
+/// plies under best play, as an endgame table knows it.
+///
+/// ```
+/// use column_checkers_player::Exact;
+/// assert_ne!(Exact::Win(3), Exact::Loss(3));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exact {
+    /// The side to move wins in this many plies.
+    Win(u16),
+    /// The side to move loses in this many plies (0: the game is over, lost).
+    Loss(u16),
+    /// A draw with best play.
+    Draw,
+}
+
+impl Exact {
+    /// The search's score of the value at `ply` plies from the root: a win in `d` is
+    /// worth [`WIN`] less the plies from the root to the end, so that the search
+    /// prefers the shortest win and the longest loss.
+    fn score(self, ply: usize) -> i32 {
+        match self {
+            Exact::Win(d) => WIN - (ply as i32 + i32::from(d)),
+            Exact::Loss(d) => -(WIN - (ply as i32 + i32::from(d))),
+            Exact::Draw => 0,
+        }
+    }
+}
+
+/// A look-up of exact values (an endgame table): `None` for a position it does not
+/// know. [`Player::with_probe`] gives one to the search.
+pub type Probe<P> = Arc<dyn Fn(&P) -> Option<Exact> + Send + Sync>;
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
     Exact,
@@ -138,6 +172,7 @@ pub struct Player<P: Position> {
     weights: Weights,
     stop: Arc<AtomicBool>,
     clock: Box<dyn Clock>,
+    probe: Option<Probe<P>>,
     // the search's state
     path: Vec<u64>,
     nodes: u64,
@@ -170,6 +205,7 @@ where
             weights: Weights::for_ruleset(P::NAME),
             stop: Arc::new(AtomicBool::new(false)),
             clock: default_clock(),
+            probe: None,
             path: Vec::new(),
             nodes: 0,
             limits: Limits::default(),
@@ -189,6 +225,35 @@ where
     pub fn with_clock(mut self, clock: Box<dyn Clock>) -> Player<P> {
         self.clock = clock;
         self
+    }
+
+    /// The same player looking positions up in `probe` (an endgame table) as it
+    /// searches: a position the probe knows scores exactly, a win by its distance, so
+    /// the player plays the shortest win and the longest defence. Where the root
+    /// position and all its moves' positions are known, the search is a look-up.
+    ///
+    /// ```
+    /// use column_checkers::{InternationalDraughts, Position};
+    /// use column_checkers_player::{Exact, Limits, Player};
+    /// use std::sync::Arc;
+    ///
+    /// // a toy table: any position where White has one man left is lost for White
+    /// let probe = Arc::new(|p: &InternationalDraughts| {
+    ///     (p.men(column_checkers::Color::White) == 1).then_some(Exact::Loss(0))
+    /// });
+    /// let mut player = Player::<InternationalDraughts>::new(1).with_probe(probe);
+    /// let pos = InternationalDraughts::start();
+    /// let found = player.search(&pos, &[], Limits::depth(2), &mut |_| {});
+    /// assert!(pos.is_legal(&found.best.unwrap()));
+    /// ```
+    pub fn with_probe(mut self, probe: Probe<P>) -> Player<P> {
+        self.probe = Some(probe);
+        self
+    }
+
+    /// Whether the player has a probe ([`Player::with_probe`]).
+    pub fn has_probe(&self) -> bool {
+        self.probe.is_some()
     }
 
     /// The weights of its evaluation.
@@ -245,6 +310,17 @@ where
             return result;
         }
         result.best = Some(moves[0]);
+        if let Some(found) = self.look_up(pos, &moves) {
+            on_info(&Info {
+                depth: 1,
+                score: found.score,
+                nodes: found.nodes,
+                nps: 0,
+                elapsed: self.clock.elapsed(),
+                pv: found.pv.clone(),
+            });
+            return found;
+        }
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 1)
@@ -286,6 +362,69 @@ where
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// The value of `pos` by the probe: a finished game by its outcome, else what the
+    /// probe knows.
+    fn exact(&self, pos: &P) -> Option<Exact> {
+        let probe = self.probe.as_ref()?;
+        if let Some(v) = probe(pos) {
+            return Some(v);
+        }
+        pos.outcome().map(|o| match o.winner() {
+            None => Exact::Draw,
+            Some(w) if w == pos.turn() => Exact::Win(0),
+            Some(_) => Exact::Loss(0),
+        })
+    }
+
+    /// The search as a look-up, when the probe knows the root and every move's
+    /// position: the best move by the values (the shortest win, the longest loss) and
+    /// the line the values follow.
+    fn look_up(&self, pos: &P, moves: &MoveList<P::Move>) -> Option<SearchResult<P::Move>> {
+        self.probe.as_ref()?(pos)?;
+        let mut nodes = 0;
+        let mut best_of = |p: &P, moves: &MoveList<P::Move>| -> Option<(P::Move, i32)> {
+            let mut best: Option<(P::Move, i32)> = None;
+            let mut child = p.clone();
+            for mv in moves.iter() {
+                child.clone_from(p);
+                child.play_unchecked(mv);
+                nodes += 1;
+                let s = -self.exact(&child)?.score(1);
+                match best {
+                    Some((_, b)) if b >= s => {}
+                    _ => best = Some((*mv, s)),
+                }
+            }
+            best
+        };
+        let (best, score) = best_of(pos, moves)?;
+        // the line: each side's best by the values, while the values go on
+        let mut pv = vec![best];
+        let mut p = pos.clone();
+        p.play_unchecked(&best);
+        let mut replies = MoveList::new();
+        while pv.len() < MAX_PLY {
+            p.legal_moves(&mut replies);
+            if replies.is_empty() || p.outcome_among(&replies).is_some() {
+                break;
+            }
+            match best_of(&p, &replies) {
+                Some((m, s)) if s != 0 => {
+                    p.play_unchecked(&m);
+                    pv.push(m);
+                }
+                _ => break,
+            }
+        }
+        Some(SearchResult {
+            best: Some(best),
+            score,
+            depth: 1,
+            nodes,
+            pv,
+        })
     }
 
     /// Whether a limit is reached (clock and flag looked at every [`POLL`] nodes).
@@ -385,6 +524,11 @@ where
         }
         if ply >= MAX_PLY {
             return evaluate(pos, &self.weights);
+        }
+        if let Some(probe) = &self.probe {
+            if let Some(v) = probe(pos) {
+                return v.score(ply);
+            }
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -634,5 +778,29 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+impl<P> crate::Searcher<P> for Player<P>
+where
+    P: Counting,
+    P::Move: MoveSquares,
+{
+    fn search(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        limits: Limits,
+        on_info: &mut dyn FnMut(&Info<P::Move>),
+    ) -> SearchResult<P::Move> {
+        Player::search(self, pos, history, limits, on_info)
+    }
+
+    fn clear(&mut self) {
+        Player::clear(self);
+    }
+
+    fn stop_flag(&self) -> Arc<AtomicBool> {
+        Player::stop_flag(self)
     }
 }

@@ -1,4 +1,4 @@
-//! The player over every ruleset: a legal move on random positions, limits respected,
+//! The players over every ruleset: a legal move on random positions, limits respected,
 //! the same move under the same node limit, short wins found.
 
 use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
@@ -163,4 +163,66 @@ fn a_repetition_in_the_game_scores_as_a_draw() {
     let mut player = Player::<InternationalDraughts>::new(1);
     let found = player.search(&pos, &[], Limits::depth(4), &mut |_| {});
     assert!(found.score.abs() < 100);
+}
+
+/// The Monte Carlo tree search on a random position of the ruleset: a legal move, the
+/// iterations as limited, the same move twice.
+struct MctsLegalMove {
+    seed: u64,
+    plies: usize,
+}
+
+impl RulesetVisitor for MctsLegalMove {
+    type Output = ();
+    fn visit<P: Introspect + Counting + Checking>(self) {
+        use column_checkers_player::mcts::{Leaf, Mcts, MctsConfig};
+        let pos: P = random_position(self.seed, self.plies);
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let over = moves.is_empty() || pos.outcome_among(&moves).is_some();
+        for leaf in [Leaf::default(), Leaf::Eval { scale: 200 }] {
+            let config = MctsConfig {
+                leaf,
+                seed: self.seed,
+                ..MctsConfig::default()
+            };
+            let run = || Mcts::<P>::new(config).search(&pos, &[], Limits::nodes(150), &mut |_| {});
+            let found = run();
+            match found.best {
+                Some(mv) => {
+                    assert!(
+                        !over && pos.is_legal(&mv),
+                        "{}: illegal {mv} in {pos}",
+                        P::NAME
+                    );
+                    let mut p = pos.clone();
+                    for m in &found.pv {
+                        assert!(p.is_legal(m), "{}: PV move {m} illegal in {p}", P::NAME);
+                        p.play_unchecked(m);
+                    }
+                    assert!(found.nodes <= 150);
+                }
+                None => assert!(over, "{}: no move in {pos}", P::NAME),
+            }
+            assert_eq!(found, run(), "{}", P::NAME);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+    #[test]
+    fn mcts_never_plays_an_illegal_move(seed in any::<u64>(), plies in 0usize..150, which in 0usize..64) {
+        let r = Ruleset::ALL[which % Ruleset::ALL.len()];
+        r.visit(MctsLegalMove { seed, plies });
+    }
+}
+
+#[test]
+fn mcts_plays_a_legal_move_in_every_ruleset_at_several_stages() {
+    for &r in Ruleset::ALL {
+        for (seed, plies) in [(1, 0), (3, 60), (4, 300)] {
+            r.visit(MctsLegalMove { seed, plies });
+        }
+    }
 }
