@@ -20,7 +20,7 @@
 //! use column_checkers_player::dxp::{parse_message, Message};
 //!
 //! let m = parse_message("M001205250422122320").unwrap();
-//! assert_eq!(m, Message::Move { seconds: 12, from: 5, to: 25, captured: vec![4, 22, 12, 20] });
+//! assert_eq!(m, Message::Move { seconds: 12, from: 5, to: 25, captured: vec![22, 12, 23, 20] });
 //! assert_eq!(m.to_string(), "M001205250422122320");
 //! assert!(parse_message("M00120625").is_err());
 //! ```

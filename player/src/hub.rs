@@ -531,15 +531,17 @@ pub fn session<R: BufRead, W: Write + Send>(input: R, output: W, table_mb: usize
 ///
 /// ```
 /// use column_checkers::tools::registry::Ruleset;
+/// use column_checkers::{Lasca, Position};
 /// use column_checkers_player::hub::session_for;
 ///
-/// let input = "hub\ninit\npos start moves=\"d6 d8\"\nlevel nodes=300\ngo think\n\
-///              set-param name=variant value=\"lasca --roundabout\"\npos start\ngo think\nquit\n";
+/// let input = "set-param name=variant value=\"lasca --roundabout\"\n\
+///              pos start\nlevel nodes=300\ngo think\nquit\n";
 /// let mut out = Vec::new();
 /// session_for(Ruleset::Emergo, input.as_bytes(), &mut out, 1);
 /// let out = String::from_utf8(out).unwrap();
-/// let done: Vec<&str> = out.lines().filter(|l| l.starts_with("done move=")).collect();
-/// assert_eq!(done.len(), 2, "{out}");
+/// let done = out.lines().find(|l| l.starts_with("done move=")).unwrap();
+/// let mv = done["done move=".len()..].split(' ').next().unwrap();
+/// assert!(Lasca::start().parse_move(mv).is_ok(), "{out}");
 /// ```
 pub fn session_for<R: BufRead, W: Write + Send>(
     ruleset: Ruleset,
