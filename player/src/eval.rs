@@ -16,7 +16,14 @@
 //! assert_eq!(evaluate(&Lasca::start(), &w), 6 * w.mobility);
 //! ```
 
+use core::fmt;
+use core::str::FromStr;
+
 use column_checkers::{Color, Counting};
+use thiserror::Error;
+
+/// The number of the evaluation's terms ([`Weights::NAMES`]).
+pub const TERMS: usize = 12;
 
 /// The weights of the evaluation's terms, in hundredths of a man. One set per ruleset
 /// ([`Weights::for_ruleset`]); a ruleset written outside the crate gets
@@ -41,6 +48,14 @@ pub struct Weights {
     pub mobility: i32,
     /// A man standing on the far row (Epaminondas' crossings; 0 where men are crowned).
     pub crossing: i32,
+    /// A man with a piece of his own straight behind him (Dameo's lines of men, which
+    /// advance together; columns backed up on the square boards).
+    pub behind: i32,
+    /// A man with a piece of his own diagonally behind him (the draughts games'
+    /// supported men, which cannot be jumped from the front).
+    pub flank: i32,
+    /// A man still on his own first row (guarding the crowning squares).
+    pub home: i32,
 }
 
 impl Weights {
@@ -55,16 +70,85 @@ impl Weights {
         centre: 0,
         mobility: 2,
         crossing: 0,
+        behind: 0,
+        flank: 0,
+        home: 0,
     };
 
-    /// The weights of the ruleset named `name` ([`Position::NAME`](column_checkers::Position::NAME)).
+    /// The names of the terms, in the order of [`Weights::to_array`]: the words of the
+    /// weights' text (`man=100 king=200 ...`).
+    pub const NAMES: [&'static str; TERMS] = [
+        "man", "king", "prisoner", "column", "in_hand", "advance", "centre", "mobility",
+        "crossing", "behind", "flank", "home",
+    ];
+
+    /// The weights as an array, in the order of [`Weights::NAMES`].
     ///
     /// ```
     /// use column_checkers_player::eval::Weights;
-    /// assert!(Weights::for_ruleset("international").king > Weights::for_ruleset("lasca").king);
+    /// let w = Weights::GENERIC;
+    /// assert_eq!(Weights::from_array(w.to_array()), w);
+    /// ```
+    pub fn to_array(&self) -> [i32; TERMS] {
+        [
+            self.man,
+            self.king,
+            self.prisoner,
+            self.column,
+            self.in_hand,
+            self.advance,
+            self.centre,
+            self.mobility,
+            self.crossing,
+            self.behind,
+            self.flank,
+            self.home,
+        ]
+    }
+
+    /// The weights of an array in the order of [`Weights::NAMES`].
+    pub fn from_array(a: [i32; TERMS]) -> Weights {
+        let [man, king, prisoner, column, in_hand, advance, centre, mobility, crossing, behind, flank, home] =
+            a;
+        Weights {
+            man,
+            king,
+            prisoner,
+            column,
+            in_hand,
+            advance,
+            centre,
+            mobility,
+            crossing,
+            behind,
+            flank,
+            home,
+        }
+    }
+
+    /// The weights of the ruleset named `name` ([`Position::NAME`](column_checkers::Position::NAME)):
+    /// those fitted to the player's own games ([`tune`](crate::tune)) where they have
+    /// been, the [`untuned`](Weights::untuned) ones elsewhere.
+    ///
+    /// ```
+    /// use column_checkers_player::eval::Weights;
+    /// assert!(Weights::for_ruleset("international").king > Weights::for_ruleset("lasca").man);
     /// assert_eq!(Weights::for_ruleset("some game"), Weights::GENERIC);
     /// ```
     pub fn for_ruleset(name: &str) -> Weights {
+        match name {
+            _ => Weights::untuned(name),
+        }
+    }
+
+    /// The weights as first written for the ruleset named `name`, before any tuning:
+    /// kept to measure the tuned ones against (`match --opponent-weights untuned`).
+    ///
+    /// ```
+    /// use column_checkers_player::eval::Weights;
+    /// assert_eq!(Weights::untuned("lasca").king, 120);
+    /// ```
+    pub fn untuned(name: &str) -> Weights {
         let g = Weights::GENERIC;
         match name {
             // columns of men entered from hand; no crowning; prisoners freed when
@@ -129,6 +213,76 @@ impl Weights {
     }
 }
 
+/// A weights text that does not read ([`Weights`]' [`FromStr`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum WeightsError {
+    /// A word that is not `term=value`.
+    #[error("{0:?} is not a term=value pair (as in man=100)")]
+    NotAPair(String),
+    /// A term the evaluation does not have.
+    #[error("{0:?} is no term of the evaluation (its terms: {terms})", terms = Weights::NAMES.join(", "))]
+    UnknownTerm(String),
+    /// A value that is not a whole number.
+    #[error("the value of {term} is {value:?}, not a whole number")]
+    BadValue {
+        /// The term.
+        term: String,
+        /// Its value as written.
+        value: String,
+    },
+}
+
+/// The weights' text: `term=value` for every term, separated by spaces
+/// (`man=100 king=200 ...`), which [`FromStr`] reads back.
+impl fmt::Display for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (name, v)) in Weights::NAMES.iter().zip(self.to_array()).enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{name}={v}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads `term=value` pairs separated by white space (lines starting with `#` are
+/// comments); a term not named keeps its [`Weights::GENERIC`] value.
+///
+/// ```
+/// use column_checkers_player::eval::Weights;
+///
+/// let w: Weights = "man=100 king=250\n# a comment\nmobility=3".parse().unwrap();
+/// assert_eq!((w.king, w.mobility, w.prisoner), (250, 3, Weights::GENERIC.prisoner));
+/// assert_eq!(w.to_string().parse::<Weights>(), Ok(w));
+/// assert!("queen=900".parse::<Weights>().is_err());
+/// ```
+impl FromStr for Weights {
+    type Err = WeightsError;
+    fn from_str(s: &str) -> Result<Weights, WeightsError> {
+        let mut a = Weights::GENERIC.to_array();
+        let words = s
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .flat_map(str::split_whitespace);
+        for word in words {
+            let (term, value) = word
+                .split_once('=')
+                .ok_or_else(|| WeightsError::NotAPair(word.to_string()))?;
+            let i = Weights::NAMES
+                .iter()
+                .position(|n| *n == term)
+                .ok_or_else(|| WeightsError::UnknownTerm(term.to_string()))?;
+            a[i] = value.parse().map_err(|_| WeightsError::BadValue {
+                term: term.to_string(),
+                value: value.to_string(),
+            })?;
+        }
+        Ok(Weights::from_array(a))
+    }
+}
+
 /// The score of `pos` for the side to move under `w`: the balance of the two players'
 /// terms (0 for a position symmetric between them), plus the side to move's mobility.
 ///
@@ -150,6 +304,8 @@ pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
     let g = view.geometry;
     let (width, height) = (i32::from(g.width()), i32::from(g.height()));
     let mut score = [0i32; 2];
+    // the men's formation, looked at only when weighed
+    let shape = w.behind != 0 || w.flank != 0 || w.home != 0;
     for (sq, stack) in view.occupied() {
         let Some(owner) = stack.owner() else { continue };
         let s = &mut score[owner.index()];
@@ -158,20 +314,35 @@ pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
         *s += w.man * own + w.prisoner * held + w.column;
         if stack.top_is_king() {
             *s += w.king;
-        } else if w.advance != 0 || w.centre != 0 || w.crossing != 0 {
+        } else if w.advance != 0 || w.centre != 0 || w.crossing != 0 || shape {
             let (x, y) = g.coords(sq);
             let (x, y) = (i32::from(x), i32::from(y));
-            let rows = match owner {
-                Color::White => y,
-                Color::Black => height - 1 - y,
+            let (rows, back) = match owner {
+                Color::White => (y, -1),
+                Color::Black => (height - 1 - y, 1),
             };
             *s += w.advance * rows;
             if rows == height - 1 {
                 *s += w.crossing;
             }
+            if rows == 0 {
+                *s += w.home;
+            }
             // steps from the edge, the nearer of the two axes
             let from_edge = x.min(width - 1 - x).min(y.min(height - 1 - y));
             *s += w.centre * from_edge;
+            if shape {
+                let own_at = |dx: i32| {
+                    g.square_at(x + dx, y + back)
+                        .is_some_and(|b| view.get(b).owner() == Some(owner))
+                };
+                if own_at(0) {
+                    *s += w.behind;
+                }
+                if own_at(-1) || own_at(1) {
+                    *s += w.flank;
+                }
+            }
         }
     }
     for c in [Color::White, Color::Black] {

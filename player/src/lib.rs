@@ -7,7 +7,8 @@
 //!   captures by men taken, killers, history), a quiescence search that follows forced
 //!   captures, repetitions and counted draws seen inside the tree; limits by depth,
 //!   nodes and time, and a stop flag another thread can set.
-//! - [`eval`]: the evaluation, one set of weights per ruleset.
+//! - [`eval`]: the evaluation, one set of weights per ruleset; [`tune`] fits them to
+//!   the player's own games (Texel's method).
 //! - [`hub`]: the Hub protocol (version 2) of draughts engines, for international
 //!   draughts.
 //! - [`matches`](mod@matches): matches between players, with Elo, its interval and an SPRT;
@@ -38,6 +39,7 @@ pub mod eval;
 pub mod hub;
 pub mod matches;
 mod search;
+pub mod tune;
 
 pub use search::{Info, Limits, Player, SearchResult, MAX_PLY, WIN};
 

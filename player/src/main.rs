@@ -3,6 +3,7 @@
 //! ```text
 //! column-checkers-player hub [--tt-mb N]          # the Hub protocol, international draughts
 //! column-checkers-player match --game NAME [...]  # a match between two players
+//! column-checkers-player tune --game NAME [...]   # fit the evaluation's weights
 //! ```
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -16,6 +17,8 @@ use column_checkers_player::Limits;
 use std::io;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+
+mod tune_cmd;
 
 /// The computer player of column-checkers.
 #[derive(Parser, Debug)]
@@ -37,6 +40,9 @@ enum Command {
     /// Play a match: the player against an opponent, each opening with both colours,
     /// every game written as PDN; the score, Elo with its 95 % interval, and an SPRT
     Match(Box<MatchArgs>),
+    /// Fit the evaluation's weights to positions of the player's own games (Texel's
+    /// method) and print them as Rust source for eval.rs
+    Tune(Box<tune_cmd::TuneArgs>),
 }
 
 /// The opponents a match knows.
@@ -104,6 +110,13 @@ struct MatchArgs {
     /// Print each game's result
     #[arg(long)]
     verbose: bool,
+    /// The player's evaluation weights: tuned (the ruleset's), untuned (as first
+    /// written) or a file of term=value pairs
+    #[arg(long, default_value = "tuned")]
+    weights: String,
+    /// The opponent's weights (search), as --weights
+    #[arg(long, default_value = "tuned")]
+    opponent_weights: String,
 }
 
 struct RunMatch(MatchArgs);
@@ -144,7 +157,10 @@ impl RulesetVisitor for RunMatch {
                 if l == Limits::default() {
                     l = first;
                 }
-                Contender::Search(l)
+                match a.opponent_weights.as_str() {
+                    "tuned" => Contender::Search(l),
+                    spec => Contender::SearchWith(l, tune_cmd::weights_of::<P>(spec)?),
+                }
             }
         };
         let sprt = a.sprt.as_ref().map(|v| Sprt {
@@ -154,7 +170,10 @@ impl RulesetVisitor for RunMatch {
             beta: 0.05,
         });
         let config = MatchConfig {
-            first: Contender::Search(first),
+            first: match a.weights.as_str() {
+                "tuned" => Contender::Search(first),
+                spec => Contender::SearchWith(first, tune_cmd::weights_of::<P>(spec)?),
+            },
             second,
             max_plies: a.max_plies,
             table_mb: a.tt_mb.max(1),
@@ -231,5 +250,6 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Tune(args) => tune_cmd::run(*args),
     }
 }

@@ -20,6 +20,7 @@ use column_checkers::{Color, Counting, Game, MoveList, MoveSquares, Position};
 use thiserror::Error;
 
 use crate::baseline::negamax_move;
+use crate::eval::Weights;
 use crate::{Limits, Player};
 
 /// A match's player.
@@ -27,6 +28,9 @@ use crate::{Limits, Player};
 pub enum Contender {
     /// This crate's [`Player`] within the limits.
     Search(Limits),
+    /// This crate's [`Player`] within the limits, with other evaluation weights than
+    /// its ruleset's ([`Player::with_weights`]).
+    SearchWith(Limits, Weights),
     /// The fixed-depth negamax ([`baseline`](crate::baseline)) to this depth.
     Negamax(u32),
     /// Uniformly random legal moves from this seed.
@@ -37,7 +41,7 @@ impl Contender {
     /// Its name in the records and the report (`search 100ms`, `negamax 4`).
     pub fn name(&self) -> String {
         match self {
-            Contender::Search(l) => {
+            Contender::Search(l) | Contender::SearchWith(l, _) => {
                 let mut s = String::from("column-checkers-player");
                 if let Some(t) = l.time {
                     let _ = write!(s, " {}ms", t.as_millis());
@@ -47,6 +51,9 @@ impl Contender {
                 }
                 if let Some(d) = l.depth {
                     let _ = write!(s, " depth {d}");
+                }
+                if let Contender::SearchWith(_, w) = self {
+                    let _ = write!(s, " weights {w}");
                 }
                 s
             }
@@ -304,7 +311,11 @@ where
     P::Move: MoveSquares,
 {
     fn new(contender: Contender, table_mb: usize) -> Seat<P> {
-        let player = matches!(contender, Contender::Search(_)).then(|| Player::new(table_mb));
+        let player = match &contender {
+            Contender::Search(_) => Some(Player::new(table_mb)),
+            Contender::SearchWith(_, w) => Some(Player::new(table_mb).with_weights(*w)),
+            _ => None,
+        };
         let seed = if let Contender::Random(s) = contender {
             s
         } else {
@@ -319,7 +330,9 @@ where
 
     fn choose(&mut self, pos: &P, history: &[u64]) -> Option<P::Move> {
         match (&self.contender, self.player.as_mut()) {
-            (Contender::Search(l), Some(p)) => p.search(pos, history, *l, &mut |_| {}).best,
+            (Contender::Search(l) | Contender::SearchWith(l, _), Some(p)) => {
+                p.search(pos, history, *l, &mut |_| {}).best
+            }
             (Contender::Negamax(d), _) => negamax_move(pos, *d).map(|(m, _, _)| m),
             _ => {
                 let mut moves = MoveList::new();
