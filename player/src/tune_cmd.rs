@@ -111,13 +111,19 @@ impl RulesetVisitor for RunTune {
                 a.games, a.nodes, a.opening_plies, a.max_plies, a.seed
             )
         };
+        // a ruleset with options is one argument, quoted
+        let game = if a.game.contains(' ') {
+            format!("\"{}\"", a.game)
+        } else {
+            a.game.clone()
+        };
         let comment = format!(
             "{}: fitted to {} quiet positions of the player's own games:\n\
              `column-checkers-player tune --game {} {how} --passes {} --start {}`\n\
              (K = {:.5}, loss {:.4} from {:.4}).",
             P::NAME,
             set.len(),
-            a.game,
+            game,
             a.passes,
             a.start,
             fitted.k,
