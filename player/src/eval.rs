@@ -16,7 +16,14 @@
 //! assert_eq!(evaluate(&Lasca::start(), &w), 6 * w.mobility);
 //! ```
 
+use core::fmt;
+use core::str::FromStr;
+
 use column_checkers::{Color, Counting};
+use thiserror::Error;
+
+/// The number of the evaluation's terms ([`Weights::NAMES`]).
+pub const TERMS: usize = 12;
 
 /// The weights of the evaluation's terms, in hundredths of a man. One set per ruleset
 /// ([`Weights::for_ruleset`]); a ruleset written outside the crate gets
@@ -41,6 +48,14 @@ pub struct Weights {
     pub mobility: i32,
     /// A man standing on the far row (Epaminondas' crossings; 0 where men are crowned).
     pub crossing: i32,
+    /// A man with a piece of his own straight behind him (Dameo's lines of men, which
+    /// advance together; columns backed up on the square boards).
+    pub behind: i32,
+    /// A man with a piece of his own diagonally behind him (the draughts games'
+    /// supported men, which cannot be jumped from the front).
+    pub flank: i32,
+    /// A man still on his own first row (guarding the crowning squares).
+    pub home: i32,
 }
 
 impl Weights {
@@ -55,16 +70,92 @@ impl Weights {
         centre: 0,
         mobility: 2,
         crossing: 0,
+        behind: 0,
+        flank: 0,
+        home: 0,
     };
 
-    /// The weights of the ruleset named `name` ([`Position::NAME`](column_checkers::Position::NAME)).
+    /// The names of the terms, in the order of [`Weights::to_array`]: the words of the
+    /// weights' text (`man=100 king=200 ...`).
+    pub const NAMES: [&'static str; TERMS] = [
+        "man", "king", "prisoner", "column", "in_hand", "advance", "centre", "mobility",
+        "crossing", "behind", "flank", "home",
+    ];
+
+    /// The weights as an array, in the order of [`Weights::NAMES`].
     ///
     /// ```
     /// use column_checkers_player::eval::Weights;
-    /// assert!(Weights::for_ruleset("international").king > Weights::for_ruleset("lasca").king);
+    /// let w = Weights::GENERIC;
+    /// assert_eq!(Weights::from_array(w.to_array()), w);
+    /// ```
+    pub fn to_array(&self) -> [i32; TERMS] {
+        [
+            self.man,
+            self.king,
+            self.prisoner,
+            self.column,
+            self.in_hand,
+            self.advance,
+            self.centre,
+            self.mobility,
+            self.crossing,
+            self.behind,
+            self.flank,
+            self.home,
+        ]
+    }
+
+    /// The weights of an array in the order of [`Weights::NAMES`].
+    pub fn from_array(a: [i32; TERMS]) -> Weights {
+        let [man, king, prisoner, column, in_hand, advance, centre, mobility, crossing, behind, flank, home] =
+            a;
+        Weights {
+            man,
+            king,
+            prisoner,
+            column,
+            in_hand,
+            advance,
+            centre,
+            mobility,
+            crossing,
+            behind,
+            flank,
+            home,
+        }
+    }
+
+    /// The weights of the ruleset named `name` ([`Position::NAME`](column_checkers::Position::NAME)):
+    /// those fitted to the player's own games ([`tune`](crate::tune)) where they have
+    /// been, the [`untuned`](Weights::untuned) ones elsewhere.
+    ///
+    /// ```
+    /// use column_checkers_player::eval::Weights;
+    /// assert_eq!(Weights::for_ruleset("lasca").man, 100); // the unit
+    /// assert_ne!(Weights::for_ruleset("lasca"), Weights::untuned("lasca"));
     /// assert_eq!(Weights::for_ruleset("some game"), Weights::GENERIC);
     /// ```
     pub fn for_ruleset(name: &str) -> Weights {
+        match name {
+            "lasca" => TUNED_LASCA,
+            "international" => TUNED_INTERNATIONAL,
+            "dameo" => TUNED_DAMEO,
+            "russian" => TUNED_RUSSIAN,
+            "brazilian" => TUNED_BRAZILIAN,
+            "stapeldammen" => TUNED_STAPELDAMMEN,
+            _ => Weights::untuned(name),
+        }
+    }
+
+    /// The weights as first written for the ruleset named `name`, before any tuning:
+    /// kept to measure the tuned ones against (`match --opponent-weights untuned`).
+    ///
+    /// ```
+    /// use column_checkers_player::eval::Weights;
+    /// assert_eq!(Weights::untuned("lasca").king, 120);
+    /// ```
+    pub fn untuned(name: &str) -> Weights {
         let g = Weights::GENERIC;
         match name {
             // columns of men entered from hand; no crowning; prisoners freed when
@@ -129,6 +220,186 @@ impl Weights {
     }
 }
 
+// The weights fitted by `column-checkers-player tune` (its output, pasted).
+
+/// lasca: fitted to 48533 quiet positions of the player's own games:
+/// `column-checkers-player tune --game lasca --games 800 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
+/// (K = 0.00306, loss 0.3990 from 0.4045).
+const TUNED_LASCA: Weights = Weights {
+    man: 100,
+    king: 40,
+    prisoner: 62,
+    column: 3,
+    in_hand: 100,
+    advance: -3,
+    centre: -17,
+    mobility: 4,
+    crossing: 0,
+    behind: 0,
+    flank: 15,
+    home: 65,
+};
+
+/// international: fitted to 43195 quiet positions of the player's own games:
+/// `column-checkers-player tune --game international --games 600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
+/// (K = 0.00436, loss 0.5866 from 0.5918).
+const TUNED_INTERNATIONAL: Weights = Weights {
+    man: 100,
+    king: 220,
+    prisoner: 0,
+    column: 2,
+    in_hand: 100,
+    advance: 7,
+    centre: -12,
+    mobility: 0,
+    crossing: 0,
+    behind: 0,
+    flank: 9,
+    home: -10,
+};
+
+/// dameo: fitted to 35877 quiet positions of the player's own games:
+/// `column-checkers-player tune --game dameo --games 800 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
+/// (K = 0.00284, loss 0.5804 from 0.5889).
+const TUNED_DAMEO: Weights = Weights {
+    man: 100,
+    king: 308,
+    prisoner: 0,
+    column: -18,
+    in_hand: 100,
+    advance: 18,
+    centre: -20,
+    mobility: -1,
+    crossing: 0,
+    behind: 42,
+    flank: -12,
+    home: 48,
+};
+
+/// russian: fitted to 21590 quiet positions of the player's own games:
+/// `column-checkers-player tune --game russian --games 600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
+/// (K = 0.00544, loss 0.5210 from 0.5262).
+const TUNED_RUSSIAN: Weights = Weights {
+    man: 100,
+    king: 142,
+    prisoner: 0,
+    column: 18,
+    in_hand: 100,
+    advance: 3,
+    centre: -1,
+    mobility: -1,
+    crossing: 0,
+    behind: 0,
+    flank: 10,
+    home: 36,
+};
+
+/// brazilian: fitted to 21729 quiet positions of the player's own games:
+/// `column-checkers-player tune --game brazilian --games 600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
+/// (K = 0.00637, loss 0.5160 from 0.5232).
+const TUNED_BRAZILIAN: Weights = Weights {
+    man: 100,
+    king: 94,
+    prisoner: 0,
+    column: 16,
+    in_hand: 100,
+    advance: 3,
+    centre: -8,
+    mobility: -1,
+    crossing: 0,
+    behind: 0,
+    flank: 2,
+    home: 17,
+};
+
+/// stapeldammen: fitted to 40004 quiet positions of the player's own games:
+/// `column-checkers-player tune --game stapeldammen --games 600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
+/// (K = 0.00115, loss 0.5669 from 0.6009).
+const TUNED_STAPELDAMMEN: Weights = Weights {
+    man: 100,
+    king: 200,
+    prisoner: 60,
+    column: 55,
+    in_hand: 100,
+    advance: -13,
+    centre: 26,
+    mobility: 26,
+    crossing: -404,
+    behind: 0,
+    flank: -120,
+    home: 8,
+};
+
+/// A weights text that does not read ([`Weights`]' [`FromStr`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum WeightsError {
+    /// A word that is not `term=value`.
+    #[error("{0:?} is not a term=value pair (as in man=100)")]
+    NotAPair(String),
+    /// A term the evaluation does not have.
+    #[error("{0:?} is no term of the evaluation (its terms: {terms})", terms = Weights::NAMES.join(", "))]
+    UnknownTerm(String),
+    /// A value that is not a whole number.
+    #[error("the value of {term} is {value:?}, not a whole number")]
+    BadValue {
+        /// The term.
+        term: String,
+        /// Its value as written.
+        value: String,
+    },
+}
+
+/// The weights' text: `term=value` for every term, separated by spaces
+/// (`man=100 king=200 ...`), which [`FromStr`] reads back.
+impl fmt::Display for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (name, v)) in Weights::NAMES.iter().zip(self.to_array()).enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{name}={v}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads `term=value` pairs separated by white space (lines starting with `#` are
+/// comments); a term not named keeps its [`Weights::GENERIC`] value.
+///
+/// ```
+/// use column_checkers_player::eval::Weights;
+///
+/// let w: Weights = "man=100 king=250\n# a comment\nmobility=3".parse().unwrap();
+/// assert_eq!((w.king, w.mobility, w.prisoner), (250, 3, Weights::GENERIC.prisoner));
+/// assert_eq!(w.to_string().parse::<Weights>(), Ok(w));
+/// assert!("queen=900".parse::<Weights>().is_err());
+/// ```
+impl FromStr for Weights {
+    type Err = WeightsError;
+    fn from_str(s: &str) -> Result<Weights, WeightsError> {
+        let mut a = Weights::GENERIC.to_array();
+        let words = s
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .flat_map(str::split_whitespace);
+        for word in words {
+            let (term, value) = word
+                .split_once('=')
+                .ok_or_else(|| WeightsError::NotAPair(word.to_string()))?;
+            let i = Weights::NAMES
+                .iter()
+                .position(|n| *n == term)
+                .ok_or_else(|| WeightsError::UnknownTerm(term.to_string()))?;
+            a[i] = value.parse().map_err(|_| WeightsError::BadValue {
+                term: term.to_string(),
+                value: value.to_string(),
+            })?;
+        }
+        Ok(Weights::from_array(a))
+    }
+}
+
 /// The score of `pos` for the side to move under `w`: the balance of the two players'
 /// terms (0 for a position symmetric between them), plus the side to move's mobility.
 ///
@@ -150,6 +421,8 @@ pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
     let g = view.geometry;
     let (width, height) = (i32::from(g.width()), i32::from(g.height()));
     let mut score = [0i32; 2];
+    // the men's formation, looked at only when weighed
+    let shape = w.behind != 0 || w.flank != 0 || w.home != 0;
     for (sq, stack) in view.occupied() {
         let Some(owner) = stack.owner() else { continue };
         let s = &mut score[owner.index()];
@@ -158,20 +431,35 @@ pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
         *s += w.man * own + w.prisoner * held + w.column;
         if stack.top_is_king() {
             *s += w.king;
-        } else if w.advance != 0 || w.centre != 0 || w.crossing != 0 {
+        } else if w.advance != 0 || w.centre != 0 || w.crossing != 0 || shape {
             let (x, y) = g.coords(sq);
             let (x, y) = (i32::from(x), i32::from(y));
-            let rows = match owner {
-                Color::White => y,
-                Color::Black => height - 1 - y,
+            let (rows, back) = match owner {
+                Color::White => (y, -1),
+                Color::Black => (height - 1 - y, 1),
             };
             *s += w.advance * rows;
             if rows == height - 1 {
                 *s += w.crossing;
             }
+            if rows == 0 {
+                *s += w.home;
+            }
             // steps from the edge, the nearer of the two axes
             let from_edge = x.min(width - 1 - x).min(y.min(height - 1 - y));
             *s += w.centre * from_edge;
+            if shape {
+                let own_at = |dx: i32| {
+                    g.square_at(x + dx, y + back)
+                        .is_some_and(|b| view.get(b).owner() == Some(owner))
+                };
+                if own_at(0) {
+                    *s += w.behind;
+                }
+                if own_at(-1) || own_at(1) {
+                    *s += w.flank;
+                }
+            }
         }
     }
     for c in [Color::White, Color::Black] {
@@ -187,7 +475,7 @@ pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use column_checkers::{Emergo, InternationalDraughts, Lasca, Position};
+    use column_checkers::{Dameo, Emergo, InternationalDraughts, Lasca, Position};
 
     #[test]
     fn start_positions_are_balanced_but_for_mobility() {
@@ -206,13 +494,34 @@ mod tests {
     #[test]
     fn a_column_with_prisoners_counts_them_for_its_commander() {
         let pos: Emergo = "c4:bbbbbwww,d4:ww b 0/0".parse().unwrap();
+        // material only
         let w = Weights {
+            advance: 0,
+            centre: 0,
             mobility: 0,
+            crossing: 0,
+            behind: 0,
+            flank: 0,
+            home: 0,
             ..Weights::for_ruleset(Emergo::NAME)
         };
         // Black to move: white commands 5 of his men, holds 5 black prisoners
         let white = 5 * w.man + 5 * w.prisoner + 2 * w.column;
         assert_eq!(evaluate(&pos, &w), -white);
+    }
+
+    #[test]
+    fn formation_terms_count_men_backed_and_men_at_home() {
+        let w = Weights::from_array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 100, 1]);
+        // Lasca: b2 backed diagonally by a1 and c1, both on White's first row
+        let pos: Lasca = "a1:w,c1:w,b2:w,g7:b w".parse().unwrap();
+        assert_eq!(evaluate(&pos, &w), 100 + 2 - 1);
+        // Dameo: a line of three men on the d-file, d1 at home; Black's g7 alone
+        let pos: Dameo = "d1:w,d2:w,d3:w,g7:b w".parse().unwrap();
+        assert_eq!(evaluate(&pos, &w), 2000 + 1);
+        // the same for Black, seen from White: behind means towards Black's side
+        let pos: Dameo = "d8:b,d7:b,d6:b,g2:w w".parse().unwrap();
+        assert_eq!(evaluate(&pos, &w), -(2000 + 1));
     }
 
     #[test]

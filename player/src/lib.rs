@@ -7,7 +7,8 @@
 //!   captures by men taken, killers, history), a quiescence search that follows forced
 //!   captures, repetitions and counted draws seen inside the tree; limits by depth,
 //!   nodes and time, and a stop flag another thread can set.
-//! - [`eval`]: the evaluation, one set of weights per ruleset.
+//! - [`eval`]: the evaluation, one set of weights per ruleset; [`tune`] fits them to
+//!   the player's own games (Texel's method).
 //! - [`hub`]: the Hub protocol (version 2) of draughts engines, for international
 //!   draughts.
 //! - [`Mcts`](mcts::Mcts): Monte Carlo tree search (UCT), a second player behind the
@@ -47,6 +48,7 @@ mod search;
 #[cfg(feature = "solver")]
 #[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
 pub mod tables;
+pub mod tune;
 
 pub use search::{Exact, Info, Limits, Player, Probe, SearchResult, MAX_PLY, WIN};
 

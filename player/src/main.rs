@@ -4,6 +4,7 @@
 //! column-checkers-player hub [--game NAME] [--tt-mb N]  # the Hub protocol (any ruleset)
 //! column-checkers-player dxp --listen ADDR | --connect ADDR [...]  # DamExchange
 //! column-checkers-player match --game NAME [...]  # a match between two players
+//! column-checkers-player tune --game NAME [...]   # fit the evaluation's weights
 //! ```
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -18,6 +19,8 @@ use column_checkers_player::{Limits, Player};
 use std::io;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+
+mod tune_cmd;
 
 /// The computer player of column-checkers.
 #[derive(Parser, Debug)]
@@ -46,6 +49,9 @@ enum Command {
     /// Play a match: the player against an opponent, each opening with both colours,
     /// every game written as PDN; the score, Elo with its 95 % interval, and an SPRT
     Match(Box<MatchArgs>),
+    /// Fit the evaluation's weights to positions of the player's own games (Texel's
+    /// method) and print them as Rust source for eval.rs
+    Tune(Box<tune_cmd::TuneArgs>),
 }
 
 /// The opponents a match knows.
@@ -127,6 +133,13 @@ struct MatchArgs {
     #[cfg(feature = "solver")]
     #[arg(long, value_name = "DIR")]
     tables: Option<std::path::PathBuf>,
+    /// The player's evaluation weights: tuned (the ruleset's), untuned (as first
+    /// written) or a file of term=value pairs
+    #[arg(long, default_value = "tuned")]
+    weights: String,
+    /// The opponent's weights (search), as --weights
+    #[arg(long, default_value = "tuned")]
+    opponent_weights: String,
 }
 
 /// What each alpha-beta player of a match is given before it plays.
@@ -365,7 +378,10 @@ impl RulesetVisitor for RunMatch {
                     };
                     Contender::Mcts(l, leaf)
                 } else {
-                    Contender::Search(l)
+                    match a.opponent_weights.as_str() {
+                        "tuned" => Contender::Search(l),
+                        spec => Contender::SearchWith(l, tune_cmd::weights_of::<P>(spec)?),
+                    }
                 }
             }
         };
@@ -376,7 +392,10 @@ impl RulesetVisitor for RunMatch {
             beta: 0.05,
         });
         let config = MatchConfig {
-            first: Contender::Search(first),
+            first: match a.weights.as_str() {
+                "tuned" => Contender::Search(first),
+                spec => Contender::SearchWith(first, tune_cmd::weights_of::<P>(spec)?),
+            },
             second,
             max_plies: a.max_plies,
             table_mb: a.tt_mb.max(1),
@@ -472,5 +491,6 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Tune(args) => tune_cmd::run(*args),
     }
 }

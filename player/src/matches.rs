@@ -20,6 +20,7 @@ use column_checkers::{Color, Counting, Game, MoveList, MoveSquares, Position};
 use thiserror::Error;
 
 use crate::baseline::negamax_move;
+use crate::eval::Weights;
 use crate::mcts::{Leaf, Mcts, MctsConfig};
 use crate::{Limits, Player, Searcher};
 
@@ -28,6 +29,9 @@ use crate::{Limits, Player, Searcher};
 pub enum Contender {
     /// This crate's [`Player`] within the limits.
     Search(Limits),
+    /// This crate's [`Player`] within the limits, with other evaluation weights than
+    /// its ruleset's ([`Player::with_weights`]).
+    SearchWith(Limits, Weights),
     /// The fixed-depth negamax ([`baseline`](crate::baseline)) to this depth.
     Negamax(u32),
     /// Uniformly random legal moves from this seed.
@@ -41,7 +45,7 @@ impl Contender {
     /// Its name in the records and the report (`search 100ms`, `negamax 4`).
     pub fn name(&self) -> String {
         match self {
-            Contender::Search(l) => {
+            Contender::Search(l) | Contender::SearchWith(l, _) => {
                 let mut s = String::from("column-checkers-player");
                 if let Some(t) = l.time {
                     let _ = write!(s, " {}ms", t.as_millis());
@@ -51,6 +55,9 @@ impl Contender {
                 }
                 if let Some(d) = l.depth {
                     let _ = write!(s, " depth {d}");
+                }
+                if let Contender::SearchWith(_, w) = self {
+                    let _ = write!(s, " weights {w}");
                 }
                 s
             }
@@ -330,10 +337,13 @@ where
         table_mb: usize,
         adapt: &mut dyn FnMut(Player<P>) -> Player<P>,
     ) -> Seat<P> {
-        let player: Option<Box<dyn Searcher<P>>> = match contender {
+        let player: Option<Box<dyn Searcher<P>>> = match &contender {
             Contender::Search(_) => Some(Box::new(adapt(Player::new(table_mb)))),
+            Contender::SearchWith(_, w) => {
+                Some(Box::new(adapt(Player::new(table_mb).with_weights(*w))))
+            }
             Contender::Mcts(_, leaf) => Some(Box::new(Mcts::new(MctsConfig {
-                leaf,
+                leaf: *leaf,
                 ..MctsConfig::default()
             }))),
             _ => None,
@@ -352,9 +362,10 @@ where
 
     fn choose(&mut self, pos: &P, history: &[u64]) -> Option<P::Move> {
         match (&self.contender, self.player.as_mut()) {
-            (Contender::Search(l) | Contender::Mcts(l, _), Some(p)) => {
-                p.search(pos, history, *l, &mut |_| {}).best
-            }
+            (
+                Contender::Search(l) | Contender::SearchWith(l, _) | Contender::Mcts(l, _),
+                Some(p),
+            ) => p.search(pos, history, *l, &mut |_| {}).best,
             (Contender::Negamax(d), _) => negamax_move(pos, *d).map(|(m, _, _)| m),
             _ => {
                 let mut moves = MoveList::new();

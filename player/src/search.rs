@@ -653,7 +653,7 @@ where
             } else {
                 child.legal_moves(&mut replies);
                 match child.outcome_among(&replies) {
-                    Some(o) => Self::terminal(o, &child, ply + 1),
+                    Some(o) => -Self::terminal(o, &child, ply + 1),
                     None => {
                         let f = !replies.is_empty() && replies.iter().all(MoveSquares::is_capture);
                         let r = std::mem::take(&mut replies);

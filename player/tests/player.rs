@@ -155,6 +155,59 @@ fn a_win_in_one_is_found_and_scored_as_a_win() {
     assert_eq!(found.score, WIN - 1);
 }
 
+/// Placements of one white man and two black men where White has a move that lets
+/// either black man take his last man (two replies: the search reaches them in its
+/// quiescence search, not by extending a single reply) and a move that does not: a
+/// one-ply search plays a move that keeps the man.
+#[test]
+fn a_capture_that_ends_the_game_in_the_quiescence_counts_for_its_taker() {
+    use column_checkers::{Color, InternationalDraughts};
+    type Move = <InternationalDraughts as Position>::Move;
+    let mut checked = 0;
+    for white in 1..=50 {
+        for b1 in 1..=50 {
+            for b2 in b1 + 1..=50 {
+                let Ok(pos) = format!("W:W{white}:B{b1},{b2}").parse::<InternationalDraughts>()
+                else {
+                    continue;
+                };
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                if moves.iter().any(|m| m.to_string().contains('x')) {
+                    continue;
+                }
+                // Black's replies to the move, and whether one takes White's last man
+                let replies = |mv: &Move| {
+                    let mut next = pos.clone();
+                    next.play_unchecked(mv);
+                    let mut replies = MoveList::new();
+                    next.legal_moves(&mut replies);
+                    let taken = replies.iter().any(|r| {
+                        let mut after = next.clone();
+                        after.play_unchecked(r);
+                        after.men(Color::White) == 0
+                    });
+                    (replies.len(), taken)
+                };
+                let loses = |mv: &Move| replies(mv).1;
+                let in_quiescence = moves.iter().any(|m| replies(m).0 >= 2 && loses(m));
+                if !in_quiescence || moves.iter().all(loses) {
+                    continue;
+                }
+                let mut player = Player::<InternationalDraughts>::new(1);
+                let found = player.search(&pos, &[], Limits::depth(1), &mut |_| {});
+                let best = found.best.unwrap();
+                assert!(
+                    !loses(&best),
+                    "W{white} B{b1},{b2}: {best} gives the last man away"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10, "only {checked} positions");
+}
+
 #[test]
 fn a_repetition_in_the_game_scores_as_a_draw() {
     use column_checkers::InternationalDraughts;

@@ -1,0 +1,161 @@
+//! The `tune` subcommand: generates positions by self-play (or reads them back), fits
+//! the evaluation's weights, prints them as Rust source; and the weights `match` reads.
+
+use clap::Parser;
+use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
+use column_checkers::{Checking, Counting, Introspect};
+use column_checkers_player::eval::Weights;
+use column_checkers_player::tune::{
+    fit, generate, read_data, rust_source, samples, write_data, FitConfig, GenerateConfig,
+};
+use std::io::Write as _;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser, Debug)]
+pub struct TuneArgs {
+    /// The ruleset and its options, as one word list: "lasca --roundabout"
+    #[arg(long, default_value = "emergo")]
+    game: String,
+    /// Self-play games to generate positions from
+    #[arg(long, default_value_t = 400)]
+    games: usize,
+    /// The player's nodes a move in those games
+    #[arg(long, default_value_t = 2_000)]
+    nodes: u64,
+    /// Random moves opening each game
+    #[arg(long, default_value_t = 8)]
+    opening_plies: usize,
+    /// Plies after which a game is adjudicated a draw
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// The seed of the random openings
+    #[arg(long, default_value_t = 1_000)]
+    seed: u64,
+    /// The data file: written by the generation, read back with --reuse (default
+    /// target/tune/NAME.txt)
+    #[arg(long, value_name = "FILE")]
+    data: Option<String>,
+    /// Fit the positions of the data file instead of generating new ones
+    #[arg(long)]
+    reuse: bool,
+    /// Passes of coordinate descent
+    #[arg(long, default_value_t = 20)]
+    passes: usize,
+    /// The weights to start from: tuned (the ruleset's), untuned or a file
+    #[arg(long, default_value = "tuned")]
+    start: String,
+    /// Also write the fitted weights to this file (term=value pairs, for --weights)
+    #[arg(long, value_name = "FILE")]
+    weights_out: Option<String>,
+}
+
+/// The weights `spec` names for ruleset `P`: `tuned`, `untuned` or a file's path.
+pub fn weights_of<P: Counting>(spec: &str) -> Result<Weights, String> {
+    match spec {
+        "tuned" => Ok(Weights::for_ruleset(P::NAME)),
+        "untuned" => Ok(Weights::untuned(P::NAME)),
+        path => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            text.parse().map_err(|e| format!("{path}: {e}"))
+        }
+    }
+}
+
+struct RunTune(TuneArgs);
+
+impl RulesetVisitor for RunTune {
+    type Output = Result<(), String>;
+    fn visit<P: Introspect + Counting + Checking>(self) -> Result<(), String> {
+        let a = self.0;
+        let path = a
+            .data
+            .clone()
+            .unwrap_or_else(|| format!("target/tune/{}.txt", P::NAME));
+        let started = Instant::now();
+        let data = if a.reuse {
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+            read_data(P::NAME, &text).map_err(|e| format!("{path}: {e}"))?
+        } else {
+            let config = GenerateConfig {
+                games: a.games,
+                nodes: a.nodes,
+                opening_plies: a.opening_plies,
+                max_plies: a.max_plies,
+                seed: a.seed,
+            };
+            let data = generate::<P>(&config, &mut |n| {
+                if n % 50 == 0 {
+                    eprintln!("{n} games, {:.0} s", started.elapsed().as_secs_f64());
+                }
+            });
+            if let Some(dir) = std::path::Path::new(&path).parent() {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            }
+            std::fs::write(&path, write_data(P::NAME, &data))
+                .map_err(|e| format!("{path}: {e}"))?;
+            data
+        };
+        let set = samples::<P>(&data).map_err(|e| format!("{path}: {e}"))?;
+        let start = weights_of::<P>(&a.start)?;
+        let config = FitConfig {
+            passes: a.passes,
+            ..FitConfig::default()
+        };
+        let fitted = fit(&set, start, &config);
+        let how = if a.reuse {
+            format!("--reuse --data {path}")
+        } else {
+            format!(
+                "--games {} --nodes {} --opening-plies {} --max-plies {} --seed {}",
+                a.games, a.nodes, a.opening_plies, a.max_plies, a.seed
+            )
+        };
+        // a ruleset with options is one argument, quoted
+        let game = if a.game.contains(' ') {
+            format!("\"{}\"", a.game)
+        } else {
+            a.game.clone()
+        };
+        let comment = format!(
+            "{}: fitted to {} quiet positions of the player's own games:\n\
+             `column-checkers-player tune --game {} {how} --passes {} --start {}`\n\
+             (K = {:.5}, loss {:.4} from {:.4}).",
+            P::NAME,
+            set.len(),
+            game,
+            a.passes,
+            a.start,
+            fitted.k,
+            fitted.loss,
+            fitted.start_loss
+        );
+        let name = format!("TUNED_{}", P::NAME.to_uppercase().replace('-', "_"));
+        print!("{}", rust_source(&name, &fitted.weights, &comment));
+        let _ = std::io::stdout().flush();
+        if let Some(out) = &a.weights_out {
+            std::fs::write(out, format!("{}\n", fitted.weights))
+                .map_err(|e| format!("{out}: {e}"))?;
+        }
+        eprintln!("done in {:.0} s", started.elapsed().as_secs_f64());
+        Ok(())
+    }
+}
+
+/// Runs the subcommand.
+pub fn run(args: TuneArgs) -> ExitCode {
+    let ruleset: Ruleset = match args.game.parse() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match ruleset.visit(RunTune(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,130 @@
+"""A match of international draughts: column-checkers-player (over the Hub protocol)
+against dame-rs (PyPI `dame-rs`, driven through its Python API), each opening of a FEN
+file played with both colours, equal time a move. Every move is checked by dame-rs's
+board; the result is the rules' (no legal move loses) or a draw at the ply limit.
+
+    python -m venv venv && venv/bin/pip install dame-rs==0.2.1
+    venv/bin/python player/tests/vs_dame.py target/release/column-checkers-player OPENINGS.fen \
+        --games 10 --time 0.1
+
+Not run by CI (a measurement: docs/strength.md).
+"""
+import argparse
+import math
+import subprocess
+import sys
+
+import dame
+
+
+def hub_position(fen):
+    """A FEN (`W:W31,...:BK1,...`, ranges allowed) as a Hub position."""
+    squares = ["e"] * 50
+    side, *parts = fen.strip().rstrip(".").split(":")
+    for part in parts:
+        color, rest = part[0], part[1:]
+        for item in filter(None, rest.split(",")):
+            king = item.startswith("K")
+            item = item.lstrip("K")
+            lo, _, hi = item.partition("-")
+            for n in range(int(lo), int(hi or lo) + 1):
+                c = "w" if color == "W" else "b"
+                squares[n - 1] = c.upper() if king else c
+    return side.upper() + "".join(squares)
+
+
+class HubPlayer:
+    def __init__(self, command):
+        self.p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True, bufsize=1)
+        self.send("hub")
+        self.until("wait")
+        self.send("init")
+        self.until("ready")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("the player closed its output")
+            if line.startswith(prefix):
+                return line.strip()
+
+    def move(self, start_fen, moves, seconds):
+        self.send("new-game") if not moves else None
+        self.send(f'pos pos={hub_position(start_fen)} moves="{" ".join(moves)}"')
+        self.send(f"level move-time={seconds}")
+        self.send("go think")
+        done = self.until("done")
+        return done.split()[1].split("=", 1)[1]
+
+    def close(self):
+        self.send("quit")
+        self.p.wait(timeout=10)
+
+
+def play(player, engine, fen, player_white, seconds, max_plies):
+    board = dame.Board(fen)
+    moves = []
+    while not board.is_game_over() and len(moves) < max_plies:
+        white_to_move = str(board.turn).lower().endswith("white")
+        if white_to_move == player_white:
+            text = player.move(fen, moves, seconds)
+            mv = board.parse_move(text)
+        else:
+            mv = engine.search(board, time=seconds).best_move
+        board.push(mv)
+        moves.append(str(mv))
+    if not board.is_game_over():
+        return 0.5, len(moves)
+    # the side to move has no move: it lost (or the rules drew the game)
+    outcome = board.outcome()
+    winner = getattr(outcome, "winner", None)
+    if winner is None:
+        return 0.5, len(moves)
+    player_won = str(winner).lower().endswith("white") == player_white
+    return (1.0 if player_won else 0.0), len(moves)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("player")
+    ap.add_argument("openings")
+    ap.add_argument("--games", type=int, default=10, help="openings played (each twice)")
+    ap.add_argument("--time", type=float, default=0.1, help="seconds a move, both sides")
+    ap.add_argument("--max-plies", type=int, default=300)
+    a = ap.parse_args()
+    fens = [l.strip() for l in open(a.openings) if l.strip() and not l.startswith("#")]
+    player = HubPlayer([a.player, "hub"])
+    engine = dame.Engine(hash_mb=64)
+    score = {1.0: 0, 0.5: 0, 0.0: 0}
+    n = 0
+    for fen in fens[: a.games]:
+        for player_white in (True, False):
+            r, plies = play(player, engine, fen, player_white, a.time, a.max_plies)
+            score[r] += 1
+            n += 1
+            print(f"game {n} (player {'White' if player_white else 'Black'}, {plies} plies): "
+                  f"{ {1.0: 'won', 0.5: 'drawn', 0.0: 'lost'}[r] }; "
+                  f"+{score[1.0]} ={score[0.5]} -{score[0.0]}", flush=True)
+    player.close()
+    s = (score[1.0] + 0.5 * score[0.5]) / n
+    mean = s
+    var = (score[1.0] * (1 - mean) ** 2 + score[0.5] * (0.5 - mean) ** 2
+           + score[0.0] * mean ** 2) / n
+    half = 1.96 * math.sqrt(var / n)
+
+    def elo(x):
+        x = min(max(x, 1e-9), 1 - 1e-9)
+        return max(-1000, min(1000, -400 * math.log10(1 / x - 1)))
+
+    print(f"games {n}: +{score[1.0]} ={score[0.5]} -{score[0.0]}, score {100 * s:.1f} %, "
+          f"Elo {elo(s):+.0f} [{elo(s - half):+.0f}, {elo(s + half):+.0f}] (95 %)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
