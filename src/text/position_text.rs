@@ -168,7 +168,7 @@ fn solid_run_end(bytes: &[u8], mut i: usize) -> usize {
     // eight bytes above the space at a time (exact for ASCII: no byte has its top bit)
     while let Some(word) = bytes.get(i..i + 8) {
         let w = u64::from_le_bytes(word.try_into().expect("8 bytes"));
-        if w.wrapping_sub(ONES * 0x21) & !w & ONES * 0x80 != 0 {
+        if w.wrapping_sub(ONES * 0x21) & !w & (ONES * 0x80) != 0 {
             break;
         }
         i += 8;
@@ -518,10 +518,7 @@ mod tests {
             assert_eq!(ascii_space(b), (b as char).is_whitespace());
         }
         // not ASCII: the characters' way
-        assert_eq!(
-            fields("a\u{a0}b, c").unwrap(),
-            vec![(0, "a"), (3, "b, c")]
-        );
+        assert_eq!(fields("a\u{a0}b, c").unwrap(), vec![(0, "a"), (3, "b, c")]);
     }
 
     #[test]
