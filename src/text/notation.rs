@@ -198,20 +198,19 @@ fn first_square<B: Board>(m: &Move<B>) -> Square {
     m.origin().unwrap_or(m.destination())
 }
 
-fn path_of<B: Board>(mv: &Move<B>) -> SmallVec<[Square; 16]> {
-    let mut v = SmallVec::new();
-    match *mv.path() {
-        MovePath::Entry { to, .. } => v.push(to),
-        MovePath::Step { from, to } => {
-            v.push(from);
-            v.push(to);
+/// Whether the squares of `mv`'s path (an entry's square; a step's two; a capture's
+/// origin and landings) are `squares`, compared in place (every listed move is read
+/// back against its group by the invariant checks).
+#[inline]
+fn path_is<B: Board>(mv: &Move<B>, squares: &[Square]) -> bool {
+    match (*mv.path(), squares) {
+        (MovePath::Entry { to, .. }, &[sq]) => to == sq,
+        (MovePath::Step { from, to }, &[a, b]) => from == a && to == b,
+        (MovePath::Capture(ref r), [origin, landings @ ..]) => {
+            r.origin() == *origin && r.landings() == landings
         }
-        MovePath::Capture(r) => {
-            v.push(r.origin());
-            v.extend_from_slice(r.landings());
-        }
+        _ => false,
     }
-    v
 }
 
 /// Matches a move text against the legal moves `legal` of a position on board `B`.
@@ -237,14 +236,15 @@ pub fn match_move<B: Board>(
     show: impl Fn(&Move<B>) -> String,
 ) -> Result<Move<B>, MoveParseError> {
     let q = read_query(B::geometry(), text)?;
-    let text = text.trim().to_string();
+    // the text is quoted by the errors alone
+    let text = || text.trim().to_string();
     let mut found: SmallVec<[Move<B>; 4]> = SmallVec::new();
     if q.full_path {
         found.extend(
             legal
                 .iter()
                 .copied()
-                .filter(|m| path_of(m) == q.squares && (!q.capture || m.is_capture())),
+                .filter(|m| path_is(m, &q.squares) && (!q.capture || m.is_capture())),
         );
         if found.is_empty() && q.squares.len() >= 2 {
             if let Some(r) = Route::from_squares(q.squares[0], &q.squares[1..]) {
@@ -295,10 +295,10 @@ pub fn match_move<B: Board>(
         1 => Ok(found[0]),
         0 => Err(MoveParseError::Illegal {
             hint: Some(why_not(&q, legal, terms, &show)),
-            text,
+            text: text(),
         }),
         _ => Err(MoveParseError::Ambiguous {
-            text,
+            text: text(),
             candidates: found.iter().map(&show).collect(),
         }),
     }
@@ -355,7 +355,7 @@ fn why_not<B: Board>(
         if let Some(m) = legal.iter().find(|m| {
             !m.is_capture()
                 && if q.full_path {
-                    path_of(m) == q.squares
+                    path_is(m, &q.squares)
                 } else {
                     q.squares.len() == 2
                         && first_square(m) == first

@@ -94,6 +94,16 @@ pub fn fields(text: &str) -> Result<Vec<(usize, &str)>, PositionError> {
         ));
     }
     let mut out = Vec::new();
+    if text.is_ascii() {
+        ascii_fields(text, &mut out);
+    } else {
+        char_fields(text, &mut out);
+    }
+    Ok(out)
+}
+
+/// [`fields`] of any text, character by character.
+fn char_fields<'a>(text: &'a str, out: &mut Vec<(usize, &'a str)>) {
     let mut start = None;
     // the last character of the field so far that is not white space: after a comma,
     // white space goes on with the field (`e4:w, i5:b` is one field)
@@ -114,7 +124,66 @@ pub fn fields(text: &str) -> Result<Vec<(usize, &str)>, PositionError> {
     if let Some(s) = start {
         out.push((s, text[s..].trim_end()));
     }
-    Ok(out)
+}
+
+/// [`fields`] of an ASCII text (the texts the crate writes, which the invariant checks
+/// read back on every position): the same fields, as the white space of
+/// `char::is_whitespace` among ASCII bytes is that of [`ascii_space`]. The bytes of a
+/// field are passed over eight at a time while none is a space or a control byte.
+fn ascii_fields<'a>(text: &'a str, out: &mut Vec<(usize, &'a str)>) {
+    let bytes = text.as_bytes();
+    let n = bytes.len();
+    let mut i = 0;
+    loop {
+        while i < n && ascii_space(bytes[i]) {
+            i += 1;
+        }
+        if i == n {
+            return;
+        }
+        let start = i;
+        let end = loop {
+            i = solid_run_end(bytes, i);
+            let end = i;
+            // white space after a comma goes on with the field
+            if bytes[end - 1] == b',' {
+                while i < n && ascii_space(bytes[i]) {
+                    i += 1;
+                }
+                if i < n {
+                    continue;
+                }
+            }
+            break end;
+        };
+        out.push((start, &text[start..end]));
+    }
+}
+
+/// Where the run of bytes that are not [`ascii_space`] starting at `i` of the ASCII
+/// `bytes` ends.
+#[inline]
+fn solid_run_end(bytes: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = u64::MAX / 255;
+    // eight bytes above the space at a time (exact for ASCII: no byte has its top bit)
+    while let Some(word) = bytes.get(i..i + 8) {
+        let w = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        if w.wrapping_sub(ONES * 0x21) & !w & (ONES * 0x80) != 0 {
+            break;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && !ascii_space(bytes[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// Whether ASCII byte `b` is white space as `char::is_whitespace` says (the space,
+/// tab, line feed, vertical tab, form feed and carriage return).
+#[inline]
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
 /// Reads the columns field (starting at byte `offset` of the whole text) onto an empty
@@ -137,7 +206,7 @@ pub fn read_columns<B: Board>(field: &str, offset: usize) -> Result<Columns<B>, 
     for whole in field.split(',') {
         let err = |k, at| Err(PositionError::new(k, at));
         // white space after a comma is not part of the item
-        let item = whole.trim_start();
+        let item = crate::text::notation::trim_start(whole);
         let pos = item_at + (whole.len() - item.len());
         let Some((name, men)) = item.split_once(':') else {
             return err(K::Missing("':' between square and men"), pos);
@@ -411,6 +480,45 @@ mod tests {
         assert_eq!(column_cell(s), "3w5b");
         assert_eq!(column_cell(Stack::single(Man::king(Color::Black))), "B");
         assert_eq!(column_cell(Stack::EMPTY), ".");
+    }
+
+    #[test]
+    fn ascii_fields_are_the_fields_of_the_characters() {
+        let texts = [
+            "",
+            " ",
+            "a",
+            " a  bc d",
+            "e4:w, i5:b w 3/4",
+            "e4:w,  i5:b\tw",
+            "a,",
+            "a, ",
+            "a ,b",
+            "a,\n\x0b\x0cb\r c",
+            "x\x1fy \x0bz",
+            ",, , ,",
+            "- w 12/12",
+            "bbbbbbbbbbbbbb/bbbbbbbbbbbbbb/14/14/14/14/14/14/14/14/wwwwwwwwwwwwww/wwwwwwwwwwwwww w",
+            "a1:w,b2:wb,  c3:bbbbbbbbbbbb,d4:w\x01x\x02yyyyyyyyyyy   z,\t",
+            "0123456789abcdef\x0b0123456789,abcdef 0123456789abcdefg,",
+        ];
+        for text in texts {
+            let (mut ascii, mut chars) = (Vec::new(), Vec::new());
+            ascii_fields(text, &mut ascii);
+            char_fields(text, &mut chars);
+            assert_eq!(ascii, chars, "{text:?}");
+        }
+        // every ASCII byte between two fields
+        for b in 0..128u8 {
+            let text = format!("a,{}b{}c", b as char, b as char);
+            let (mut ascii, mut chars) = (Vec::new(), Vec::new());
+            ascii_fields(&text, &mut ascii);
+            char_fields(&text, &mut chars);
+            assert_eq!(ascii, chars, "{text:?}");
+            assert_eq!(ascii_space(b), (b as char).is_whitespace());
+        }
+        // not ASCII: the characters' way
+        assert_eq!(fields("a\u{a0}b, c").unwrap(), vec![(0, "a"), (3, "b, c")]);
     }
 
     #[test]

@@ -782,6 +782,7 @@ fn insert_colliding(
 }
 
 /// The text of listed move `i` (of texts `all` ending at `ends`).
+#[inline]
 fn text_in<'a>(all: &'a str, ends: &[usize], i: usize) -> &'a str {
     &all[if i == 0 { 0 } else { ends[i - 1] }..ends[i]]
 }

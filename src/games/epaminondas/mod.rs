@@ -798,6 +798,8 @@ impl<B: EpaminondasBoard> Checking for EpaminondasPosition<B> {
         )
     }
 
+    /// Inlined: the invariant checks read back every listed move with it.
+    #[inline(always)]
     fn parse_move_among(
         &self,
         text: &str,

@@ -117,7 +117,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
     /// a text as `Display` writes it, of a move among `legal`, written with `x` exactly
     /// when it captures, is found at once; any other goes the long way, which answers
     /// the same for it.
-    #[inline]
+    #[inline(always)]
     pub(super) fn read_move_among(
         &self,
         text: &str,
