@@ -422,9 +422,19 @@ pub fn read_hub_move<P: Introspect + Counting>(pos: &P, text: &str) -> Result<P:
     let wanted = canon(text);
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
+    let over = pos.outcome_among(&moves).is_some();
     let found = moves
         .iter()
-        .find(|m| canon(&hub_move(pos, m)) == wanted && pos.outcome_among(&moves).is_none());
+        .find(|m| !over && canon(&hub_move(pos, m)) == wanted)
+        .or_else(|| {
+            // a capture by its first and last squares alone (`28x17`), when that names it
+            let short = |m: &&P::Move| canon(&hub_move(pos, m)).get(..2) == wanted.get(..2);
+            let mut named = moves.iter().filter(short);
+            match (wanted.len(), named.next(), named.next()) {
+                (2, Some(m), None) if !over && m.is_capture() => Some(m),
+                _ => None,
+            }
+        });
     found.copied().ok_or_else(|| {
         let legal: Vec<String> = moves.iter().map(|m| hub_move(pos, m)).collect();
         HubError::IllegalMove {
@@ -923,6 +933,11 @@ mod tests {
             Err(HubError::IllegalMove { .. })
         ));
         assert!(read_hub_move(&start, "garbage").is_err());
+        // a capture by its first and last squares, when no other capture shares them
+        let pos: InternationalDraughts = "W:W28,32:B23,24,13,12".parse().unwrap();
+        let mv = read_hub_move(&pos, "28x17").unwrap();
+        assert_eq!(hub_move(&pos, &mv), "28x17x23x13x12");
+        assert!(read_hub_move(&start, "32x23").is_err());
     }
 
     #[test]

@@ -78,7 +78,7 @@ def play(player, engine, fen, player_white, seconds, max_plies):
         else:
             mv = engine.search(board, time=seconds).best_move
         board.push(mv)
-        moves.append(str(mv))
+        moves.append(mv.hub())
     if not board.is_game_over():
         return 0.5, len(moves)
     # the side to move has no move: it lost (or the rules drew the game)
