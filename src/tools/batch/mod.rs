@@ -48,12 +48,17 @@ use crate::engine::square::Square;
 use crate::engine::wide_set::WideSquareSet;
 use thiserror::Error;
 
+mod any;
 #[cfg(feature = "std")]
 mod envs;
 #[cfg(feature = "std")]
 mod workers;
 #[cfg(feature = "std")]
 pub use envs::{playouts, result_code, stream, Batch, BatchError, Observer};
+
+pub use any::{ActionGameVisitor, AnyActionGame, StateTextError};
+#[cfg(feature = "std")]
+pub use any::{AnyBatch, AnyObserver};
 
 /// The squares of `set`, in increasing order, into `out` (cleared first).
 #[inline]
