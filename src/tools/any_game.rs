@@ -48,7 +48,6 @@ use crate::engine::view::BoardView;
 use crate::text::fen::{fen_of, read_position_or_fen};
 use crate::text::pdn::{read_games, PdnError};
 use crate::text::record::{Record, ReplayError};
-use crate::tools::batch::{ActionError, StateTextError};
 use crate::tools::playout::random_playout;
 use crate::tools::registry::{each_ruleset, record_of_game, RegistryError, Ruleset};
 use crate::tools::rng::SplitMix64;
@@ -98,22 +97,6 @@ pub enum AnyGameError {
     /// A PDN text with no game in it.
     #[error("the text holds no game")]
     NoGame,
-    /// An action (a click) refused by a game played by actions
-    /// ([`AnyActionGame`](crate::tools::batch::AnyActionGame)).
-    #[error(transparent)]
-    Action(#[from] ActionError),
-    /// A game's state text that does not read back
-    /// ([`AnyActionGame::from_state_text`](crate::tools::batch::AnyActionGame::from_state_text)).
-    #[error(transparent)]
-    StateText(#[from] StateTextError),
-    /// A game of a PDN text of several that does not read or replay.
-    #[error("game {game}: {error}")]
-    InRecord {
-        /// The game's place in the text, counted from 1.
-        game: usize,
-        /// What is wrong with it.
-        error: Box<AnyGameError>,
-    },
 }
 
 /// A legal move of an [`AnyGame`], described for a board and a list: its texts and

@@ -90,12 +90,45 @@ pub enum StateTextError {
     },
 }
 
+/// Why an [`AnyActionGame`] refused what it was given; the game is unchanged.
+///
+/// ```
+/// use column_checkers::tools::batch::{AnyActionError, AnyActionGame};
+/// use column_checkers::{AnyGameError, Ruleset};
+///
+/// let mut game = AnyActionGame::new(Ruleset::Emergo, 0);
+/// assert!(matches!(game.play("zz9"), Err(AnyActionError::Game(AnyGameError::Move(_)))));
+/// assert!(matches!(game.apply(300), Err(_)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum AnyActionError {
+    /// A position, a move's text or a record refused as [`AnyGame`](crate::AnyGame)
+    /// refuses it.
+    #[error(transparent)]
+    Game(#[from] AnyGameError),
+    /// An action (a click, or the clicks of a whole move) refused.
+    #[error(transparent)]
+    Action(#[from] ActionError),
+    /// A state text that does not read back.
+    #[error(transparent)]
+    StateText(#[from] StateTextError),
+    /// A game of a PDN text that does not read or replay.
+    #[error("game {game}: {error}")]
+    InRecord {
+        /// The game's place in the text, counted from 1.
+        game: usize,
+        /// What is wrong with it.
+        error: Box<AnyActionError>,
+    },
+}
+
 /// The generic code behind [`AnyActionGame`]'s methods that are more than one call.
 fn read<P: Introspect + Counting>(
     ruleset: Ruleset,
     text: Option<&str>,
     max_actions: usize,
-) -> Result<ActionGame<P>, AnyGameError> {
+) -> Result<ActionGame<P>, AnyActionError> {
     let start = match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => P::start(),
         Some(t) => read_position_or_fen::<P>(t, str::parse)
@@ -108,15 +141,17 @@ fn read<P: Introspect + Counting>(
 fn replay_all<P: Introspect + Counting>(
     text: &str,
     max_actions: usize,
-) -> Result<Vec<ActionGame<P>>, AnyGameError> {
+) -> Result<Vec<ActionGame<P>>, AnyActionError> {
     let mut out = Vec::new();
     for (i, record) in read_games(text).into_iter().enumerate() {
-        let in_game = |error: AnyGameError| AnyGameError::InRecord {
+        let in_game = |error: AnyActionError| AnyActionError::InRecord {
             game: i + 1,
             error: Box::new(error),
         };
-        let record = record.map_err(|e| in_game(e.into()))?;
-        let replay = record.replay::<P>().map_err(|e| in_game(e.into()))?;
+        let record = record.map_err(|e| in_game(AnyGameError::from(e).into()))?;
+        let replay = record
+            .replay::<P>()
+            .map_err(|e| in_game(AnyGameError::from(e).into()))?;
         let mut core = ActionGame::new(replay.game.start().clone(), max_actions);
         for mv in replay.game.moves() {
             core.play_whole(mv).map_err(|e| in_game(e.into()))?;
@@ -129,14 +164,17 @@ fn replay_all<P: Introspect + Counting>(
 fn play_text<P: Introspect + Counting>(
     core: &mut ActionGame<P>,
     text: &str,
-) -> Result<Vec<u8>, AnyGameError> {
+) -> Result<Vec<u8>, AnyActionError> {
     if core.is_terminal() {
         return Err(core.refusal(-1).into());
     }
     if !core.clicks().is_empty() {
         return Err(ActionError::MidMove(core.click_names().join("-")).into());
     }
-    let mv = core.position().parse_move(text)?;
+    let mv = core
+        .position()
+        .parse_move(text)
+        .map_err(AnyGameError::from)?;
     let before = core.actions().len();
     core.play_whole(&mv)?;
     Ok(core.actions()[before..].to_vec())
@@ -217,7 +255,7 @@ macro_rules! cores {
                 ruleset: Ruleset,
                 text: Option<&str>,
                 max_actions: usize,
-            ) -> Result<Cores, AnyGameError> {
+            ) -> Result<Cores, AnyActionError> {
                 Ok(match ruleset {
                     $(Ruleset::$name => Cores::$name(Box::new(read(ruleset, text, max_actions)?)),)+
                 })
@@ -227,7 +265,7 @@ macro_rules! cores {
                 ruleset: Ruleset,
                 text: &str,
                 max_actions: usize,
-            ) -> Result<Vec<Cores>, AnyGameError> {
+            ) -> Result<Vec<Cores>, AnyActionError> {
                 Ok(match ruleset {
                     $(Ruleset::$name => replay_all(text, max_actions)?
                         .into_iter()
@@ -343,12 +381,13 @@ impl AnyActionGame {
     /// [`AnyGame::from_position`](crate::AnyGame::from_position)).
     ///
     /// # Errors
-    /// [`AnyGameError::Position`]: what is wrong with the text, in the ruleset's terms.
+    /// [`AnyActionError::Game`] ([`AnyGameError::Position`]): what is wrong with the
+    /// text, in the ruleset's terms.
     pub fn from_position(
         ruleset: Ruleset,
         text: &str,
         max_actions: usize,
-    ) -> Result<AnyActionGame, AnyGameError> {
+    ) -> Result<AnyActionGame, AnyActionError> {
         Ok(AnyActionGame {
             core: Cores::read(ruleset, Some(text), max_actions)?,
         })
@@ -369,12 +408,12 @@ impl AnyActionGame {
     /// ```
     ///
     /// # Errors
-    /// [`AnyGameError::InRecord`]: the first game that does not read or replay.
+    /// [`AnyActionError::InRecord`]: the first game that does not read or replay.
     pub fn games_from_pdn(
         text: &str,
         ruleset: Ruleset,
         max_actions: usize,
-    ) -> Result<Vec<AnyActionGame>, AnyGameError> {
+    ) -> Result<Vec<AnyActionGame>, AnyActionError> {
         Ok(Cores::replay_all(ruleset, text, max_actions)?
             .into_iter()
             .map(|core| AnyActionGame { core })
@@ -396,13 +435,13 @@ impl AnyActionGame {
     /// replayed.
     ///
     /// # Errors
-    /// [`AnyGameError::StateText`] for a text that is not a state or an action that
-    /// does not replay, [`AnyGameError::Position`] for its start position.
+    /// [`AnyActionError::StateText`] for a text that is not a state or an action that
+    /// does not replay, [`AnyActionError::Game`] for its start position.
     pub fn from_state_text(
         ruleset: Ruleset,
         text: &str,
         max_actions: usize,
-    ) -> Result<AnyActionGame, AnyGameError> {
+    ) -> Result<AnyActionGame, AnyActionError> {
         let mut lines = text.lines();
         if lines.next() != Some(STATE_TEXT_V1) {
             return Err(StateTextError::NoHeader.into());
@@ -510,10 +549,10 @@ impl AnyActionGame {
     /// actions taken.
     ///
     /// # Errors
-    /// [`AnyGameError::Move`] when the text names no legal move (or several),
-    /// [`AnyGameError::Action`] when the game is over or a move is being entered; the
+    /// [`AnyActionError::Game`] ([`AnyGameError::Move`]) when the text names no
+    /// legal move (or several), [`AnyActionError::Action`] when the game is over or a move is being entered; the
     /// game is then unchanged.
-    pub fn play(&mut self, text: &str) -> Result<Vec<u8>, AnyGameError> {
+    pub fn play(&mut self, text: &str) -> Result<Vec<u8>, AnyActionError> {
         each!(Cores, &mut self.core, c => play_text(c, text))
     }
 
@@ -606,10 +645,7 @@ impl AnyActionGame {
 
     /// Whether men of the ruleset are crowned ([`Position::CROWNING`]).
     pub fn crowning(&self) -> bool {
-        fn of<P: Position>(_: &ActionGame<P>) -> bool
-        where
-            P: Introspect,
-        {
+        fn of<P: Introspect>(_: &ActionGame<P>) -> bool {
             P::CROWNING
         }
         each!(Cores, &self.core, c => of(&**c))
@@ -901,20 +937,26 @@ mod tests {
     fn refusals_are_typed_and_leave_the_game_unchanged() {
         let mut game = AnyActionGame::new(Ruleset::Emergo, 0);
         let before = game.to_state_text();
-        assert!(matches!(game.play("zz9"), Err(AnyGameError::Move(_))));
+        assert!(matches!(
+            game.play("zz9"),
+            Err(AnyActionError::Game(AnyGameError::Move(_)))
+        ));
         assert!(matches!(
             game.apply(300),
             Err(ActionError::OffBoard { action: 300, .. })
         ));
         assert_eq!(game.to_state_text(), before);
         let e = AnyActionGame::from_position(Ruleset::Lasca, "zz9:w w", 0).unwrap_err();
-        assert!(matches!(e, AnyGameError::Position { .. }), "{e}");
+        assert!(
+            matches!(e, AnyActionError::Game(AnyGameError::Position { .. })),
+            "{e}"
+        );
         let bad = format!("{}\n41\n", before.trim_end());
         let e = AnyActionGame::from_state_text(Ruleset::Emergo, &bad, 0).unwrap_err();
         assert!(
             matches!(
                 e,
-                AnyGameError::StateText(StateTextError::Refused { index: 1, .. })
+                AnyActionError::StateText(StateTextError::Refused { index: 1, .. })
             ),
             "{e}"
         );
@@ -922,21 +964,21 @@ mod tests {
         let e = AnyActionGame::from_state_text(Ruleset::Emergo, &bad, 0).unwrap_err();
         assert!(matches!(
             e,
-            AnyGameError::StateText(StateTextError::NotANumber { .. })
+            AnyActionError::StateText(StateTextError::NotANumber { .. })
         ));
         // over: by the rules, and by the action limit
         let mut won = AnyActionGame::from_position(Ruleset::Lasca, "c3:w b", 0).unwrap();
         assert_eq!(won.returns(), [1.0, -1.0]);
         assert!(matches!(
             won.play("d6"),
-            Err(AnyGameError::Action(ActionError::GameOver(_)))
+            Err(AnyActionError::Action(ActionError::GameOver(_)))
         ));
         let mut cut = AnyActionGame::new(Ruleset::Emergo, 1);
         cut.random_playout(1);
         assert!(cut.is_truncated() && cut.outcome().is_none());
         assert!(matches!(
             cut.play("d6"),
-            Err(AnyGameError::Action(ActionError::GameOver(_)))
+            Err(AnyActionError::Action(ActionError::GameOver(_)))
         ));
     }
 

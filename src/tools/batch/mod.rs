@@ -40,7 +40,7 @@ use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
 use crate::engine::color::Color;
 use crate::engine::counting::Counting;
-use crate::engine::game::Game;
+use crate::engine::game::{repetition_draw, Game};
 use crate::engine::introspect::Introspect;
 use crate::engine::moves::{MoveList, MoveSquares};
 use crate::engine::outcome::{EndReason, Outcome};
@@ -56,7 +56,7 @@ mod workers;
 #[cfg(feature = "std")]
 pub use envs::{playouts, result_code, stream, Batch, BatchError, Observer};
 
-pub use any::{ActionGameVisitor, AnyActionGame, StateTextError};
+pub use any::{ActionGameVisitor, AnyActionError, AnyActionGame, StateTextError};
 #[cfg(feature = "std")]
 pub use any::{AnyBatch, AnyObserver};
 
@@ -574,13 +574,12 @@ impl<P: Introspect + Counting> ActionGame<P> {
             self.outcome = Some(Outcome::Draw {
                 reason: EndReason::NoLegalMove,
             });
-        } else if self.repetition
-            && self.seen.maybe_twice(self.pos.zobrist())
-            && self.repetitions() >= 3
+        } else if let Some(draw) = (self.repetition && self.seen.maybe_twice(self.pos.zobrist()))
+            .then(|| repetition_draw(&self.pos, || self.repetitions()))
+            .flatten()
         {
-            self.outcome = Some(Outcome::Draw {
-                reason: EndReason::Repetition,
-            });
+            // the filter says when the position may have occurred twice before
+            self.outcome = Some(draw);
         } else if !self.paths.list(&mut self.scratch, &mut self.legal_set) {
             // captures: every route of every move
             let paths = &mut self.paths;
