@@ -19,7 +19,8 @@
 //! assert_eq!(game.apply(i64::from(d4.0)), Ok(Clicked::Played));
 //! assert_eq!(game.moves(), ["c3-d4"]);
 //! // a whole move by its text: its clicks are the actions taken
-//! assert_eq!(game.names(&game.play("e5xc3").unwrap()), ["e5", "c3"]);
+//! let taken = game.play("e5xc3").unwrap();
+//! assert_eq!(game.names(&taken), ["e5", "c3"]);
 //! assert_eq!(game.actions().len(), 4);
 //! ```
 
@@ -344,9 +345,11 @@ macro_rules! each {
 }
 
 /// A game of any ruleset of the crate, chosen at run time, played one action (one click
-/// on a square) at a time: [`ActionGame`] behind one type (see the [module](self)).
+/// on a square) at a time: [`ActionGame`] behind one type (see the [module](super)).
 /// Its end is [`Game`](crate::Game)'s (threefold repetition included), or the action
-/// limit.
+/// limit. It holds the typed game of its ruleset in an enum with one variant per
+/// ruleset of the [registry](crate::tools::registry)'s list; every method is one
+/// `match` whose arms are the same generic code compiled for each ruleset.
 ///
 /// ```
 /// use column_checkers::tools::batch::AnyActionGame;
@@ -400,7 +403,7 @@ impl AnyActionGame {
     /// use column_checkers::tools::batch::AnyActionGame;
     /// use column_checkers::Ruleset;
     ///
-    /// let games = AnyActionGame::games_from_pdn("1. d6 d8 *\n\n1. e5 *", Ruleset::Emergo, 0).unwrap();
+    /// let games = AnyActionGame::games_from_pdn("1. d6 d8 *\n\n1. d6 *", Ruleset::Emergo, 0).unwrap();
     /// assert_eq!(games[0].moves(), ["d6", "d8"]);
     /// assert_eq!(games[1].actions().len(), 1);
     /// let e = AnyActionGame::games_from_pdn("1. d6 zz9 *", Ruleset::Emergo, 0).unwrap_err();
@@ -705,8 +708,8 @@ fn typed_observer<P: Introspect + Counting>(observer: AnyObserver) -> Observer<P
     )
 }
 
-/// `n` games of any ruleset stepped together: [`Batch`] behind one type (see the
-/// [module](self)).
+/// `n` games of any ruleset stepped together: [`Batch`] behind one type, as
+/// [`AnyActionGame`] is [`ActionGame`]; a step runs monomorphised inside one call.
 ///
 /// ```
 /// use column_checkers::tools::batch::AnyBatch;

@@ -21,6 +21,10 @@
 //! With the `std` feature, [`Batch`] steps `n` such games together on threads kept
 //! for it, and [`playouts`] plays random games on threads.
 //!
+//! [`AnyActionGame`] and [`AnyBatch`] are the two for a ruleset chosen at run time (a
+//! [`Ruleset`](crate::Ruleset)), as [`AnyGame`](crate::AnyGame) is [`Game`]: what a
+//! binding holds, deciding nothing of the game.
+//!
 //! ```
 //! use column_checkers::tools::batch::{ActionGame, Clicked};
 //! use column_checkers::{Lasca, Position};
