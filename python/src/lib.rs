@@ -2,25 +2,26 @@
 //! package (see `python/README.md`). Games, states and batched games with OpenSpiel's
 //! names and meanings, over the rules engine of the `column-checkers` crate.
 //!
-//! The Rust parts: [`obs`] (the
-//! observation tensor), [`erased`] (the rulesets behind trait objects) and
-//! [`registry`] (the one place that names the library's registry).
+//! The game is the crate's: a state is a
+//! [`AnyActionGame`](column_checkers::tools::batch::AnyActionGame) (a game of any
+//! ruleset played by clicks), a `VectorEnv` an
+//! [`AnyBatch`](column_checkers::tools::batch::AnyBatch); this file turns their
+//! methods into Python's, and [`obs`] lays a game's board out as the observation tensor.
 
 #![forbid(unsafe_code)]
 
-pub mod erased;
 pub mod obs;
-pub mod registry;
 #[cfg(test)]
 mod tests;
 
-use column_checkers::tools::registry::Ruleset;
-use erased::{DynBatch, DynGame, DynState};
+use column_checkers::tools::batch::{AnyActionError, AnyActionGame, AnyBatch, AnyObserver};
+use column_checkers::{AnyGameError, Ruleset, Square};
 use numpy::ndarray::{Array1, Array2, Array3, Array4};
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1,
     PyUntypedArrayMethods,
 };
+use obs::Layout;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -35,6 +36,19 @@ pub const DEFAULT_MAX_GAME_LENGTH: usize = 2000;
 
 fn value_error(e: impl Into<String>) -> PyErr {
     PyValueError::new_err(e.into())
+}
+
+/// The crate's error as a `ValueError`.
+fn crate_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// The rulesets by name, in the registry's order (each without its options).
+fn base_rulesets() -> impl Iterator<Item = Ruleset> {
+    Ruleset::ALL
+        .iter()
+        .copied()
+        .filter(|r| r.options().is_empty())
 }
 
 /// Actions as Python ints (a `Vec<u8>` would become `bytes`).
@@ -55,7 +69,9 @@ fn threads_or_all(threads: Option<usize>) -> usize {
 /// games, counts perft, plays random games.
 #[pyclass(module = "column_checkers._native", name = "Game", frozen)]
 pub struct Game {
-    inner: Arc<dyn DynGame>,
+    /// The game at its start, with the action limit: what a new state copies.
+    start: AnyActionGame,
+    layout: Arc<Layout>,
     /// The ruleset with its options.
     ruleset: Ruleset,
     max_len: usize,
@@ -69,9 +85,8 @@ fn python_name(option: &str) -> String {
 
 /// Reads `name` and `options` into the ruleset they select and the action limit.
 fn game_options(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<(Ruleset, usize)> {
-    let Some(base) = registry::rulesets().find(|r| r.name().eq_ignore_ascii_case(name.trim()))
-    else {
-        let known: Vec<&str> = registry::rulesets().map(|r| r.name()).collect();
+    let Some(base) = base_rulesets().find(|r| r.name().eq_ignore_ascii_case(name.trim())) else {
+        let known: Vec<&str> = base_rulesets().map(|r| r.name()).collect();
         return Err(value_error(format!(
             "unknown ruleset {name:?}; known: {}",
             known.join(", ")
@@ -158,14 +173,47 @@ fn parse_game_string<'py>(py: Python<'py>, text: &str) -> PyResult<(String, Boun
 impl Game {
     fn open(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
         let (ruleset, max_len) = game_options(name, options)?;
-        let inner = registry::open_game(ruleset, max_len);
-        let squares = inner.square_names();
+        let start = AnyActionGame::new(ruleset, max_len);
+        let layout = Arc::new(Layout::of(&start));
+        let g = start.geometry();
+        let squares = g.squares().map(|s| g.name(s).to_string()).collect();
         Ok(Game {
-            inner,
+            start,
+            layout,
             ruleset,
             max_len,
             squares,
         })
+    }
+
+    /// A game from the start or from `position`, refused when the observation
+    /// cannot hold it.
+    fn state_at(&self, position: Option<&str>) -> Result<AnyActionGame, String> {
+        let game = match position {
+            None => self.start.clone(),
+            Some(t) => AnyActionGame::from_position(self.ruleset, t, self.max_len)
+                .map_err(|e| format!("malformed position {t:?}: {e}"))?,
+        };
+        self.layout.fits(game.start_board_view())?;
+        Ok(game)
+    }
+
+    /// A game from `State.serialize()`'s text.
+    fn deserialize(&self, text: &str) -> PyResult<AnyActionGame> {
+        let game = AnyActionGame::from_state_text(self.ruleset, text, self.max_len)
+            .map_err(crate_error)?;
+        self.layout
+            .fits(game.start_board_view())
+            .map_err(value_error)?;
+        Ok(game)
+    }
+
+    /// A state of this game.
+    fn state(slf: &Bound<'_, Self>, inner: AnyActionGame) -> State {
+        State {
+            inner,
+            game: slf.clone().unbind(),
+        }
     }
 
     fn game_string(&self) -> String {
@@ -213,7 +261,7 @@ fn load_game(
 #[pyfunction]
 fn rulesets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
-    for r in registry::rulesets() {
+    for r in base_rulesets() {
         let opts = PyDict::new(py);
         for (f, about) in r.option_help() {
             opts.set_item(python_name(f), *about)?;
@@ -227,7 +275,7 @@ fn rulesets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 #[pyfunction]
 fn _restore_state(py: Python<'_>, game: &str, data: &str) -> PyResult<State> {
     let g = load_game(py, game, None)?;
-    let inner = g.get().inner.deserialize(data).map_err(value_error)?;
+    let inner = g.get().deserialize(data)?;
     Ok(State { inner, game: g })
 }
 
@@ -237,34 +285,29 @@ impl Game {
     /// text of the ruleset; `ValueError` when it is malformed).
     #[pyo3(signature = (position=None))]
     fn new_initial_state(slf: &Bound<'_, Self>, position: Option<&str>) -> PyResult<State> {
-        let inner = slf.get().inner.new_state(position).map_err(value_error)?;
-        Ok(State {
-            inner,
-            game: slf.clone().unbind(),
-        })
+        let inner = slf.get().state_at(position).map_err(value_error)?;
+        Ok(Game::state(slf, inner))
     }
 
     /// A state from `State.serialize()`'s text.
     fn deserialize_state(slf: &Bound<'_, Self>, text: &str) -> PyResult<State> {
-        let inner = slf.get().inner.deserialize(text).map_err(value_error)?;
-        Ok(State {
-            inner,
-            game: slf.clone().unbind(),
-        })
+        let inner = slf.get().deserialize(text)?;
+        Ok(Game::state(slf, inner))
     }
 
     /// The games of a PDN text (the crate's reader: tags, `FEN` start positions, every
     /// move checked), each as a state at its end. `ValueError` naming the first game
     /// that does not read or replay.
     fn states_from_pdn(slf: &Bound<'_, Self>, text: &str) -> PyResult<Vec<State>> {
-        let states = slf.get().inner.states_from_pdn(text).map_err(value_error)?;
-        Ok(states
-            .into_iter()
-            .map(|inner| State {
-                inner,
-                game: slf.clone().unbind(),
-            })
-            .collect())
+        let g = slf.get();
+        let games =
+            AnyActionGame::games_from_pdn(text, g.ruleset, g.max_len).map_err(crate_error)?;
+        for (i, game) in games.iter().enumerate() {
+            g.layout
+                .fits(game.start_board_view())
+                .map_err(|e| value_error(format!("game {}: {e}", i + 1)))?;
+        }
+        Ok(games.into_iter().map(|s| Game::state(slf, s)).collect())
     }
 
     /// The number of actions: the board's squares (an action is a click on a square).
@@ -274,18 +317,18 @@ impl Game {
 
     /// `[planes, height, width]`.
     fn observation_tensor_shape(&self) -> Vec<usize> {
-        self.inner.layout().shape().to_vec()
+        self.layout.shape().to_vec()
     }
 
     /// The number of floats of an observation.
     fn observation_tensor_size(&self) -> usize {
-        self.inner.layout().size()
+        self.layout.size()
     }
 
     /// Where each group of planes starts in the observation: a dict of plane indices
     /// and sizes (see the README).
     fn observation_planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let l = self.inner.layout();
+        let l = &self.layout;
         let d = PyDict::new(py);
         d.set_item("levels", l.levels)?;
         d.set_item("white", (l.white, l.levels))?;
@@ -351,17 +394,15 @@ impl Game {
 
     /// The start position's text.
     fn start_position(&self) -> String {
-        self.inner.start_text()
+        self.start.start_text()
     }
 
     /// Perft: the number of move sequences of `depth` moves (whole moves, not
     /// clicks) from the start or from `position`, as the crate counts them.
     #[pyo3(signature = (depth, position=None))]
     fn perft(&self, py: Python<'_>, depth: u32, position: Option<&str>) -> PyResult<u64> {
-        let inner = self.inner.clone();
-        let position = position.map(str::to_string);
-        py.detach(move || inner.perft(position.as_deref(), depth))
-            .map_err(value_error)
+        let game = self.state_at(position).map_err(value_error)?;
+        Ok(py.detach(move || game.perft(depth)))
     }
 
     /// Perft split by first move: a list of `(move, position after it, perft of
@@ -373,10 +414,8 @@ impl Game {
         depth: u32,
         position: Option<&str>,
     ) -> PyResult<Vec<(String, String, u64)>> {
-        let inner = self.inner.clone();
-        let position = position.map(str::to_string);
-        py.detach(move || inner.divide(position.as_deref(), depth))
-            .map_err(value_error)
+        let game = self.state_at(position).map_err(value_error)?;
+        Ok(py.detach(move || game.divide(depth)))
     }
 
     /// `n` games of uniformly random actions from the start, on `threads` threads
@@ -391,9 +430,9 @@ impl Game {
         seed: u64,
         threads: Option<usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let inner = self.inner.clone();
+        let start = &self.start;
         let threads = threads_or_all(threads);
-        let (actions, moves, winner) = py.detach(move || inner.playouts(n, seed, threads));
+        let (actions, moves, winner) = py.detach(|| start.playouts(n, seed, threads));
         let d = PyDict::new(py);
         d.set_item("actions", actions.into_pyarray(py))?;
         d.set_item("moves", moves.into_pyarray(py))?;
@@ -431,7 +470,7 @@ impl Game {
 /// A game in progress, played one action (one click on a square) at a time.
 #[pyclass(module = "column_checkers._native", name = "State")]
 pub struct State {
-    inner: Box<dyn DynState>,
+    inner: AnyActionGame,
     game: Py<Game>,
 }
 
@@ -445,6 +484,14 @@ impl State {
                 "takes (action) or (player, action), {n} arguments given"
             ))),
         }
+    }
+
+    /// The name of action `a`'s square, if it is one of the board.
+    fn square_name(&self, a: i64) -> Option<&'static str> {
+        let squares = self.inner.geometry().len() as i64;
+        (0..squares)
+            .contains(&a)
+            .then(|| self.inner.square_name(Square(a as u8)))
     }
 
     fn player_arg(&self, player: Option<i64>) -> PyResult<()> {
@@ -504,19 +551,24 @@ impl State {
         let a: i64 = action
             .extract()
             .map_err(|_| value_error(format!("an action is an int, not {action}")))?;
-        self.inner.apply(a).map(|_| ()).map_err(value_error)
+        self.inner.apply(a).map(|_| ()).map_err(crate_error)
     }
 
     /// Plays a whole move in the ruleset's notation (`"g6xe6xc6"`, `"d6"`) by its
     /// clicks; returns the actions taken. `ValueError` when it is not legal.
     fn apply_move(&mut self, text: &str) -> PyResult<Vec<i64>> {
-        self.inner.apply_move(text).map(ints).map_err(value_error)
+        self.inner.play(text).map(ints).map_err(|e| match e {
+            AnyActionError::Game(AnyGameError::Move(e)) => {
+                value_error(format!("move {text:?}: {e}"))
+            }
+            e => crate_error(e),
+        })
     }
 
     /// An independent copy.
     fn clone(&self, py: Python<'_>) -> State {
         State {
-            inner: self.inner.clone_box(),
+            inner: self.inner.clone(),
             game: self.game.clone_ref(py),
         }
     }
@@ -588,9 +640,11 @@ impl State {
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray3<f32>>> {
         self.player_arg(player)?;
-        let layout = self.game.get().inner.layout();
+        let layout = &self.game.get().layout;
         let mut out = vec![0f32; layout.size()];
-        self.inner.observe(&mut out);
+        if let Some(view) = self.inner.board_view() {
+            layout.write(&view, self.inner.clicks(), &mut out);
+        }
         let [p, h, w] = layout.shape();
         Ok(Array3::from_shape_vec((p, h, w), out)
             .expect("planes x height x width")
@@ -608,7 +662,7 @@ impl State {
     #[pyo3(signature = (*args))]
     fn action_to_string(&self, args: &Bound<'_, PyTuple>) -> PyResult<String> {
         let a: i64 = Self::action_arg(args)?.extract()?;
-        self.inner.square_name(a).ok_or_else(|| {
+        self.square_name(a).map(str::to_string).ok_or_else(|| {
             value_error(format!(
                 "action {a} is not a square of this board (actions are 0..{})",
                 self.game.get().squares.len()
@@ -622,28 +676,28 @@ impl State {
         let s: String = Self::action_arg(args)?.extract()?;
         self.inner
             .parse_square(&s)
-            .map(i64::from)
+            .map(|s| i64::from(s.0))
             .ok_or_else(|| value_error(format!("there is no square {s:?} on this board")))
     }
 
     /// Every action taken since the state was made, in order.
     fn history(&self) -> Vec<i64> {
-        ints(self.inner.history().to_vec())
+        ints(self.inner.actions().to_vec())
     }
 
     fn history_str(&self) -> String {
-        let h: Vec<String> = self.inner.history().iter().map(|a| a.to_string()).collect();
+        let h: Vec<String> = self.inner.actions().iter().map(|a| a.to_string()).collect();
         h.join(", ")
     }
 
     /// The number of actions taken.
     fn move_number(&self) -> usize {
-        self.inner.history().len()
+        self.inner.actions().len()
     }
 
     /// The squares clicked so far of the move being entered (actions).
     fn pending_clicks(&self) -> Vec<i64> {
-        ints(self.inner.pending().to_vec())
+        ints(self.inner.clicks().to_vec())
     }
 
     /// The crate's legal-move list, in notation (each move once).
@@ -673,7 +727,15 @@ impl State {
 
     /// How the game ended, in words (`None` while it goes on).
     fn outcome(&self) -> Option<String> {
-        self.inner.outcome()
+        if let Some(o) = self.inner.outcome() {
+            return Some(o.to_string());
+        }
+        self.inner.is_truncated().then(|| {
+            format!(
+                "1/2-1/2 cut off: {} actions (max_game_length)",
+                self.inner.max_actions()
+            )
+        })
     }
 
     /// The position text (without the pending clicks).
@@ -694,7 +756,7 @@ impl State {
     /// The game so far as PDN, by the crate's record writer (the pending clicks are
     /// not in it).
     fn to_pdn(&self) -> String {
-        self.inner.pdn()
+        self.inner.record().to_string()
     }
 
     /// Random actions to the end of the game (seeded); returns how many.
@@ -706,7 +768,7 @@ impl State {
     /// The state as text: the start position and every action (read back by
     /// `Game.deserialize_state`).
     fn serialize(&self) -> String {
-        self.inner.serialize()
+        self.inner.to_state_text()
     }
 
     fn get_game(&self, py: Python<'_>) -> Py<Game> {
@@ -724,14 +786,11 @@ impl State {
 
     fn __repr__(&self) -> String {
         let text = self.inner.position_text();
-        let pending = self.inner.pending();
+        let pending = self.inner.clicks();
         if pending.is_empty() {
             return text;
         }
-        let names: Vec<String> = pending
-            .iter()
-            .filter_map(|&a| self.inner.square_name(i64::from(a)))
-            .collect();
+        let names = self.inner.names(pending);
         format!("{text} | clicks {}", names.join("-"))
     }
 
@@ -739,7 +798,7 @@ impl State {
         other.cast::<State>().is_ok_and(|o| {
             let o = o.borrow();
             o.game.get().game_string() == self.game.get().game_string()
-                && o.inner.serialize() == self.inner.serialize()
+                && o.inner.to_state_text() == self.inner.to_state_text()
         })
     }
 
@@ -747,7 +806,10 @@ impl State {
         let f = py
             .import("column_checkers._native")?
             .getattr("_restore_state")?;
-        Ok((f, (self.game.get().game_string(), self.inner.serialize())))
+        Ok((
+            f,
+            (self.game.get().game_string(), self.inner.to_state_text()),
+        ))
     }
 }
 
@@ -755,7 +817,7 @@ impl State {
 /// on `threads` threads; a game that ends is reset at once (see `step`).
 #[pyclass(module = "column_checkers._native", name = "VectorEnv")]
 pub struct VectorEnv {
-    inner: Box<dyn DynBatch>,
+    inner: AnyBatch,
     game: Py<Game>,
     actions: usize,
     shape: [usize; 3],
@@ -783,12 +845,23 @@ impl VectorEnv {
             return Err(value_error("num_envs must be at least 1"));
         }
         let g = game.get();
-        let layout = g.inner.layout();
+        let layout = g.layout.clone();
+        let observer: AnyObserver = {
+            let layout = layout.clone();
+            Arc::new(move |view, clicks, out| layout.write(view, clicks, out))
+        };
+        let inner = AnyBatch::new(
+            g.ruleset,
+            num_envs,
+            seed,
+            threads_or_all(threads),
+            g.max_len,
+            layout.size(),
+            observer,
+        )
+        .map_err(crate_error)?;
         Ok(VectorEnv {
-            inner: g
-                .inner
-                .new_batch(num_envs, seed, threads_or_all(threads))
-                .map_err(value_error)?,
+            inner,
             actions: layout.squares,
             shape: layout.shape(),
             game: game.unbind(),
@@ -882,7 +955,7 @@ impl VectorEnv {
                 &mut trunc,
             )
         })
-        .map_err(value_error)?;
+        .map_err(crate_error)?;
         Ok((
             Array2::from_shape_vec((n, a), mask)
                 .expect("n x actions")
@@ -965,7 +1038,7 @@ impl VectorEnv {
             )));
         }
         Ok(State {
-            inner: self.inner.state(i),
+            inner: self.inner.game(i),
             game: self.game.clone_ref(py),
         })
     }

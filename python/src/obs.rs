@@ -27,10 +27,8 @@
 use column_checkers::engine::moves::MAX_ROUTE;
 use column_checkers::engine::position::Terms;
 use column_checkers::engine::stack::Rank;
-use column_checkers::prelude::*;
-use column_checkers::tools::batch::ActionGame as Core;
-use column_checkers::Square;
-
+use column_checkers::tools::batch::AnyActionGame;
+use column_checkers::{BoardView, Color, Square};
 /// Where everything is in the observation tensor of a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
@@ -60,13 +58,12 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout for ruleset `P` (from its start position).
-    pub fn of<P: Introspect + Counting>() -> Layout {
-        let start = P::start();
+    /// The layout of `start`'s ruleset, from `start` (a game at its ruleset's start).
+    pub fn of(start: &AnyActionGame) -> Layout {
         let g = start.geometry();
-        let columns = P::TERMS == Terms::Columns;
+        let columns = start.terms() == Terms::Columns;
         // the king planes where men can be crowned (kings, Lasca's officers)
-        let kings = P::CROWNING;
+        let kings = start.crowning();
         let side_men = Color::ALL
             .map(|c| start.men(c))
             .into_iter()
@@ -123,16 +120,18 @@ impl Layout {
         [self.planes, self.height, self.width]
     }
 
-    /// Whether `pos` fits the tensor: no column taller than the levels (a position
-    /// text may hold more men than the start).
-    pub fn fits<P: Introspect + Counting>(&self, pos: &P) -> Result<(), String> {
-        let Some(view) = pos.board_view() else {
+    /// Whether a game from the board `view` fits the tensor: no column taller than
+    /// the levels (a position text may hold more men than the start), no king without
+    /// king planes, no more men in hand than a side has at the start.
+    pub fn fits(&self, view: Option<BoardView<'_>>) -> Result<(), String> {
+        let Some(view) = view else {
             return Err("this ruleset's positions do not show their board".into());
         };
+        let g = view.geometry;
         if let Some((s, st)) = view.occupied().find(|(_, st)| st.height() > self.levels) {
             return Err(format!(
                 "the column on {} holds {} men, more than the observation's {} levels",
-                pos.geometry().name(s),
+                g.name(s),
                 st.height(),
                 self.levels
             ));
@@ -145,7 +144,7 @@ impl Layout {
                 return Err(format!(
                     "a king on {}: men of this ruleset are never crowned, and its \
                      observation has no king planes",
-                    pos.geometry().name(s)
+                    g.name(s)
                 ));
             }
         }
@@ -158,15 +157,12 @@ impl Layout {
         Ok(())
     }
 
-    /// Writes the observation of `core` into `out` (`size()` floats).
-    pub fn write<P: Introspect + Counting>(&self, core: &Core<P>, out: &mut [f32]) {
+    /// Writes the observation of a game into `out` (`size()` floats): its board
+    /// `view` and `clicks`, those of the move being entered.
+    pub fn write(&self, view: &BoardView<'_>, clicks: &[u8], out: &mut [f32]) {
         debug_assert_eq!(out.len(), self.size());
         out.fill(0.0);
         let hw = self.width * self.height;
-        let pos = core.position();
-        let Some(view) = pos.board_view() else {
-            return;
-        };
         for (sq, stack) in view.occupied() {
             let c = self.cell[sq.index()] as usize;
             let h = stack.height();
@@ -198,7 +194,7 @@ impl Layout {
         if view.turn == Color::Black {
             fill(out, self.turn, 1.0);
         }
-        for (j, &s) in core.clicks().iter().take(MAX_ROUTE).enumerate() {
+        for (j, &s) in clicks.iter().take(MAX_ROUTE).enumerate() {
             out[(self.click + j) * hw + self.cell[s as usize] as usize] = 1.0;
         }
         for &c in &self.cell {

@@ -2,21 +2,19 @@
 //! and its layouts (the action encoding itself is the crate's, tested there).
 
 use crate::obs::Layout;
-use crate::registry::{on_ruleset, OnRuleset};
+use crate::Game;
 use column_checkers::engine::stack::{Man, Rank, Stack};
-use column_checkers::prelude::*;
-use column_checkers::tools::batch::ActionGame as Core;
-use column_checkers::tools::registry::Ruleset;
+use column_checkers::tools::batch::AnyActionGame;
 use column_checkers::tools::rng::SplitMix64;
-use column_checkers::Square;
+use column_checkers::{Color, Ruleset, Square};
 
 /// Reads the board back from an observation and compares it with the position's view.
-fn check_observation<P: Introspect + Counting>(layout: &Layout, core: &Core<P>) {
+fn check_observation(layout: &Layout, core: &AnyActionGame) {
     let mut obs = vec![0f32; layout.size()];
-    layout.write(core, &mut obs);
+    let view = core.board_view().expect("a board view");
+    layout.write(&view, core.clicks(), &mut obs);
     let hw = layout.width * layout.height;
     let at = |plane: usize, cell: usize| obs[plane * hw + cell];
-    let view = core.position().board_view().expect("a board view");
     for s in 0..layout.squares {
         let cell = layout.cell[s] as usize;
         let mut men_top_down = Vec::new();
@@ -46,7 +44,7 @@ fn check_observation<P: Introspect + Counting>(layout: &Layout, core: &Core<P>) 
                 "a king in a ruleset without kings"
             );
         }
-        assert_eq!(stack, real, "square {s} of {}", core.position());
+        assert_eq!(stack, real, "square {s} of {}", core.position_text());
         assert_eq!(at(layout.board, cell), 1.0);
     }
     if layout.hand {
@@ -69,57 +67,44 @@ fn check_observation<P: Introspect + Counting>(layout: &Layout, core: &Core<P>) 
     }
 }
 
-/// Random games of a ruleset, the observation checked at every action.
-struct RandomGames {
-    games: usize,
-    seed: u64,
-}
-
-impl OnRuleset for RandomGames {
-    type Output = usize;
-
-    fn run<P: Introspect + Counting + Checking>(self) -> usize {
-        let layout = Layout::of::<P>();
-        let mut rng = SplitMix64::new(self.seed);
-        let mut core = Core::new(P::start(), 0);
-        let mut checked = 0;
-        for _ in 0..self.games {
-            core.reset();
-            while !core.is_terminal() && core.moves().len() < 300 {
-                check_observation(&layout, &core);
-                let a = core.random_action(rng.next_u64());
-                core.apply(i64::from(a)).unwrap();
-                checked += 1;
-            }
+/// `games` random games of a ruleset, the observation checked at every action;
+/// returns the actions taken.
+fn random_games(ruleset: Ruleset, games: usize, seed: u64) -> usize {
+    let mut core = AnyActionGame::new(ruleset, 0);
+    let layout = Layout::of(&core);
+    let mut rng = SplitMix64::new(seed);
+    let mut checked = 0;
+    for _ in 0..games {
+        core.reset();
+        while !core.is_terminal() && core.moves().len() < 300 {
             check_observation(&layout, &core);
+            let a = core.random_action(rng.next_u64());
+            core.apply(i64::from(a)).unwrap();
+            checked += 1;
         }
-        checked
+        check_observation(&layout, &core);
     }
+    checked
 }
 
 #[test]
 fn the_observation_along_random_games_of_every_ruleset() {
     for ruleset in Ruleset::ALL.iter().copied() {
         let games = if cfg!(debug_assertions) { 1 } else { 4 };
-        let checked = on_ruleset(ruleset, RandomGames { games, seed: 29 });
+        let checked = random_games(ruleset, games, 29);
         assert!(checked > 0, "{ruleset}");
     }
 }
 
 /// The observation shapes and plane groups of python/README.md's table, for every
 /// ruleset (options leave the layout as it is): the king planes where the ruleset
-/// crowns men ([`Position::CROWNING`]).
+/// crowns men.
 #[test]
 fn observation_layouts_are_those_of_the_readme() {
-    struct Shape;
-    impl OnRuleset for Shape {
-        type Output = ([usize; 3], usize, bool, bool);
-        fn run<P: Introspect + Counting + Checking>(self) -> Self::Output {
-            let l = Layout::of::<P>();
-            assert_eq!(l.kings, P::CROWNING);
-            (l.shape(), l.levels, l.kings, l.hand)
-        }
-    }
+    let shape_of = |ruleset: Ruleset| {
+        let l = Layout::of(&AnyActionGame::new(ruleset, 0));
+        (l.shape(), l.levels, l.kings, l.hand)
+    };
     let readme = include_str!("../README.md");
     let mut rows = 0;
     for line in readme.lines().filter(|l| l.starts_with("| `")) {
@@ -140,7 +125,7 @@ fn observation_layouts_are_those_of_the_readme() {
                 .copied()
                 .find(|r| r.name() == name)
                 .unwrap_or_else(|| panic!("{name}: no such ruleset"));
-            let (s, l, k, h) = on_ruleset(ruleset, Shape);
+            let (s, l, k, h) = shape_of(ruleset);
             assert_eq!(s[..], shape[..], "{name}");
             assert_eq!(l, levels.parse::<usize>().unwrap(), "{name}");
             assert_eq!((k, h), (kings == "yes", hand == "yes"), "{name}");
@@ -154,10 +139,8 @@ fn observation_layouts_are_those_of_the_readme() {
 /// text reads kings): refused, since the observation has no king planes.
 #[test]
 fn a_king_where_no_man_is_crowned_is_refused() {
-    use crate::erased::{DynGame, GameImpl};
-    use column_checkers::Stapeldammen;
-    let g = GameImpl::<Stapeldammen>::new(0);
-    let e = g.new_state(Some("46:W,1:b w")).err().expect("refused");
+    let g = Game::open("stapeldammen", None).unwrap();
+    let e = g.state_at(Some("46:W,1:b w")).expect_err("refused");
     assert!(e.contains("a king on 46"), "{e}");
-    assert!(g.new_state(Some("46:w,1:b w")).is_ok());
+    assert!(g.state_at(Some("46:w,1:b w")).is_ok());
 }

@@ -7,6 +7,20 @@ use crate::engine::error::{DeclaredEndError, MoveParseError, PlayError};
 use crate::engine::outcome::{EndReason, Outcome};
 use crate::engine::position::Position;
 
+/// The draw by threefold repetition, the rule's one place: when `position`'s ruleset
+/// has the rule and the position has occurred three times or more with the same
+/// player to move (`occurrences()`, this one counted; called only then). [`Game`]
+/// counts by comparing the positions before each move, the click-by-click game of
+/// `tools::batch` by their hashes.
+pub(crate) fn repetition_draw<P: Position>(
+    position: &P,
+    occurrences: impl FnOnce() -> usize,
+) -> Option<Outcome> {
+    (position.repetition_draws() && occurrences() >= 3).then_some(Outcome::Draw {
+        reason: EndReason::Repetition,
+    })
+}
+
 /// A game in progress: the start position, the moves played, and the current position.
 ///
 /// It knows what a position alone cannot: threefold repetition (the third occurrence
@@ -106,11 +120,9 @@ impl<P: Position> Game<P> {
     /// assert_eq!(game.outcome_by_rules(), None);
     /// ```
     pub fn outcome_by_rules(&self) -> Option<Outcome> {
-        self.position.outcome().or_else(|| {
-            (self.position.repetition_draws() && self.repetitions() >= 3).then_some(Outcome::Draw {
-                reason: EndReason::Repetition,
-            })
-        })
+        self.position
+            .outcome()
+            .or_else(|| repetition_draw(&self.position, || self.repetitions()))
     }
 
     /// Plays a move.

@@ -21,6 +21,10 @@
 //! With the `std` feature, [`Batch`] steps `n` such games together on threads kept
 //! for it, and [`playouts`] plays random games on threads.
 //!
+//! [`AnyActionGame`] and [`AnyBatch`] are the two for a ruleset chosen at run time (a
+//! [`Ruleset`](crate::Ruleset)), as [`AnyGame`](crate::AnyGame) is [`Game`]: what a
+//! binding holds, deciding nothing of the game.
+//!
 //! ```
 //! use column_checkers::tools::batch::{ActionGame, Clicked};
 //! use column_checkers::{Lasca, Position};
@@ -40,7 +44,7 @@ use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
 use crate::engine::color::Color;
 use crate::engine::counting::Counting;
-use crate::engine::game::Game;
+use crate::engine::game::{repetition_draw, Game};
 use crate::engine::introspect::Introspect;
 use crate::engine::moves::{MoveList, MoveSquares};
 use crate::engine::outcome::{EndReason, Outcome};
@@ -48,12 +52,17 @@ use crate::engine::square::Square;
 use crate::engine::wide_set::WideSquareSet;
 use thiserror::Error;
 
+mod any;
 #[cfg(feature = "std")]
 mod envs;
 #[cfg(feature = "std")]
 mod workers;
 #[cfg(feature = "std")]
 pub use envs::{playouts, result_code, stream, Batch, BatchError, Observer};
+
+pub use any::{ActionGameVisitor, AnyActionError, AnyActionGame, StateTextError};
+#[cfg(feature = "std")]
+pub use any::{AnyBatch, AnyObserver};
 
 /// The squares of `set`, in increasing order, into `out` (cleared first).
 #[inline]
@@ -569,13 +578,12 @@ impl<P: Introspect + Counting> ActionGame<P> {
             self.outcome = Some(Outcome::Draw {
                 reason: EndReason::NoLegalMove,
             });
-        } else if self.repetition
-            && self.seen.maybe_twice(self.pos.zobrist())
-            && self.repetitions() >= 3
+        } else if let Some(draw) = (self.repetition && self.seen.maybe_twice(self.pos.zobrist()))
+            .then(|| repetition_draw(&self.pos, || self.repetitions()))
+            .flatten()
         {
-            self.outcome = Some(Outcome::Draw {
-                reason: EndReason::Repetition,
-            });
+            // the filter says when the position may have occurred twice before
+            self.outcome = Some(draw);
         } else if !self.paths.list(&mut self.scratch, &mut self.legal_set) {
             // captures: every route of every move
             let paths = &mut self.paths;
