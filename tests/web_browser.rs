@@ -498,7 +498,7 @@ fn start_browser(name: &str) -> Browser {
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync",
-                "--window-size=1180,1000",
+                "--window-size=1280,800",
                 format!("--user-data-dir={}", profile.display()),
             ]
         }
@@ -595,8 +595,12 @@ fn static_page_plays_in_headless_chromium() {
                 "no move starts on d8: the column there cannot capture; capture is compulsory; a move starts on g6"
             );
             assert_eq!(d.marked("next"), ["g6"]);
+            // before the first click the man that must move has a faint mark; once
+            // clicked, its destination a dot (as draughts sites do), not a painted square
+            assert_eq!(d.strings("return Array.from(document.querySelectorAll('#board .mark.start')).map(e => e.dataset.mark);"), ["g6"]);
             d.play_clicks(&refs[..1]);
             assert_eq!(d.marked("next"), ["e6"]);
+            assert_eq!(d.strings("return Array.from(document.querySelectorAll('#board .mark.dest')).map(e => e.dataset.mark);"), ["e6"]);
             assert_eq!(d.marked("picked"), ["g6"]);
             assert!(d.text("#status").ends_with("clicked g6"));
             d.play_clicks(&refs[1..2]);
@@ -636,11 +640,14 @@ fn static_page_plays_in_headless_chromium() {
         .collect();
     entries.sort();
     assert_eq!(d.marked("next"), entries);
-    // the men in hand are told once, in the page's status line (not under the board)
+    // the side to move in the large indicator at the top of the panel; the men in hand
+    // told once, in the page's status line (not under the board)
+    assert_eq!(d.text("#turn-text"), "Black to move");
     assert_eq!(
-        d.text("#status"),
-        "Black to move \u{b7} in hand: White 7, Black 8"
+        d.exec("return document.getElementById('turn').dataset.turn;"),
+        json!("black")
     );
+    assert_eq!(d.text("#status"), "in hand: White 7, Black 8");
     assert!(!d.text("#board").contains("in hand"));
     // the column under the pointer, bottom to top
     d.exec("document.querySelector(\"#board [data-square='e6']\").dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));");
@@ -649,6 +656,49 @@ fn static_page_plays_in_headless_chromium() {
         "e6: 3 men, bottom to top b w w (White's column)"
     );
     d.screenshot("web-page.png");
+    // the layout: Undo and Resign in view at 1280x800; a long error wraps inside its
+    // box and moves nothing; at 400 px wide no sideways scroll
+    let in_view = "const r = document.getElementById(arguments[0]).getBoundingClientRect(); return r.bottom <= window.innerHeight && r.right <= window.innerWidth;";
+    for id in ["undo", "resign", "turn"] {
+        assert_eq!(
+            d.cmd(
+                "POST",
+                "/execute/sync",
+                Some(json!({"script": in_view, "args": [id]}))
+            ),
+            json!(true),
+            "{id} in view"
+        );
+    }
+    let place = "const s = document.getElementById('side').getBoundingClientRect(); const m = document.getElementById('moves').getBoundingClientRect(); return [s.left, s.top, m.top].join(' ');";
+    let before = d.exec(place);
+    let long_pdn = format!("[Event \"x\"]\n1. {}", "zz99-zz98 ".repeat(60));
+    d.cmd(
+        "POST",
+        "/execute/sync",
+        Some(json!({"script": "document.getElementById('record').value = arguments[0];", "args": [long_pdn]})),
+    );
+    d.click("#loadpdn");
+    assert!(d.message_is_error());
+    assert_eq!(d.exec(place), before, "a long error moves nothing");
+    d.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 400, "height": 800})),
+    );
+    assert_eq!(
+        d.exec(
+            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;"
+        ),
+        json!(true),
+        "no sideways scroll at 400 px"
+    );
+    d.screenshot("web-page-narrow.png");
+    d.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 1280, "height": 800})),
+    );
 
     // undo takes back one move between two people
     d.click("#undo");

@@ -82,20 +82,23 @@ function render() {
     outline(s.last.taken, "taken");
     outline(s.last.squares, "last");
   }
-  for (const n of s.next) if (cells[n]) cells[n].classList.add("next");
   for (const n of s.clicks) if (cells[n]) cells[n].classList.add("picked");
+  columns = {};
+  for (const c of game.columns()) columns[c.square] = c;
+  markNext(cells, s.next, s.clicks.length > 0);
 
   const toMove = capital(s.turn);
-  let status = "";
+  $("turn").dataset.turn = s.outcome ? "over" : s.turn;
+  $("turn-text").textContent = s.outcome ? "Game over" : `${toMove} to move`;
+  let status = [];
   if (!s.outcome) {
-    status = `${toMove} to move`;
     // the men in hand (Emergo), which the board leaves out
-    if (s.inHand.white + s.inHand.black > 0) status += ` · in hand: White ${s.inHand.white}, Black ${s.inHand.black}`;
-    if (s.clicks.length) status += `; clicked ${s.clicks.join("-")}`;
-    if (request) status += requestKind === "draw" ? "; the computer considers the draw offer…" : "; the computer is thinking…";
-    else if (remote && s.turn !== remote.color) status += `; waiting for ${remote.opponent}`;
+    if (s.inHand.white + s.inHand.black > 0) status.push(`in hand: White ${s.inHand.white}, Black ${s.inHand.black}`);
+    if (s.clicks.length) status.push(`clicked ${s.clicks.join("-")}`);
+    if (request) status.push(requestKind === "draw" ? "the computer considers the draw offer…" : "the computer is thinking…");
+    else if (remote && s.turn !== remote.color) status.push(`waiting for ${remote.opponent}`);
   }
-  $("status").textContent = status;
+  $("status").textContent = status.join("; ");
   $("outcome").textContent = s.outcome ? `Game over: ${s.outcome.text}` : "";
   // the board's labels of tall columns read from the top down: say so, as the
   // crate's text diagrams do
@@ -122,12 +125,40 @@ function render() {
   $("download").href = downloadUrl;
   $("download").download = `${s.ruleset}.pdn`;
 
-  columns = {};
-  for (const c of game.columns()) columns[c.square] = c;
   $("undo").disabled = (s.moves.length === 0 && !(s.outcome && s.outcome.declared)) || !!remote;
   $("back").disabled = s.clicks.length === 0;
   document.body.dataset.moves = String(s.moves.length);
   document.body.dataset.ruleset = s.ruleset;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Marks the squares the API names as clickable next, drawn over the pieces: once a
+ * piece is clicked, a dot on each empty destination and a ring around an occupied
+ * one (as draughts sites do); before the first click of a move, a faint small dot
+ * (Emergo's entry squares, the men that may move). */
+function markNext(cells, next, picked) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  for (const n of next) {
+    const c = cells[n];
+    if (!c) continue;
+    c.classList.add("next");
+    const b = c.getBBox();
+    const size = Math.min(b.width, b.height);
+    const mark = document.createElementNS(SVG_NS, "circle");
+    mark.setAttribute("cx", String(b.x + b.width / 2));
+    mark.setAttribute("cy", String(b.y + b.height / 2));
+    const occupied = !!columns[n];
+    let cls;
+    if (!picked) cls = "start";
+    else cls = occupied ? "dest-ring" : "dest";
+    const r = cls === "dest-ring" ? size * 0.44 : cls === "dest" ? size * 0.16 : size * 0.11;
+    mark.setAttribute("r", String(r));
+    mark.setAttribute("class", `mark ${cls}`);
+    mark.dataset.mark = n;
+    svg.append(mark);
+  }
 }
 
 /** The buttons that end a game by the players: a draw offer and its answer, resigning. */
@@ -245,14 +276,25 @@ function answered(r) {
     say(`the computer could not move: ${r.error}`, true);
   } else if (r.move) {
     try {
+      const side = game.turn();
       game.play(r.move);
-      say(`the computer plays ${r.move} (score ${r.score}, ${r.nodes} positions, ${Math.round(r.ms)} ms)`);
+      say(`the computer plays ${r.move}: ${explainScore(r.score, side)} (${r.nodes} positions searched, ${Math.round(r.ms)} ms)`);
     } catch (e) {
       say(`the computer's move ${r.move} was refused: ${e.message}`, true);
     }
   }
   render();
   maybeComputer();
+}
+
+/** The computer's score in words: it scores for the side to move, 100 a man (plus a
+ * little for mobility), about a million for a win it sees. */
+function explainScore(score, side) {
+  const other = side === "white" ? "black" : "white";
+  if (Math.abs(score) > 100000) return `it sees a win for ${capital(score > 0 ? side : other)}`;
+  if (score === 0) return "it counts the game level";
+  const men = (Math.abs(score) / 100).toFixed(2);
+  return `it counts +${men} men for ${capital(score > 0 ? side : other)}`;
 }
 
 // ---------------------------------------------------------------------------
