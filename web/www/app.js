@@ -107,7 +107,8 @@ function render() {
 
   const ol = $("moves");
   ol.innerHTML = "";
-  const ms = s.moves.slice();
+  // the record's notation, as the PDN below writes the moves
+  const ms = s.recordMoves.slice();
   if (s.startTurn === "black" && ms.length) ms.unshift("…");
   for (let i = 0; i < ms.length; i += 2) {
     const li = document.createElement("li");
@@ -278,13 +279,19 @@ function answered(r) {
     try {
       const side = game.turn();
       game.play(r.move);
-      say(`the computer plays ${r.move}: ${explainScore(r.score, side)} (${r.nodes} positions searched, ${Math.round(r.ms)} ms)`);
+      say(`the computer plays ${lastRecordMove()}: ${explainScore(r.score, side)} (${r.nodes} positions searched, ${Math.round(r.ms)} ms)`);
     } catch (e) {
       say(`the computer's move ${r.move} was refused: ${e.message}`, true);
     }
   }
   render();
   maybeComputer();
+}
+
+/** The last move played, as the record (PDN) writes it. */
+function lastRecordMove() {
+  const ms = game.state().recordMoves;
+  return ms[ms.length - 1];
 }
 
 /** The computer's score in words: it scores for the side to move, 100 a man (plus a
@@ -396,7 +403,7 @@ function clickSquare(square) {
   if (r.played) {
     // a move by the side that did not offer a draw declines the offer
     if (offer && offer !== mover.toLowerCase()) offer = null;
-    say(`${mover} plays ${r.played}`);
+    say(`${mover} plays ${lastRecordMove()}`);
     if (remote) remote.send(r.played);
   } else {
     say(`${square} clicked`);
