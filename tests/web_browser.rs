@@ -357,7 +357,30 @@ impl Driver {
         }
     }
 
+    /// Sizes the window so that the page's viewport is `width` by `height` pixels:
+    /// the window at that size, then grown by what its frame takes.
+    fn viewport(&self, width: i64, height: i64) {
+        let inner = "return [window.innerWidth, window.innerHeight];";
+        let rect = |w: i64, h: i64| {
+            self.cmd(
+                "POST",
+                "/window/rect",
+                Some(json!({"width": w, "height": h})),
+            );
+        };
+        rect(width, height);
+        let got = self.exec(inner);
+        let (iw, ih) = (
+            got[0].as_i64().unwrap_or(width),
+            got[1].as_i64().unwrap_or(height),
+        );
+        rect(2 * width - iw, 2 * height - ih);
+        assert_eq!(self.exec(inner), json!([width, height]), "the viewport");
+    }
+
+    /// Saves the page, scrolled to its top, as `target/NAME`.
     fn screenshot(&self, name: &str) {
+        self.exec("window.scrollTo(0, 0);");
         let shot = self.cmd("GET", "/screenshot", None);
         let png = base64_decode(shot.as_str().expect("base64"));
         assert_eq!(&png[1..4], b"PNG");
@@ -566,6 +589,7 @@ fn static_page_plays_in_headless_chromium() {
     let browser = start_browser("page");
     let d = &browser.driver;
     d.open(&format!("http://127.0.0.1:{port}/"));
+    d.viewport(1280, 800);
     // a plain static server: the page offers no network play
     assert_eq!(d.exec("return document.body.dataset.net || '';"), json!(""));
     let rulesets = d.strings(
@@ -673,7 +697,7 @@ fn static_page_plays_in_headless_chromium() {
             "{id} in view"
         );
     }
-    let place = "const s = document.getElementById('side').getBoundingClientRect(); const m = document.getElementById('moves').getBoundingClientRect(); return [s.left, s.top, m.top].join(' ');";
+    let place = "const s = document.getElementById('side').getBoundingClientRect(); const m = document.getElementById('moves').getBoundingClientRect(); return [s.left, s.top + scrollY, m.top + scrollY].join(' ');";
     let before = d.exec(place);
     let long_pdn = format!("[Event \"x\"]\n1. {}", "zz99-zz98 ".repeat(60));
     d.cmd(
@@ -684,11 +708,7 @@ fn static_page_plays_in_headless_chromium() {
     d.click("#loadpdn");
     assert!(d.message_is_error());
     assert_eq!(d.exec(place), before, "a long error moves nothing");
-    d.cmd(
-        "POST",
-        "/window/rect",
-        Some(json!({"width": 400, "height": 800})),
-    );
+    d.viewport(400, 800);
     assert_eq!(
         d.exec(
             "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;"
@@ -697,11 +717,7 @@ fn static_page_plays_in_headless_chromium() {
         "no sideways scroll at 400 px"
     );
     d.screenshot("web-page-narrow.png");
-    d.cmd(
-        "POST",
-        "/window/rect",
-        Some(json!({"width": 1280, "height": 800})),
-    );
+    d.viewport(1280, 800);
 
     // undo takes back one move between two people
     d.click("#undo");
