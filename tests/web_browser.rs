@@ -636,6 +636,10 @@ fn static_page_plays_in_headless_chromium() {
             // the capture is marked: its squares, and the men it took
             assert_eq!(d.marked("last"), ["c6", "e6", "g6"]);
             assert_eq!(d.marked("taken"), ["d6", "f6"]);
+            // and crossed, plainly
+            let mut crossed = d.strings("return Array.from(document.querySelectorAll('#board .mark.taken-x')).map(e => e.dataset.mark);");
+            crossed.sort();
+            assert_eq!(crossed, ["d6", "f6"]);
             // one notation on the page: the PDN's short capture
             assert_eq!(d.text("#message"), "Black plays g6xc6");
         } else {

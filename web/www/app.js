@@ -86,6 +86,7 @@ function render() {
   columns = {};
   for (const c of game.columns()) columns[c.square] = c;
   markNext(cells, s.next, s.clicks.length > 0);
+  if (s.last) markTaken(cells, s.last.taken);
 
   const toMove = capital(s.turn);
   $("turn").dataset.turn = s.outcome ? "over" : s.turn;
@@ -159,6 +160,26 @@ function markNext(cells, next, picked) {
     mark.setAttribute("class", `mark ${cls}`);
     mark.dataset.mark = n;
     svg.append(mark);
+  }
+}
+
+/** Marks the squares of the men the last move took with a cross, plain on an emptied
+ * square as on one where a column stands again. */
+function markTaken(cells, taken) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  for (const n of taken) {
+    const c = cells[n];
+    if (!c) continue;
+    const b = c.getBBox();
+    const cx = b.x + b.width / 2;
+    const cy = b.y + b.height / 2;
+    const d = Math.min(b.width, b.height) * 0.2;
+    const cross = document.createElementNS(SVG_NS, "path");
+    cross.setAttribute("d", `M${cx - d},${cy - d}L${cx + d},${cy + d}M${cx - d},${cy + d}L${cx + d},${cy - d}`);
+    cross.setAttribute("class", "mark taken-x");
+    cross.dataset.mark = n;
+    svg.append(cross);
   }
 }
 
