@@ -723,6 +723,32 @@ fn static_page_plays_in_headless_chromium() {
     d.screenshot("web-page-narrow.png");
     d.viewport(1280, 800);
 
+    // the move list steps through the game without changing it: its 10th move (the
+    // capture g6xc6) clicked, then one move on with the arrow, then back to the game
+    let live = d.value("#position");
+    d.click("#moves [data-ply='10']");
+    assert_eq!(d.marked("last"), ["c6", "e6", "g6"]);
+    assert_eq!(d.marked("taken"), ["d6", "f6"]);
+    assert!(d.marked("next").is_empty(), "no clicks while viewing");
+    assert!(
+        d.text("#status")
+            .starts_with("the board shows the game after move 10 of 13"),
+        "{}",
+        d.text("#status")
+    );
+    assert_eq!(d.value("#position"), live, "the game itself unchanged");
+    // the men in hand of the position shown (after 5. f6 ... g6xc6: 7 and 8 left)
+    assert!(d.text("#status").ends_with("in hand: White 7, Black 8"));
+    d.click("#view-forward");
+    assert_eq!(d.marked("last"), ["b6", "d6"]);
+    d.click("#view-back");
+    d.click("#view-back");
+    assert_eq!(d.marked("last"), ["f6"]);
+    d.click("#board [data-square='a5']");
+    assert_eq!(d.marked("last"), ["c6", "e6"]);
+    assert_eq!(d.moves().len(), 7, "the click only returned to the game");
+    assert_eq!(d.value("#position"), live);
+
     // undo takes back one move between two people
     d.click("#undo");
     assert_eq!(d.text("#message"), "took back c6xe6");

@@ -36,6 +36,9 @@ let worker = null;
 let request = 0; // the computer's request under way (0: none)
 let requestKind = null; // what it was asked: "move", or "draw" (an offer to answer)
 let downloadUrl = null;
+/** The move list's view: null for the game as it stands, or the number of moves after
+ * which the board shows the game (stepping through it changes nothing of the game). */
+let viewPly = null;
 
 function say(text, error) {
   $("message").textContent = text || "";
@@ -54,6 +57,15 @@ const capital = (c) => c.charAt(0).toUpperCase() + c.slice(1);
 
 function render() {
   const s = game.state();
+  if (viewPly !== null && viewPly >= s.moves.length) viewPly = null;
+  // the game shown: the game itself, or a copy of it read back from its record and
+  // taken back to the move viewed
+  let shown = game;
+  if (viewPly !== null) {
+    shown = Game.fromPdn(s.pdn, s.ruleset, s.options);
+    for (let k = s.moves.length; k > viewPly; k--) shown.undo();
+  }
+  const v = shown === game ? s : shown.state();
   const info = RULESETS.find((r) => r.name === s.ruleset);
   const who = remote
     ? `you play ${capital(remote.color)} against ${remote.opponent}`
@@ -63,7 +75,8 @@ function render() {
   $("title").textContent = `${s.ruleset}${s.options.length ? " " + s.options.join(" ") : ""} (${who})`;
   $("about").textContent = info ? info.about : "";
 
-  $("board").innerHTML = game.svg({ flip: $("flip").checked, status: false });
+  $("board").innerHTML = shown.svg({ flip: $("flip").checked, status: false });
+  document.body.classList.toggle("viewing", shown !== game);
   const cells = {};
   for (const el of $("board").querySelectorAll("[data-square]")) cells[el.dataset.square] = el;
   // the outlined cells go last among the cells (still under the towers), so that
@@ -78,15 +91,18 @@ function render() {
       if (c !== after) { after.after(c); after = c; }
     }
   };
-  if (s.last) {
-    outline(s.last.taken, "taken");
-    outline(s.last.squares, "last");
+  if (v.last) {
+    outline(v.last.taken, "taken");
+    outline(v.last.squares, "last");
   }
-  for (const n of s.clicks) if (cells[n]) cells[n].classList.add("picked");
   columns = {};
-  for (const c of game.columns()) columns[c.square] = c;
-  markNext(cells, s.next, s.clicks.length > 0);
-  if (s.last) markTaken(cells, s.last.taken);
+  for (const c of shown.columns()) columns[c.square] = c;
+  if (shown === game) {
+    for (const n of s.clicks) if (cells[n]) cells[n].classList.add("picked");
+    markNext(cells, s.next, s.clicks.length > 0);
+  }
+  if (v.last) markTaken(cells, v.last.taken);
+  if (shown !== game) shown.free();
 
   const toMove = capital(s.turn);
   $("turn").dataset.turn = s.outcome ? "over" : s.turn;
@@ -94,11 +110,12 @@ function render() {
   let status = [];
   if (!s.outcome) {
     // the men in hand (Emergo), which the board leaves out
-    if (s.inHand.white + s.inHand.black > 0) status.push(`in hand: White ${s.inHand.white}, Black ${s.inHand.black}`);
+    if (v.inHand.white + v.inHand.black > 0) status.push(`in hand: White ${v.inHand.white}, Black ${v.inHand.black}`);
     if (s.clicks.length) status.push(`clicked ${s.clicks.join("-")}`);
     if (request) status.push(requestKind === "draw" ? "the computer considers the draw offer…" : "the computer is thinking…");
     else if (remote && s.turn !== remote.color) status.push(`waiting for ${remote.opponent}`);
   }
+  if (viewPly !== null) status.unshift(`the board shows the game after move ${viewPly} of ${s.moves.length}: click a square to return`);
   $("status").textContent = status.join("; ");
   $("outcome").textContent = s.outcome ? `Game over: ${s.outcome.text}` : "";
   // the board's labels of tall columns read from the top down: say so, as the
@@ -111,13 +128,31 @@ function render() {
   // the record's notation, as the PDN below writes the moves
   const ms = s.recordMoves.slice();
   if (s.startTurn === "black" && ms.length) ms.unshift("…");
+  const shift = ms.length - s.recordMoves.length; // 1 when the list opens with "…"
+  const current = viewPly === null ? s.moves.length : viewPly;
   for (let i = 0; i < ms.length; i += 2) {
     const li = document.createElement("li");
-    li.textContent = ms[i] + (i + 1 < ms.length ? "  " + ms[i + 1] : "");
+    for (let j = i; j < Math.min(i + 2, ms.length); j++) {
+      if (j > i) li.append("  ");
+      const ply = j + 1 - shift; // the moves played once this one is
+      const span = document.createElement("span");
+      span.textContent = ms[j];
+      if (ply >= 1) {
+        span.className = "ply";
+        span.dataset.ply = String(ply);
+        span.title = "show the game after this move";
+        if (ply === current) span.classList.add("current");
+      }
+      li.append(span);
+    }
     if (i + 2 >= ms.length) li.className = "last";
     ol.appendChild(li);
   }
-  ol.scrollTop = ol.scrollHeight;
+  const cur = ol.querySelector(".current");
+  if (viewPly === null || !cur) ol.scrollTop = ol.scrollHeight;
+  else cur.scrollIntoView({ block: "nearest" });
+  $("view-back").disabled = current === 0;
+  $("view-forward").disabled = viewPly === null;
 
   $("position").value = s.position;
   $("fen").textContent = s.fen && s.fen !== s.position ? `FEN: ${s.fen}` : "";
@@ -407,8 +442,18 @@ function resign() {
 // ---------------------------------------------------------------------------
 // Input
 
+/** Shows the game after `ply` moves (the move list, its arrows); the game as it
+ * stands once `ply` reaches its moves. */
+function view(ply) {
+  if (!game) return;
+  const n = game.moves().length;
+  viewPly = ply === null || ply >= n ? null : Math.max(0, ply);
+  render();
+}
+
 function clickSquare(square) {
   if (!game) return;
+  if (viewPly !== null) { view(null); return; }
   if (request) { say("the computer is thinking", true); return; }
   if (computerToMove()) return;
   if (remote && game.turn() !== remote.color) { say(`it is ${remote.opponent}'s turn`, true); return; }
@@ -435,6 +480,7 @@ function clickSquare(square) {
 
 function undo() {
   if (remote) return;
+  viewPly = null;
   stopThinking();
   offer = null;
   const before = game.outcome();
@@ -525,6 +571,7 @@ function newGame({ position = null, pdn = null } = {}) {
   }
   if (game) game.free();
   game = g;
+  viewPly = null;
   setup = next;
   setup.ruleset = game.ruleset;
   $("ruleset").value = game.ruleset;
@@ -548,6 +595,7 @@ function enterRemote(r, g) {
   offer = null;
   if (game) game.free();
   game = g;
+  viewPly = null;
   remote = r;
   $("flip").checked = r.color === "black";
   render();
@@ -603,6 +651,12 @@ async function main() {
     render();
   });
   $("flip").addEventListener("change", render);
+  $("moves").addEventListener("click", (e) => {
+    const ply = e.target.closest("[data-ply]");
+    if (ply) view(Number(ply.dataset.ply));
+  });
+  $("view-back").addEventListener("click", () => view((viewPly === null ? game.moves().length : viewPly) - 1));
+  $("view-forward").addEventListener("click", () => view(viewPly === null ? null : viewPly + 1));
   $("offer-draw").addEventListener("click", offerDraw);
   $("accept-draw").addEventListener("click", () => answerDraw(true));
   $("decline-draw").addEventListener("click", () => answerDraw(false));
