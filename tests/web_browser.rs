@@ -7,8 +7,10 @@
 //!   opening of the Italian rules text's Emergo game by clicks between two people at
 //!   one screen, Black's forced capture `g6-e6-c6` with its highlights, a Lasca capture
 //!   that crowns, a move by the computer (from its Web Worker); every step is checked
-//!   against the crate. Screenshots go to `target/web-page.png` and
-//!   `target/web-stacks.png` (and to `docs/` when `UPDATE_DOCS_SCREENSHOT` is set);
+//!   against the crate; the layout at 1280x800 and 400x800 (Undo and Resign in view,
+//!   nothing moved by a long error, no sideways scroll). Screenshots go to
+//!   `target/web-page.png`, `target/web-page-narrow.png` and `target/web-stacks.png`
+//!   (and to `docs/` when `UPDATE_DOCS_SCREENSHOT` is set);
 //! - the page served by the game server: a shared game between the browser and a
 //!   second player speaking the server's HTTP API;
 //! - the game server's API without a browser: bad requests get a 4xx answer that says
@@ -355,7 +357,30 @@ impl Driver {
         }
     }
 
+    /// Sizes the window so that the page's viewport is `width` by `height` pixels:
+    /// the window at that size, then grown by what its frame takes.
+    fn viewport(&self, width: i64, height: i64) {
+        let inner = "return [window.innerWidth, window.innerHeight];";
+        let rect = |w: i64, h: i64| {
+            self.cmd(
+                "POST",
+                "/window/rect",
+                Some(json!({"width": w, "height": h})),
+            );
+        };
+        rect(width, height);
+        let got = self.exec(inner);
+        let (iw, ih) = (
+            got[0].as_i64().unwrap_or(width),
+            got[1].as_i64().unwrap_or(height),
+        );
+        rect(2 * width - iw, 2 * height - ih);
+        assert_eq!(self.exec(inner), json!([width, height]), "the viewport");
+    }
+
+    /// Saves the page, scrolled to its top, as `target/NAME`.
     fn screenshot(&self, name: &str) {
+        self.exec("window.scrollTo(0, 0);");
         let shot = self.cmd("GET", "/screenshot", None);
         let png = base64_decode(shot.as_str().expect("base64"));
         assert_eq!(&png[1..4], b"PNG");
@@ -498,7 +523,7 @@ fn start_browser(name: &str) -> Browser {
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync",
-                "--window-size=1180,1000",
+                "--window-size=1280,800",
                 format!("--user-data-dir={}", profile.display()),
             ]
         }
@@ -564,6 +589,7 @@ fn static_page_plays_in_headless_chromium() {
     let browser = start_browser("page");
     let d = &browser.driver;
     d.open(&format!("http://127.0.0.1:{port}/"));
+    d.viewport(1280, 800);
     // a plain static server: the page offers no network play
     assert_eq!(d.exec("return document.body.dataset.net || '';"), json!(""));
     let rulesets = d.strings(
@@ -595,8 +621,12 @@ fn static_page_plays_in_headless_chromium() {
                 "no move starts on d8: the column there cannot capture; capture is compulsory; a move starts on g6"
             );
             assert_eq!(d.marked("next"), ["g6"]);
+            // before the first click the man that must move has a faint mark; once
+            // clicked, its destination a dot (as draughts sites do), not a painted square
+            assert_eq!(d.strings("return Array.from(document.querySelectorAll('#board .mark.start')).map(e => e.dataset.mark);"), ["g6"]);
             d.play_clicks(&refs[..1]);
             assert_eq!(d.marked("next"), ["e6"]);
+            assert_eq!(d.strings("return Array.from(document.querySelectorAll('#board .mark.dest')).map(e => e.dataset.mark);"), ["e6"]);
             assert_eq!(d.marked("picked"), ["g6"]);
             assert!(d.text("#status").ends_with("clicked g6"));
             d.play_clicks(&refs[1..2]);
@@ -606,18 +636,23 @@ fn static_page_plays_in_headless_chromium() {
             // the capture is marked: its squares, and the men it took
             assert_eq!(d.marked("last"), ["c6", "e6", "g6"]);
             assert_eq!(d.marked("taken"), ["d6", "f6"]);
-            assert_eq!(d.text("#message"), "Black plays g6xe6xc6");
+            // and crossed, plainly
+            let mut crossed = d.strings("return Array.from(document.querySelectorAll('#board .mark.taken-x')).map(e => e.dataset.mark);");
+            crossed.sort();
+            assert_eq!(crossed, ["d6", "f6"]);
+            // one notation on the page: the PDN's short capture
+            assert_eq!(d.text("#message"), "Black plays g6xc6");
         } else {
             d.play_clicks(&refs);
         }
         let mv = pos.parse_move(text).unwrap();
+        played.push(pos.short_move_text(&mv));
         pos.play(&mv).unwrap();
-        played.push(mv.to_string());
         assert_eq!(d.value("#position"), pos.to_string(), "after {text}");
     }
     let pairs: Vec<String> = played.chunks(2).map(|c| c.join("  ")).collect();
     assert_eq!(d.moves(), pairs);
-    assert!(pairs[4].ends_with("g6xe6xc6"), "{pairs:?}");
+    assert!(pairs[4].ends_with("g6xc6"), "{pairs:?}");
     // the last move is marked: c6-e6 jumped d6
     assert_eq!(d.marked("last"), ["c6", "e6"]);
     assert_eq!(d.marked("taken"), ["d6"]);
@@ -636,11 +671,14 @@ fn static_page_plays_in_headless_chromium() {
         .collect();
     entries.sort();
     assert_eq!(d.marked("next"), entries);
-    // the men in hand are told once, in the page's status line (not under the board)
+    // the side to move in the large indicator at the top of the panel; the men in hand
+    // told once, in the page's status line (not under the board)
+    assert_eq!(d.text("#turn-text"), "Black to move");
     assert_eq!(
-        d.text("#status"),
-        "Black to move \u{b7} in hand: White 7, Black 8"
+        d.exec("return document.getElementById('turn').dataset.turn;"),
+        json!("black")
     );
+    assert_eq!(d.text("#status"), "in hand: White 7, Black 8");
     assert!(!d.text("#board").contains("in hand"));
     // the column under the pointer, bottom to top
     d.exec("document.querySelector(\"#board [data-square='e6']\").dispatchEvent(new PointerEvent('pointerover', {bubbles: true}));");
@@ -649,6 +687,67 @@ fn static_page_plays_in_headless_chromium() {
         "e6: 3 men, bottom to top b w w (White's column)"
     );
     d.screenshot("web-page.png");
+    // the layout: Undo and Resign in view at 1280x800; a long error wraps inside its
+    // box and moves nothing; at 400 px wide no sideways scroll
+    let in_view = "const r = document.getElementById(arguments[0]).getBoundingClientRect(); return r.bottom <= window.innerHeight && r.right <= window.innerWidth;";
+    for id in ["undo", "resign", "turn"] {
+        assert_eq!(
+            d.cmd(
+                "POST",
+                "/execute/sync",
+                Some(json!({"script": in_view, "args": [id]}))
+            ),
+            json!(true),
+            "{id} in view"
+        );
+    }
+    let place = "const s = document.getElementById('side').getBoundingClientRect(); const m = document.getElementById('moves').getBoundingClientRect(); return [s.left, s.top + scrollY, m.top + scrollY].join(' ');";
+    let before = d.exec(place);
+    let long_pdn = format!("[Event \"x\"]\n1. {}", "zz99-zz98 ".repeat(60));
+    d.cmd(
+        "POST",
+        "/execute/sync",
+        Some(json!({"script": "document.getElementById('record').value = arguments[0];", "args": [long_pdn]})),
+    );
+    d.click("#loadpdn");
+    assert!(d.message_is_error());
+    assert_eq!(d.exec(place), before, "a long error moves nothing");
+    d.viewport(400, 800);
+    assert_eq!(
+        d.exec(
+            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;"
+        ),
+        json!(true),
+        "no sideways scroll at 400 px"
+    );
+    d.screenshot("web-page-narrow.png");
+    d.viewport(1280, 800);
+
+    // the move list steps through the game without changing it: its 10th move (the
+    // capture g6xc6) clicked, then one move on with the arrow, then back to the game
+    let live = d.value("#position");
+    d.click("#moves [data-ply='10']");
+    assert_eq!(d.marked("last"), ["c6", "e6", "g6"]);
+    assert_eq!(d.marked("taken"), ["d6", "f6"]);
+    assert!(d.marked("next").is_empty(), "no clicks while viewing");
+    assert!(
+        d.text("#status")
+            .starts_with("the board shows the game after move 10 of 13"),
+        "{}",
+        d.text("#status")
+    );
+    assert_eq!(d.value("#position"), live, "the game itself unchanged");
+    // the men in hand of the position shown (after 5. f6 ... g6xc6: 7 and 8 left)
+    assert!(d.text("#status").ends_with("in hand: White 7, Black 8"));
+    d.click("#view-forward");
+    assert_eq!(d.marked("last"), ["b6", "d6"]);
+    d.click("#view-back");
+    d.click("#view-back");
+    assert_eq!(d.marked("last"), ["f6"]);
+    d.click("#board [data-square='a5']");
+    assert_eq!(d.marked("last"), ["c6", "e6"]);
+    assert_eq!(d.moves().len(), 7, "the click only returned to the game");
+    assert_eq!(d.value("#position"), live);
 
     // undo takes back one move between two people
     d.click("#undo");
@@ -712,7 +811,7 @@ fn static_page_plays_in_headless_chromium() {
     let mut after = lasca.clone();
     after.play(&mv).unwrap();
     assert_eq!(d.value("#position"), after.to_string());
-    assert_eq!(d.moves(), [mv.to_string()]);
+    assert_eq!(d.moves(), [lasca.short_move_text(&mv)]);
     // the officer is drawn with its ring, on top of its two prisoners
     let rings =
         d.exec("return document.querySelectorAll('#board ellipse[stroke=\"#d4a017\"]').length;");

@@ -277,6 +277,18 @@ impl Table {
         self.game.moves()
     }
 
+    /// The moves played as the game's record (PDN) writes them: a capture by its first
+    /// and last square where that names it alone (`g6xc6` for `g6xe6xc6`), so that the
+    /// page's move list and its PDN agree.
+    pub fn record_moves(&self) -> Vec<String> {
+        self.game
+            .record()
+            .moves
+            .into_iter()
+            .map(|m| m.text)
+            .collect()
+    }
+
     /// The last move (`LastMove` object) or `null`.
     pub fn last_move(&self) -> Value {
         self.game
@@ -418,6 +430,7 @@ impl Table {
             "fen": self.fen(),
             "pdn": self.pdn(),
             "moves": self.moves(),
+            "recordMoves": self.record_moves(),
             "last": self.last_move(),
             "clicks": self.clicks(),
             "next": self.next_squares(),

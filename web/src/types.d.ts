@@ -134,8 +134,11 @@ export interface GameState {
   fen: string | null;
   /** The game record as PDN. */
   pdn: string;
-  /** The moves played. */
+  /** The moves played, as the crate writes them (`g6xe6xc6`). */
   moves: string[];
+  /** The moves played as the PDN record writes them: a capture by its first and last
+   * square where that names it alone (`g6xc6`). */
+  recordMoves: string[];
   last: LastMove | null;
   /** The clicks of the move being entered. */
   clicks: string[];

@@ -61,6 +61,9 @@ test("the Italian rules text's Emergo opening, by moves and by clicks", () => {
   const s = g.state();
   assert.equal(s.turn, "black");
   assert.deepEqual(s.inHand, { white: 7, black: 8 });
+  // the move list's notation is the record's: the PDN's short captures
+  assert.equal(s.recordMoves[9], "g6xc6");
+  assert.equal(s.recordMoves.length, 13);
   assert.equal(s.outcome, null);
   // undo and redo
   assert.equal(g.undo(), "c6xe6");

@@ -46,6 +46,16 @@ fn the_italian_opening_by_clicks_and_moves() {
     assert_eq!(s["turn"], "black");
     assert_eq!(s["inHand"], json!({ "white": 7, "black": 8 }));
     assert_eq!(s["moves"].as_array().unwrap().len(), 13);
+    // the page's move list in the record's notation: the PDN's short captures
+    assert_eq!(s["moves"][9], "g6xe6xc6");
+    assert_eq!(s["recordMoves"][9], "g6xc6");
+    assert_eq!(
+        g.record_moves(),
+        [
+            "d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6", "g6xc6", "b6xd6", "d7xd5",
+            "c6xe6"
+        ]
+    );
     assert_eq!(
         g.pdn(),
         "[Variant \"emergo\"]\n\n1. d6 d8 2. e4 g6 3. f4 g7 4. b6 d7 5. f6 g6xc6 6. b6xd6 d7xd5 7. c6xe6 *\n"

@@ -36,6 +36,9 @@ let worker = null;
 let request = 0; // the computer's request under way (0: none)
 let requestKind = null; // what it was asked: "move", or "draw" (an offer to answer)
 let downloadUrl = null;
+/** The move list's view: null for the game as it stands, or the number of moves after
+ * which the board shows the game (stepping through it changes nothing of the game). */
+let viewPly = null;
 
 function say(text, error) {
   $("message").textContent = text || "";
@@ -54,6 +57,15 @@ const capital = (c) => c.charAt(0).toUpperCase() + c.slice(1);
 
 function render() {
   const s = game.state();
+  if (viewPly !== null && viewPly >= s.moves.length) viewPly = null;
+  // the game shown: the game itself, or a copy of it read back from its record and
+  // taken back to the move viewed
+  let shown = game;
+  if (viewPly !== null) {
+    shown = Game.fromPdn(s.pdn, s.ruleset, s.options);
+    for (let k = s.moves.length; k > viewPly; k--) shown.undo();
+  }
+  const v = shown === game ? s : shown.state();
   const info = RULESETS.find((r) => r.name === s.ruleset);
   const who = remote
     ? `you play ${capital(remote.color)} against ${remote.opponent}`
@@ -63,7 +75,8 @@ function render() {
   $("title").textContent = `${s.ruleset}${s.options.length ? " " + s.options.join(" ") : ""} (${who})`;
   $("about").textContent = info ? info.about : "";
 
-  $("board").innerHTML = game.svg({ flip: $("flip").checked, status: false });
+  $("board").innerHTML = shown.svg({ flip: $("flip").checked, status: false });
+  document.body.classList.toggle("viewing", shown !== game);
   const cells = {};
   for (const el of $("board").querySelectorAll("[data-square]")) cells[el.dataset.square] = el;
   // the outlined cells go last among the cells (still under the towers), so that
@@ -78,24 +91,32 @@ function render() {
       if (c !== after) { after.after(c); after = c; }
     }
   };
-  if (s.last) {
-    outline(s.last.taken, "taken");
-    outline(s.last.squares, "last");
+  if (v.last) {
+    outline(v.last.taken, "taken");
+    outline(v.last.squares, "last");
   }
-  for (const n of s.next) if (cells[n]) cells[n].classList.add("next");
-  for (const n of s.clicks) if (cells[n]) cells[n].classList.add("picked");
+  columns = {};
+  for (const c of shown.columns()) columns[c.square] = c;
+  if (shown === game) {
+    for (const n of s.clicks) if (cells[n]) cells[n].classList.add("picked");
+    markNext(cells, s.next, s.clicks.length > 0);
+  }
+  if (v.last) markTaken(cells, v.last.taken);
+  if (shown !== game) shown.free();
 
   const toMove = capital(s.turn);
-  let status = "";
+  $("turn").dataset.turn = s.outcome ? "over" : s.turn;
+  $("turn-text").textContent = s.outcome ? "Game over" : `${toMove} to move`;
+  let status = [];
   if (!s.outcome) {
-    status = `${toMove} to move`;
     // the men in hand (Emergo), which the board leaves out
-    if (s.inHand.white + s.inHand.black > 0) status += ` · in hand: White ${s.inHand.white}, Black ${s.inHand.black}`;
-    if (s.clicks.length) status += `; clicked ${s.clicks.join("-")}`;
-    if (request) status += requestKind === "draw" ? "; the computer considers the draw offer…" : "; the computer is thinking…";
-    else if (remote && s.turn !== remote.color) status += `; waiting for ${remote.opponent}`;
+    if (v.inHand.white + v.inHand.black > 0) status.push(`in hand: White ${v.inHand.white}, Black ${v.inHand.black}`);
+    if (s.clicks.length) status.push(`clicked ${s.clicks.join("-")}`);
+    if (request) status.push(requestKind === "draw" ? "the computer considers the draw offer…" : "the computer is thinking…");
+    else if (remote && s.turn !== remote.color) status.push(`waiting for ${remote.opponent}`);
   }
-  $("status").textContent = status;
+  if (viewPly !== null) status.unshift(`the board shows the game after move ${viewPly} of ${s.moves.length}: click a square to return`);
+  $("status").textContent = status.join("; ");
   $("outcome").textContent = s.outcome ? `Game over: ${s.outcome.text}` : "";
   // the board's labels of tall columns read from the top down: say so, as the
   // crate's text diagrams do
@@ -104,15 +125,34 @@ function render() {
 
   const ol = $("moves");
   ol.innerHTML = "";
-  const ms = s.moves.slice();
+  // the record's notation, as the PDN below writes the moves
+  const ms = s.recordMoves.slice();
   if (s.startTurn === "black" && ms.length) ms.unshift("…");
+  const shift = ms.length - s.recordMoves.length; // 1 when the list opens with "…"
+  const current = viewPly === null ? s.moves.length : viewPly;
   for (let i = 0; i < ms.length; i += 2) {
     const li = document.createElement("li");
-    li.textContent = ms[i] + (i + 1 < ms.length ? "  " + ms[i + 1] : "");
+    for (let j = i; j < Math.min(i + 2, ms.length); j++) {
+      if (j > i) li.append("  ");
+      const ply = j + 1 - shift; // the moves played once this one is
+      const span = document.createElement("span");
+      span.textContent = ms[j];
+      if (ply >= 1) {
+        span.className = "ply";
+        span.dataset.ply = String(ply);
+        span.title = "show the game after this move";
+        if (ply === current) span.classList.add("current");
+      }
+      li.append(span);
+    }
     if (i + 2 >= ms.length) li.className = "last";
     ol.appendChild(li);
   }
-  ol.scrollTop = ol.scrollHeight;
+  const cur = ol.querySelector(".current");
+  if (viewPly === null || !cur) ol.scrollTop = ol.scrollHeight;
+  else cur.scrollIntoView({ block: "nearest" });
+  $("view-back").disabled = current === 0;
+  $("view-forward").disabled = viewPly === null;
 
   $("position").value = s.position;
   $("fen").textContent = s.fen && s.fen !== s.position ? `FEN: ${s.fen}` : "";
@@ -122,12 +162,60 @@ function render() {
   $("download").href = downloadUrl;
   $("download").download = `${s.ruleset}.pdn`;
 
-  columns = {};
-  for (const c of game.columns()) columns[c.square] = c;
   $("undo").disabled = (s.moves.length === 0 && !(s.outcome && s.outcome.declared)) || !!remote;
   $("back").disabled = s.clicks.length === 0;
   document.body.dataset.moves = String(s.moves.length);
   document.body.dataset.ruleset = s.ruleset;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Marks the squares the API names as clickable next, drawn over the pieces: once a
+ * piece is clicked, a dot on each empty destination and a ring around an occupied
+ * one (as draughts sites do); before the first click of a move, a faint small dot
+ * (Emergo's entry squares, the men that may move). */
+function markNext(cells, next, picked) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  for (const n of next) {
+    const c = cells[n];
+    if (!c) continue;
+    c.classList.add("next");
+    const b = c.getBBox();
+    const size = Math.min(b.width, b.height);
+    const mark = document.createElementNS(SVG_NS, "circle");
+    mark.setAttribute("cx", String(b.x + b.width / 2));
+    mark.setAttribute("cy", String(b.y + b.height / 2));
+    const occupied = !!columns[n];
+    let cls;
+    if (!picked) cls = "start";
+    else cls = occupied ? "dest-ring" : "dest";
+    const r = cls === "dest-ring" ? size * 0.44 : cls === "dest" ? size * 0.16 : size * 0.11;
+    mark.setAttribute("r", String(r));
+    mark.setAttribute("class", `mark ${cls}`);
+    mark.dataset.mark = n;
+    svg.append(mark);
+  }
+}
+
+/** Marks the squares of the men the last move took with a cross, plain on an emptied
+ * square as on one where a column stands again. */
+function markTaken(cells, taken) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  for (const n of taken) {
+    const c = cells[n];
+    if (!c) continue;
+    const b = c.getBBox();
+    const cx = b.x + b.width / 2;
+    const cy = b.y + b.height / 2;
+    const d = Math.min(b.width, b.height) * 0.2;
+    const cross = document.createElementNS(SVG_NS, "path");
+    cross.setAttribute("d", `M${cx - d},${cy - d}L${cx + d},${cy + d}M${cx - d},${cy + d}L${cx + d},${cy - d}`);
+    cross.setAttribute("class", "mark taken-x");
+    cross.dataset.mark = n;
+    svg.append(cross);
+  }
 }
 
 /** The buttons that end a game by the players: a draw offer and its answer, resigning. */
@@ -245,14 +333,31 @@ function answered(r) {
     say(`the computer could not move: ${r.error}`, true);
   } else if (r.move) {
     try {
+      const side = game.turn();
       game.play(r.move);
-      say(`the computer plays ${r.move} (score ${r.score}, ${r.nodes} positions, ${Math.round(r.ms)} ms)`);
+      say(`the computer plays ${lastRecordMove()}: ${explainScore(r.score, side)} (${r.nodes} positions searched, ${Math.round(r.ms)} ms)`);
     } catch (e) {
       say(`the computer's move ${r.move} was refused: ${e.message}`, true);
     }
   }
   render();
   maybeComputer();
+}
+
+/** The last move played, as the record (PDN) writes it. */
+function lastRecordMove() {
+  const ms = game.state().recordMoves;
+  return ms[ms.length - 1];
+}
+
+/** The computer's score in words: it scores for the side to move, 100 a man (plus a
+ * little for mobility), about a million for a win it sees. */
+function explainScore(score, side) {
+  const other = side === "white" ? "black" : "white";
+  if (Math.abs(score) > 100000) return `it sees a win for ${capital(score > 0 ? side : other)}`;
+  if (score === 0) return "it counts the game level";
+  const men = (Math.abs(score) / 100).toFixed(2);
+  return `it counts +${men} men for ${capital(score > 0 ? side : other)}`;
 }
 
 // ---------------------------------------------------------------------------
@@ -337,8 +442,18 @@ function resign() {
 // ---------------------------------------------------------------------------
 // Input
 
+/** Shows the game after `ply` moves (the move list, its arrows); the game as it
+ * stands once `ply` reaches its moves. */
+function view(ply) {
+  if (!game) return;
+  const n = game.moves().length;
+  viewPly = ply === null || ply >= n ? null : Math.max(0, ply);
+  render();
+}
+
 function clickSquare(square) {
   if (!game) return;
+  if (viewPly !== null) { view(null); return; }
   if (request) { say("the computer is thinking", true); return; }
   if (computerToMove()) return;
   if (remote && game.turn() !== remote.color) { say(`it is ${remote.opponent}'s turn`, true); return; }
@@ -354,7 +469,7 @@ function clickSquare(square) {
   if (r.played) {
     // a move by the side that did not offer a draw declines the offer
     if (offer && offer !== mover.toLowerCase()) offer = null;
-    say(`${mover} plays ${r.played}`);
+    say(`${mover} plays ${lastRecordMove()}`);
     if (remote) remote.send(r.played);
   } else {
     say(`${square} clicked`);
@@ -365,6 +480,7 @@ function clickSquare(square) {
 
 function undo() {
   if (remote) return;
+  viewPly = null;
   stopThinking();
   offer = null;
   const before = game.outcome();
@@ -455,6 +571,7 @@ function newGame({ position = null, pdn = null } = {}) {
   }
   if (game) game.free();
   game = g;
+  viewPly = null;
   setup = next;
   setup.ruleset = game.ruleset;
   $("ruleset").value = game.ruleset;
@@ -478,6 +595,7 @@ function enterRemote(r, g) {
   offer = null;
   if (game) game.free();
   game = g;
+  viewPly = null;
   remote = r;
   $("flip").checked = r.color === "black";
   render();
@@ -533,6 +651,12 @@ async function main() {
     render();
   });
   $("flip").addEventListener("change", render);
+  $("moves").addEventListener("click", (e) => {
+    const ply = e.target.closest("[data-ply]");
+    if (ply) view(Number(ply.dataset.ply));
+  });
+  $("view-back").addEventListener("click", () => view((viewPly === null ? game.moves().length : viewPly) - 1));
+  $("view-forward").addEventListener("click", () => view(viewPly === null ? null : viewPly + 1));
   $("offer-draw").addEventListener("click", offerDraw);
   $("accept-draw").addEventListener("click", () => answerDraw(true));
   $("decline-draw").addEventListener("click", () => answerDraw(false));
