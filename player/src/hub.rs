@@ -642,6 +642,9 @@ where
     let mut player = Some(Player::<P>::new(state.table_mb));
     let mut stop = player.as_ref().map(Player::stop_flag).unwrap_or_default();
     let mut running: Option<std::thread::ScopedJoinHandle<'s, Player<P>>> = None;
+    // set by a search just before it answers `done`: a GUI that has read the answer may
+    // send the next command before the search's thread has ended
+    let answered = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let mut pos = P::start();
     let mut history: Vec<u64> = Vec::new();
     let mut next = None;
@@ -653,8 +656,11 @@ where
         if line.trim().is_empty() {
             continue;
         }
-        // a finished search gives its player back
-        if running.as_ref().is_some_and(|h| h.is_finished()) {
+        // a finished search gives its player back (one that has answered ends at once)
+        if running
+            .as_ref()
+            .is_some_and(|h| h.is_finished() || answered.load(Ordering::SeqCst))
+        {
             player = running.take().and_then(|h| h.join().ok());
         }
         let command = match parse_line(&line) {
@@ -771,6 +777,8 @@ where
                     state.level.limits()
                 };
                 let (pos, history, out2) = (pos.clone(), history.clone(), out);
+                answered.store(false, Ordering::SeqCst);
+                let answered = std::sync::Arc::clone(&answered);
                 running = Some(scope.spawn(move || {
                     let mut on_info = |i: &Info<_>| {
                         let pv = pv_text(&pos, &i.pv);
@@ -801,9 +809,13 @@ where
                                     ));
                                 }
                             }
+                            answered.store(true, Ordering::SeqCst);
                             say(out2, &line);
                         }
-                        None => say(out2, "done"),
+                        None => {
+                            answered.store(true, Ordering::SeqCst);
+                            say(out2, "done");
+                        }
                     }
                     p
                 }));
@@ -992,7 +1004,7 @@ mod tests {
             let start = std::time::Instant::now();
             while out.text().lines().filter(|l| l.starts_with("done")).count() < searches {
                 assert!(start.elapsed().as_secs() < 60, "no answer: {}", out.text());
-                std::thread::sleep(Duration::from_millis(2));
+                std::thread::yield_now();
             }
             searches += usize::from(line.starts_with("go "));
             tx.send(format!("{line}\n")).unwrap();
@@ -1018,6 +1030,20 @@ mod tests {
             self.1.drain(..n);
             Ok(n)
         }
+    }
+
+    /// A GUI sends its next command as soon as it has read `done`: the session takes it,
+    /// never answering that a search is still running.
+    #[test]
+    fn the_command_after_done_finds_the_engine_free() {
+        let mut lines = vec!["level depth=1"];
+        for _ in 0..200 {
+            lines.extend(["pos start moves=\"32-28\"", "go think"]);
+        }
+        lines.push("quit");
+        let text = scripted(&lines);
+        assert!(!text.contains("error"), "{text}");
+        assert_eq!(text.lines().filter(|l| l.starts_with("done")).count(), 200);
     }
 
     #[test]

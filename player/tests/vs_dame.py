@@ -53,6 +53,8 @@ class HubPlayer:
                 raise RuntimeError("the player closed its output")
             if line.startswith(prefix):
                 return line.strip()
+            if line.startswith("error"):
+                raise RuntimeError(f"the player answered: {line.strip()}")
 
     def move(self, start_fen, moves, seconds):
         self.send("new-game") if not moves else None
