@@ -517,6 +517,15 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
     let _ = w.flush();
 }
 
+/// The protocol's error answer, `error message="..."`: the message's own double quotes
+/// become single ones, so the value stays one quoted field.
+fn say_error<W: Write>(out: &Mutex<W>, message: &str) {
+    say(
+        out,
+        &format!("error message=\"{}\"", message.replace('"', "'")),
+    );
+}
+
 /// A Hub session of international draughts ([`session_for`] with
 /// [`Ruleset::InternationalDraughts`]).
 ///
@@ -528,7 +537,7 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 /// session(input.as_bytes(), &mut out, 4);
 /// let out = String::from_utf8(out).unwrap();
 /// assert!(out.contains("wait\n") && out.contains("pong\n"));
-/// assert!(out.contains("error unknown command \"bogus\""));
+/// assert!(out.contains("error message=\"unknown command 'bogus'\""));
 /// assert!(out.lines().any(|l| l.starts_with("done move=")));
 /// ```
 pub fn session<R: BufRead, W: Write + Send>(input: R, output: W, table_mb: usize) {
@@ -608,24 +617,16 @@ where
     }
 }
 
-/// The `param` line of the variant: its value the ruleset's words, its values every
-/// ruleset's name.
+/// The `param` line of the variant: its value the ruleset's words. A string, not an
+/// enum of names: the value may carry the ruleset's options (`"lasca --roundabout"`),
+/// which an enum's values could not list.
 fn variant_param(ruleset: Ruleset) -> String {
     let value = if ruleset == Ruleset::InternationalDraughts {
         "normal".to_string()
     } else {
         ruleset.to_string()
     };
-    let mut names = vec!["normal"];
-    for r in Ruleset::ALL {
-        if !names.contains(&r.name()) {
-            names.push(r.name());
-        }
-    }
-    format!(
-        "param name=variant value=\"{value}\" type=enum values=\"{}\"",
-        names.join(" ")
-    )
+    format!("param name=variant value=\"{value}\" type=string")
 }
 
 fn run<'s, P, L, W>(
@@ -643,14 +644,17 @@ where
     let mut stop = player.as_ref().map(Player::stop_flag).unwrap_or_default();
     let mut running: Option<std::thread::ScopedJoinHandle<'s, Player<P>>> = None;
     // set by a search just before it answers `done`: a GUI that has read the answer may
-    // send the next command before the search's thread has ended
-    let answered = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // send the next command before the search's thread has ended (one flag a search, so
+    // the timer of a ponder-hit never reaches the next search)
+    let mut answered = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // the running search ponders: `ponder-hit` starts its clock
+    let mut pondering = false;
     let mut pos = P::start();
     let mut history: Vec<u64> = Vec::new();
     let mut next = None;
     for line in lines.by_ref() {
         let Ok(line) = line else {
-            say(out, "error the line is not valid UTF-8");
+            say_error(out, "the line is not valid UTF-8");
             continue;
         };
         if line.trim().is_empty() {
@@ -666,7 +670,7 @@ where
         let command = match parse_line(&line) {
             Ok(c) => c,
             Err(e) => {
-                say(out, &format!("error {e}"));
+                say_error(out, &format!("{e}"));
                 continue;
             }
         };
@@ -697,7 +701,7 @@ where
                     p.clear();
                 }
             }
-            Command::SetParam { .. } if busy => say(out, "error set-param during a search"),
+            Command::SetParam { .. } if busy => say_error(out, "set-param during a search"),
             Command::SetParam { name, value } => match name.as_str() {
                 "variant" => {
                     let words = if value == "normal" {
@@ -712,7 +716,7 @@ where
                             next = Some(state);
                             break;
                         }
-                        Err(e) => say(out, &format!("error variant {value:?}: {e}")),
+                        Err(e) => say_error(out, &format!("variant {value:?}: {e}")),
                     }
                 }
                 "tt-size" => match value.parse::<usize>() {
@@ -721,21 +725,19 @@ where
                         player = Some(Player::new(mb));
                         stop = player.as_ref().map(Player::stop_flag).unwrap_or_default();
                     }
-                    _ => say(
+                    _ => say_error(
                         out,
-                        &format!(
-                            "error tt-size={value:?} is not a number of megabytes from 1 to 4096"
-                        ),
+                        &format!("tt-size={value:?} is not a number of megabytes from 1 to 4096"),
                     ),
                 },
-                _ => say(out, &format!("error unknown parameter {name:?}")),
+                _ => say_error(out, &format!("unknown parameter {name:?}")),
             },
             Command::Pos { pos: text, moves } if !busy => {
                 let start = match text {
                     Some(t) => match read_position::<P>(&t) {
                         Ok(p) => p,
                         Err(e) => {
-                            say(out, &format!("error {e}"));
+                            say_error(out, &format!("{e}"));
                             continue;
                         }
                     },
@@ -758,7 +760,7 @@ where
                 }
                 match failed {
                     // the position stays as it was
-                    Some(e) => say(out, &format!("error {e}")),
+                    Some(e) => say_error(out, &format!("{e}")),
                     None => {
                         pos = p;
                         history = h;
@@ -768,7 +770,7 @@ where
             Command::Level(l) if !busy => state.level = l,
             Command::Go { ponder } if !busy => {
                 let Some(mut p) = player.take() else {
-                    say(out, "error no player");
+                    say_error(out, "no player");
                     continue;
                 };
                 let limits = if ponder {
@@ -777,7 +779,8 @@ where
                     state.level.limits()
                 };
                 let (pos, history, out2) = (pos.clone(), history.clone(), out);
-                answered.store(false, Ordering::SeqCst);
+                answered = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                pondering = ponder;
                 let answered = std::sync::Arc::clone(&answered);
                 running = Some(scope.spawn(move || {
                     let mut on_info = |i: &Info<_>| {
@@ -820,13 +823,36 @@ where
                     p
                 }));
             }
-            Command::PonderHit | Command::Stop => {
+            Command::Stop => {
                 if busy {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
+            // the predicted move was played: the ponder search goes on as the game's
+            // search, its clock starting now (a depth or node level cannot be given to
+            // a running search: it answers at once)
+            Command::PonderHit => {
+                if busy && std::mem::take(&mut pondering) {
+                    match state.level.limits().time {
+                        Some(time) => {
+                            let (stop, answered) = (stop.clone(), answered.clone());
+                            scope.spawn(move || {
+                                let start = std::time::Instant::now();
+                                while !answered.load(Ordering::SeqCst) {
+                                    if start.elapsed() >= time {
+                                        stop.store(true, Ordering::Relaxed);
+                                        break;
+                                    }
+                                    std::thread::sleep(Duration::from_millis(2));
+                                }
+                            });
+                        }
+                        None => stop.store(true, Ordering::Relaxed),
+                    }
+                }
+            }
             Command::Quit => break,
-            _ => say(out, "error the engine is searching: send stop first"),
+            _ => say_error(out, "the engine is searching: send stop first"),
         }
     }
     // the end of the input, quit or another ruleset: a running search stops and answers
@@ -1014,6 +1040,44 @@ mod tests {
         out.text()
     }
 
+    /// `ponder-hit` turns the ponder search into the game's search: it goes on for the
+    /// level's time from the hit, then answers (it used to answer at once).
+    #[test]
+    fn ponder_hit_starts_the_clock_of_the_level() {
+        let out = Shared::default();
+        let (tx, rx) = std::sync::mpsc::channel::<String>();
+        let session_out = out.clone();
+        let engine = std::thread::spawn(move || {
+            let input = std::io::BufReader::new(ChannelReader(rx, Vec::new()));
+            session(input, session_out, 1);
+        });
+        for line in [
+            "hub",
+            "init",
+            "pos start",
+            "level move-time=0.4",
+            "go ponder",
+        ] {
+            tx.send(format!("{line}\n")).unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(!out.text().contains("done"), "{}", out.text());
+        let hit = std::time::Instant::now();
+        tx.send("ponder-hit\n".to_string()).unwrap();
+        while !out.text().contains("done") {
+            assert!(hit.elapsed().as_secs() < 30, "no answer: {}", out.text());
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let waited = hit.elapsed();
+        drop(tx);
+        engine.join().unwrap();
+        assert!(
+            waited >= Duration::from_millis(350),
+            "answered after {waited:?}"
+        );
+        assert!(out.text().contains("done move="), "{}", out.text());
+    }
+
     /// Reads the lines a channel sends (the end of the input when it closes).
     struct ChannelReader(std::sync::mpsc::Receiver<String>, Vec<u8>);
 
@@ -1060,8 +1124,8 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error")).collect();
         assert_eq!(errors.len(), 2, "{text}");
-        assert!(errors[0].contains("\"chess\""), "{text}");
-        assert!(errors[1].contains("\"zz9\""), "{text}");
+        assert!(errors[0].contains("'chess'"), "{text}");
+        assert!(errors[1].contains("'zz9'"), "{text}");
         assert!(
             text.contains("param name=variant value=\"lasca\""),
             "{text}"

@@ -1,11 +1,13 @@
 """A match of international draughts: column-checkers-player (over the Hub protocol)
 against dame-rs (PyPI `dame-rs`, driven through its Python API), each opening of a FEN
 file played with both colours, equal time a move. Every move is checked by dame-rs's
-board; the result is the rules' (no legal move loses) or a draw at the ply limit.
+board; the result is the rules' (no legal move loses), a draw the player claims by the FMJD
+rules dame-rs does not keep (threefold repetition, the counted draws with kings only), or a
+draw at the ply limit.
 
-    python -m venv venv && venv/bin/pip install dame-rs==0.2.1
+    python -m venv venv && venv/bin/pip install dame-rs==0.2.0
     venv/bin/python player/tests/vs_dame.py target/release/column-checkers-player OPENINGS.fen \
-        --games 10 --time 0.1
+        --games 10 --time 0.1 [--sprt 0 35]
 
 Not run by CI (a measurement: docs/strength.md).
 """
@@ -62,7 +64,10 @@ class HubPlayer:
         self.send(f"level move-time={seconds}")
         self.send("go think")
         done = self.until("done")
-        return done.split()[1].split("=", 1)[1]
+        fields = dict(f.split("=", 1) for f in done.split()[1:] if "=" in f)
+        # no move: by the FMJD rules the player keeps (threefold repetition, the
+        # counted draws with kings only) the game is over, a draw
+        return fields.get("move")
 
     def close(self):
         self.send("quit")
@@ -76,6 +81,10 @@ def play(player, engine, fen, player_white, seconds, max_plies):
         white_to_move = str(board.turn).lower().endswith("white")
         if white_to_move == player_white:
             text = player.move(fen, moves, seconds)
+            if text is None:
+                print(f"  the player claims a draw by the rules after {len(moves)} plies: "
+                      f'moves="{" ".join(moves)}"', flush=True)
+                return 0.5, len(moves)
             mv = board.parse_move(text)
         else:
             mv = engine.search(board, time=seconds).best_move
@@ -92,6 +101,32 @@ def play(player, engine, fen, player_white, seconds, max_plies):
     return (1.0 if player_won else 0.0), len(moves)
 
 
+# SPRT bounds for alpha = beta = 0.05
+LOWER = math.log(0.05 / 0.95)
+UPPER = math.log(0.95 / 0.05)
+
+
+def sprt_llr(score, elo0, elo1):
+    """The log-likelihood ratio of H1 (Elo elo1) against H0 (Elo elo0) for the game
+    scores so far, in the normal approximation of the mean score (as fishtest's
+    trinomial GSPRT): (s1 - s0) / var * (sum - n (s0 + s1) / 2).
+
+    >>> round(sprt_llr({1.0: 0, 0.5: 0, 0.0: 10}, 0, 35), 2)
+    -26.36
+    """
+    n = sum(score.values())
+    if n == 0:
+        return 0.0
+    total = score[1.0] + 0.5 * score[0.5]
+    mean = total / n
+    var = (score[1.0] * (1 - mean) ** 2 + score[0.5] * (0.5 - mean) ** 2
+           + score[0.0] * mean ** 2) / n
+    # a run of one result has no spread yet: floor the variance (a spread of 0.1)
+    var = max(var, 0.01)
+    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in (elo0, elo1))
+    return (s1 - s0) / var * (total - n * (s0 + s1) / 2)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("player")
@@ -99,13 +134,18 @@ def main():
     ap.add_argument("--games", type=int, default=10, help="openings played (each twice)")
     ap.add_argument("--time", type=float, default=0.1, help="seconds a move, both sides")
     ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--sprt", type=float, nargs=2, metavar=("ELO0", "ELO1"),
+                    help="stop when H0 (Elo elo0) or H1 (Elo elo1) is accepted, alpha = beta = 0.05")
     a = ap.parse_args()
     fens = [l.strip() for l in open(a.openings) if l.strip() and not l.startswith("#")]
     player = HubPlayer([a.player, "hub"])
     engine = dame.Engine(hash_mb=64)
     score = {1.0: 0, 0.5: 0, 0.0: 0}
     n = 0
+    verdict = None
     for fen in fens[: a.games]:
+        if verdict:
+            break
         for player_white in (True, False):
             r, plies = play(player, engine, fen, player_white, a.time, a.max_plies)
             score[r] += 1
@@ -113,6 +153,13 @@ def main():
             print(f"game {n} (player {'White' if player_white else 'Black'}, {plies} plies): "
                   f"{ {1.0: 'won', 0.5: 'drawn', 0.0: 'lost'}[r] }; "
                   f"+{score[1.0]} ={score[0.5]} -{score[0.0]}", flush=True)
+            if a.sprt:
+                llr = sprt_llr(score, *a.sprt)
+                print(f"  SPRT llr {llr:+.2f} (bounds {LOWER:+.2f}, {UPPER:+.2f})", flush=True)
+                if llr <= LOWER or llr >= UPPER:
+                    verdict = "H0" if llr <= LOWER else "H1"
+                    print(f"SPRT: {verdict} accepted (Elo {a.sprt[0]:+g} against {a.sprt[1]:+g})")
+                    break
     player.close()
     s = (score[1.0] + 0.5 * score[0.5]) / n
     mean = s
