@@ -52,6 +52,9 @@ def main():
     for i, fen in enumerate(fens[: a.positions], 1):
         engine = dame.Engine(hash_mb=64)
         d, n, t = player_search(player, fen, a.time)
+        if t < a.time / 10:
+            print(f"{i} | the player answered at once (one legal move): skipped", flush=True)
+            continue
         r = engine.search(dame.Board(fen), time=a.time)
         if r.from_book or r.nodes == 0:
             print(f"{i} | dame-rs answered from its book: skipped", flush=True)
