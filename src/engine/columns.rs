@@ -362,6 +362,40 @@ mod tests {
         assert!(!a.occupied().is_empty() && !a.kings().is_empty());
     }
 
+    /// `Hash` agrees with `Eq` and tells boards apart by their stacks (the order of the
+    /// men in a column included), as a `HashSet` of positions needs.
+    #[test]
+    fn hash_follows_the_stacks() {
+        use core::hash::{Hash, Hasher};
+        let digest = |c: &Columns<Grid8>| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            Hash::hash(c, &mut h);
+            h.finish()
+        };
+        let (w, b) = (Man::new(Color::White), Man::new(Color::Black));
+        let mut white = Columns::<Grid8>::new();
+        white.set(Square(7), Stack::single(w));
+        let mut black = Columns::<Grid8>::new();
+        black.set(Square(7), Stack::single(b));
+        let mut moved = white;
+        moved.move_column(Square(7), Square(8));
+        let (mut wb, mut bw) = (white, white);
+        wb.set(Square(7), Stack::from_men_bottom_up([b, w]).unwrap());
+        bw.set(Square(7), Stack::from_men_bottom_up([w, b]).unwrap());
+        let mut king = white;
+        king.set(Square(7), Stack::single(Man::king(Color::White)));
+        let boards = [Columns::new(), white, black, moved, wb, bw, king];
+        for (i, x) in boards.iter().enumerate() {
+            for (j, y) in boards.iter().enumerate() {
+                assert_eq!(i == j, digest(x) == digest(y), "{i} {j}");
+            }
+        }
+        // the same stacks reached another way: the same digest
+        let mut back = moved;
+        back.move_column(Square(8), Square(7));
+        assert_eq!(digest(&back), digest(&white));
+    }
+
     #[test]
     fn move_column_is_take_then_set() {
         let mut cols = Columns::<Grid8>::new();
