@@ -664,8 +664,8 @@ impl State {
         let a: i64 = Self::action_arg(args)?.extract()?;
         self.square_name(a).map(str::to_string).ok_or_else(|| {
             value_error(format!(
-                "action {a} is not a square of this board (actions are 0..{})",
-                self.game.get().squares.len()
+                "action {a} is not a square of this board (actions are 0 to {})",
+                self.game.get().squares.len().saturating_sub(1)
             ))
         })
     }
