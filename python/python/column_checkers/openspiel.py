@@ -28,6 +28,8 @@ also
   C++ signature refuses, so that ``evaluate_bots`` runs them on the native game.
 """
 
+import threading
+
 import numpy as np
 import pyspiel
 
@@ -184,10 +186,20 @@ pyspiel.MCTSBot = MCTSBot
 _inform_action = getattr(pyspiel.Bot.inform_action, "cpp_method", pyspiel.Bot.inform_action)
 
 
+_informing = threading.local()
+
+
 def _inform_native(self, state, player_id, action):
-    if isinstance(state, _native.State):
-        return None  # the default: a bot that does not override it ignores the action
-    return _inform_action(self, state, player_id, action)
+    # pyspiel's default ignores the action; a bot of a Python class that does not
+    # override it comes back here from C++ (pybind11 takes this function for the
+    # override), and is answered by that default
+    if isinstance(state, _native.State) or getattr(_informing, "busy", False):
+        return None
+    _informing.busy = True
+    try:
+        return _inform_action(self, state, player_id, action)
+    finally:
+        _informing.busy = False
 
 
 _inform_native.cpp_method = _inform_action
