@@ -180,7 +180,6 @@ class MCTSBot(_CppMCTSBot):
         super().__init__(game, *args, **kwargs)
 
 
-MCTSBot.__module__ = "pyspiel"
 pyspiel.MCTSBot = MCTSBot
 
 _inform_action = getattr(pyspiel.Bot.inform_action, "cpp_method", pyspiel.Bot.inform_action)
