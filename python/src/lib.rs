@@ -1270,8 +1270,8 @@ impl VectorEnv {
     fn state(&self, py: Python<'_>, i: usize) -> PyResult<State> {
         if i >= self.inner.len() {
             return Err(PyIndexError::new_err(format!(
-                "game {i} of {}",
-                self.inner.len()
+                "there is no game {i}: the games are 0 to {}",
+                self.inner.len().saturating_sub(1)
             )));
         }
         Ok(State {
