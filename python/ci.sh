@@ -2,9 +2,9 @@
 # The Python package's CI, called by .ci/run and runnable alone from any
 # directory: the binding's lints and Rust tests, the wheel built by maturin into a fresh
 # virtual environment with pinned numpy, pettingzoo, open_spiel, ray and pytest, the
-# pytest suite over the installed wheel (PettingZoo's api_test, OpenSpiel's MCTSBot on
-# Emergo and Lasca, the Ray example on two local workers, the README's example as a
-# doctest), the Ray example as a user runs it, and a smoke run of the benchmark.
+# pytest suite over the installed wheel (PettingZoo's api_test, OpenSpiel's MCTSBot and
+# evaluate_bots on Emergo and Lasca, the Player on every ruleset, the Ray example on two
+# local workers, the README's examples as doctests), the Ray example as a user runs it, and a smoke run of the benchmark.
 # Prints the time of each part. Needs python3 (3.10 or newer) with venv, and network
 # access to PyPI for the pinned wheels.
 #

@@ -37,6 +37,7 @@
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+pub mod any;
 pub mod baseline;
 pub mod clock;
 pub mod dxp;

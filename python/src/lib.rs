@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 pub mod obs;
+pub mod player;
 #[cfg(test)]
 mod tests;
 
@@ -216,6 +217,40 @@ impl Game {
         }
     }
 
+    /// The ruleset without its options (where the options' list is).
+    fn base(&self) -> Ruleset {
+        base_rulesets()
+            .find(|r| r.name() == self.ruleset.name())
+            .unwrap_or(self.ruleset)
+    }
+
+    fn game_type(&self, py: Python<'_>) -> PyResult<GameType> {
+        let base = self.base();
+        let spec = PyDict::new(py);
+        for (f, _) in base.option_help() {
+            spec.set_item(python_name(f), false)?;
+        }
+        spec.set_item("max_game_length", DEFAULT_MAX_GAME_LENGTH)?;
+        Ok(GameType {
+            short_name: format!("cc_{}", base.name().replace('-', "_")),
+            long_name: format!("column-checkers {}: {}", base.name(), base.about().trim()),
+            dynamics: "SEQUENTIAL",
+            chance_mode: "DETERMINISTIC",
+            information: "PERFECT_INFORMATION",
+            utility: "ZERO_SUM",
+            reward_model: "TERMINAL",
+            max_num_players: 2,
+            min_num_players: 2,
+            provides_information_state_string: true,
+            provides_information_state_tensor: false,
+            provides_observation_string: true,
+            provides_observation_tensor: true,
+            provides_factored_observation_string: false,
+            default_loadable: true,
+            parameter_specification: spec.unbind(),
+        })
+    }
+
     fn game_string(&self) -> String {
         let mut parts: Vec<String> = self
             .ruleset
@@ -231,6 +266,120 @@ impl Game {
         } else {
             format!("{}({})", self.ruleset.name(), parts.join(","))
         }
+    }
+}
+
+/// OpenSpiel's `GameType` of a game, where `pyspiel` does not import: the same fields,
+/// each enum by its member's name (`dynamics == "SEQUENTIAL"`).
+#[pyclass(module = "column_checkers._native", name = "GameType", frozen, get_all)]
+pub struct GameType {
+    short_name: String,
+    long_name: String,
+    dynamics: &'static str,
+    chance_mode: &'static str,
+    information: &'static str,
+    utility: &'static str,
+    reward_model: &'static str,
+    max_num_players: usize,
+    min_num_players: usize,
+    provides_information_state_string: bool,
+    provides_information_state_tensor: bool,
+    provides_observation_string: bool,
+    provides_observation_tensor: bool,
+    provides_factored_observation_string: bool,
+    default_loadable: bool,
+    parameter_specification: Py<PyDict>,
+}
+
+impl GameType {
+    /// `pyspiel.GameType` with the same fields, the enums pyspiel's.
+    fn to_pyspiel<'py>(&self, spiel: &Bound<'py, PyModule>) -> PyResult<Bound<'py, PyAny>> {
+        let py = spiel.py();
+        let ty = spiel.getattr("GameType")?;
+        let kw = PyDict::new(py);
+        kw.set_item("short_name", &self.short_name)?;
+        kw.set_item("long_name", &self.long_name)?;
+        for (field, group, member) in [
+            ("dynamics", "Dynamics", self.dynamics),
+            ("chance_mode", "ChanceMode", self.chance_mode),
+            ("information", "Information", self.information),
+            ("utility", "Utility", self.utility),
+            ("reward_model", "RewardModel", self.reward_model),
+        ] {
+            kw.set_item(field, ty.getattr(group)?.getattr(member)?)?;
+        }
+        kw.set_item("max_num_players", self.max_num_players)?;
+        kw.set_item("min_num_players", self.min_num_players)?;
+        for (field, value) in [
+            (
+                "provides_information_state_string",
+                self.provides_information_state_string,
+            ),
+            (
+                "provides_information_state_tensor",
+                self.provides_information_state_tensor,
+            ),
+            (
+                "provides_observation_string",
+                self.provides_observation_string,
+            ),
+            (
+                "provides_observation_tensor",
+                self.provides_observation_tensor,
+            ),
+            (
+                "provides_factored_observation_string",
+                self.provides_factored_observation_string,
+            ),
+            ("default_loadable", self.default_loadable),
+        ] {
+            kw.set_item(field, value)?;
+        }
+        kw.set_item(
+            "parameter_specification",
+            self.parameter_specification.bind(py),
+        )?;
+        ty.call((), Some(&kw))
+    }
+}
+
+#[pymethods]
+impl GameType {
+    fn __repr__(&self) -> String {
+        format!(
+            "GameType(short_name={:?}, dynamics={}, chance_mode={}, information={}, utility={}, reward_model={})",
+            self.short_name, self.dynamics, self.chance_mode, self.information, self.utility, self.reward_model
+        )
+    }
+}
+
+/// An action with the player who took it (OpenSpiel's `PlayerAction`), in
+/// `State.full_history()`.
+#[pyclass(
+    module = "column_checkers._native",
+    name = "PlayerAction",
+    frozen,
+    get_all,
+    eq
+)]
+#[derive(PartialEq, Eq)]
+pub struct PlayerAction {
+    player: i64,
+    action: i64,
+}
+
+#[pymethods]
+impl PlayerAction {
+    #[new]
+    fn new(player: i64, action: i64) -> PlayerAction {
+        PlayerAction { player, action }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "PlayerAction(player={}, action={})",
+            self.player, self.action
+        )
     }
 }
 
@@ -382,6 +531,30 @@ impl Game {
         let d = PyDict::new(py);
         for f in self.ruleset.options() {
             d.set_item(python_name(f), true)?;
+        }
+        d.set_item("max_game_length", self.max_len)?;
+        Ok(d)
+    }
+
+    /// OpenSpiel's game type: a `pyspiel.GameType` when `pyspiel` imports (so that
+    /// OpenSpiel's algorithms find its enums), else this module's `GameType` with the
+    /// same fields. Sequential, deterministic, perfect information, zero-sum, terminal
+    /// rewards, two players.
+    fn get_type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let ty = self.game_type(py)?;
+        match py.import("pyspiel") {
+            Ok(spiel) => ty.to_pyspiel(&spiel),
+            Err(_) => Ok(Bound::new(py, ty)?.into_any()),
+        }
+    }
+
+    /// OpenSpiel's game parameters: every option of the ruleset (`True` or `False`)
+    /// and `max_game_length`.
+    fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        let on = self.ruleset.options();
+        for (f, _) in self.base().option_help() {
+            d.set_item(python_name(f), on.contains(f))?;
         }
         d.set_item("max_game_length", self.max_len)?;
         Ok(d)
@@ -573,6 +746,70 @@ impl State {
         }
     }
 
+    /// A copy with `action` taken (OpenSpiel's `child`); `ValueError` as
+    /// `apply_action`.
+    fn child(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<State> {
+        let mut next = self.clone(py);
+        next.apply_action(action)?;
+        Ok(next)
+    }
+
+    /// Takes back the last action, which `player` took (OpenSpiel's `undo_action`).
+    /// The last click of a move takes the move back and leaves its earlier clicks
+    /// pending; undoing each click of a move in turn returns to the position before
+    /// it. `ValueError` when `(player, action)` is not the last action.
+    fn undo_action(&mut self, player: i64, action: i64) -> PyResult<()> {
+        let Some(&last) = self.inner.actions().last() else {
+            return Err(value_error("no action to undo: the state is at its start"));
+        };
+        if i64::from(last) != action {
+            return Err(value_error(format!(
+                "the last action is {last}, not {action}"
+            )));
+        }
+        let mut back = self.inner.clone();
+        back.undo();
+        let who = back.current_player().map_or(TERMINAL, |p| p as i64);
+        if who != player {
+            return Err(value_error(format!(
+                "action {action} was player {who}'s, not player {player}'s"
+            )));
+        }
+        self.inner = back;
+        Ok(())
+    }
+
+    /// The information state (perfect information: the whole history): the actions
+    /// taken, as `history_str()`, after the start position when it is not the game's.
+    #[pyo3(signature = (player=None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        self.player_arg(player)?;
+        let history = self.history_str();
+        let start = self.inner.start_text();
+        if start == self.game.get().start.start_text() {
+            Ok(history)
+        } else {
+            Ok(format!("{start} | {history}"))
+        }
+    }
+
+    /// Every action taken with the player who took it: a list of `PlayerAction`
+    /// (`.player`, `.action`).
+    fn full_history(&self) -> Vec<PlayerAction> {
+        let mut replay = self.inner.clone();
+        replay.reset();
+        let mut out = Vec::with_capacity(self.inner.actions().len());
+        for &a in self.inner.actions() {
+            let player = replay.current_player().map_or(TERMINAL, |p| p as i64);
+            out.push(PlayerAction {
+                player,
+                action: i64::from(a),
+            });
+            let _ = replay.apply(i64::from(a));
+        }
+        out
+    }
+
     fn __copy__(&self, py: Python<'_>) -> State {
         self.clone(py)
     }
@@ -664,8 +901,8 @@ impl State {
         let a: i64 = Self::action_arg(args)?.extract()?;
         self.square_name(a).map(str::to_string).ok_or_else(|| {
             value_error(format!(
-                "action {a} is not a square of this board (actions are 0..{})",
-                self.game.get().squares.len()
+                "action {a} is not a square of this board (actions are 0 to {})",
+                self.game.get().squares.len().saturating_sub(1)
             ))
         })
     }
@@ -1033,8 +1270,8 @@ impl VectorEnv {
     fn state(&self, py: Python<'_>, i: usize) -> PyResult<State> {
         if i >= self.inner.len() {
             return Err(PyIndexError::new_err(format!(
-                "game {i} of {}",
-                self.inner.len()
+                "there is no game {i}: the games are 0 to {}",
+                self.inner.len().saturating_sub(1)
             )));
         }
         Ok(State {
@@ -1056,6 +1293,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<VectorEnv>()?;
+    m.add_class::<player::Player>()?;
+    m.add_class::<GameType>()?;
+    m.add_class::<PlayerAction>()?;
     m.add("DEFAULT_MAX_GAME_LENGTH", DEFAULT_MAX_GAME_LENGTH)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -219,3 +219,30 @@ def test_random_playouts_in_rust():
         assert np.array_equal(a[k], b[k])
     assert set(np.unique(a["winner"])) <= {0, 1, -1, -2}
     assert (a["actions"] >= a["moves"]).all() and a["moves"].min() >= 24
+
+
+def test_the_stubs_name_what_the_module_has():
+    """Every class, function and member of `_native.pyi` exists in the extension module,
+    and every public member of the module's classes is in the stubs."""
+    import ast
+    import inspect
+
+    from column_checkers import _native
+
+    path = os.path.join(os.path.dirname(inspect.getfile(cc)), "_native.pyi")
+    tree = ast.parse(open(path).read())
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            cls = getattr(_native, node.name)
+            names = set()
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    names.add(item.name)
+                elif isinstance(item, ast.AnnAssign):
+                    names.add(item.target.id)
+            for name in names:
+                assert hasattr(cls, name), f"{node.name}.{name}"
+            public = {n for n in dir(cls) if not n.startswith("_")}
+            assert public <= names, f"{node.name}: not in the stubs: {sorted(public - names)}"
+        elif isinstance(node, ast.FunctionDef):
+            assert hasattr(_native, node.name), node.name

@@ -65,6 +65,8 @@ def test_an_illegal_action_in_a_batch_changes_no_game():
     with pytest.raises(ValueError, match="3 actions for 4 games"):
         env.step(actions[:3])
     env.step(list(int(a) for a in actions))  # a list of ints does too
+    with pytest.raises(IndexError, match=r"^there is no game 4: the games are 0 to 3$"):
+        env.state(4)
 
 
 def test_random_steps_and_reset():

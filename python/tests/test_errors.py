@@ -13,9 +13,9 @@ def emergo_midgame():
 
 
 @pytest.mark.parametrize("action,message", [
-    (-1, "not a square of this board"),
-    (41, "not a square of this board"),
-    (10**6, "not a square of this board"),
+    (-1, r"not a square of this board \(actions are 0 to 40\)"),
+    (41, r"not a square of this board \(actions are 0 to 40\)"),
+    (10**6, r"not a square of this board \(actions are 0 to 40\)"),
 ])
 def test_an_action_off_the_board(action, message):
     s = emergo_midgame()
@@ -23,6 +23,12 @@ def test_an_action_off_the_board(action, message):
     with pytest.raises(ValueError, match=message):
         s.apply_action(action)
     assert s.serialize() == before
+
+
+def test_action_to_string_reads_the_range_as_people_do():
+    s = cc.load_game("emergo").new_initial_state()
+    with pytest.raises(ValueError, match=r"action 41 is not a square of this board \(actions are 0 to 40\)$"):
+        s.action_to_string(41)
 
 
 def test_an_illegal_action_says_what_may_be_played():

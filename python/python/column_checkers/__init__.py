@@ -13,10 +13,18 @@ An action is a click on a square (an index into ``game.square_names()``); a move
 several squares (a capture) takes one action per square, by the same player, as
 OpenSpiel's checkers plays a multi-jump one hop per action. See ``python/README.md``.
 
+``Player`` is the crate's computer player (alpha-beta with limits by time, nodes or
+depth; the GIL released while it searches)::
+
+    >>> found = cc.Player(game, depth=2).search(state)
+    >>> found["move"] in state.legal_moves(), found["depth"]
+    (True, 2)
+
 Modules:
 
 - ``column_checkers.openspiel``: every ruleset as a ``pyspiel`` game (needs
   ``open_spiel``), e.g. ``pyspiel.load_game("cc_lasca(roundabout=True)")``;
+- ``column_checkers.bot``: ``PlayerBot``, the player as an OpenSpiel-style bot;
 - ``column_checkers.pettingzoo_env``: a PettingZoo AEC environment (needs
   ``pettingzoo``).
 """
@@ -24,6 +32,9 @@ Modules:
 from ._native import (
     DEFAULT_MAX_GAME_LENGTH,
     Game,
+    GameType,
+    Player,
+    PlayerAction,
     State,
     VectorEnv,
     __version__,
@@ -34,6 +45,9 @@ from ._native import (
 __all__ = [
     "DEFAULT_MAX_GAME_LENGTH",
     "Game",
+    "GameType",
+    "Player",
+    "PlayerAction",
     "State",
     "VectorEnv",
     "__version__",

@@ -43,6 +43,11 @@ class Game:
     def min_utility(self) -> float: ...
     def max_utility(self) -> float: ...
     def utility_sum(self) -> float: ...
+    def get_type(self) -> Any:
+        """OpenSpiel's ``GameType``: ``pyspiel.GameType`` when pyspiel imports, else a
+        ``GameType`` of this module (enums by their names)."""
+    def get_parameters(self) -> dict[str, Union[bool, int]]:
+        """Every option of the ruleset (``True``/``False``) and ``max_game_length``."""
     def square_names(self) -> list[str]:
         """The name of each square, by action."""
     def start_position(self) -> str: ...
@@ -68,6 +73,13 @@ class State:
     def apply_move(self, text: str) -> list[int]:
         """Plays a whole move in notation by its clicks; returns the actions."""
     def clone(self) -> State: ...
+    def child(self, action: int) -> State:
+        """A copy with ``action`` taken."""
+    def undo_action(self, player: int, action: int) -> None:
+        """Takes back the last action (one click), which ``player`` took."""
+    def information_state_string(self, player: Optional[int] = None) -> str:
+        """The history (perfect information), after the start position if not the game's."""
+    def full_history(self) -> list[PlayerAction]: ...
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any) -> State: ...
     def is_terminal(self) -> bool: ...
@@ -103,6 +115,65 @@ class State:
     def serialize(self) -> str: ...
     def get_game(self) -> Game: ...
     def zobrist(self) -> int: ...
+
+class GameType:
+    """OpenSpiel's game type where pyspiel does not import (``Game.get_type``)."""
+
+    short_name: str
+    long_name: str
+    dynamics: str
+    chance_mode: str
+    information: str
+    utility: str
+    reward_model: str
+    max_num_players: int
+    min_num_players: int
+    provides_information_state_string: bool
+    provides_information_state_tensor: bool
+    provides_observation_string: bool
+    provides_observation_tensor: bool
+    provides_factored_observation_string: bool
+    default_loadable: bool
+    parameter_specification: dict[str, Union[bool, int]]
+
+class PlayerAction:
+    """An action and the player who took it (``State.full_history``)."""
+
+    player: int
+    action: int
+    def __init__(self, player: int, action: int) -> None: ...
+
+class Player:
+    """The crate's computer player (alpha-beta) for a game's ruleset."""
+
+    def __init__(
+        self,
+        game: Game,
+        time: Optional[float] = None,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        table_mb: int = 16,
+    ) -> None:
+        """At least one limit: ``time`` (seconds), ``nodes``, ``depth`` (plies);
+        ``ValueError`` otherwise."""
+    def search(self, state: State) -> dict[str, Any]:
+        """The GIL released: ``move``, ``actions``, ``score``, ``men``, ``win_in``,
+        ``depth``, ``nodes``, ``nps``, ``pv``, ``time``. ``ValueError`` when the game is
+        over or the state is of another game."""
+    def stop(self) -> None:
+        """Stops a search under way (from another thread)."""
+    def clear(self) -> None:
+        """Forgets what earlier searches learnt."""
+    @property
+    def time(self) -> Optional[float]: ...
+    @property
+    def nodes(self) -> Optional[int]: ...
+    @property
+    def depth(self) -> Optional[int]: ...
+    @property
+    def table_mb(self) -> int: ...
+    @property
+    def game(self) -> Game: ...
 
 class VectorEnv:
     """``num_envs`` games stepped by one call in Rust (GIL released), reset at once

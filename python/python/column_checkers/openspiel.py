@@ -14,10 +14,21 @@ The actions, the observation tensor and the results are the package's
 flattened as OpenSpiel does, ``[1, -1]``/``[-1, 1]``/``[0, 0]`` returns.
 
 Use OpenSpiel's *Python* algorithms (``open_spiel.python.algorithms.mcts.MCTSBot``,
-``RandomRolloutEvaluator``, ...). OpenSpiel's C++ ``pyspiel.MCTSBot`` crashes on every
-Python-registered game (open_spiel 2.0.2: it releases the GIL, then calls back into
-Python to clone states), this one included.
+``RandomRolloutEvaluator``, ``evaluate_bots``, ...), on these games or on the package's
+own (``column_checkers.load_game``), which has OpenSpiel's methods. Importing this module
+also
+
+- replaces ``pyspiel.MCTSBot`` (OpenSpiel's C++ MCTS, which crashes the interpreter on
+  a game written in Python: open_spiel 2.0.2 releases the GIL, then calls back into
+  Python to clone states) by a subclass that raises ``ValueError`` for such a game (the
+  package's games, these adapters, any game of a Python module) and builds the C++ bot
+  for the others;
+- lets ``pyspiel.Bot.inform_action`` (the do-nothing default that Python bots such as
+  ``mcts.MCTSBot`` inherit) take a state of the package's own game, which pyspiel's
+  C++ signature refuses, so that ``evaluate_bots`` runs them on the native game.
 """
+
+import threading
 
 import numpy as np
 import pyspiel
@@ -144,6 +155,55 @@ def _register(ruleset, about, options):
     pyspiel.register_game(game_type, SpielGame)
     return SpielGame
 
+
+def is_python_game(game):
+    """Whether ``game`` is written in Python (or is the package's own game): a game
+    pyspiel's C++ bots cannot run."""
+    return isinstance(game, _native.Game) or not type(game).__module__.startswith("pyspiel")
+
+
+_CppMCTSBot = getattr(pyspiel.MCTSBot, "cpp_bot", pyspiel.MCTSBot)
+
+
+class MCTSBot(_CppMCTSBot):
+    """``pyspiel.MCTSBot``, refusing a game written in Python (see the module)."""
+
+    cpp_bot = _CppMCTSBot
+
+    def __init__(self, game, *args, **kwargs):
+        if is_python_game(game):
+            raise ValueError(
+                f"pyspiel.MCTSBot (OpenSpiel's C++ MCTS) cannot run {game}, a game written in "
+                "Python: it calls back into Python without the GIL and crashes. Use "
+                "open_spiel.python.algorithms.mcts.MCTSBot, which plays these games."
+            )
+        super().__init__(game, *args, **kwargs)
+
+
+pyspiel.MCTSBot = MCTSBot
+
+_inform_action = getattr(pyspiel.Bot.inform_action, "cpp_method", pyspiel.Bot.inform_action)
+
+
+_informing = threading.local()
+
+
+def _inform_native(self, state, player_id, action):
+    # pyspiel's default ignores the action; a bot of a Python class that does not
+    # override it comes back here from C++ (pybind11 takes this function for the
+    # override), and is answered by that default
+    if isinstance(state, _native.State) or getattr(_informing, "busy", False):
+        return None
+    _informing.busy = True
+    try:
+        return _inform_action(self, state, player_id, action)
+    finally:
+        _informing.busy = False
+
+
+_inform_native.cpp_method = _inform_action
+_inform_native.__doc__ = _inform_action.__doc__
+pyspiel.Bot.inform_action = _inform_native
 
 _registered = set(pyspiel.registered_names())
 GAMES = {}

@@ -536,6 +536,26 @@ impl AnyActionGame {
         each!(Cores, &mut self.core, c => c.apply(action))
     }
 
+    /// Takes back the last action (one click) and returns it; `None` at the start:
+    /// [`ActionGame::undo`]. Undoing the click that completed a move takes the move
+    /// back and leaves its earlier clicks pending; undoing every click of a move returns
+    /// to the position before it.
+    ///
+    /// ```
+    /// use column_checkers::tools::batch::AnyActionGame;
+    /// use column_checkers::Ruleset;
+    ///
+    /// let mut game = AnyActionGame::new(Ruleset::Lasca, 0);
+    /// let taken = game.play("c3-d4").unwrap();
+    /// assert_eq!(game.undo(), Some(taken[1]));
+    /// assert_eq!(game.clicks(), &taken[..1]);
+    /// assert_eq!(game.undo(), Some(taken[0]));
+    /// assert!(game.actions().is_empty() && game.moves().is_empty());
+    /// ```
+    pub fn undo(&mut self) -> Option<u8> {
+        each!(Cores, &mut self.core, c => c.undo())
+    }
+
     /// One uniformly random legal action (the game must not be over); `r` is a random
     /// 64-bit number.
     pub fn random_action(&self, r: u64) -> u8 {
@@ -1037,6 +1057,31 @@ mod tests {
             }
             let finished = batch.random_steps(10);
             assert_eq!(finished[0], finished[1..].iter().sum::<u64>());
+        }
+    }
+
+    #[test]
+    fn undo_takes_back_each_action_to_the_state_before_it() {
+        for (k, &r) in Ruleset::ALL.iter().enumerate() {
+            // a short action limit: some games end by it, and undo lets them go on
+            let mut game = AnyActionGame::new(r, 60);
+            let mut states = vec![game.to_state_text()];
+            let mut legal = vec![game.legal_actions().to_vec()];
+            let mut rng = SplitMix64::new(k as u64);
+            while !game.is_terminal() {
+                game.apply(i64::from(game.random_action(rng.next_u64())))
+                    .unwrap();
+                states.push(game.to_state_text());
+                legal.push(game.legal_actions().to_vec());
+            }
+            let last = game.actions().to_vec();
+            for i in (0..last.len()).rev() {
+                assert_eq!(game.undo(), Some(last[i]), "{r}");
+                assert_eq!(game.to_state_text(), states[i], "{r} after undo {i}");
+                assert_eq!(game.legal_actions(), legal[i], "{r}");
+                assert!(!game.is_terminal(), "{r}");
+            }
+            assert_eq!(game.undo(), None);
         }
     }
 

@@ -138,7 +138,7 @@ const CHECKPOINT: usize = 32;
 ///
 /// let mut game = ActionGame::new(Emergo::start(), 0);
 /// let e = game.apply(300).unwrap_err();
-/// assert_eq!(e.to_string(), "action 300 is not a square of this board (actions are 0..41)");
+/// assert_eq!(e.to_string(), "action 300 is not a square of this board (actions are 0 to 40)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -147,7 +147,10 @@ pub enum ActionError {
     #[error("the game is over ({0})")]
     GameOver(String),
     /// Not a square index of the board.
-    #[error("action {action} is not a square of this board (actions are 0..{squares})")]
+    #[error(
+        "action {action} is not a square of this board (actions are 0 to {})",
+        squares.saturating_sub(1)
+    )]
     OffBoard {
         /// The action given.
         action: i64,
@@ -821,6 +824,47 @@ impl<P: Introspect + Counting> ActionGame<P> {
     /// The number of actions each move took, in order.
     pub fn move_ends(&self) -> &[u32] {
         &self.move_ends
+    }
+
+    /// Takes back the last action (one click) and returns it; `None` at the start.
+    ///
+    /// An action that completed a move takes the move back and leaves its earlier
+    /// clicks pending, as they were before that click; an action of a move still being
+    /// entered takes back that click alone. So undoing every action of a move, one at a
+    /// time, returns to the position before it. A game ended by the action limit or by
+    /// the rules goes on again. The game is rebuilt by replaying its actions from the
+    /// start (time linear in the actions taken).
+    ///
+    /// ```
+    /// use column_checkers::tools::batch::ActionGame;
+    /// use column_checkers::{Lasca, Position};
+    ///
+    /// let mut game = ActionGame::new(Lasca::start(), 0);
+    /// let (c3, d4) = (game.geometry().parse_square("c3").unwrap(), game.geometry().parse_square("d4").unwrap());
+    /// game.apply(i64::from(c3.0)).unwrap();
+    /// game.apply(i64::from(d4.0)).unwrap();
+    /// assert_eq!(game.undo(), Some(d4.0));
+    /// assert_eq!((game.moves().len(), game.clicks()), (0, &[c3.0][..]));
+    /// assert_eq!(game.undo(), Some(c3.0));
+    /// assert_eq!(game.undo(), None);
+    /// assert_eq!(*game.position(), Lasca::start());
+    /// ```
+    pub fn undo(&mut self) -> Option<u8> {
+        let last = self.actions.pop()?;
+        let rest = core::mem::take(&mut self.actions);
+        self.pos.clone_from(&self.start);
+        self.checkpoints.clear();
+        self.seen = SeenFilter::default();
+        self.hashes.clear();
+        self.moves.clear();
+        self.move_ends.clear();
+        self.truncated = false;
+        self.refresh();
+        for &a in &rest {
+            self.apply(i64::from(a))
+                .expect("the actions taken replay from the start");
+        }
+        Some(last)
     }
 }
 

@@ -1,0 +1,494 @@
+//! The player for a ruleset chosen at run time: [`AnyPlayer`] searches an
+//! [`AnyGame`] or an [`AnyActionGame`] (the game the Python package's states hold), as
+//! [`Player`] searches a position of a type known when compiling.
+//!
+//! Inside, an [`AnyPlayer`] holds the [`Player<P>`] of its ruleset, made through the
+//! [registry](column_checkers::tools::registry) ([`Ruleset::visit`]), so that the
+//! search runs compiled for that ruleset; a search visits the game's typed value and
+//! meets the player of the same type there. What it finds comes back as text
+//! ([`AnyFound`]).
+//!
+//! ```
+//! use column_checkers::tools::batch::AnyActionGame;
+//! use column_checkers::Ruleset;
+//! use column_checkers_player::any::AnyPlayer;
+//! use column_checkers_player::Limits;
+//!
+//! let mut game = AnyActionGame::new(Ruleset::Lasca, 0);
+//! let mut player = AnyPlayer::new(Ruleset::Lasca, 1);
+//! let found = player.search_actions(&game, Limits::depth(3)).unwrap();
+//! assert!(game.legal_moves().contains(&found.mv));
+//! // the clicks that enter it
+//! for &a in &found.actions {
+//!     game.apply(i64::from(a)).unwrap();
+//! }
+//! assert_eq!(game.moves(), [found.mv]);
+//! ```
+
+use std::any::Any;
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use column_checkers::tools::any_game::GameVisitor;
+use column_checkers::tools::batch::{ActionGame, ActionGameVisitor, AnyActionGame};
+use column_checkers::tools::registry::RulesetVisitor;
+use column_checkers::{AnyGame, Checking, Counting, Game, Introspect, MoveSquares, Ruleset};
+use thiserror::Error;
+
+use crate::clock::{default_clock, Clock};
+use crate::{game_history, Limits, Player, SearchResult, WIN};
+
+/// Scores beyond this are wins or losses in so many plies (as the search marks them).
+const WIN_BOUND: i32 = WIN - 1_000;
+
+/// What a search of an [`AnyPlayer`] found: the move to play in the ruleset's notation
+/// and how the search came to it.
+///
+/// ```
+/// use column_checkers::{AnyGame, Ruleset};
+/// use column_checkers_player::any::AnyPlayer;
+/// use column_checkers_player::Limits;
+///
+/// let game = AnyGame::new(Ruleset::Emergo);
+/// let found = AnyPlayer::new(Ruleset::Emergo, 1).search(&game, Limits::depth(2)).unwrap();
+/// assert_eq!(found.pv.first(), Some(&found.mv));
+/// assert_eq!(found.men, Some(f64::from(found.score) / 100.0));
+/// assert!(found.win_in.is_none() && found.depth == 2 && found.nodes > 0);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnyFound {
+    /// The move, in the ruleset's notation: always a legal move of the position.
+    pub mv: String,
+    /// The squares to click to enter it (square indices, the actions of an
+    /// [`AnyActionGame`]). After [`AnyPlayer::search_actions`], the whole click path,
+    /// pending clicks included.
+    pub actions: Vec<u8>,
+    /// Its score for the side to move, in hundredths of a man; about [`WIN`] less the
+    /// plies to the end for a forced win (negative for a forced loss).
+    pub score: i32,
+    /// The score in men (`score / 100`); `None` for a forced win or loss.
+    pub men: Option<f64>,
+    /// A forced end found: `Some(n)` when the side to move wins in `n` plies, `Some(-n)`
+    /// when it loses in `n` plies.
+    pub win_in: Option<i32>,
+    /// The deepest iteration completed, in plies.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes a second.
+    pub nps: u64,
+    /// The principal variation of the last iteration completed, in notation, this move
+    /// first; the move alone when an iteration cut short by the limits found it.
+    pub pv: Vec<String>,
+    /// The time the search took.
+    pub time: Duration,
+}
+
+/// Why an [`AnyPlayer`] did not search.
+///
+/// ```
+/// use column_checkers::{AnyGame, Ruleset};
+/// use column_checkers_player::any::{AnyPlayer, AnyPlayerError};
+/// use column_checkers_player::Limits;
+///
+/// let mut player = AnyPlayer::new(Ruleset::Emergo, 1);
+/// let e = player.search(&AnyGame::new(Ruleset::Lasca), Limits::depth(1)).unwrap_err();
+/// assert!(matches!(e, AnyPlayerError::OtherRuleset { .. }));
+/// assert_eq!(e.to_string(), "the player plays emergo, the game is lasca");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum AnyPlayerError {
+    /// No limit: the search would not end.
+    #[error("no limit: give a time, a number of nodes or a depth")]
+    NoLimit,
+    /// A limit of zero (no time, no node, no ply).
+    #[error("a limit of zero: the {0} must be more than 0")]
+    ZeroLimit(&'static str),
+    /// A game of another ruleset than the player's.
+    #[error("the player plays {player}, the game is {game}")]
+    OtherRuleset {
+        /// The player's ruleset.
+        player: Ruleset,
+        /// The game's.
+        game: Ruleset,
+    },
+    /// The game is over: there is no move to find.
+    #[error("the game is over")]
+    GameOver,
+}
+
+/// The computer player ([`Player`]) of a ruleset chosen at run time (see the
+/// [module](self)).
+///
+/// ```
+/// use column_checkers::{AnyGame, Ruleset};
+/// use column_checkers_player::any::AnyPlayer;
+/// use column_checkers_player::Limits;
+/// use std::time::Duration;
+///
+/// let mut game = AnyGame::new(Ruleset::InternationalDraughts);
+/// let mut player = AnyPlayer::new(game.ruleset(), 4);
+/// let limits = Limits { time: Some(Duration::from_millis(50)), ..Limits::default() };
+/// let found = player.search(&game, limits).unwrap();
+/// game.play(&found.mv).unwrap();
+/// ```
+pub struct AnyPlayer {
+    ruleset: Ruleset,
+    /// The `Player<P>` of the ruleset's position type `P`.
+    player: Box<dyn Any + Send>,
+    stop: Arc<AtomicBool>,
+    clock: Box<dyn Clock>,
+}
+
+impl fmt::Debug for AnyPlayer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AnyPlayer")
+            .field("ruleset", &self.ruleset)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Makes the player of a ruleset.
+struct Make(usize);
+
+impl RulesetVisitor for Make {
+    type Output = (Box<dyn Any + Send>, Arc<AtomicBool>);
+    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
+        let player = Player::<P>::new(self.0);
+        let stop = player.stop_flag();
+        (Box::new(player), stop)
+    }
+}
+
+/// Clears the player of a ruleset.
+struct Clear<'a>(&'a mut (dyn Any + Send));
+
+impl RulesetVisitor for Clear<'_> {
+    type Output = ();
+    fn visit<P: Introspect + Counting + Checking>(self) {
+        if let Some(p) = self.0.downcast_mut::<Player<P>>() {
+            p.clear();
+        }
+    }
+}
+
+/// A search of the game visited, by the player of its type.
+struct Search<'a> {
+    player: &'a mut (dyn Any + Send),
+    clock: &'a mut dyn Clock,
+    limits: Limits,
+}
+
+impl Search<'_> {
+    /// The typed player and the search of `pos`, timed.
+    fn run<P: Introspect + Counting>(
+        self,
+        pos: &P,
+        history: &[u64],
+    ) -> Result<(SearchResult<P::Move>, Duration), AnyPlayerError> {
+        let player = self
+            .player
+            .downcast_mut::<Player<P>>()
+            .ok_or(AnyPlayerError::GameOver)?;
+        self.clock.restart();
+        let found = player.search(pos, history, self.limits, &mut |_| {});
+        Ok((found, self.clock.elapsed()))
+    }
+}
+
+/// The result in text.
+fn found<P: Introspect>(
+    found: &SearchResult<P::Move>,
+    mv: &P::Move,
+    actions: Vec<u8>,
+    time: Duration,
+) -> AnyFound {
+    let forced = found.score.abs() > WIN_BOUND;
+    let plies = WIN - found.score.abs();
+    let secs = time.as_secs_f64();
+    let mut pv: Vec<String> = found.pv.iter().map(|m| m.to_string()).collect();
+    if found.pv.first() != Some(mv) {
+        // a better move found by an iteration the limits cut short
+        pv = vec![mv.to_string()];
+    }
+    AnyFound {
+        mv: mv.to_string(),
+        actions,
+        score: found.score,
+        men: (!forced).then(|| f64::from(found.score) / 100.0),
+        win_in: forced.then(|| plies * found.score.signum()),
+        depth: found.depth,
+        nodes: found.nodes,
+        nps: if secs > 0.0 {
+            (found.nodes as f64 / secs) as u64
+        } else {
+            0
+        },
+        pv,
+        time,
+    }
+}
+
+impl GameVisitor for Search<'_> {
+    type Output = Result<AnyFound, AnyPlayerError>;
+    fn visit<P: Introspect + Counting + Checking>(self, game: &Game<P>) -> Self::Output {
+        if game.outcome().is_some() {
+            return Err(AnyPlayerError::GameOver);
+        }
+        let (result, time) = self.run(game.position(), &game_history(game))?;
+        let mv = result.best.ok_or(AnyPlayerError::GameOver)?;
+        let actions = mv.clicks().iter().map(|s| s.0).collect();
+        Ok(found::<P>(&result, &mv, actions, time))
+    }
+}
+
+impl ActionGameVisitor for Search<'_> {
+    type Output = Result<AnyFound, AnyPlayerError>;
+    fn visit<P: Introspect + Counting>(self, game: &ActionGame<P>) -> Self::Output {
+        if game.is_terminal() {
+            return Err(AnyPlayerError::GameOver);
+        }
+        let mut history = Vec::with_capacity(game.moves().len());
+        let mut pos = game.start().clone();
+        for mv in game.moves() {
+            history.push(pos.zobrist());
+            pos.play_unchecked(mv);
+        }
+        let (result, time) = self.run(game.position(), &history)?;
+        let best = result.best.ok_or(AnyPlayerError::GameOver)?;
+        // the best move's click path that goes on from the pending clicks; when the
+        // clicks already lead elsewhere, the first move they may still enter
+        let paths = game.click_paths();
+        let pending = game.clicks();
+        let (mv, path) = paths
+            .iter()
+            .find(|(m, p)| *m == best && p.starts_with(pending))
+            .or_else(|| paths.iter().find(|(_, p)| p.starts_with(pending)))
+            .cloned()
+            .ok_or(AnyPlayerError::GameOver)?;
+        Ok(found::<P>(&result, &mv, path, time))
+    }
+}
+
+impl AnyPlayer {
+    /// The player of `ruleset` (its options included), with a transposition table of
+    /// about `table_mb` megabytes and the ruleset's evaluation weights.
+    pub fn new(ruleset: Ruleset, table_mb: usize) -> AnyPlayer {
+        let (player, stop) = ruleset.visit(Make(table_mb));
+        AnyPlayer {
+            ruleset,
+            player,
+            stop,
+            clock: default_clock(),
+        }
+    }
+
+    /// The ruleset it plays.
+    pub fn ruleset(&self) -> Ruleset {
+        self.ruleset
+    }
+
+    /// The flag that stops a search from another thread: the search then returns the
+    /// best move found so far.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&mut self) {
+        self.ruleset.visit(Clear(self.player.as_mut()));
+    }
+
+    fn check(&self, game: Ruleset, limits: Limits) -> Result<(), AnyPlayerError> {
+        if game != self.ruleset {
+            return Err(AnyPlayerError::OtherRuleset {
+                player: self.ruleset,
+                game,
+            });
+        }
+        AnyPlayer::check_limits(limits)
+    }
+
+    /// Whether `limits` end a search: at least one limit, none of them zero.
+    ///
+    /// ```
+    /// use column_checkers_player::any::{AnyPlayer, AnyPlayerError};
+    /// use column_checkers_player::Limits;
+    ///
+    /// assert_eq!(AnyPlayer::check_limits(Limits::default()), Err(AnyPlayerError::NoLimit));
+    /// assert_eq!(AnyPlayer::check_limits(Limits::depth(0)), Err(AnyPlayerError::ZeroLimit("depth")));
+    /// assert_eq!(AnyPlayer::check_limits(Limits::nodes(1)), Ok(()));
+    /// ```
+    ///
+    /// # Errors
+    /// [`AnyPlayerError::NoLimit`], [`AnyPlayerError::ZeroLimit`].
+    pub fn check_limits(limits: Limits) -> Result<(), AnyPlayerError> {
+        match limits {
+            Limits {
+                depth: None,
+                nodes: None,
+                time: None,
+            } => Err(AnyPlayerError::NoLimit),
+            Limits { depth: Some(0), .. } => Err(AnyPlayerError::ZeroLimit("depth")),
+            Limits { nodes: Some(0), .. } => Err(AnyPlayerError::ZeroLimit("number of nodes")),
+            Limits {
+                time: Some(Duration::ZERO),
+                ..
+            } => Err(AnyPlayerError::ZeroLimit("time")),
+            _ => Ok(()),
+        }
+    }
+
+    fn searcher(&mut self, limits: Limits) -> Search<'_> {
+        Search {
+            player: self.player.as_mut(),
+            clock: self.clock.as_mut(),
+            limits,
+        }
+    }
+
+    /// Searches the position of `game` within `limits` (the first reached ends it),
+    /// the game's earlier positions counting for repetitions.
+    ///
+    /// # Errors
+    /// [`AnyPlayerError`]: a game of another ruleset, no limit or a limit of zero, a
+    /// game over.
+    pub fn search(&mut self, game: &AnyGame, limits: Limits) -> Result<AnyFound, AnyPlayerError> {
+        self.check(game.ruleset(), limits)?;
+        let search = self.searcher(limits);
+        game.visit(search)
+    }
+
+    /// Searches the position of an action game within `limits`, as
+    /// [`search`](AnyPlayer::search). While a move's clicks are pending, the position
+    /// is the one before that move: the move found is the best one when the clicks go
+    /// on to it, else the first move the clicks may still enter; its
+    /// [`actions`](AnyFound::actions) begin with the pending clicks.
+    ///
+    /// # Errors
+    /// As [`search`](AnyPlayer::search); a game cut off by its action limit is over.
+    pub fn search_actions(
+        &mut self,
+        game: &AnyActionGame,
+        limits: Limits,
+    ) -> Result<AnyFound, AnyPlayerError> {
+        self.check(game.ruleset(), limits)?;
+        let search = self.searcher(limits);
+        game.visit(search)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use column_checkers::tools::rng::SplitMix64;
+
+    /// Random clicks to the end of a move.
+    fn random_move(game: &mut AnyActionGame, rng: &mut SplitMix64) {
+        let played = game.moves().len();
+        while !game.is_terminal() && game.moves().len() == played {
+            let a = game.random_action(rng.next_u64());
+            game.apply(i64::from(a)).unwrap();
+        }
+    }
+
+    #[test]
+    fn every_ruleset_finds_a_legal_move_and_enters_it_by_its_clicks() {
+        for (k, &r) in Ruleset::ALL.iter().enumerate() {
+            let mut player = AnyPlayer::new(r, 1);
+            let mut game = AnyActionGame::new(r, 0);
+            let mut rng = SplitMix64::new(k as u64);
+            // a few random moves, then the player's, twice
+            for _ in 0..2 {
+                for _ in 0..6 {
+                    random_move(&mut game, &mut rng);
+                }
+                if game.is_terminal() {
+                    break;
+                }
+                let found = player.search_actions(&game, Limits::nodes(3_000)).unwrap();
+                assert!(game.legal_moves().contains(&found.mv), "{r}: {}", found.mv);
+                assert_eq!(found.pv.first(), Some(&found.mv), "{r}");
+                assert!(found.depth >= 1 && found.nodes > 0, "{r}");
+                let played = game.moves().len();
+                for &a in &found.actions {
+                    game.apply(i64::from(a)).unwrap();
+                }
+                assert_eq!(game.moves().len(), played + 1, "{r}");
+                assert_eq!(game.moves().last(), Some(&found.mv), "{r}");
+            }
+            let any = AnyGame::new(r);
+            let found = player.search(&any, Limits::depth(2)).unwrap();
+            assert!(any.legal_texts().contains(&found.mv), "{r}");
+        }
+    }
+
+    #[test]
+    fn pending_clicks_are_kept() {
+        let mut game = AnyActionGame::new(Ruleset::Lasca, 0);
+        let c3 = game.parse_square("c3").unwrap().0;
+        game.apply(i64::from(c3)).unwrap();
+        let mut player = AnyPlayer::new(Ruleset::Lasca, 1);
+        let found = player.search_actions(&game, Limits::depth(4)).unwrap();
+        assert_eq!(found.actions[0], c3);
+        assert!(found.mv.starts_with("c3"), "{}", found.mv);
+    }
+
+    #[test]
+    fn a_forced_win_is_counted_in_plies() {
+        // White takes Black's last man: a win in one ply
+        let game = AnyGame::from_position(Ruleset::Emergo, "e5:w,f5:b w 0/0").unwrap();
+        let found = AnyPlayer::new(Ruleset::Emergo, 1)
+            .search(&game, Limits::depth(3))
+            .unwrap();
+        assert_eq!(
+            (found.mv.as_str(), found.win_in, found.men),
+            ("e5xg5", Some(1), None)
+        );
+        // and Black, to move there, loses in two
+        let game = AnyGame::from_position(Ruleset::Emergo, "e5:w,f5:b b 0/0").unwrap();
+        let found = AnyPlayer::new(Ruleset::Emergo, 1)
+            .search(&game, Limits::depth(4))
+            .unwrap();
+        assert!(found.win_in.is_some(), "{found:?}");
+    }
+
+    #[test]
+    fn refusals() {
+        let mut player = AnyPlayer::new(Ruleset::Dameo, 1);
+        let game = AnyGame::new(Ruleset::Dameo);
+        assert_eq!(
+            player.search(&game, Limits::default()),
+            Err(AnyPlayerError::NoLimit)
+        );
+        assert_eq!(
+            player.search(&game, Limits::nodes(0)),
+            Err(AnyPlayerError::ZeroLimit("number of nodes"))
+        );
+        let e = player
+            .search_actions(&AnyActionGame::new(Ruleset::Bashni, 0), Limits::depth(1))
+            .unwrap_err();
+        assert_eq!(e.to_string(), "the player plays dameo, the game is bashni");
+        let mut over = AnyActionGame::new(Ruleset::Dameo, 0);
+        over.random_playout(3);
+        assert_eq!(
+            player.search_actions(&over, Limits::depth(1)),
+            Err(AnyPlayerError::GameOver)
+        );
+        player.clear();
+        assert!(player.search(&game, Limits::depth(1)).is_ok());
+    }
+
+    #[test]
+    fn the_stop_flag_is_the_players() {
+        let player = AnyPlayer::new(Ruleset::Lasca, 1);
+        let flag = player.stop_flag();
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(player
+            .stop_flag()
+            .load(std::sync::atomic::Ordering::Relaxed));
+    }
+}

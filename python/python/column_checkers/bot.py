@@ -1,0 +1,96 @@
+"""The computer player as an OpenSpiel-style bot.
+
+``PlayerBot`` has the methods of OpenSpiel's Python bots (``step``,
+``step_with_policy``, ``restart``, ``restart_at``, ``inform_action``, ...), so that
+``open_spiel.python.algorithms.evaluate_bots.evaluate_bots`` plays it against
+OpenSpiel's ``mcts.MCTSBot`` or any other bot, on the package's own game or on the
+pyspiel adapter's (``column_checkers.openspiel``)::
+
+    import numpy as np
+    import column_checkers as cc
+    import column_checkers.openspiel  # lets OpenSpiel's bots be told of native states
+    from column_checkers.bot import PlayerBot
+    from open_spiel.python.algorithms import evaluate_bots, mcts
+
+    game = cc.load_game("lasca")
+    rng = np.random.RandomState(0)
+    bots = [PlayerBot(game, time=0.1),
+            mcts.MCTSBot(game, 2.0, 100, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+
+A move of several clicks takes several steps: the bot searches at the move's first
+click and plays the rest of its clicks at the next steps, without searching again.
+This module needs no ``pyspiel``.
+"""
+
+from ._native import Player
+
+__all__ = ["PlayerBot"]
+
+
+class PlayerBot:
+    """The package's ``Player`` behind OpenSpiel's bot interface.
+
+    ``PlayerBot(game, time=None, nodes=None, depth=None, table_mb=16)``: the limits of
+    each search as ``Player``'s (at least one). ``last_search`` holds the dict of the
+    last search (``Player.search``), ``None`` before the first.
+    """
+
+    def __init__(self, game, time=None, nodes=None, depth=None, table_mb=16):
+        game = getattr(game, "cc_game", game)
+        self.player = Player(game, time=time, nodes=nodes, depth=depth, table_mb=table_mb)
+        self.last_search = None
+        # the history the planned clicks continue, and the clicks
+        self._base = None
+        self._plan = []
+
+    @staticmethod
+    def _state(state):
+        return getattr(state, "cc_state", state)
+
+    def step(self, state):
+        """The action to take at ``state``: the next click of the move the player chose."""
+        state = self._state(state)
+        history = state.history()
+        if self._base is not None:
+            done = len(history) - len(self._base)
+            if 0 <= done < len(self._plan) and history == self._base + self._plan[:done]:
+                return self._plan[done]
+        found = self.player.search(state)
+        self.last_search = found
+        self._base = history
+        self._plan = list(found["actions"])
+        return self._plan[0]
+
+    def step_with_policy(self, state):
+        """``(policy, action)``: the action chosen, with probability 1."""
+        action = self.step(state)
+        return [(action, 1.0)], action
+
+    def provides_policy(self):
+        return True
+
+    def provides_force_action(self):
+        return False
+
+    def is_clonable(self):
+        return False
+
+    def restart(self):
+        """A new game: forgets the plan and what earlier searches learnt."""
+        self._base = None
+        self._plan = []
+        self.player.clear()
+
+    def restart_at(self, state):
+        """Play from ``state`` on."""
+        self.restart()
+
+    def inform_action(self, state, player_id, action):
+        """Another player's action: nothing to do (each step searches its state)."""
+
+    def inform_actions(self, state, actions):
+        """Simultaneous actions: nothing to do (these games are sequential)."""
+
+    def __repr__(self):
+        return f"PlayerBot({self.player!r})"
