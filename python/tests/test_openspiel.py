@@ -1,5 +1,7 @@
 """The pyspiel adapter: OpenSpiel's own (Python) algorithms on these games."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -177,3 +179,34 @@ def test_the_cpp_mcts_bot_refuses_a_python_game(game):
     ttt = pyspiel.load_game("tic_tac_toe")
     bot = pyspiel.MCTSBot(ttt, evaluator, 2.0, 10, 10, False, 0, False)
     assert isinstance(bot, pyspiel.Bot) and bot.step(ttt.new_initial_state()) in range(9)
+
+
+def test_the_native_rollout_evaluator_agrees_with_openspiels():
+    # Lasca a few plies in: the two evaluators' mean returns over the same number of
+    # random rollouts agree within their noise, and both priors are uniform
+    from column_checkers.bot import RandomRolloutEvaluator
+
+    game = cc.load_game("lasca", max_game_length=300)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    for _ in range(6):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    n = 300
+    ours = RandomRolloutEvaluator(n, np.random.RandomState(1)).evaluate(state)
+    theirs = mcts.RandomRolloutEvaluator(n, np.random.RandomState(2)).evaluate(state)
+    assert ours[0] == pytest.approx(-ours[1])
+    # returns are in [-1, 1]: the difference of two means has a deviation below 2/sqrt(n)
+    assert abs(ours[0] - theirs[0]) < 3 * 2 / math.sqrt(n)
+    assert RandomRolloutEvaluator().prior(state) == mcts.RandomRolloutEvaluator().prior(state)
+    # a terminal state is worth its returns; a bad count is refused
+    over = state.clone()
+    over.random_playout(5)
+    assert RandomRolloutEvaluator(2).evaluate(over) == over.returns()
+    with pytest.raises(ValueError, match="n_rollouts must be at least 1"):
+        RandomRolloutEvaluator(0)
+    # MCTSBot plays a whole game with it
+    bots = [mcts.MCTSBot(game, 2.0, 20, RandomRolloutEvaluator(1, np.random.RandomState(s)),
+                         random_state=np.random.RandomState(s)) for s in (7, 8)]
+    end = game.new_initial_state()
+    returns = evaluate_bots.evaluate_bots(end, bots, np.random.RandomState(0))
+    assert end.is_terminal() and list(returns) == end.returns()

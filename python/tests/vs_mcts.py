@@ -10,8 +10,10 @@ score)::
 
     python python/tests/vs_mcts.py --games 10 --time 0.1 --rulesets emergo lasca
 
-A game not over after ``--max-game-length`` actions is a draw. MCTS in Python is slow:
-at 1000 simulations a move takes seconds.
+A game not over after ``--max-game-length`` actions is a draw. The leaves are valued
+by ``column_checkers.bot.RandomRolloutEvaluator``: OpenSpiel's random rollouts (uniform
+legal actions to the end) played in Rust; ``--python-rollouts`` takes OpenSpiel's own
+evaluator, whose rollouts in Python make a move of 1000 simulations take seconds.
 """
 
 import argparse
@@ -23,7 +25,7 @@ import numpy as np
 
 import column_checkers as cc
 import column_checkers.openspiel  # noqa: F401  (OpenSpiel's bots on native states)
-from column_checkers.bot import PlayerBot
+from column_checkers.bot import PlayerBot, RandomRolloutEvaluator
 from open_spiel.python.algorithms import evaluate_bots, mcts
 
 
@@ -49,7 +51,10 @@ def interval(wins, draws, losses):
 
 def play(game, player_white, args, seed):
     rng = np.random.RandomState(seed)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=args.rollouts, random_state=rng)
+    if args.python_rollouts:
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=args.rollouts, random_state=rng)
+    else:
+        evaluator = RandomRolloutEvaluator(n_rollouts=args.rollouts, random_state=rng)
     opponent = mcts.MCTSBot(game, 2.0, args.simulations, evaluator, random_state=rng, solve=True)
     player = PlayerBot(game, time=args.time, table_mb=args.table_mb)
     bots = [player, opponent] if player_white else [opponent, player]
@@ -64,6 +69,9 @@ def main(argv=None):
     parser.add_argument("--time", type=float, default=0.1, help="the Player's seconds a move")
     parser.add_argument("--simulations", type=int, default=1000, help="MCTS simulations a move")
     parser.add_argument("--rollouts", type=int, default=1, help="random rollouts per MCTS leaf")
+    parser.add_argument("--python-rollouts", action="store_true",
+                        help="OpenSpiel's own evaluator (rollouts in Python) instead of "
+                             "column_checkers.bot.RandomRolloutEvaluator (the same rollouts in Rust)")
     parser.add_argument("--table-mb", type=int, default=16, help="the Player's table")
     parser.add_argument("--max-game-length", type=int, default=1000, help="actions before a draw")
     parser.add_argument("--rulesets", nargs="*", default=None,
