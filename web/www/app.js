@@ -438,32 +438,40 @@ function showHint(r) {
   say(`hint: ${text} (${explainScore(r, game.turn())})`);
 }
 
+/** `n` plies in words (`1 ply`, `3 plies`), whatever its sign. */
+const plies = (n) => `${Math.abs(n)} ${Math.abs(n) === 1 ? "ply" : "plies"}`;
+
 /** The score for the side to move in the analysis line's words. */
 function scoreText(r, turn) {
   if (r.winIn !== null && r.winIn !== undefined) {
     const who = r.winIn > 0 ? capital(turn) : capital(turn === "white" ? "black" : "white");
-    return `${who} wins in ${Math.abs(r.winIn)} plies`;
+    return `${who} wins in ${plies(r.winIn)}`;
   }
   const sign = r.score > 0 ? "+" : r.score < 0 ? "−" : "±";
   return `score ${sign}${Math.abs(r.score).toFixed(2)} men for ${capital(turn)}`;
 }
 
-/** The analysis line: what the helper found for the position on the board, or that
- * it is searching. One line of fixed height: the page never moves for it. */
+/** The analysis: what the helper found for the position on the board (the depth and
+ * score, then the best line), or that it is searching. A slot of fixed height: the
+ * page never moves for it. */
 function showAnalysis() {
   const line = $("analysis-line");
   const key = positionKey();
-  let text = "";
+  let rows = [];
   if ($("analysis").checked && game && !game.outcome() && viewPly === null) {
     if (analysed && analysed.key === key) {
       const r = analysed.r;
-      text = `depth ${r.depth} · ${scoreText(r, analysed.turn)} · best line ${r.pv.join(" ")}`;
+      rows = [`depth ${r.depth} · ${scoreText(r, analysed.turn)}`, `best line ${r.pv.join(" ")}`];
     } else if (helperAsk && helperAsk.key === key) {
-      text = "analysing…";
+      rows = ["analysing…"];
     }
   }
-  line.textContent = text;
-  line.title = text || "the computer's search of the position on the board";
+  line.replaceChildren(...rows.map((t) => {
+    const span = document.createElement("span");
+    span.textContent = t;
+    return span;
+  }));
+  line.title = rows.join("\n") || "the computer's search of the position on the board";
 }
 
 // ---------------------------------------------------------------------------
@@ -529,7 +537,7 @@ function lastRecordMove() {
 function explainScore(r, side) {
   const other = side === "white" ? "black" : "white";
   if (r.winIn !== null && r.winIn !== undefined) {
-    return `it sees a win for ${capital(r.winIn > 0 ? side : other)} in ${Math.abs(r.winIn)} plies`;
+    return `it sees a win for ${capital(r.winIn > 0 ? side : other)} in ${plies(r.winIn)}`;
   }
   if (r.score === 0) return "it counts the game level";
   return `it counts +${Math.abs(r.score).toFixed(2)} men for ${capital(r.score > 0 ? side : other)}`;
