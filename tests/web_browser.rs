@@ -6,9 +6,11 @@
 //! - the page served by a plain static file server (a few lines of std below): the
 //!   opening of the Italian rules text's Emergo game by clicks between two people at
 //!   one screen, Black's forced capture `g6-e6-c6` with its highlights, a Lasca capture
-//!   that crowns, a move by the computer (from its Web Worker); every step is checked
+//!   that crowns, a hint (the move outlined, an arrow along a capture) and the analysis
+//!   line from the second worker, a move by the computer at a level of 0.2 s (from its
+//!   Web Worker), a column of nine with its height badge; every step is checked
 //!   against the crate; the layout at 1280x800 and 400x800 (Undo and Resign in view,
-//!   nothing moved by a long error, no sideways scroll). Screenshots go to
+//!   nothing moved by a long error or the analysis, no sideways scroll). Screenshots go to
 //!   `target/web-page.png`, `target/web-page-narrow.png` and `target/web-stacks.png`
 //!   (and to `docs/` when `UPDATE_DOCS_SCREENSHOT` is set);
 //! - the page served by the game server: a shared game between the browser and a

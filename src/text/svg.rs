@@ -417,7 +417,7 @@ fn tower(out: &mut String, stack: Stack, cx: f64, cy: f64, c: f64) {
     } else {
         // the label's line along the top of the cell, shrunk to the cell's width
         let text = column_cell(stack);
-        let size = (c * 0.23).min(c * 0.92 / (0.62 * text.chars().count() as f64));
+        let size = (c * 0.27).min(c * 0.92 / (0.62 * text.chars().count() as f64));
         let baseline = cy - c * 0.5 + c * 0.05 + size * 0.8;
         // the discs in the band below it, flattened to fit
         let (band_top, band_bottom) = (baseline + c * 0.04, cy + c * 0.46);
