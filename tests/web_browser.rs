@@ -6,9 +6,11 @@
 //! - the page served by a plain static file server (a few lines of std below): the
 //!   opening of the Italian rules text's Emergo game by clicks between two people at
 //!   one screen, Black's forced capture `g6-e6-c6` with its highlights, a Lasca capture
-//!   that crowns, a move by the computer (from its Web Worker); every step is checked
+//!   that crowns, a hint (the move outlined, an arrow along a capture) and the analysis
+//!   line from the second worker, a move by the computer at a level of 0.2 s (from its
+//!   Web Worker), a column of nine with its height badge; every step is checked
 //!   against the crate; the layout at 1280x800 and 400x800 (Undo and Resign in view,
-//!   nothing moved by a long error, no sideways scroll). Screenshots go to
+//!   nothing moved by a long error or the analysis, no sideways scroll). Screenshots go to
 //!   `target/web-page.png`, `target/web-page-narrow.png` and `target/web-stacks.png`
 //!   (and to `docs/` when `UPDATE_DOCS_SCREENSHOT` is set);
 //! - the page served by the game server: a shared game between the browser and a
@@ -550,7 +552,8 @@ fn start_browser(name: &str) -> Browser {
 }
 
 /// A position reached by random legal moves from the start (seeded) where some
-/// column has `height` men or more and the game goes on, White to move.
+/// column has `height` men or more and each side commands four columns or more,
+/// White to move.
 fn tall_columns<P: Position>(height: usize) -> P {
     for seed in 1.. {
         let mut rng = SplitMix64::new(seed);
@@ -561,11 +564,22 @@ fn tall_columns<P: Position>(height: usize) -> P {
             if moves.is_empty() {
                 break;
             }
-            let tallest = pos
-                .board_view()
+            let view = pos.board_view();
+            let tallest = view
+                .as_ref()
                 .and_then(|v| v.occupied().map(|(_, s)| s.height()).max())
                 .unwrap_or(0);
-            if tallest >= height && pos.turn() == Color::White {
+            // both sides with columns enough for the game to go on a while
+            let columns = |c: Color| {
+                view.as_ref().map_or(0, |v| {
+                    v.occupied().filter(|(_, s)| s.owner() == Some(c)).count()
+                })
+            };
+            if tallest >= height
+                && pos.turn() == Color::White
+                && columns(Color::White) >= 4
+                && columns(Color::Black) >= 4
+            {
                 return pos;
             }
             pos.play_unchecked(&moves[rng.below(moves.len())]);
@@ -603,6 +617,8 @@ fn static_page_plays_in_headless_chromium() {
         );
     }
 
+    // the quickest level (0.2 s a move) for the hints, the analysis and the computer
+    d.click("#level option[value='200']");
     // Emergo, two players: the Italian text's opening, click by click
     d.new_two_player_game("emergo", None);
     assert_eq!(d.marked("next").len(), 40, "any square but the centre e5");
@@ -686,6 +702,39 @@ fn static_page_plays_in_headless_chromium() {
         d.text("#column"),
         "e6: 3 men, bottom to top b w w (White's column)"
     );
+    // a hint: the second worker's move for Black, its squares outlined in blue
+    let hinted = "return Array.from(document.querySelectorAll('#board .mark.hint-outline')).map(e => e.dataset.mark);";
+    assert!(d.strings(hinted).is_empty());
+    d.click("#hint");
+    d.wait_until(
+        "the hint on the board",
+        "document.querySelector('#board .mark.hint-outline')",
+    );
+    let message = d.text("#message");
+    let hint = message
+        .strip_prefix("hint: ")
+        .and_then(|m| m.split(' ').next())
+        .unwrap_or_else(|| panic!("{message}"));
+    assert_eq!(d.strings(hinted), clicks_of(&pos, hint), "{message}");
+    // the analysis line, on demand, in a slot of fixed height: nothing moves
+    let line = "const r = document.getElementById('analysis-line').getBoundingClientRect(); const m = document.getElementById('moves').getBoundingClientRect(); return [r.height, m.top + scrollY].join(' ');";
+    let before = d.exec(line);
+    assert_eq!(d.text("#analysis-line"), "");
+    d.click("#analysis");
+    d.wait_until(
+        "the analysis line",
+        "document.getElementById('analysis-line').textContent.startsWith('depth ')",
+    );
+    let analysis = d.text("#analysis-line");
+    assert!(
+        analysis.contains(" men for Black") || analysis.contains(" wins in "),
+        "{analysis}"
+    );
+    assert!(
+        analysis.contains(&format!("best line {hint}")),
+        "{analysis}"
+    );
+    assert_eq!(d.exec(line), before, "the analysis line moves nothing");
     d.screenshot("web-page.png");
     // the layout: Undo and Resign in view at 1280x800; a long error wraps inside its
     // box and moves nothing; at 400 px wide no sideways scroll
@@ -715,11 +764,23 @@ fn static_page_plays_in_headless_chromium() {
     d.viewport(400, 800);
     assert_eq!(
         d.exec(
-            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;"
+            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth && document.scrollingElement.scrollWidth <= window.innerWidth;"
         ),
         json!(true),
         "no sideways scroll at 400 px"
     );
+    // the board fills the width, and Undo and Resign are still in view below it
+    for id in ["undo", "resign", "hint"] {
+        assert_eq!(
+            d.cmd(
+                "POST",
+                "/execute/sync",
+                Some(json!({"script": in_view, "args": [id]}))
+            ),
+            json!(true),
+            "{id} in view at 400x800"
+        );
+    }
     d.screenshot("web-page-narrow.png");
     d.viewport(1280, 800);
 
@@ -749,10 +810,19 @@ fn static_page_plays_in_headless_chromium() {
     assert_eq!(d.moves().len(), 7, "the click only returned to the game");
     assert_eq!(d.value("#position"), live);
 
-    // undo takes back one move between two people
+    assert_eq!(
+        d.strings(hinted),
+        clicks_of(&pos, hint),
+        "the hint back with the game"
+    );
+
+    // undo takes back one move between two people; the hint goes with the position
     d.click("#undo");
     assert_eq!(d.text("#message"), "took back c6xe6");
     assert_eq!(d.moves().len(), 6);
+    assert!(d.strings(hinted).is_empty());
+    d.click("#analysis");
+    assert_eq!(d.text("#analysis-line"), "");
 
     // a draw offered between two people at one screen: declined, then agreed
     assert!(!d.visible("#draw-answer"));
@@ -807,7 +877,15 @@ fn static_page_plays_in_headless_chromium() {
     d.new_two_player_game("lasca", Some(start));
     let clicks = clicks_of(&lasca, &mv.to_string());
     let refs: Vec<&str> = clicks.iter().map(String::as_str).collect();
+    // the hint of a capture: its squares outlined and an arrow along its jumps
+    d.click("#hint");
+    d.wait_until(
+        "the hint's arrow",
+        "document.querySelector('#board .mark.hint-arrow')",
+    );
+    assert_eq!(d.strings(hinted), clicks);
     d.play_clicks(&refs);
+    assert!(d.strings(hinted).is_empty(), "the hint gone with the move");
     let mut after = lasca.clone();
     after.play(&mv).unwrap();
     assert_eq!(d.value("#position"), after.to_string());
@@ -829,22 +907,22 @@ fn static_page_plays_in_headless_chromium() {
         .value("#record")
         .contains("[FEN \"a1:w,c3:w,d4:b,d6:bb,g7:b w\"]"));
 
-    // against the computer (one ply): an entry by click, and the computer answers
-    // from its worker
+    // against the computer at 0.2 s a move: an entry by click, and the computer
+    // answers from its worker
     d.click("#ruleset option[value='emergo']");
     d.click("#mode option[value='computer']");
     d.click("#color option[value='white']");
-    d.click("#depth option[value='1']");
+    d.click("#level option[value='200']");
     d.click("#newgame");
     d.play_clicks(&["d6"]);
     d.wait_idle();
     let moves = d.moves();
     assert_eq!(moves.len(), 1, "{moves:?}");
     assert!(moves[0].starts_with("d6  "), "{moves:?}");
+    let message = d.text("#message");
     assert!(
-        d.text("#message").starts_with("the computer plays"),
-        "{}",
-        d.text("#message")
+        message.starts_with("the computer plays") && message.contains("(depth "),
+        "{message}"
     );
     // undo against the computer takes back its answer and your move
     d.click("#undo");
@@ -888,7 +966,7 @@ fn static_page_plays_in_headless_chromium() {
     // stacks: a Bashni middle game with tall columns (random moves from the start),
     // the person playing Black against the computer (the board turned, the computer
     // moves first)
-    let bashni = tall_columns::<Bashni>(5);
+    let bashni = tall_columns::<Bashni>(9);
     d.click("#ruleset option[value='bashni']");
     d.click("#color option[value='black']");
     d.type_into("#position", &bashni.to_string());
@@ -929,6 +1007,21 @@ fn static_page_plays_in_headless_chromium() {
         "{}",
         d.text("#board-note")
     );
+    // a column taller than six men: its top six drawn, its height in a badge (the
+    // computer's one move leaves a column of nine taller than six)
+    let mut heights: Vec<String> = view
+        .occupied()
+        .map(|(_, s)| s.height())
+        .filter(|&h| h > 6)
+        .map(|h| h.to_string())
+        .collect();
+    assert!(!heights.is_empty());
+    let mut badges = d.strings(
+        "return Array.from(document.querySelectorAll('#board g.height text')).map(e => e.textContent);",
+    );
+    heights.sort();
+    badges.sort();
+    assert_eq!(badges, heights);
     d.screenshot("web-stacks.png");
 }
 

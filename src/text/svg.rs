@@ -2,9 +2,10 @@
 //! text of a standalone SVG picture that a game server can serve or a tool can write
 //! to a file.
 //!
-//! Columns are drawn as towers of discs, bottom man lowest; kings (officers) carry a
-//! gold ring; a column of more than one man is labelled with its colour runs from the
-//! top down ([`column_cell`], e.g. `3w5b`). Square boards are
+//! Columns are drawn as towers of discs inside their cells, bottom man lowest; kings
+//! (officers) carry a gold ring; a column of more than one man is labelled with its
+//! colour runs from the top down ([`column_cell`], e.g. `3w5b`); a column taller than
+//! [`MEN_DRAWN`] men shows its top men and a badge with its height. Square boards are
 //! drawn as squares (the dark-square boards with their light squares), six-direction
 //! boards as hexagonal cells in offset rows. Coordinates go on the edges, or in each
 //! cell when the board names its squares otherwise (numbered squares). Each board
@@ -397,15 +398,36 @@ pub fn render(view: &BoardView<'_>, options: &SvgOptions) -> String {
     out
 }
 
-/// Draws one column as a tower of discs standing on the cell centred at (cx, cy).
+/// The most men of a column drawn as discs; a taller column shows its top men so
+/// many and a badge with its height.
+pub const MEN_DRAWN: usize = 6;
+
+/// Draws one column as a tower of discs standing on the cell centred at (cx, cy),
+/// everything inside the cell: a single man centred; a column with its label
+/// ([`column_cell`]) along the cell's top and its discs below, the top
+/// [`MEN_DRAWN`] men of a taller one with a badge of its height in the cell's
+/// lower right corner.
 fn tower(out: &mut String, stack: Stack, cx: f64, cy: f64, c: f64) {
     let n = stack.height();
     let rx = c * 0.38;
     let ry = c * 0.14;
-    let t = (c * 0.12).min(c * 0.6 / n.max(1) as f64);
-    // the tower is centred in the cell, its label included
-    let base = cy + (n.saturating_sub(1) as f64 * t) / 2.0 + c * 0.06;
-    for (i, man) in stack.men().enumerate() {
+    let shown = n.min(MEN_DRAWN);
+    let (t, base, label) = if n <= 1 {
+        (c * 0.12, cy + c * 0.06, None)
+    } else {
+        // the label's line along the top of the cell, shrunk to the cell's width
+        let text = column_cell(stack);
+        let size = (c * 0.27).min(c * 0.92 / (0.62 * text.chars().count() as f64));
+        let baseline = cy - c * 0.5 + c * 0.05 + size * 0.8;
+        // the discs in the band below it, flattened to fit
+        let (band_top, band_bottom) = (baseline + c * 0.04, cy + c * 0.46);
+        let t = (c * 0.12).min((band_bottom - band_top - 2.0 * ry) / shown as f64);
+        let height = shown as f64 * t + 2.0 * ry;
+        let top_y = (band_top + band_bottom) / 2.0 - height / 2.0 + ry;
+        let base = top_y + (shown - 1) as f64 * t;
+        (t, base, Some((text, size, baseline)))
+    };
+    for (i, man) in stack.men().skip(n - shown).enumerate() {
         let y = base - i as f64 * t;
         let (fill, side, stroke) = match man.color {
             Color::White => ("#fbfaf5", "#d9d4c5", "#3a3a3a"),
@@ -435,14 +457,24 @@ fn tower(out: &mut String, stack: Stack, cx: f64, cy: f64, c: f64) {
             );
         }
     }
-    if n > 1 {
-        let top_y = base - (n - 1) as f64 * t;
+    if let Some((text, size, baseline)) = label {
         let _ = writeln!(
             out,
-            r##"<text x="{cx:.1}" y="{:.1}" font-size="{:.0}" text-anchor="middle" fill="#1a1a1a" stroke="#fbf7ef" stroke-width="2.5" paint-order="stroke">{}</text>"##,
-            top_y - ry - c * 0.06,
-            round(c * 0.2),
-            column_cell(stack)
+            r##"<text x="{cx:.1}" y="{baseline:.1}" font-size="{size:.1}" text-anchor="middle" fill="#1a1a1a" stroke="#fbf7ef" stroke-width="2.5" paint-order="stroke">{text}</text>"##,
+        );
+    }
+    if n > MEN_DRAWN {
+        // the height in a badge in the lower right corner, large enough for a phone
+        let size = c * 0.28;
+        let digits = if n >= 10 { 2.0 } else { 1.0 };
+        let (w, h) = (digits * 0.62 * size + c * 0.1, size * 1.15);
+        let (x, y) = (cx + c * 0.48 - w, cy + c * 0.48 - h);
+        let _ = writeln!(
+            out,
+            r##"<g class="height" pointer-events="none"><rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" rx="{:.1}" fill="#1f3a5f" stroke="#fbf7ef" stroke-width="1"/><text x="{:.1}" y="{:.1}" font-size="{size:.1}" font-weight="bold" text-anchor="middle" fill="#ffffff">{n}</text></g>"##,
+            h * 0.3,
+            x + w / 2.0,
+            y + h * 0.8,
         );
     }
 }
@@ -457,9 +489,11 @@ mod tests {
     fn emergo_diagram_has_every_square_and_the_towers() {
         let pos: Emergo = "c4:bbbbbwww,d4:ww b 0/0".parse().unwrap();
         let svg = render_position(&pos, &SvgOptions::default().with_title("A <&>")).unwrap();
-        assert_eq!(svg.matches("<rect x=").count(), 41);
-        // 10 men, each an edge and a face
-        assert_eq!(svg.matches("<ellipse").count(), 10);
+        // 41 cells and the badge of c4's height (8 men, of which the top 6 are drawn)
+        assert_eq!(svg.matches("<rect x=").count(), 42);
+        assert!(svg.contains(">8</text>"));
+        // 8 men drawn, each an edge and a face
+        assert_eq!(svg.matches("<ellipse").count(), 8);
         assert!(svg.contains("3w5b") && svg.contains(">2w<"));
         assert!(svg.contains("A &lt;&amp;&gt;"));
         assert!(svg.contains("Black to move"));
@@ -467,6 +501,68 @@ mod tests {
         // every square is named for pages that make it clickable
         assert_eq!(svg.matches("data-square=").count(), 41);
         assert!(svg.contains(r#"data-square="e5""#));
+    }
+
+    /// The numbers of attribute `name` in the SVG's elements of tag `tag`.
+    fn attrs(svg: &str, tag: &str, name: &str) -> Vec<f64> {
+        svg.split(&format!("<{tag} "))
+            .skip(1)
+            .filter_map(|e| {
+                let at = e.find(&format!(" {name}=\"")).map(|i| i + name.len() + 3)?;
+                e[at..].split('"').next()?.parse().ok()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn tall_columns_stay_inside_their_squares() {
+        // 13 men on d4 (taller than drawn) and 6 on f4 (all drawn), a man on b4
+        let pos: Emergo = "b4:w,d4:bbbbbbbwwwwww,f4:wwwbbb w 0/0".parse().unwrap();
+        for cell in [56.0, 30.0] {
+            let options = SvgOptions {
+                cell,
+                ..SvgOptions::default()
+            };
+            let svg = render_position(&pos, &options).unwrap();
+            // the three squares' cells: their tops, all on one row
+            let cells = attrs(&svg, "rect", "y");
+            let square_top = |name: &str| {
+                let at = svg.find(&format!(r#"data-square="{name}""#)).unwrap();
+                let rect = &svg[svg[..at].rfind("<rect ").unwrap()..];
+                attrs(rect, "rect", "y")[0]
+            };
+            let top = square_top("d4");
+            assert_eq!(top, square_top("f4"));
+            assert!(cells.contains(&top));
+            let bottom = top + cell;
+            // every disc, label and badge between the row's top and bottom
+            let faces = attrs(&svg, "ellipse", "cy");
+            assert_eq!(faces.len(), 1 + 6 + 6, "six men of the 13 drawn: {svg}");
+            let ry = cell * 0.14;
+            for y in &faces {
+                assert!(
+                    *y - ry >= top - 0.05 && *y + ry <= bottom + 0.05,
+                    "{y} in {top}..{bottom}"
+                );
+            }
+            let sizes = attrs(&svg, "text", "font-size");
+            for (text, y) in ["6w7b", "13", "3b3w"].iter().map(|t| {
+                let at = svg.find(&format!(">{t}</text>")).unwrap();
+                let el = &svg[svg[..at].rfind("<text ").unwrap()..];
+                (t, attrs(el, "text", "y")[0])
+            }) {
+                assert!(
+                    y <= bottom && y - cell * 0.23 >= top - 0.05,
+                    "{text} at {y} in {top}..{bottom}"
+                );
+            }
+            assert!(sizes.iter().all(|s| *s > 0.0));
+            // the height badge: once, large enough to read on a phone
+            assert_eq!(svg.matches(r#"<g class="height""#).count(), 1);
+            let badge = &svg[svg.find(">13</text>").unwrap() - 120..];
+            let size = attrs(badge, "text", "font-size")[0];
+            assert!(size >= cell * 0.25, "{size}");
+        }
     }
 
     #[test]

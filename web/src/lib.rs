@@ -8,7 +8,7 @@
 //! start, a position text, a FEN or a PDN record), its legal moves, click input with
 //! the squares to highlight, play, undo, an agreed draw or a resignation, the outcome,
 //! the position text, the PDN record, the SVG board and the computer's move (and its
-//! answer to a draw offer); plus `rulesets()`, `perft()` and
+//! answer to a draw offer, thinking for a time per move); plus `rulesets()`, `perft()` and
 //! `randomPlayouts()`. The package's TypeScript declarations describe every object
 //! it hands out.
 //!
@@ -44,11 +44,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod clock;
 mod table;
 
+pub use clock::PageClock;
 pub use table::{
     color_name, color_named, perft_of, playouts, ruleset_named, rulesets, Choice, Clicked,
-    DrawAnswer, Drawing, RulesetInfo, Table, DRAW_DECLINE_SCORE,
+    DrawAnswer, Drawing, RulesetInfo, Table, Thinking, DRAW_DECLINE_MEN, MAX_DEPTH,
+    MAX_THINKING_MS,
 };
 
 use serde_json::{json, Value};
@@ -254,15 +257,25 @@ impl JsGame {
         to_js(&self.table.columns())
     }
 
-    /// The computer's move: the crate's player (`column-checkers-player`: alpha-beta
-    /// with its evaluation of the ruleset) searching `depth` plies (1 to 6), not played. `null` when the game is over. Call it
-    /// from a Web Worker: depth 4 and more can take seconds.
+    /// The computer's move, not played: the crate's player (`column-checkers-player`:
+    /// alpha-beta with its evaluation of the ruleset) thinking `ms` milliseconds (1 to
+    /// 600 000), and no deeper than `depth` plies when given (1 to 64). `null` when the
+    /// game is over. Call it from a Web Worker: the page waits while it thinks. Throws
+    /// an `Error` for a time or a depth out of range.
     #[wasm_bindgen(js_name = computerMove, unchecked_return_type = "ComputerMove | null")]
-    pub fn computer_move(&self, depth: u32) -> JsValue {
-        match self.table.computer_move(depth.clamp(1, 6)) {
-            Some(c) => to_js(&json!({ "move": c.text, "score": c.score, "nodes": c.nodes })),
+    pub fn computer_move(&self, ms: f64, depth: Option<u32>) -> Result<JsValue, JsError> {
+        let thinking = Thinking::new(ms, depth).map_err(err)?;
+        Ok(match self.table.computer_move(thinking) {
+            Some(c) => to_js(&json!({
+                "move": c.text,
+                "score": c.men,
+                "winIn": c.win_in,
+                "pv": c.pv,
+                "depth": c.depth,
+                "nodes": c.nodes,
+            })),
             None => JsValue::NULL,
-        }
+        })
     }
 
     /// Ends the game in a draw the players agreed; returns the outcome
@@ -287,25 +300,30 @@ impl JsGame {
     }
 
     /// Whether the computer playing `side` accepts a draw offered now: it searches the
-    /// position as for its move (`depth` plies, 1 to 6, one more when the last would
-    /// be its own) and accepts unless its evaluation counts it at least a man ahead. Nothing is agreed: call `agreeDraw()` when it
-    /// accepts. `null` when the game is over; call it from a Web Worker, as
-    /// `computerMove`. Throws an `Error` for another side's name.
+    /// position as for its move (`ms` milliseconds, at most `depth` plies when given)
+    /// and accepts unless it counts itself at least a man ahead. Nothing is agreed:
+    /// call `agreeDraw()` when it accepts. `null` when the game is over; call it from a
+    /// Web Worker, as `computerMove`. Throws an `Error` for another side's name, or a
+    /// time or a depth out of range.
     #[wasm_bindgen(js_name = computerAcceptsDraw, unchecked_return_type = "DrawAnswer | null")]
     pub fn computer_accepts_draw(
         &self,
         #[wasm_bindgen(unchecked_param_type = "Color")] side: &str,
-        depth: u32,
+        ms: f64,
+        depth: Option<u32>,
     ) -> Result<JsValue, JsError> {
         let side = color_named(side).map_err(err)?;
-        Ok(
-            match self.table.computer_accepts_draw(side, depth.clamp(1, 6)) {
-                Some(a) => {
-                    to_js(&json!({ "accepts": a.accepts, "score": a.score, "nodes": a.nodes }))
-                }
-                None => JsValue::NULL,
-            },
-        )
+        let thinking = Thinking::new(ms, depth).map_err(err)?;
+        Ok(match self.table.computer_accepts_draw(side, thinking) {
+            Some(a) => to_js(&json!({
+                "accepts": a.accepts,
+                "score": a.men,
+                "winIn": a.win_in,
+                "depth": a.depth,
+                "nodes": a.nodes,
+            })),
+            None => JsValue::NULL,
+        })
     }
 
     /// Perft of the current position: the leaf count of the move tree `depth` plies deep.

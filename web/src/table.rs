@@ -6,8 +6,11 @@ use column_checkers::text::position_text::COLUMN_LEGEND;
 use column_checkers::text::svg::SvgOptions;
 use column_checkers::tools::any_game::{AnyMove, GameVisitor, PlayoutStats};
 use column_checkers::{AnyGame, Checking, Color, Counting, Game, Introspect, Outcome, Ruleset};
-use column_checkers_player::{game_history, Limits, Player};
+use column_checkers_player::{game_history, Limits, Player, WIN};
 use serde_json::{json, Value};
+use std::time::Duration;
+
+use crate::clock::PageClock;
 
 /// How to draw the board ([`Table::svg`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,30 +34,114 @@ pub struct Clicked {
     pub next: Vec<String>,
 }
 
+/// How long the computer thinks ([`Table::computer_move`]): a time per move in
+/// milliseconds, and a depth in plies it does not go beyond (none: as deep as the time
+/// allows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// The time to think, in milliseconds (1 to [`MAX_THINKING_MS`]).
+    pub ms: u32,
+    /// The deepest iteration, in plies (1 to [`MAX_DEPTH`]).
+    pub depth: Option<u32>,
+}
+
+/// The longest the computer may be asked to think: ten minutes.
+pub const MAX_THINKING_MS: u32 = 600_000;
+
+/// The deepest search the computer may be asked for, in plies.
+pub const MAX_DEPTH: u32 = 64;
+
+impl Thinking {
+    /// `ms` milliseconds (a JavaScript number), at most `depth` plies, or why not: a
+    /// time that is not a number of milliseconds from 1 to [`MAX_THINKING_MS`], a depth
+    /// outside 1 to [`MAX_DEPTH`].
+    ///
+    /// ```
+    /// use column_checkers_web::Thinking;
+    ///
+    /// assert_eq!(Thinking::new(1000.0, Some(3)).unwrap().depth, Some(3));
+    /// assert!(Thinking::new(0.0, None).unwrap_err().contains("milliseconds"));
+    /// ```
+    pub fn new(ms: f64, depth: Option<u32>) -> Result<Thinking, String> {
+        if !(1.0..=f64::from(MAX_THINKING_MS)).contains(&ms) {
+            return Err(format!(
+                "the time to think is {ms} ms: give a number of milliseconds from 1 to {MAX_THINKING_MS}"
+            ));
+        }
+        if let Some(d) = depth.filter(|d| !(1..=MAX_DEPTH).contains(d)) {
+            return Err(format!(
+                "the depth is {d} plies: give a depth from 1 to {MAX_DEPTH}, or none"
+            ));
+        }
+        Ok(Thinking {
+            ms: ms.round() as u32,
+            depth,
+        })
+    }
+
+    fn limits(self) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: None,
+            time: Some(Duration::from_millis(u64::from(self.ms))),
+        }
+    }
+}
+
 /// The computer's choice ([`Table::computer_move`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
-    /// The move, in the ruleset's notation.
+    /// The move, in the ruleset's notation (as [`Table::play`] takes it).
     pub text: String,
-    /// Its score for the side to move (100 a man, plus mobility; a win about a million).
-    pub score: i32,
+    /// Its score for the side to move, in men (the evaluation's hundredths of a man
+    /// over 100; a forced win about 10 000).
+    pub men: f64,
+    /// When the search sees a forced end: the plies to it, positive when the side to
+    /// move wins, negative when it loses.
+    pub win_in: Option<i32>,
+    /// The principal variation, the move first, as the game's record writes moves
+    /// (a capture by its first and last square where that names it alone).
+    pub pv: Vec<String>,
+    /// The deepest iteration completed, in plies.
+    pub depth: u32,
     /// The positions searched.
     pub nodes: u64,
 }
 
 /// The computer's answer to a draw offer ([`Table::computer_accepts_draw`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DrawAnswer {
-    /// Whether it accepts: unless it counts itself [`DRAW_DECLINE_SCORE`] ahead.
+    /// Whether it accepts: unless it counts itself [`DRAW_DECLINE_MEN`] ahead.
     pub accepts: bool,
-    /// The material balance its search finds for the side it plays (100 a man).
-    pub score: i32,
+    /// Its search's score for the side it plays, in men.
+    pub men: f64,
+    /// When the search sees a forced end: the plies to it, positive when the side it
+    /// plays wins.
+    pub win_in: Option<i32>,
+    /// The deepest iteration completed, in plies.
+    pub depth: u32,
     /// The positions searched.
     pub nodes: u64,
 }
 
-/// The score from which the computer declines a draw: one man (100) in its favour.
-pub const DRAW_DECLINE_SCORE: i32 = 100;
+/// The score, in men, from which the computer declines a draw: one man in its favour.
+pub const DRAW_DECLINE_MEN: f64 = 1.0;
+
+/// The transposition table of one search, in megabytes.
+const TABLE_MB: usize = 8;
+
+/// A search score in men (the evaluation counts hundredths of a man).
+fn in_men(score: i32) -> f64 {
+    f64::from(score) / 100.0
+}
+
+/// The plies to a forced end the score says, positive for a win of the side it is
+/// for; `None` for any other score.
+fn win_in(score: i32) -> Option<i32> {
+    // the player's wins are WIN less the plies to them, far above any evaluation
+    let plies = WIN - score.abs();
+    (plies <= 1_000).then_some(if score > 0 { plies } else { -plies })
+}
 
 /// A side's name in the API (`white` or `black`, any case) as a colour; any other
 /// text is refused in words.
@@ -96,26 +183,49 @@ fn outcome_json(o: Option<Outcome>) -> Value {
     })
 }
 
-/// The computer's search to a depth (the crate's player): its move and score (`true`),
-/// or its score alone.
-struct Search(bool, u32);
+/// What a search found: the move (its full text), the score, the principal
+/// variation in the record's notation, the depth and the nodes.
+struct Found {
+    best: Option<String>,
+    score: i32,
+    pv: Vec<String>,
+    depth: u32,
+    nodes: u64,
+}
+
+/// The computer's search (the crate's player) within limits, on the page's clock.
+struct Search(Limits);
 
 impl GameVisitor for Search {
-    type Output = Option<(String, i32, u64)>;
-    fn visit<P: Introspect + Counting + Checking>(self, game: &Game<P>) -> Self::Output {
-        let mut player = Player::<P>::new(2);
+    type Output = Found;
+    fn visit<P: Introspect + Counting + Checking>(self, game: &Game<P>) -> Found {
+        let mut player = Player::<P>::new(TABLE_MB).with_clock(Box::new(PageClock::default()));
         let history = game_history(game);
-        let found = player.search(
-            game.position(),
-            &history,
-            Limits::depth(self.1),
-            &mut |_| {},
-        );
-        let best = found.best.map(|m| m.to_string());
-        if self.0 && best.is_none() {
-            return None;
+        let found = player.search(game.position(), &history, self.0, &mut |_| {});
+        // the line as the record writes it, each move checked on the way; the best
+        // move first even when an unfinished iteration changed it
+        let mut line = found.pv.clone();
+        if let Some(best) = found.best {
+            if line.first() != Some(&best) {
+                line = vec![best];
+            }
         }
-        Some((best.unwrap_or_default(), found.score, found.nodes))
+        let mut pos = game.position().clone();
+        let mut pv = Vec::new();
+        for m in &line {
+            if !pos.is_legal(m) {
+                break;
+            }
+            pv.push(pos.short_move_text(m));
+            pos.play_unchecked(m);
+        }
+        Found {
+            best: found.best.map(|m| m.to_string()),
+            score: found.score,
+            pv,
+            depth: found.depth,
+            nodes: found.nodes,
+        }
     }
 }
 
@@ -352,36 +462,42 @@ impl Table {
         Value::from(cols)
     }
 
-    /// The computer's move to `depth` plies, not played; `None` when the game is over.
-    pub fn computer_move(&self, depth: u32) -> Option<Choice> {
+    /// The computer's move within `thinking` (its time, and a depth it does not go
+    /// beyond), not played; `None` when the game is over.
+    pub fn computer_move(&self, thinking: Thinking) -> Option<Choice> {
         if self.is_over() {
             return None;
         }
-        let (text, score, nodes) = self.game.visit(Search(true, depth.max(1)))?;
-        Some(Choice { text, score, nodes })
+        let found = self.game.visit(Search(thinking.limits()));
+        Some(Choice {
+            text: found.best?,
+            men: in_men(found.score),
+            win_in: win_in(found.score),
+            pv: found.pv,
+            depth: found.depth,
+            nodes: found.nodes,
+        })
     }
 
-    /// Whether the computer playing `side` accepts a draw offered now: a search with
-    /// material alone at the leaves, `depth` plies (one more when the last would be
-    /// its own); `None` when the game is over. Nothing is agreed.
-    pub fn computer_accepts_draw(&self, side: Color, depth: u32) -> Option<DrawAnswer> {
+    /// Whether the computer playing `side` accepts a draw offered now: it searches the
+    /// position as for a move, within `thinking`, and accepts unless it counts itself
+    /// [`DRAW_DECLINE_MEN`] ahead; `None` when the game is over. Nothing is agreed.
+    pub fn computer_accepts_draw(&self, side: Color, thinking: Thinking) -> Option<DrawAnswer> {
         if self.is_over() {
             return None;
         }
-        let depth = depth.max(1);
-        // the side that plays the last ply: the side to move when the depth is odd
-        let last = if depth % 2 == 1 {
-            self.turn()
+        let found = self.game.visit(Search(thinking.limits()));
+        let score = if side == self.turn() {
+            found.score
         } else {
-            self.turn().opponent()
+            -found.score
         };
-        let depth = if last == side { depth + 1 } else { depth };
-        let (_, score, nodes) = self.game.visit(Search(false, depth))?;
-        let score = if side == self.turn() { score } else { -score };
         Some(DrawAnswer {
-            accepts: score < DRAW_DECLINE_SCORE,
-            score,
-            nodes,
+            accepts: in_men(score) < DRAW_DECLINE_MEN,
+            men: in_men(score),
+            win_in: win_in(score),
+            depth: found.depth,
+            nodes: found.nodes,
         })
     }
 

@@ -71,10 +71,14 @@ export interface Outcome {
 
 /** The computer's answer to a draw offer (`computerAcceptsDraw`). */
 export interface DrawAnswer {
-  /** Whether it accepts: unless its search counts it at least a man ahead (score 100 or more for it). */
+  /** Whether it accepts: unless its search counts it at least a man ahead (`score` 1 or more). */
   accepts: boolean;
-  /** The material balance its search finds for the side it plays: 100 a man (men it commands and men in hand); about 1 000 000 for a win. */
+  /** Its search's score for the side it plays, in men (men it commands and men in hand, plus position); about 10 000 for a forced win. */
   score: number;
+  /** When the search sees a forced end: the plies to it, positive when the side it plays wins, negative when it loses; else `null`. */
+  winIn: number | null;
+  /** The deepest iteration completed, in plies. */
+  depth: number;
   /** The positions searched. */
   nodes: number;
 }
@@ -99,12 +103,18 @@ export interface Column {
   owner: Color | null;
 }
 
-/** The computer's move. */
+/** The computer's move (`computerMove`), with what its search saw. */
 export interface ComputerMove {
   /** The move in the ruleset's notation (not played: pass it to `play`). */
   move: string;
-  /** Its score for the side to move: 100 a man plus mobility; about 1 000 000 for a win. */
+  /** Its score for the side to move, in men (a man is 1; position counts in hundredths); about 10 000 for a forced win. */
   score: number;
+  /** When the search sees a forced end: the plies to it, positive when the side to move wins, negative when it loses; else `null`. */
+  winIn: number | null;
+  /** The best line it sees, the move first, as the game's record writes moves (`g6xc6`). */
+  pv: string[];
+  /** The deepest iteration completed, in plies. */
+  depth: number;
   /** The positions searched. */
   nodes: number;
 }

@@ -119,13 +119,13 @@ test("the computer's move is legal, and the game goes on to its end", () => {
   const g = new Game("lasca");
   let plies = 0;
   while (!g.outcome() && plies < 400) {
-    const c = g.computerMove(1);
+    const c = g.computerMove(60000, 1);
     assert.ok(g.legalMoves().some((m) => m.text === c.move), c.move);
     g.play(c.move);
     plies += 1;
   }
-  const d = new Game("dameo").computerMove(2);
-  assert.ok(d.nodes > 0 && typeof d.score === "number");
+  const d = new Game("dameo").computerMove(60000, 2);
+  assert.ok(d.nodes > 0 && typeof d.score === "number" && d.depth === 2 && d.winIn === null, JSON.stringify(d));
   const r = randomPlayouts("emergo", 20, 7);
   assert.equal(r.games, 20);
   assert.ok(r.plies > 20 * 24);
@@ -161,18 +161,42 @@ test("an agreed draw and a resignation end the game, are recorded, and undo with
   assert.deepEqual(over.outcome(), { winner: "black", reason: "no pieces", declared: false, result: "0-1", text: over.outcome().text });
 });
 
+test("the computer thinks for a time per move and tells its line", () => {
+  // by time alone (performance.now() in WebAssembly): it stops near the time given
+  const g = new Game("international");
+  const t0 = performance.now();
+  const c = g.computerMove(200);
+  const spent = performance.now() - t0;
+  assert.ok(spent < 2000, `${spent} ms`);
+  assert.ok(c.depth >= 1 && c.pv[0] === c.move, JSON.stringify(c));
+  // the line in the record's notation, every move legal in turn
+  const deep = g.computerMove(60000, 4);
+  assert.ok(deep.pv.length >= 4, JSON.stringify(deep));
+  for (const m of deep.pv) g.play(m);
+  // a forced win, in plies, and its score in men
+  const win = new Game("lasca", [], "a1:w,c3:w,d4:b w").computerMove(60000, 3);
+  assert.equal(win.move, "c3xe5");
+  assert.equal(win.winIn, 1);
+  assert.ok(win.score > 9000, JSON.stringify(win));
+  // a time or a depth out of range throws, in words
+  assert.throws(() => g.computerMove(0), /the time to think is 0 ms: give a number of milliseconds from 1 to 600000/);
+  assert.throws(() => g.computerMove(Number.NaN), /milliseconds/);
+  assert.throws(() => g.computerMove(1000, 0), /the depth is 0 plies/);
+});
+
 test("the computer accepts a draw offer unless its search counts it a man ahead", () => {
-  const level = new Game("lasca").computerAcceptsDraw("black", 2);
+  const level = new Game("lasca").computerAcceptsDraw("black", 60000, 2);
   assert.equal(level.accepts, true, JSON.stringify(level));
   const g = new Game("lasca", [], "a1:w,c3:w,e3:w,g7:b w");
-  const white = g.computerAcceptsDraw("white", 1);
-  const black = g.computerAcceptsDraw("black", 1);
-  assert.ok(!white.accepts && white.score >= 100, JSON.stringify(white));
-  assert.ok(black.accepts && black.score <= -100, JSON.stringify(black));
+  const white = g.computerAcceptsDraw("white", 60000, 2);
+  const black = g.computerAcceptsDraw("black", 60000, 2);
+  assert.ok(!white.accepts && white.score >= 1, JSON.stringify(white));
+  assert.ok(black.accepts && black.score <= -1, JSON.stringify(black));
   assert.deepEqual(g.moves(), []);
   assert.equal(g.outcome(), null);
+  assert.throws(() => g.computerAcceptsDraw("red", 1000), { message: 'no side "red": a side is "white" or "black"' });
   g.agreeDraw();
-  assert.equal(g.computerAcceptsDraw("white", 1), null);
+  assert.equal(g.computerAcceptsDraw("white", 1000), null);
 });
 
 test("the board's column labels are explained once a column is taller than one man", () => {

@@ -4,7 +4,7 @@
 
 use column_checkers::Color;
 use column_checkers_web::{
-    color_named, perft_of, playouts, rulesets, Drawing, Table, DRAW_DECLINE_SCORE,
+    color_named, perft_of, playouts, rulesets, Drawing, Table, Thinking, DRAW_DECLINE_MEN,
 };
 use serde_json::{json, Value};
 
@@ -175,7 +175,9 @@ fn every_ruleset_plays_and_the_computer_moves_legally() {
     for r in rulesets() {
         let mut g = Table::new(r.name, &[], None).unwrap();
         for _ in 0..6 {
-            let Some(c) = g.computer_move(1) else { break };
+            let Some(c) = g.computer_move(plies(1)) else {
+                break;
+            };
             let legal = g.legal_moves();
             assert!(
                 legal
@@ -281,30 +283,73 @@ fn an_agreed_draw_and_a_resignation_end_the_game_and_are_recorded() {
     assert_eq!(color_named(" Black"), Ok(Color::Black));
 }
 
+/// A search to `depth` plies with time enough for it (the tests stay deterministic).
+fn plies(depth: u32) -> Thinking {
+    Thinking::new(600_000.0, Some(depth)).unwrap()
+}
+
 #[test]
 fn the_computer_accepts_a_draw_unless_a_man_ahead() {
     // level at the start: it accepts
     let g = Table::new("lasca", &[], None).unwrap();
-    let a = g.computer_accepts_draw(Color::Black, 2).unwrap();
-    assert!(a.accepts && a.score < DRAW_DECLINE_SCORE, "{a:?}");
+    let a = g.computer_accepts_draw(Color::Black, plies(2)).unwrap();
+    assert!(a.accepts && a.men < DRAW_DECLINE_MEN, "{a:?}");
+    assert_eq!(a.depth, 2);
     // three men against one: White declines, Black accepts (scores for each side)
     let g = Table::new("lasca", &[], Some("a1:w,c3:w,e3:w,g7:b w")).unwrap();
-    let white = g.computer_accepts_draw(Color::White, 1).unwrap();
-    let black = g.computer_accepts_draw(Color::Black, 1).unwrap();
-    assert!(
-        !white.accepts && white.score > DRAW_DECLINE_SCORE,
-        "{white:?}"
-    );
-    assert!(
-        black.accepts && black.score < -DRAW_DECLINE_SCORE,
-        "{black:?}"
-    );
+    let white = g.computer_accepts_draw(Color::White, plies(2)).unwrap();
+    let black = g.computer_accepts_draw(Color::Black, plies(2)).unwrap();
+    assert!(!white.accepts && white.men >= DRAW_DECLINE_MEN, "{white:?}");
+    assert!(black.accepts && black.men <= -DRAW_DECLINE_MEN, "{black:?}");
+    assert_eq!(white.men, -black.men);
     assert!(white.nodes > 0);
     // nothing was played or agreed
     assert!(g.outcome().is_null() && g.moves().is_empty());
     let mut over = Table::new("lasca", &[], None).unwrap();
     over.agree_draw().unwrap();
-    assert_eq!(over.computer_accepts_draw(Color::White, 1), None);
+    assert_eq!(over.computer_accepts_draw(Color::White, plies(1)), None);
+}
+
+#[test]
+fn the_computer_thinks_for_a_time_and_tells_its_line() {
+    // by time alone: it stops near the time given, having searched a few plies
+    let g = Table::new("international", &[], None).unwrap();
+    let t = std::time::Instant::now();
+    let c = g
+        .computer_move(Thinking::new(300.0, None).unwrap())
+        .unwrap();
+    let spent = t.elapsed();
+    assert!(spent < std::time::Duration::from_millis(3_000), "{spent:?}");
+    assert!(c.depth >= 2, "{c:?}");
+    assert!(c.win_in.is_none() && c.men.abs() < 1.0, "{c:?}");
+    assert_eq!(c.pv.first(), Some(&c.text), "{c:?}");
+    // the line starts with the move, and every move of it is legal in turn
+    let c = g.computer_move(plies(4)).unwrap();
+    assert!(c.pv.len() >= 4, "{c:?}");
+    let mut line = Table::new("international", &[], None).unwrap();
+    assert_eq!(line.play(&c.text).unwrap(), c.pv[0]);
+    for m in &c.pv[1..] {
+        line.play(m).unwrap();
+    }
+    // the line in the record's notation: Black's forced capture 19x30 for 19x24x30
+    let mut g = Table::new("international", &[], Some("W:W35,33:B19,24")).unwrap();
+    g.play("35-30").unwrap();
+    let c = g.computer_move(plies(2)).unwrap();
+    assert_eq!(c.pv[0], "24x35");
+    // a forced win: Lasca, White to move takes Black's last soldier
+    let g = Table::new("lasca", &[], Some("a1:w,c3:w,d4:b w")).unwrap();
+    let c = g.computer_move(plies(3)).unwrap();
+    assert_eq!(c.text, "c3xe5");
+    assert_eq!(c.win_in, Some(1), "{c:?}");
+    assert!(c.men > 9_000.0, "{c:?}");
+    // the limits refused in words
+    assert!(Thinking::new(0.0, None)
+        .unwrap_err()
+        .contains("from 1 to 600000"));
+    assert!(Thinking::new(f64::NAN, None).is_err());
+    assert!(Thinking::new(1000.0, Some(0))
+        .unwrap_err()
+        .contains("depth is 0 plies"));
 }
 
 #[test]

@@ -24,7 +24,7 @@ const POSITION_OPTIONS = {
 let RULESETS = [];
 let game = null;
 /** The settings of the game on the board. */
-let setup = { ruleset: "emergo", options: [], mode: "computer", human: "white", depth: 2 };
+let setup = { ruleset: "emergo", options: [], mode: "computer", human: "white", level: 1000 };
 /** The remote game, when two people play on two machines (net.js hands it over):
  * { color, opponent, offer (the side whose draw offer stands, or null), send(move),
  *   offerDraw(), resign(), leave() }. */
@@ -36,6 +36,15 @@ let worker = null;
 let request = 0; // the computer's request under way (0: none)
 let requestKind = null; // what it was asked: "move", or "draw" (an offer to answer)
 let downloadUrl = null;
+/** The second worker: hints and the analysis line, never the computer's moves. */
+let helper = null;
+/** Its request under way: { id, key (the position it searches), hint (show the move
+ * on the board when it answers) }, or null. */
+let helperAsk = null;
+/** Its last answer: { key, turn, r }. */
+let analysed = null;
+/** The hint on the board: { key, text, squares }; gone with the next move. */
+let hint = null;
 /** The move list's view: null for the game as it stands, or the number of moves after
  * which the board shows the game (stepping through it changes nothing of the game). */
 let viewPly = null;
@@ -102,6 +111,8 @@ function render() {
     markNext(cells, s.next, s.clicks.length > 0);
   }
   if (v.last) markTaken(cells, v.last.taken);
+  if (hint && hint.key !== positionKey()) hint = null;
+  if (hint && shown === game) markHint(cells, hint.squares);
   if (shown !== game) shown.free();
 
   const toMove = capital(s.turn);
@@ -163,6 +174,11 @@ function render() {
   $("download").download = `${s.ruleset}.pdn`;
 
   $("undo").disabled = (s.moves.length === 0 && !(s.outcome && s.outcome.declared)) || !!remote;
+  $("hint").disabled = !hintAllowed();
+  // a search of a position gone is of no use: stop it
+  if (helperAsk && helperAsk.key !== positionKey()) restartHelper();
+  maybeAnalyse();
+  showAnalysis();
   $("back").disabled = s.clicks.length === 0;
   document.body.dataset.moves = String(s.moves.length);
   document.body.dataset.ruleset = s.ruleset;
@@ -216,6 +232,40 @@ function markTaken(cells, taken) {
     cross.dataset.mark = n;
     svg.append(cross);
   }
+}
+
+/** Marks the hinted move: its squares outlined in blue, an arrow along its path. */
+function markHint(cells, squares) {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const centres = [];
+  for (const n of squares) {
+    const c = cells[n];
+    if (!c) continue;
+    const o = c.cloneNode(false);
+    o.removeAttribute("data-square");
+    o.setAttribute("class", "mark hint-outline");
+    o.dataset.mark = n;
+    svg.append(o);
+    const b = c.getBBox();
+    centres.push([b.x + b.width / 2, b.y + b.height / 2, Math.min(b.width, b.height)]);
+  }
+  if (centres.length < 2) return;
+  const arrow = document.createElementNS(SVG_NS, "path");
+  arrow.setAttribute("d", centres.map(([x, y], i) => `${i ? "L" : "M"}${x},${y}`).join(""));
+  arrow.setAttribute("class", "mark hint-arrow");
+  svg.append(arrow);
+  // the head, at the last square, pointing along the last step
+  const [x1, y1] = centres[centres.length - 2];
+  const [x2, y2, size] = centres[centres.length - 1];
+  const a = Math.atan2(y2 - y1, x2 - x1);
+  const l = size * 0.35;
+  const w = size * 0.2;
+  const pt = (dx, dy) => `${x2 + dx * Math.cos(a) - dy * Math.sin(a)},${y2 + dx * Math.sin(a) + dy * Math.cos(a)}`;
+  const head = document.createElementNS(SVG_NS, "path");
+  head.setAttribute("d", `M${pt(l * 0.4, 0)}L${pt(-l * 0.6, w)}L${pt(-l * 0.6, -w)}Z`);
+  head.setAttribute("class", "mark hint-head");
+  svg.append(head);
 }
 
 /** The buttons that end a game by the players: a draw offer and its answer, resigning. */
@@ -294,6 +344,138 @@ function stopThinking() {
   setBusy(false);
 }
 
+// ---------------------------------------------------------------------------
+// Hints and the analysis line: a second worker searches the position on the board
+
+/** The position on the board with its move number: a hint or an analysis of it is
+ * gone once a move is played or taken back. */
+function positionKey() {
+  return game ? `${game.moves().length} ${game.position()}` : "";
+}
+
+function newHelper() {
+  const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  w.onmessage = (e) => helped(e.data);
+  w.onerror = (e) => {
+    helperAsk = null;
+    say(`the analysis worker failed: ${e.message || e}`, true);
+    showAnalysis();
+  };
+  return w;
+}
+
+/** Drops the helper's search (it cannot be interrupted): a fresh worker. */
+function restartHelper() {
+  if (!helperAsk) return;
+  helperAsk = null;
+  helper.terminate();
+  helper = newHelper();
+}
+
+/** Whether a hint may be asked for now: the person's turn in a game going on, the
+ * game itself on the board. */
+function hintAllowed() {
+  if (!game || game.outcome() || viewPly !== null || request) return false;
+  if (remote) return game.turn() === remote.color;
+  return !computerToMove();
+}
+
+/** Asks the helper to search the position on the board (for a hint: `wantHint`). */
+function askHelper(wantHint) {
+  const key = positionKey();
+  if (helperAsk && helperAsk.key === key) {
+    helperAsk.hint = helperAsk.hint || wantHint;
+    return;
+  }
+  restartHelper();
+  const id = 1 + Math.floor(Math.random() * 1e9);
+  helperAsk = { id, key, hint: wantHint };
+  helper.postMessage({ id, kind: "move", ruleset: game.ruleset, options: game.options, position: game.position(), ms: setup.level });
+}
+
+function askHint() {
+  if (!hintAllowed()) return;
+  const key = positionKey();
+  if (analysed && analysed.key === key) {
+    showHint(analysed.r);
+    render();
+    return;
+  }
+  askHelper(true);
+  say("looking for a hint…");
+  showAnalysis();
+}
+
+/** The analysis line follows the game while its box is ticked (not while the
+ * computer thinks of its move: the two would share the machine). */
+function maybeAnalyse() {
+  if (!$("analysis").checked || !game || game.outcome() || viewPly !== null || request) return;
+  const key = positionKey();
+  if ((analysed && analysed.key === key) || (helperAsk && helperAsk.key === key)) return;
+  askHelper(false);
+}
+
+function helped(r) {
+  if (!helperAsk || r.id !== helperAsk.id) return; // a search of a position gone
+  const ask = helperAsk;
+  helperAsk = null;
+  if (r.error) {
+    say(`the analysis failed: ${r.error}`, true);
+  } else if (ask.key === positionKey()) {
+    analysed = { key: ask.key, turn: game.turn(), r };
+    if (ask.hint) showHint(r);
+  }
+  render();
+}
+
+/** Puts the searched move on the board as the hint: the squares a person would
+ * click for it (an entry: its one square). */
+function showHint(r) {
+  const m = r.move && game.legalMoves().find((l) => l.text === r.move);
+  if (!m) return;
+  const text = (r.pv && r.pv[0]) || r.move;
+  hint = { key: positionKey(), text, squares: m.clicks };
+  say(`hint: ${text} (${explainScore(r, game.turn())})`);
+}
+
+/** `n` plies in words (`1 ply`, `3 plies`), whatever its sign. */
+const plies = (n) => `${Math.abs(n)} ${Math.abs(n) === 1 ? "ply" : "plies"}`;
+
+/** The score for the side to move in the analysis line's words. */
+function scoreText(r, turn) {
+  if (r.winIn !== null && r.winIn !== undefined) {
+    const who = r.winIn > 0 ? capital(turn) : capital(turn === "white" ? "black" : "white");
+    return `${who} wins in ${plies(r.winIn)}`;
+  }
+  const sign = r.score > 0 ? "+" : r.score < 0 ? "−" : "±";
+  return `score ${sign}${Math.abs(r.score).toFixed(2)} men for ${capital(turn)}`;
+}
+
+/** The analysis: what the helper found for the position on the board (the depth and
+ * score, then the best line), or that it is searching. A slot of fixed height: the
+ * page never moves for it. */
+function showAnalysis() {
+  const line = $("analysis-line");
+  const key = positionKey();
+  let rows = [];
+  if ($("analysis").checked && game && !game.outcome() && viewPly === null) {
+    if (analysed && analysed.key === key) {
+      const r = analysed.r;
+      rows = [`depth ${r.depth} · ${scoreText(r, analysed.turn)}`, `best line ${r.pv.join(" ")}`];
+    } else if (helperAsk && helperAsk.key === key) {
+      rows = ["analysing…"];
+    }
+  }
+  line.replaceChildren(...rows.map((t) => {
+    const span = document.createElement("span");
+    span.textContent = t;
+    return span;
+  }));
+  line.title = rows.join("\n") || "the computer's search of the position on the board";
+}
+
+// ---------------------------------------------------------------------------
+
 function computerToMove() {
   return !remote && setup.mode === "computer" && !game.outcome() && game.turn() !== setup.human;
 }
@@ -311,7 +493,7 @@ function ask(kind) {
     ruleset: game.ruleset,
     options: game.options,
     position: game.position(),
-    depth: setup.depth,
+    ms: setup.level,
     side: setup.human === "white" ? "black" : "white",
   });
 }
@@ -335,7 +517,7 @@ function answered(r) {
     try {
       const side = game.turn();
       game.play(r.move);
-      say(`the computer plays ${lastRecordMove()}: ${explainScore(r.score, side)} (${r.nodes} positions searched, ${Math.round(r.ms)} ms)`);
+      say(`the computer plays ${lastRecordMove()}: ${explainScore(r, side)} (depth ${r.depth}, ${r.nodes} positions, ${(r.ms / 1000).toFixed(1)} s)`);
     } catch (e) {
       say(`the computer's move ${r.move} was refused: ${e.message}`, true);
     }
@@ -350,25 +532,26 @@ function lastRecordMove() {
   return ms[ms.length - 1];
 }
 
-/** The computer's score in words: it scores for the side to move, 100 a man (plus a
- * little for mobility), about a million for a win it sees. */
-function explainScore(score, side) {
+/** The computer's score in words: it scores for the side to move (`side`), in men,
+ * and says when it sees a forced end (`winIn` plies). */
+function explainScore(r, side) {
   const other = side === "white" ? "black" : "white";
-  if (Math.abs(score) > 100000) return `it sees a win for ${capital(score > 0 ? side : other)}`;
-  if (score === 0) return "it counts the game level";
-  const men = (Math.abs(score) / 100).toFixed(2);
-  return `it counts +${men} men for ${capital(score > 0 ? side : other)}`;
+  if (r.winIn !== null && r.winIn !== undefined) {
+    return `it sees a win for ${capital(r.winIn > 0 ? side : other)} in ${plies(r.winIn)}`;
+  }
+  if (r.score === 0) return "it counts the game level";
+  return `it counts +${Math.abs(r.score).toFixed(2)} men for ${capital(r.score > 0 ? side : other)}`;
 }
 
 // ---------------------------------------------------------------------------
 // The players' own ends: a draw offered and agreed, a resignation
 
 /** The computer's answer to the person's draw offer (worker.js: `computerAcceptsDraw`:
- * it accepts unless its search counts it a man ahead in material). */
+ * it accepts unless its search counts it a man ahead). */
 function drawAnswered(r) {
   const men = (score) => {
-    if (Math.abs(score) > 100000) return score > 0 ? "winning" : "losing";
-    const n = Math.abs(score) / 100;
+    if (r.winIn !== null && r.winIn !== undefined) return r.winIn > 0 ? "winning" : "losing";
+    const n = Math.round(Math.abs(score) * 100) / 100;
     const count = `${n} man${n === 1 ? "" : "s"}`;
     return score > 0 ? `${count} ahead` : score < 0 ? `${count} behind` : "level";
   };
@@ -542,7 +725,7 @@ function readSetup() {
     positionOptions: checked.filter((i) => i.dataset.kind === "position").map((i) => i.value),
     mode: $("mode").value,
     human: $("color").value,
-    depth: Number($("depth").value),
+    level: Number($("level").value),
   };
 }
 
@@ -638,6 +821,7 @@ async function main() {
   fillOptions();
   showMode();
   worker = newWorker();
+  helper = newHelper();
 
   $("ruleset").addEventListener("change", fillOptions);
   $("mode").addEventListener("change", showMode);
@@ -651,6 +835,8 @@ async function main() {
     render();
   });
   $("flip").addEventListener("change", render);
+  $("hint").addEventListener("click", askHint);
+  $("analysis").addEventListener("change", render);
   $("moves").addEventListener("click", (e) => {
     const ply = e.target.closest("[data-ply]");
     if (ply) view(Number(ply.dataset.ply));
