@@ -8,8 +8,8 @@
 # Prints the time of each part. Needs python3 (3.10 or newer) with venv, and network
 # access to PyPI for the pinned wheels.
 #
-# Light on disk: the binding's Rust tests build in release, with the wheel's profile
-# (no debug build of pyo3 and the binding beside the release one); pip keeps no cache
+# Light on disk: the binding's Rust tests build with the wheel's profile (`measure`,
+# named in pyproject.toml: no debug build of pyo3 and the binding beside it); pip keeps no cache
 # and compiles no bytecode, Python writes none; the virtual environment (about 500 MB)
 # and the wheel are deleted at the end (KEEP_PYVENV=1 keeps them).
 set -euo pipefail
@@ -20,8 +20,8 @@ lap() { local t; t=$(date +%s); printf -- '-- %s: %d s (load %s)\n' "$1" $((t - 
 
 # the binding's own checks: lints, and the action encoding against the crate's lists in Rust
 cargo clippy -p column-checkers-python --all-targets -- -D warnings
-cargo test --release -p column-checkers-python
-lap "clippy and Rust tests of the binding (release)"
+cargo test --profile measure -p column-checkers-python
+lap "clippy and Rust tests of the binding (the wheel's profile, measure)"
 
 PYVENV=target/ci-python-venv
 rm -rf "$PYVENV" target/ci-wheels
@@ -36,9 +36,9 @@ PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1 PIP_NO_CACHE_DIR=1 PIP_NO_COMPILE
   gymnasium==1.4.0 pettingzoo==1.27.0 open_spiel==2.0.2 ray==2.60.0
 lap "fresh venv and pinned wheels"
 
-"$PYVENV/bin/maturin" build --release -m python/Cargo.toml -i "$PYVENV/bin/python" --out target/ci-wheels
+"$PYVENV/bin/maturin" build -m python/Cargo.toml -i "$PYVENV/bin/python" --out target/ci-wheels
 PIP_NO_CACHE_DIR=1 PIP_NO_COMPILE=1 "$PYVENV/bin/pip" install -q --no-deps target/ci-wheels/column_checkers-*.whl
-lap "maturin build --release and pip install of the wheel"
+lap "maturin build (profile measure, from pyproject.toml) and pip install of the wheel"
 
 # Ray on loopback, offline: see python/README.md ("Ray"); the dead proxy only turns Ray's
 # cloud-metadata probe into a refused loopback connection (pip above is done)
