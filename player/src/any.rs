@@ -54,6 +54,7 @@ const WIN_BOUND: i32 = WIN - 1_000;
 /// let game = AnyGame::new(Ruleset::Emergo);
 /// let found = AnyPlayer::new(Ruleset::Emergo, 1).search(&game, Limits::depth(2)).unwrap();
 /// assert_eq!(found.pv.first(), Some(&found.mv));
+/// assert_eq!(found.line.len(), found.pv.len());
 /// assert_eq!(found.men, Some(f64::from(found.score) / 100.0));
 /// assert!(found.win_in.is_none() && found.depth == 2 && found.nodes > 0);
 /// ```
@@ -82,6 +83,9 @@ pub struct AnyFound {
     /// The principal variation of the last iteration completed, in notation, this move
     /// first; the move alone when an iteration cut short by the limits found it.
     pub pv: Vec<String>,
+    /// The same line as the game's record writes it (a capture by its first and last
+    /// square where that names it alone: `32x12`), cut where a move would not be legal.
+    pub line: Vec<String>,
     /// The time the search took.
     pub time: Duration,
 }
@@ -152,12 +156,15 @@ impl fmt::Debug for AnyPlayer {
 }
 
 /// Makes the player of a ruleset.
-struct Make(usize);
+struct Make {
+    table_mb: usize,
+    clock: fn() -> Box<dyn Clock>,
+}
 
 impl RulesetVisitor for Make {
     type Output = (Box<dyn Any + Send>, Arc<AtomicBool>);
     fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
-        let player = Player::<P>::new(self.0);
+        let player = Player::<P>::new(self.table_mb).with_clock((self.clock)());
         let stop = player.stop_flag();
         (Box::new(player), stop)
     }
@@ -201,6 +208,7 @@ impl Search<'_> {
 
 /// The result in text.
 fn found<P: Introspect>(
+    pos: &P,
     found: &SearchResult<P::Move>,
     mv: &P::Move,
     actions: Vec<u8>,
@@ -209,10 +217,22 @@ fn found<P: Introspect>(
     let forced = found.score.abs() > WIN_BOUND;
     let plies = WIN - found.score.abs();
     let secs = time.as_secs_f64();
-    let mut pv: Vec<String> = found.pv.iter().map(|m| m.to_string()).collect();
-    if found.pv.first() != Some(mv) {
-        // a better move found by an iteration the limits cut short
-        pv = vec![mv.to_string()];
+    // the line of the last iteration, or the move alone when an iteration the
+    // limits cut short found it
+    let moves = if found.pv.first() == Some(mv) {
+        &found.pv[..]
+    } else {
+        core::slice::from_ref(mv)
+    };
+    let pv = moves.iter().map(|m| m.to_string()).collect();
+    let mut line = Vec::with_capacity(moves.len());
+    let mut at = pos.clone();
+    for m in moves {
+        if !at.is_legal(m) {
+            break;
+        }
+        line.push(at.short_move_text(m));
+        at.play_unchecked(m);
     }
     AnyFound {
         mv: mv.to_string(),
@@ -228,6 +248,7 @@ fn found<P: Introspect>(
             0
         },
         pv,
+        line,
         time,
     }
 }
@@ -241,7 +262,7 @@ impl GameVisitor for Search<'_> {
         let (result, time) = self.run(game.position(), &game_history(game))?;
         let mv = result.best.ok_or(AnyPlayerError::GameOver)?;
         let actions = mv.clicks().iter().map(|s| s.0).collect();
-        Ok(found::<P>(&result, &mv, actions, time))
+        Ok(found(game.position(), &result, &mv, actions, time))
     }
 }
 
@@ -269,7 +290,7 @@ impl ActionGameVisitor for Search<'_> {
             .or_else(|| paths.iter().find(|(_, p)| p.starts_with(pending)))
             .cloned()
             .ok_or(AnyPlayerError::GameOver)?;
-        Ok(found::<P>(&result, &mv, path, time))
+        Ok(found(game.position(), &result, &mv, path, time))
     }
 }
 
@@ -277,12 +298,32 @@ impl AnyPlayer {
     /// The player of `ruleset` (its options included), with a transposition table of
     /// about `table_mb` megabytes and the ruleset's evaluation weights.
     pub fn new(ruleset: Ruleset, table_mb: usize) -> AnyPlayer {
-        let (player, stop) = ruleset.visit(Make(table_mb));
+        AnyPlayer::with_clock(ruleset, table_mb, default_clock)
+    }
+
+    /// The same with the clock `clock` makes, for its time limits and its timing: on
+    /// `wasm32-unknown-unknown` the default clock never advances, so a browser gives
+    /// one over `performance.now()`.
+    ///
+    /// ```
+    /// use column_checkers::Ruleset;
+    /// use column_checkers_player::any::AnyPlayer;
+    /// use column_checkers_player::clock::StdClock;
+    ///
+    /// let player = AnyPlayer::with_clock(Ruleset::Lasca, 1, || Box::new(StdClock::default()));
+    /// assert_eq!(player.ruleset(), Ruleset::Lasca);
+    /// ```
+    pub fn with_clock(
+        ruleset: Ruleset,
+        table_mb: usize,
+        clock: fn() -> Box<dyn Clock>,
+    ) -> AnyPlayer {
+        let (player, stop) = ruleset.visit(Make { table_mb, clock });
         AnyPlayer {
             ruleset,
             player,
             stop,
-            clock: default_clock(),
+            clock: clock(),
         }
     }
 

@@ -4,9 +4,10 @@
 
 use column_checkers::text::position_text::COLUMN_LEGEND;
 use column_checkers::text::svg::SvgOptions;
-use column_checkers::tools::any_game::{AnyMove, GameVisitor, PlayoutStats};
-use column_checkers::{AnyGame, Checking, Color, Counting, Game, Introspect, Outcome, Ruleset};
-use column_checkers_player::{game_history, Limits, Player, WIN};
+use column_checkers::tools::any_game::{AnyMove, PlayoutStats};
+use column_checkers::{AnyGame, Color, Outcome, Ruleset};
+use column_checkers_player::any::{AnyFound, AnyPlayer};
+use column_checkers_player::Limits;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -135,14 +136,6 @@ fn in_men(score: i32) -> f64 {
     f64::from(score) / 100.0
 }
 
-/// The plies to a forced end the score says, positive for a win of the side it is
-/// for; `None` for any other score.
-fn win_in(score: i32) -> Option<i32> {
-    // the player's wins are WIN less the plies to them, far above any evaluation
-    let plies = WIN - score.abs();
-    (plies <= 1_000).then_some(if score > 0 { plies } else { -plies })
-}
-
 /// A side's name in the API (`white` or `black`, any case) as a colour; any other
 /// text is refused in words.
 pub fn color_named(name: &str) -> Result<Color, String> {
@@ -183,50 +176,12 @@ fn outcome_json(o: Option<Outcome>) -> Value {
     })
 }
 
-/// What a search found: the move (its full text), the score, the principal
-/// variation in the record's notation, the depth and the nodes.
-struct Found {
-    best: Option<String>,
-    score: i32,
-    pv: Vec<String>,
-    depth: u32,
-    nodes: u64,
-}
-
-/// The computer's search (the crate's player) within limits, on the page's clock.
-struct Search(Limits);
-
-impl GameVisitor for Search {
-    type Output = Found;
-    fn visit<P: Introspect + Counting + Checking>(self, game: &Game<P>) -> Found {
-        let mut player = Player::<P>::new(TABLE_MB).with_clock(Box::new(PageClock::default()));
-        let history = game_history(game);
-        let found = player.search(game.position(), &history, self.0, &mut |_| {});
-        // the line as the record writes it, each move checked on the way; the best
-        // move first even when an unfinished iteration changed it
-        let mut line = found.pv.clone();
-        if let Some(best) = found.best {
-            if line.first() != Some(&best) {
-                line = vec![best];
-            }
-        }
-        let mut pos = game.position().clone();
-        let mut pv = Vec::new();
-        for m in &line {
-            if !pos.is_legal(m) {
-                break;
-            }
-            pv.push(pos.short_move_text(m));
-            pos.play_unchecked(m);
-        }
-        Found {
-            best: found.best.map(|m| m.to_string()),
-            score: found.score,
-            pv,
-            depth: found.depth,
-            nodes: found.nodes,
-        }
-    }
+/// The computer's search (the crate's player) of `game` within `thinking`, on the
+/// page's clock; `None` when the game is over.
+fn search(game: &AnyGame, thinking: Thinking) -> Option<AnyFound> {
+    AnyPlayer::with_clock(game.ruleset(), TABLE_MB, || Box::new(PageClock::default()))
+        .search(game, thinking.limits())
+        .ok()
 }
 
 /// A game of any ruleset with its click input: the JavaScript `Game` class.
@@ -468,12 +423,12 @@ impl Table {
         if self.is_over() {
             return None;
         }
-        let found = self.game.visit(Search(thinking.limits()));
+        let found = search(&self.game, thinking)?;
         Some(Choice {
-            text: found.best?,
+            text: found.mv,
             men: in_men(found.score),
-            win_in: win_in(found.score),
-            pv: found.pv,
+            win_in: found.win_in,
+            pv: found.line,
             depth: found.depth,
             nodes: found.nodes,
         })
@@ -486,16 +441,13 @@ impl Table {
         if self.is_over() {
             return None;
         }
-        let found = self.game.visit(Search(thinking.limits()));
-        let score = if side == self.turn() {
-            found.score
-        } else {
-            -found.score
-        };
+        let found = search(&self.game, thinking)?;
+        let sign = if side == self.turn() { 1 } else { -1 };
+        let score = sign * found.score;
         Some(DrawAnswer {
             accepts: in_men(score) < DRAW_DECLINE_MEN,
             men: in_men(score),
-            win_in: win_in(score),
+            win_in: found.win_in.map(|n| sign * n),
             depth: found.depth,
             nodes: found.nodes,
         })
