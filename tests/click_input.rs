@@ -16,7 +16,9 @@ use column_checkers::{Game, MoveList, Position, Square};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashSet};
 
-/// A position reached from the start by up to `plies` random legal moves.
+/// A position reached from the start by up to `plies` random legal moves, with the game
+/// still on: a move that would end it (a counted draw, no move left) is not played, as
+/// a finished position refuses every click and move text.
 fn random_position<P: Position>(seed: u64, plies: usize) -> P {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(P::start());
@@ -27,7 +29,11 @@ fn random_position<P: Position>(seed: u64, plies: usize) -> P {
             break;
         }
         let mv = moves[rng.below(moves.len())];
+        let before = game.position().clone();
         game.play(&mv).expect("a listed move plays");
+        if game.position().outcome().is_some() {
+            return before;
+        }
     }
     game.position().clone()
 }
