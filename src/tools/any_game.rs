@@ -41,13 +41,13 @@ use crate::engine::input::{ClickError, MoveInput};
 use crate::engine::introspect::{Introspect, MoveKind};
 use crate::engine::moves::{MoveList, MoveSquares, Squares};
 use crate::engine::outcome::Outcome;
-use crate::engine::perft::{divide, perft};
+use crate::engine::perft::{divide, perft, perft_without_bulk};
 use crate::engine::position::Position;
 use crate::engine::square::Square;
 use crate::engine::view::BoardView;
 use crate::text::fen::{fen_of, read_position_or_fen};
 use crate::text::pdn::{read_games, PdnError};
-use crate::text::record::{Record, ReplayError};
+use crate::text::record::{Record, ReplayError, ReplayWarning, ResultCheck, Strictness};
 use crate::tools::playout::random_playout;
 use crate::tools::registry::{each_ruleset, record_of_game, RegistryError, Ruleset};
 use crate::tools::rng::SplitMix64;
@@ -71,6 +71,16 @@ pub enum AnyGameError {
     /// A move's text that names no legal move (or several), or the game is over.
     #[error(transparent)]
     Move(#[from] MoveParseError),
+    /// A move of a list ([`AnyGame::play_moves`]) that does not play.
+    #[error("move {number} ({text}): {error}")]
+    InMoveList {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// Its text, as given.
+        text: String,
+        /// Why it does not play.
+        error: MoveParseError,
+    },
     /// An index past the end of the legal moves.
     #[error("there is no legal move number {index}: the position has {count}")]
     NoSuchMove {
@@ -146,6 +156,20 @@ pub struct PlayoutStats {
     pub ended: u64,
 }
 
+/// A record replayed by [`AnyGame::replay`]: the game and what the replay found.
+#[derive(Clone, Debug)]
+pub struct AnyReplay {
+    /// The game, every move of the main line played; ended by an agreed draw or a
+    /// resignation when the record says so.
+    pub game: AnyGame,
+    /// The record's result against what the rules say of the final position.
+    pub result_check: ResultCheck,
+    /// The moves read, variations included (the moves of skipped variations not).
+    pub moves_read: usize,
+    /// What the replay forgave, each with what it did (forgiving replay only).
+    pub warnings: Vec<ReplayWarning>,
+}
+
 /// Generic code to run on the [`Game<P>`] inside an [`AnyGame`]
 /// ([`AnyGame::visit`]): a search, an evaluation, anything the type does not offer.
 ///
@@ -199,17 +223,25 @@ impl<P: Introspect + Counting + Checking> Seat<P> {
         }
     }
 
-    fn read(ruleset: Ruleset, text: Option<&str>) -> Result<Self, AnyGameError> {
-        let start = match text.map(str::trim).filter(|t| !t.is_empty()) {
-            None => P::start(),
-            Some(t) => read_position_or_fen::<P>(t, str::parse)
+    /// The start, or the position `text` in its text or FEN (`fen`), or as the
+    /// position type reads it.
+    fn read(ruleset: Ruleset, text: Option<&str>, fen: bool) -> Result<Self, AnyGameError> {
+        let start = match text {
+            Some(t) if !fen => t
+                .parse::<P>()
                 .map_err(|error| AnyGameError::Position { ruleset, error })?,
+            _ => match text.map(str::trim).filter(|t| !t.is_empty()) {
+                None => P::start(),
+                Some(t) => read_position_or_fen::<P>(t, str::parse)
+                    .map_err(|error| AnyGameError::Position { ruleset, error })?,
+            },
         };
         Ok(Seat::new(Game::new(start)))
     }
 
-    fn replay(record: &Record) -> Result<Self, AnyGameError> {
-        Ok(Seat::new(record.replay::<P>()?.game))
+    fn replay(record: &Record, strictness: Strictness) -> Result<Replayed<Self>, ReplayError> {
+        let r = record.replay_with::<P>(strictness)?;
+        Ok((Seat::new(r.game), r.result_check, r.moves_read, r.warnings))
     }
 
     fn geometry(&self) -> &'static Geometry {
@@ -381,6 +413,9 @@ impl<P: Introspect + Counting + Checking> Seat<P> {
     }
 }
 
+/// A replayed game's seat, result check, moves read and warnings.
+type Replayed<S> = (S, ResultCheck, usize, Vec<ReplayWarning>);
+
 /// The enum of the games of every ruleset, and the `match` over it.
 macro_rules! seats {
     (() $($name:ident: $module:ident :: $ty:ident,)+) => {
@@ -396,15 +431,27 @@ macro_rules! seats {
                 }
             }
 
-            fn read(ruleset: Ruleset, text: Option<&str>) -> Result<Seats, AnyGameError> {
+            fn read(
+                ruleset: Ruleset,
+                text: Option<&str>,
+                fen: bool,
+            ) -> Result<Seats, AnyGameError> {
                 Ok(match ruleset {
-                    $(Ruleset::$name => Seats::$name(Box::new(Seat::read(ruleset, text)?)),)+
+                    $(Ruleset::$name =>
+                        Seats::$name(Box::new(Seat::read(ruleset, text, fen)?)),)+
                 })
             }
 
-            fn replay(ruleset: Ruleset, record: &Record) -> Result<Seats, AnyGameError> {
+            fn replay(
+                ruleset: Ruleset,
+                record: &Record,
+                strictness: Strictness,
+            ) -> Result<Replayed<Seats>, ReplayError> {
                 Ok(match ruleset {
-                    $(Ruleset::$name => Seats::$name(Box::new(Seat::replay(record)?)),)+
+                    $(Ruleset::$name => {
+                        let (s, check, read, warnings) = Seat::replay(record, strictness)?;
+                        (Seats::$name(Box::new(s)), check, read, warnings)
+                    })+
                 })
             }
         }
@@ -458,7 +505,7 @@ impl AnyGame {
     /// A game of `ruleset` from its start.
     pub fn new(ruleset: Ruleset) -> AnyGame {
         AnyGame {
-            seat: Seats::read(ruleset, None).expect("a start position"),
+            seat: Seats::read(ruleset, None, true).expect("a start position"),
         }
     }
 
@@ -478,7 +525,29 @@ impl AnyGame {
     /// [`AnyGameError::Position`]: what is wrong with the text, in the ruleset's terms.
     pub fn from_position(ruleset: Ruleset, text: &str) -> Result<AnyGame, AnyGameError> {
         Ok(AnyGame {
-            seat: Seats::read(ruleset, Some(text))?,
+            seat: Seats::read(ruleset, Some(text), true)?,
+        })
+    }
+
+    /// A game of `ruleset` from `text` as the ruleset's position type reads it
+    /// ([`FromStr`](core::str::FromStr): the position text, and PDN FEN in the
+    /// draughts games): what the examples' `--position` takes. Unlike
+    /// [`from_position`](AnyGame::from_position), an empty text is refused.
+    ///
+    /// ```
+    /// use column_checkers::{AnyGame, AnyGameError, Ruleset};
+    ///
+    /// let game = AnyGame::from_position_text(Ruleset::Emergo, "- w 12/12").unwrap();
+    /// assert_eq!(game.perft(1), 40);
+    /// let e = AnyGame::from_position_text(Ruleset::Emergo, "").unwrap_err();
+    /// assert!(matches!(e, AnyGameError::Position { .. }));
+    /// ```
+    ///
+    /// # Errors
+    /// [`AnyGameError::Position`]: what is wrong with the text, in the ruleset's terms.
+    pub fn from_position_text(ruleset: Ruleset, text: &str) -> Result<AnyGame, AnyGameError> {
+        Ok(AnyGame {
+            seat: Seats::read(ruleset, Some(text), false)?,
         })
     }
 
@@ -489,8 +558,44 @@ impl AnyGame {
     /// Tags that name no ruleset of the crate, or a move that does not replay.
     pub fn from_record(record: &Record, default: Ruleset) -> Result<AnyGame, AnyGameError> {
         let ruleset = Ruleset::of_record(record)?.unwrap_or(default);
-        Ok(AnyGame {
-            seat: Seats::replay(ruleset, record)?,
+        let (seat, ..) = Seats::replay(ruleset, record, Strictness::Forgiving)?;
+        Ok(AnyGame { seat })
+    }
+
+    /// Replays `record` in `ruleset` (whatever its tags say) with `strictness`
+    /// ([`Record::replay_with`]): the game, the result check, the moves read and the
+    /// warnings.
+    ///
+    /// ```
+    /// use column_checkers::text::pdn::read_games;
+    /// use column_checkers::text::record::{ResultCheck, Strictness};
+    /// use column_checkers::tools::any_game::AnyGame;
+    /// use column_checkers::Ruleset;
+    ///
+    /// // the third move is numbered 3: forgiven with a warning, or refused
+    /// let record = read_games("1. d6 d8 3. e4 g6 *").remove(0).unwrap();
+    /// let replay = AnyGame::replay(&record, Ruleset::Emergo, Strictness::Forgiving).unwrap();
+    /// assert_eq!(replay.game.moves(), ["d6", "d8", "e4", "g6"]);
+    /// assert_eq!(replay.result_check, ResultCheck::Unfinished);
+    /// assert_eq!((replay.moves_read, replay.warnings.len()), (4, 1));
+    /// let e = AnyGame::replay(&record, Ruleset::Emergo, Strictness::Strict).unwrap_err();
+    /// assert_eq!(e.number, 2);
+    /// ```
+    ///
+    /// # Errors
+    /// The first move (or a bad start position) that does not replay, with its place.
+    pub fn replay(
+        record: &Record,
+        ruleset: Ruleset,
+        strictness: Strictness,
+    ) -> Result<AnyReplay, ReplayError> {
+        let (seat, result_check, moves_read, warnings) =
+            Seats::replay(ruleset, record, strictness)?;
+        Ok(AnyReplay {
+            game: AnyGame { seat },
+            result_check,
+            moves_read,
+            warnings,
         })
     }
 
@@ -580,6 +685,40 @@ impl AnyGame {
         each!(&mut self.seat, s => s.play_text(text))
     }
 
+    /// Plays the moves of `moves`, separated by white space, each as
+    /// [`play`](AnyGame::play); returns how many were played.
+    ///
+    /// ```
+    /// use column_checkers::{AnyGame, Ruleset};
+    ///
+    /// let mut game = AnyGame::new(Ruleset::Emergo);
+    /// assert_eq!(game.play_moves("d6 d8 e4").unwrap(), 3);
+    /// let e = game.play_moves("g6 zz9").unwrap_err();
+    /// assert!(e.to_string().starts_with("move 2 (zz9): "), "{e}");
+    /// assert_eq!(game.moves(), ["d6", "d8", "e4"]);
+    /// ```
+    ///
+    /// # Errors
+    /// [`AnyGameError::InMoveList`]: the first move that does not play, its number in
+    /// the list and why; the game is then unchanged.
+    pub fn play_moves(&mut self, moves: &str) -> Result<usize, AnyGameError> {
+        let mut next = self.clone();
+        let mut played = 0;
+        for (i, text) in moves.split_whitespace().enumerate() {
+            next.play(text).map_err(|e| match e {
+                AnyGameError::Move(error) => AnyGameError::InMoveList {
+                    number: i + 1,
+                    text: text.to_string(),
+                    error,
+                },
+                other => other,
+            })?;
+            played += 1;
+        }
+        *self = next;
+        Ok(played)
+    }
+
     /// Plays the legal move at `index` of [`legal_moves`](AnyGame::legal_moves);
     /// returns its text.
     ///
@@ -660,6 +799,12 @@ impl AnyGame {
         each!(&mut self.seat, s => s.redo())
     }
 
+    /// The end the players declared (an agreed draw or a resignation), if any
+    /// ([`Game::declared_end`]).
+    pub fn declared_end(&self) -> Option<Outcome> {
+        each!(&self.seat, s => s.game.declared_end())
+    }
+
     /// Ends the game in a draw the players agreed ([`Game::agree_draw`]).
     ///
     /// # Errors
@@ -736,6 +881,36 @@ impl AnyGame {
     /// Perft of the current position: the leaves of the move tree `depth` plies deep.
     pub fn perft(&self, depth: u32) -> u64 {
         each!(&self.seat, s => perft(s.game.position(), depth))
+    }
+
+    /// Perft without bulk counting ([`perft_without_bulk`]): the moves of the last ply
+    /// are played too. The same figure as [`perft`](AnyGame::perft), slower: a check
+    /// of move making.
+    ///
+    /// ```
+    /// use column_checkers::{AnyGame, Ruleset};
+    ///
+    /// let game = AnyGame::new(Ruleset::Lasca);
+    /// assert_eq!(game.perft_without_bulk(3), game.perft(3));
+    /// ```
+    pub fn perft_without_bulk(&self, depth: u32) -> u64 {
+        each!(&self.seat, s => perft_without_bulk(s.game.position(), depth))
+    }
+
+    /// Perft with the first plies split across threads
+    /// ([`perft_parallel`](crate::perft_parallel)); the figure of
+    /// [`perft`](AnyGame::perft).
+    ///
+    /// ```
+    /// use column_checkers::{AnyGame, Ruleset};
+    ///
+    /// let game = AnyGame::new(Ruleset::Emergo);
+    /// assert_eq!(game.perft_parallel(3), game.perft(3));
+    /// ```
+    #[cfg(feature = "rayon")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
+    pub fn perft_parallel(&self, depth: u32) -> u64 {
+        each!(&self.seat, s => crate::engine::perft::perft_parallel(s.game.position(), depth))
     }
 
     /// Perft of the current position by first move: each move's text and its leaves.
@@ -894,6 +1069,43 @@ mod tests {
             assert_eq!(again.position_text(), played.position_text(), "{r}");
             assert_eq!(again.history(), played.history(), "{r}");
         }
+    }
+
+    #[test]
+    fn the_command_line_helpers_agree_with_the_static_types() {
+        for &r in Ruleset::ALL {
+            let mut game = AnyGame::new(r);
+            let text = game.position_text();
+            let read = AnyGame::from_position_text(r, &text).unwrap();
+            assert_eq!(read.zobrist(), game.zobrist(), "{r}");
+            assert_eq!(game.perft_without_bulk(2), game.perft(2), "{r}");
+            #[cfg(feature = "rayon")]
+            assert_eq!(game.perft_parallel(2), game.perft(2), "{r}");
+            // a list of moves plays as one move at a time; a bad one changes nothing
+            let mut one_by_one = game.clone();
+            one_by_one.play_random(&mut SplitMix64::new(5), 6);
+            let list = one_by_one.moves().join(" ");
+            let n = game.play_moves(&list).unwrap();
+            assert_eq!(n, one_by_one.moves().len(), "{r}");
+            assert_eq!(game.position_text(), one_by_one.position_text(), "{r}");
+            let mut fresh = AnyGame::new(r);
+            let e = fresh.play_moves(&format!("{list} zz9")).unwrap_err();
+            assert!(
+                matches!(&e, AnyGameError::InMoveList { number, text, .. }
+                    if *number == n + 1 && text == "zz9"),
+                "{r}: {e}"
+            );
+            assert!(fresh.moves().is_empty(), "{r}");
+            // the record replays strictly to the same game, unfinished
+            let replay = AnyGame::replay(&game.record(), r, Strictness::Strict).unwrap();
+            assert_eq!(replay.game.moves(), game.moves(), "{r}");
+            assert_eq!(replay.moves_read, n, "{r}");
+            assert!(replay.warnings.is_empty(), "{r}");
+            assert_eq!(replay.game.declared_end(), None, "{r}");
+        }
+        // the position type's reader alone: no empty text, no FEN in Emergo
+        assert!(AnyGame::from_position(Ruleset::Emergo, "").is_ok());
+        assert!(AnyGame::from_position_text(Ruleset::Emergo, "").is_err());
     }
 
     #[test]
