@@ -16,14 +16,13 @@
 //!     --position "c4:bbbbbwww,d4:ww b 0/0" --output target/emergo-example.svg
 //! ```
 
-use column_checkers::text::svg::{render_position, SvgOptions};
 #[path = "shared/cli.rs"]
 mod cli;
 
 use clap::Parser;
 use cli::RulesetArgs;
-use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::Position;
+use column_checkers::text::svg::SvgOptions;
+use column_checkers::{AnyGame, AnyGameError, Ruleset};
 use std::process::ExitCode;
 
 /// Renders a position of any ruleset to SVG: the start, or --position, then the
@@ -63,42 +62,31 @@ fn cell(s: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("{s:?} is not a number of pixels from 8 to 512"))
 }
 
-struct Draw(Args);
-
-impl RulesetVisitor for Draw {
-    type Output = Result<String, String>;
-
-    fn visit<P: Position>(self) -> Result<String, String> {
-        let a = self.0;
-        let mut pos = match &a.position {
-            Some(t) => t
-                .parse::<P>()
-                .map_err(|e| format!("--position {t:?}: {e}"))?,
-            None => P::start(),
-        };
-        for (i, m) in a
-            .moves
-            .as_deref()
-            .unwrap_or("")
-            .split_whitespace()
-            .enumerate()
-        {
-            let mv = pos
-                .parse_move(m)
-                .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
-            pos.play(&mv)
-                .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
-        }
-        let mut options = SvgOptions::default().flipped(a.flip);
-        if let Some(c) = a.cell {
-            options.cell = c;
-        }
-        if !a.no_title {
-            options = options.with_title(a.title.unwrap_or_else(|| pos.to_string()));
-        }
-        render_position(&pos, &options)
-            .ok_or_else(|| format!("ruleset {} does not expose its board for drawing", P::NAME))
+/// The SVG of the position `a` names in `ruleset`. The game is an [`AnyGame`]: the
+/// drawing code of every ruleset is compiled in the library, once, not in this example.
+fn draw(ruleset: Ruleset, a: Args) -> Result<String, String> {
+    let mut game = match &a.position {
+        Some(t) => AnyGame::from_position_text(ruleset, t).map_err(|e| match e {
+            AnyGameError::Position { error, .. } => format!("--position {t:?}: {error}"),
+            e => e.to_string(),
+        })?,
+        None => AnyGame::new(ruleset),
+    };
+    game.play_moves(a.moves.as_deref().unwrap_or(""))
+        .map_err(|e| e.to_string())?;
+    let mut options = SvgOptions::default().flipped(a.flip);
+    if let Some(c) = a.cell {
+        options.cell = c;
     }
+    if !a.no_title {
+        options = options.with_title(a.title.unwrap_or_else(|| game.position_text()));
+    }
+    game.svg(&options).ok_or_else(|| {
+        format!(
+            "ruleset {} does not expose its board for drawing",
+            ruleset.name()
+        )
+    })
 }
 
 fn main() -> ExitCode {
@@ -111,7 +99,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let svg = match ruleset.visit(Draw(a)) {
+    let svg = match draw(ruleset, a) {
         Ok(svg) => svg,
         Err(e) => {
             eprintln!("error: {e}");

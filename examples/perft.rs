@@ -20,10 +20,7 @@ mod cli;
 
 use clap::Parser;
 use cli::RulesetArgs;
-use column_checkers::engine::perft::perft_without_bulk;
-use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::{divide, perft};
-use column_checkers::{Checking, Counting};
+use column_checkers::{AnyGame, AnyGameError, Ruleset};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -63,63 +60,54 @@ struct Args {
     parallel: bool,
 }
 
-struct Run(Args);
-
-impl RulesetVisitor for Run {
-    type Output = Result<(), String>;
-
-    fn visit<P: Counting + Checking>(self) -> Result<(), String> {
-        let a = self.0;
-        let mut pos = match &a.position {
-            Some(text) => text
-                .parse::<P>()
-                .map_err(|e| format!("--position {text:?}: {e}"))?,
-            None => P::start(),
-        };
-        if let Some(moves) = &a.moves {
-            for (i, m) in moves.split_whitespace().enumerate() {
-                let mv = pos
-                    .parse_move(m)
-                    .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
-                pos.play_unchecked(&mv);
-            }
-        }
-        if a.divide {
-            let start = Instant::now();
-            let mut total = 0;
-            for (mv, n) in divide(&pos, a.depth.max(1)) {
-                println!("{mv} {n}");
-                total += n;
-            }
-            println!("total {total} ({:.3} s)", start.elapsed().as_secs_f64());
-            return Ok(());
-        }
-        for d in 1..=a.depth {
-            let start = Instant::now();
-            let n = if a.no_bulk {
-                perft_without_bulk(&pos, d)
-            } else if a.parallel {
-                parallel(&pos, d)
-            } else {
-                perft(&pos, d)
-            };
-            let t = start.elapsed().as_secs_f64();
-            println!("{d} {n} {t:.3} s {:.0} nodes/s", n as f64 / t.max(1e-9));
-        }
-        Ok(())
+/// Counts in `ruleset` as `a` says. The game is an [`AnyGame`]: the counting code of
+/// every ruleset is compiled in the library, once, not in this example.
+fn run(ruleset: Ruleset, a: Args) -> Result<(), String> {
+    let mut game = match &a.position {
+        Some(text) => AnyGame::from_position_text(ruleset, text).map_err(|e| match e {
+            AnyGameError::Position { error, .. } => format!("--position {text:?}: {error}"),
+            e => e.to_string(),
+        })?,
+        None => AnyGame::new(ruleset),
+    };
+    if let Some(moves) = &a.moves {
+        game.play_moves(moves).map_err(|e| e.to_string())?;
     }
+    if a.divide {
+        let start = Instant::now();
+        let mut total = 0;
+        for (mv, n) in game.divide(a.depth.max(1)) {
+            println!("{mv} {n}");
+            total += n;
+        }
+        println!("total {total} ({:.3} s)", start.elapsed().as_secs_f64());
+        return Ok(());
+    }
+    for d in 1..=a.depth {
+        let start = Instant::now();
+        let n = if a.no_bulk {
+            game.perft_without_bulk(d)
+        } else if a.parallel {
+            parallel(&game, d)
+        } else {
+            game.perft(d)
+        };
+        let t = start.elapsed().as_secs_f64();
+        println!("{d} {n} {t:.3} s {:.0} nodes/s", n as f64 / t.max(1e-9));
+    }
+    Ok(())
 }
 
 /// `perft_parallel` with the feature `rayon`; without it, plain `perft` (and a note).
 #[cfg(feature = "rayon")]
-fn parallel<P: Counting + Checking>(pos: &P, depth: u32) -> u64 {
-    column_checkers::perft_parallel(pos, depth)
+fn parallel(game: &AnyGame, depth: u32) -> u64 {
+    game.perft_parallel(depth)
 }
 
 #[cfg(not(feature = "rayon"))]
-fn parallel<P: Counting + Checking>(pos: &P, depth: u32) -> u64 {
+fn parallel(game: &AnyGame, depth: u32) -> u64 {
     eprintln!("--parallel needs --features rayon: counting on one thread");
-    perft(pos, depth)
+    game.perft(depth)
 }
 
 fn main() -> ExitCode {
@@ -154,15 +142,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let run = Run(Args {
+    let args = Args {
         depth,
         moves: cli.moves,
         position: cli.position,
         divide: cli.divide,
         no_bulk: cli.no_bulk,
         parallel: cli.parallel,
-    });
-    match ruleset.visit(run) {
+    };
+    match run(ruleset, args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -44,8 +44,8 @@ use clap::Parser;
 use cli::RulesetArgs;
 use column_checkers::text::pdn::read_games;
 use column_checkers::text::record::{Record, ResultCheck, Strictness};
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::Position;
+use column_checkers::tools::any_game::AnyGame;
+use column_checkers::tools::registry::Ruleset;
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -72,13 +72,6 @@ struct Cli {
 /// The ruleset of a game when neither `--game` nor its tags name one (PDN's default).
 const DEFAULT_RULESET: Ruleset = Ruleset::InternationalDraughts;
 
-struct Replay<'a> {
-    record: &'a Record,
-    /// Print the final position and outcome too.
-    detail: bool,
-    strictness: Strictness,
-}
-
 /// What a replayed game reports: its summary (moves, result), whether it replayed,
 /// and the warnings (what was forgiven).
 struct Report {
@@ -87,62 +80,61 @@ struct Report {
     warnings: Vec<String>,
 }
 
-impl RulesetVisitor for Replay<'_> {
-    type Output = Report;
-
-    fn visit<P: Position>(self) -> Report {
-        let r = self.record;
-        // in the game's own result tokens (`2-0` in international draughts)
-        let ruleset = Ruleset::of::<P>();
-        let game_type = ruleset.and_then(|r| r.game_type());
-        // the ruleset with its options (`lasca --roundabout`)
-        let name = ruleset.map_or(P::NAME.to_string(), |r| r.to_string());
-        let stated = r.stated_result().map_or("none", |t| t.token_in(game_type));
-        match r.replay_with::<P>(self.strictness) {
-            Err(e) => {
-                // the error says its line and column (none for a bad start position)
-                let at = if e.line > 0 { " at" } else { ":" };
-                Report {
-                    line: format!("{name}, result {stated}: FAILED{at} {e}"),
-                    ok: false,
-                    warnings: Vec::new(),
+/// Replays `record` in `ruleset` with `strictness`; with `detail`, prints the final
+/// position and outcome too. The game is an [`AnyGame`]: the replay code of every
+/// ruleset is compiled in the library, once, not in this example.
+fn replay(record: &Record, ruleset: Ruleset, detail: bool, strictness: Strictness) -> Report {
+    // in the game's own result tokens (`2-0` in international draughts)
+    let game_type = ruleset.game_type();
+    // the ruleset with its options (`lasca --roundabout`)
+    let name = ruleset.to_string();
+    let stated = record
+        .stated_result()
+        .map_or("none", |t| t.token_in(game_type));
+    match AnyGame::replay(record, ruleset, strictness) {
+        Err(e) => {
+            // the error says its line and column (none for a bad start position)
+            let at = if e.line > 0 { " at" } else { ":" };
+            Report {
+                line: format!("{name}, result {stated}: FAILED{at} {e}"),
+                ok: false,
+                warnings: Vec::new(),
+            }
+        }
+        Ok(replay) => {
+            let game = &replay.game;
+            let check = match replay.result_check {
+                ResultCheck::Agrees => "agrees with the rules".to_string(),
+                ResultCheck::Disagrees { rules } => {
+                    format!("DISAGREES with the rules ({})", rules.result_text())
+                }
+                ResultCheck::NotByRules => match game.declared_end() {
+                    Some(o) => format!("not reached by the rules: {}", o.reason().words()),
+                    None => "not reached by the rules".to_string(),
+                },
+                ResultCheck::Unfinished => "unfinished".to_string(),
+            };
+            if detail {
+                println!("{}", game.diagram());
+                println!("final position: {}", game.position_text());
+                match game.outcome() {
+                    Some(o) => println!("outcome: {o}"),
+                    None => println!("outcome: the game is not over"),
                 }
             }
-            Ok(replay) => {
-                let game = &replay.game;
-                let check = match replay.result_check {
-                    ResultCheck::Agrees => "agrees with the rules".to_string(),
-                    ResultCheck::Disagrees { rules } => {
-                        format!("DISAGREES with the rules ({})", rules.result_text())
-                    }
-                    ResultCheck::NotByRules => match game.declared_end() {
-                        Some(o) => format!("not reached by the rules: {}", o.reason().words()),
-                        None => "not reached by the rules".to_string(),
-                    },
-                    ResultCheck::Unfinished => "unfinished".to_string(),
-                };
-                if self.detail {
-                    println!("{:#}", game.position());
-                    println!("final position: {}", game.position());
-                    match game.outcome() {
-                        Some(o) => println!("outcome: {o}"),
-                        None => println!("outcome: the game is not over"),
-                    }
-                }
-                let skipped = match replay.warnings.len() {
-                    0 => String::new(),
-                    1 => ", 1 warning".to_string(),
-                    n => format!(", {n} warnings"),
-                };
-                Report {
-                    line: format!(
-                        "{name}, {} moves read ({} in the main line{skipped}), result {stated} ({check}): ok",
-                        replay.moves_read,
-                        game.moves().len()
-                    ),
-                    ok: true,
-                    warnings: replay.warnings.iter().map(|w| w.to_string()).collect(),
-                }
+            let skipped = match replay.warnings.len() {
+                0 => String::new(),
+                1 => ", 1 warning".to_string(),
+                n => format!(", {n} warnings"),
+            };
+            Report {
+                line: format!(
+                    "{name}, {} moves read ({} in the main line{skipped}), result {stated} ({check}): ok",
+                    replay.moves_read,
+                    game.moves().len()
+                ),
+                ok: true,
+                warnings: replay.warnings.iter().map(|w| w.to_string()).collect(),
             }
         }
     }
@@ -219,14 +211,9 @@ fn main() -> ExitCode {
                     Some(r) => Ok(r),
                     None => Ruleset::of_record(record).map(|r| r.unwrap_or(DEFAULT_RULESET)),
                 };
-                let visitor = Replay {
-                    record,
-                    detail: single && !cli.quiet,
-                    strictness,
-                };
                 let who = players(record);
                 let report = match ruleset {
-                    Ok(r) => r.visit(visitor),
+                    Ok(r) => replay(record, r, single && !cli.quiet, strictness),
                     Err(e) => Report {
                         line: format!("FAILED: {e} (choose one with --game)"),
                         ok: false,

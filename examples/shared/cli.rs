@@ -106,20 +106,9 @@ impl Args for RulesetArgs {
 /// Every ruleset with the text of its start position, as the crate writes it (Emergo's
 /// empty board is `- w 12/12`: a text may start with `-`).
 pub fn start_texts() -> Vec<(Ruleset, String)> {
-    struct StartText;
-    impl column_checkers::tools::registry::RulesetVisitor for StartText {
-        type Output = String;
-        fn visit<
-            P: column_checkers::Introspect + column_checkers::Counting + column_checkers::Checking,
-        >(
-            self,
-        ) -> String {
-            P::start().to_string()
-        }
-    }
     Ruleset::ALL
         .iter()
-        .map(|&r| (r, r.visit(StartText)))
+        .map(|&r| (r, column_checkers::AnyGame::new(r).position_text()))
         .collect()
 }
 
