@@ -94,6 +94,13 @@ struct Options {
 /// once for every ruleset in their crates, so that this example builds fast.
 fn play(o: Options) -> Result<(), String> {
     let mut game = match &o.position {
+        // AnyGame reads a blank text as the start position; the option wants a position
+        Some(t) if t.trim().is_empty() => {
+            return Err(format!(
+                "--position {t:?}: bad position text: the text is empty: give a position \
+                 text or PDN FEN"
+            ))
+        }
         Some(t) => AnyGame::from_position(o.ruleset, t).map_err(|e| match e {
             AnyGameError::Position { error, .. } => format!("--position {t:?}: {error}"),
             e => format!("--position {t:?}: {e}"),
