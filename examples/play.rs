@@ -18,17 +18,24 @@
 //! crate, written with the crate's public API only): iterative deepening alpha-beta
 //! with an evaluation per ruleset, within `--time` seconds a move (1 by default),
 //! `--nodes` or `--depth` plies, whichever comes first.
+//!
+//! The game is an `AnyGame` and the computer an `AnyPlayer`: their code for every
+//! ruleset is compiled once, in the library and the player crate, so that this example
+//! builds in seconds once they are built.
 
 #[path = "shared/cli.rs"]
 mod cli;
 
 use clap::{Parser, ValueEnum};
 use cli::RulesetArgs;
-use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::{Checking, Color, Counting, Game, Introspect, MoveList};
-use column_checkers_player::{game_history, Limits, Player};
+use column_checkers::tools::any_game::{AnyGame, AnyGameError};
+use column_checkers::tools::registry::Ruleset;
+use column_checkers::Color;
+use column_checkers_player::any::{AnyPlayer, AnyPlayerError};
+use column_checkers_player::Limits;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Play against the computer in the terminal, any ruleset: type moves in the game's
 /// notation, or moves, undo, board, help, quit.
@@ -77,131 +84,143 @@ fn seconds(text: &str) -> Result<f64, String> {
 const COMMANDS: &str = "commands: a move in the game's notation, moves, undo, board, help, quit";
 
 struct Options {
+    ruleset: Ruleset,
     human: Color,
     limits: Limits,
     position: Option<String>,
 }
 
-struct Play(Options);
-
-impl RulesetVisitor for Play {
-    type Output = Result<(), String>;
-
-    fn visit<P: Introspect + Counting + Checking>(self) -> Result<(), String> {
-        let o = self.0;
-        let start = match &o.position {
-            Some(t) => t
-                .parse::<P>()
-                .map_err(|e| format!("--position {t:?}: {e}"))?,
-            None => P::start(),
-        };
-        let mut game = Game::new(start);
-        let mut player = Player::<P>::new(16);
-        let stdin = io::stdin();
-        let interactive = stdin.is_terminal();
-        let mut input = stdin.lock();
-        let mut line = Vec::new();
-        println!(
-            "{} — you play {}, the computer searches {}.\n{COMMANDS}\n",
-            P::NAME,
-            o.human,
-            describe(&o.limits)
-        );
-        let mut show = true;
-        loop {
-            if let Some(outcome) = game.outcome() {
-                if show {
-                    println!("{:#}\ngame over: {outcome}", game.position());
-                    println!("(undo or quit)");
-                }
-            } else if game.position().turn() != o.human {
-                let pos = game.position().clone();
-                let found = player.search(&pos, &game_history(&game), o.limits, &mut |_| {});
-                let Some(mv) = found.best else {
-                    return Err("no move for the computer in a game not over".into());
-                };
-                game.play(&mv).map_err(|e| e.to_string())?;
-                // the score is from the computer's side: positive is good for it
-                println!(
-                    "computer plays {mv}   (score {:+} for {}, the computer; depth {}, {} nodes)\n",
-                    found.score, !o.human, found.depth, found.nodes
-                );
-                show = true;
-                continue;
-            } else if show {
-                println!("{:#}", game.position());
+/// The session: the game ([`AnyGame`]) and the computer ([`AnyPlayer`]), both compiled
+/// once for every ruleset in their crates, so that this example builds fast.
+fn play(o: Options) -> Result<(), String> {
+    let mut game = match &o.position {
+        // AnyGame reads a blank text as the start position; the option wants a position
+        Some(t) if t.trim().is_empty() => {
+            return Err(format!(
+                "--position {t:?}: bad position text: the text is empty: give a position \
+                 text or PDN FEN"
+            ))
+        }
+        Some(t) => AnyGame::from_position(o.ruleset, t).map_err(|e| match e {
+            AnyGameError::Position { error, .. } => format!("--position {t:?}: {error}"),
+            e => format!("--position {t:?}: {e}"),
+        })?,
+        None => AnyGame::new(o.ruleset),
+    };
+    let mut player = AnyPlayer::new(o.ruleset, 16);
+    // a time of 0 stops the search at once, as the shortest time the player takes does
+    let mut search_limits = o.limits;
+    if search_limits.time == Some(Duration::ZERO) {
+        search_limits.time = Some(Duration::from_nanos(1));
+    }
+    let stdin = io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut line = Vec::new();
+    println!(
+        "{} — you play {}, the computer searches {}.\n{COMMANDS}\n",
+        o.ruleset.name(),
+        o.human,
+        describe(&o.limits)
+    );
+    let mut show = true;
+    loop {
+        if let Some(outcome) = game.outcome() {
+            if show {
+                println!("{}\ngame over: {outcome}", game.diagram());
+                println!("(undo or quit)");
             }
-            show = false;
-            match game.outcome() {
-                Some(_) => print!("game over> "),
-                None => print!("{} to move> ", game.position().turn()),
+        } else if game.turn() != o.human {
+            let found = player.search(&game, search_limits).map_err(|e| match e {
+                AnyPlayerError::GameOver => "no move for the computer in a game not over".into(),
+                e => e.to_string(),
+            })?;
+            let mv = game.play(&found.mv).map_err(|e| e.to_string())?;
+            // the score is from the computer's side: positive is good for it
+            println!(
+                "computer plays {mv}   (score {:+} for {}, the computer; depth {}, {} nodes)\n",
+                found.score, !o.human, found.depth, found.nodes
+            );
+            show = true;
+            continue;
+        } else if show {
+            println!("{}", game.diagram());
+        }
+        show = false;
+        match game.outcome() {
+            Some(_) => print!("game over> "),
+            None => print!("{} to move> ", game.turn()),
+        }
+        io::stdout().flush().map_err(|e| e.to_string())?;
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => {
+                println!("\n(end of input)");
+                return Ok(());
             }
-            io::stdout().flush().map_err(|e| e.to_string())?;
-            line.clear();
-            match input.read_until(b'\n', &mut line) {
-                Ok(0) => {
-                    println!("\n(end of input)");
-                    return Ok(());
-                }
-                Ok(_) => {}
-                Err(e) => return Err(format!("cannot read input: {e}")),
-            }
-            // a line that is not UTF-8 is refused, and the session goes on
-            let Ok(text) = std::str::from_utf8(&line) else {
-                if !interactive {
-                    println!("{}", String::from_utf8_lossy(&line).trim());
-                }
-                println!("rejected: that line is not valid UTF-8 text");
-                continue;
-            };
-            let cmd = text.trim();
-            // echo piped input so a transcript reads like a session
+            Ok(_) => {}
+            Err(e) => return Err(format!("cannot read input: {e}")),
+        }
+        // a line that is not UTF-8 is refused, and the session goes on
+        let Ok(text) = std::str::from_utf8(&line) else {
             if !interactive {
-                println!("{cmd}");
+                println!("{}", String::from_utf8_lossy(&line).trim());
             }
-            match cmd {
-                "" => {}
-                "quit" | "exit" | "q" => return Ok(()),
-                "help" | "?" => println!("{COMMANDS}"),
-                "board" => show = true,
-                "moves" => {
-                    let mut list = MoveList::new();
-                    game.position().legal_moves(&mut list);
-                    let texts: Vec<String> = list.iter().map(|m| m.to_string()).collect();
-                    println!("{} legal moves: {}", texts.len(), texts.join(" "));
-                }
-                "undo" => {
-                    // take back moves until one of yours has gone and it is your turn
-                    let mut taken = Vec::new();
-                    let mut yours = false;
-                    while !(yours && game.position().turn() == o.human) {
-                        let mover = match game.moves().len() {
-                            0 => break,
-                            _ => !game.position().turn(),
-                        };
-                        let Some(m) = game.undo() else { break };
-                        yours |= mover == o.human;
-                        taken.push(m.to_string());
-                    }
-                    if !yours {
-                        // nothing of yours to take back: replay what was taken
-                        for _ in &taken {
-                            game.redo();
-                        }
-                        println!("nothing to undo");
-                    } else {
-                        println!("took back {}\n", taken.join(", "));
-                        show = true;
-                    }
-                }
-                text => match game.play_text(text) {
-                    Ok(mv) => {
-                        println!("you play {mv}\n");
-                        show = true;
-                    }
-                    Err(e) => println!("rejected: {e}"),
-                },
+            println!("rejected: that line is not valid UTF-8 text");
+            continue;
+        };
+        let cmd = text.trim();
+        // echo piped input so a transcript reads like a session
+        if !interactive {
+            println!("{cmd}");
+        }
+        match cmd {
+            "" => {}
+            "quit" | "exit" | "q" => return Ok(()),
+            "help" | "?" => println!("{COMMANDS}"),
+            "board" => show = true,
+            "moves" => {
+                // the position's moves, also after a draw by repetition (the position
+                // read again forgets the game's earlier positions)
+                let texts = match game.outcome() {
+                    None => game.legal_texts(),
+                    Some(_) => AnyGame::from_position(o.ruleset, &game.position_text())
+                        .map(|g| g.legal_texts())
+                        .unwrap_or_default(),
+                };
+                println!("{} legal moves: {}", texts.len(), texts.join(" "));
             }
+            "undo" => {
+                // take back moves until one of yours has gone and it is your turn
+                let mut taken = Vec::new();
+                let mut yours = false;
+                while !(yours && game.turn() == o.human) {
+                    let mover = match game.moves().len() {
+                        0 => break,
+                        _ => !game.turn(),
+                    };
+                    let Some(m) = game.undo() else { break };
+                    yours |= mover == o.human;
+                    taken.push(m);
+                }
+                if !yours {
+                    // nothing of yours to take back: replay what was taken
+                    for _ in &taken {
+                        game.redo();
+                    }
+                    println!("nothing to undo");
+                } else {
+                    println!("took back {}\n", taken.join(", "));
+                    show = true;
+                }
+            }
+            text => match game.play(text) {
+                Ok(mv) => {
+                    println!("you play {mv}\n");
+                    show = true;
+                }
+                Err(e) => println!("rejected: {e}"),
+            },
         }
     }
 }
@@ -226,19 +245,11 @@ fn main() -> ExitCode {
     let mut limits = Limits {
         depth: cli.depth,
         nodes: cli.nodes,
-        time: cli.time.map(std::time::Duration::from_secs_f64),
+        time: cli.time.map(Duration::from_secs_f64),
     };
     if limits == Limits::default() {
-        limits.time = Some(std::time::Duration::from_secs(1));
+        limits.time = Some(Duration::from_secs(1));
     }
-    let o = Options {
-        human: match cli.color {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        },
-        limits,
-        position: cli.position,
-    };
     let ruleset = match cli.ruleset.ruleset_or("emergo") {
         Ok(r) => r,
         Err(e) => {
@@ -246,7 +257,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match ruleset.visit(Play(o)) {
+    let o = Options {
+        ruleset,
+        human: match cli.color {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        },
+        limits,
+        position: cli.position,
+    };
+    match play(o) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -18,6 +18,9 @@
 //! input is answered with a 4xx status and a JSON `{"error": ...}` naming what was
 //! wrong. The oldest games are dropped beyond `--games`.
 //!
+//! Each shared game is an `AnyGame`: the rules of every ruleset are compiled once, in
+//! the library, so that this example builds in seconds once the library is built.
+//!
 //! HTTP API (answers are JSON; POST bodies are form fields):
 //! - `POST /api/games` (`ruleset`, `options` comma-separated, `color` of the creator =
 //!   `white` or `black`, optional `position`): a new game; answers its `state`, the
@@ -39,9 +42,9 @@
 //!   (`Game::resign`); answers the `state`.
 
 use clap::Parser;
-use column_checkers::text::fen::read_position_or_fen;
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::{Checking, Color, Counting, EndReason, Game, Introspect, Outcome, Position};
+use column_checkers::tools::any_game::{AnyGame, AnyGameError};
+use column_checkers::tools::registry::Ruleset;
+use column_checkers::{Color, EndReason, Outcome};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::Read;
@@ -84,84 +87,13 @@ fn bad(msg: impl Into<String>) -> ApiError {
     ApiError(400, msg.into())
 }
 
-/// A shared game of some ruleset, behind a trait object: the ruleset is chosen once
-/// per game, through the registry; every move is checked by the crate.
-trait Shared: Send {
-    /// Plays a move given as text; returns it as the crate writes it.
-    fn play(&mut self, text: &str) -> Result<String, String>;
-    /// The moves played.
-    fn moves(&self) -> &[String];
-    /// The side to move.
-    fn turn(&self) -> Color;
-    /// The outcome in words, if the game is over.
-    fn outcome(&self) -> Option<String>;
-    /// The end the players declared (an agreed draw, a resignation), if any.
-    fn declared(&self) -> Option<Outcome>;
-    /// Ends the game in a draw agreed by the players.
-    fn agree_draw(&mut self) -> Result<(), String>;
-    /// Ends the game by the resignation of `loser`.
-    fn resign(&mut self, loser: Color) -> Result<(), String>;
-    /// The start position's text.
-    fn start(&self) -> String;
-}
-
-struct SharedGame<P: Position> {
-    game: Game<P>,
-    moves: Vec<String>,
-}
-
-impl<P: Position> Shared for SharedGame<P> {
-    fn play(&mut self, text: &str) -> Result<String, String> {
-        let mv = self.game.play_text(text).map_err(|e| e.to_string())?;
-        self.moves.push(mv.to_string());
-        Ok(mv.to_string())
-    }
-    fn moves(&self) -> &[String] {
-        &self.moves
-    }
-    fn turn(&self) -> Color {
-        self.game.position().turn()
-    }
-    fn outcome(&self) -> Option<String> {
-        self.game.outcome().map(|o| o.to_string())
-    }
-    fn declared(&self) -> Option<Outcome> {
-        self.game.declared_end()
-    }
-    fn agree_draw(&mut self) -> Result<(), String> {
-        self.game.agree_draw().map(drop).map_err(|e| e.to_string())
-    }
-    fn resign(&mut self, loser: Color) -> Result<(), String> {
-        self.game.resign(loser).map(drop).map_err(|e| e.to_string())
-    }
-    fn start(&self) -> String {
-        self.game.start().to_string()
-    }
-}
-
-/// Makes the shared game of the ruleset a request names.
-struct NewShared(Option<String>);
-
-impl RulesetVisitor for NewShared {
-    type Output = Result<Box<dyn Shared>, ApiError>;
-    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
-        let start = match self.0.as_deref() {
-            None => P::start(),
-            Some(t) => read_position_or_fen::<P>(t, str::parse)
-                .map_err(|e| ApiError(422, format!("{}: {e}", P::NAME)))?,
-        };
-        Ok(Box::new(SharedGame {
-            game: Game::new(start),
-            moves: Vec::new(),
-        }))
-    }
-}
-
 /// A shared game and its two seats.
 struct Table {
     ruleset: String,
     options: Vec<String>,
-    game: Box<dyn Shared>,
+    /// The game, every move checked by the crate (its code for every ruleset compiled
+    /// once, in the library).
+    game: AnyGame,
     /// The seat tokens, by [`Color::index`].
     seats: [Option<String>; 2],
     /// The side whose draw offer stands, if any.
@@ -177,17 +109,24 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
+/// The end the players declared (an agreed draw, a resignation), if any: the rules
+/// never end a game so.
+fn declared(game: &AnyGame) -> Option<Outcome> {
+    game.outcome()
+        .filter(|o| matches!(o.reason(), EndReason::Agreement | EndReason::Resignation))
+}
+
 impl Table {
     fn state(&self, id: &str) -> Value {
         json!({
             "id": id,
             "ruleset": self.ruleset,
             "options": self.options,
-            "start": self.game.start(),
+            "start": self.game.start_text(),
             "moves": self.game.moves(),
             "turn": color_name(self.game.turn()),
-            "outcome": self.game.outcome(),
-            "declared": self.game.declared().map(|o| json!({
+            "outcome": self.game.outcome().map(|o| o.to_string()),
+            "declared": declared(&self.game).map(|o| json!({
                 "reason": if o.reason() == EndReason::Resignation { "resignation" } else { "agreement" },
                 "winner": o.winner().map(color_name),
             })),
@@ -353,7 +292,15 @@ fn create(tables: &mut Tables, f: &HashMap<String, String>) -> Result<Value, Api
         .filter(|p| !p.is_empty());
     let flags: Vec<&str> = options.iter().map(String::as_str).collect();
     let chosen = Ruleset::from_name(&ruleset, &flags).map_err(|e| bad(e.to_string()))?;
-    let game = chosen.visit(NewShared(position))?;
+    let game = match position {
+        None => AnyGame::new(chosen),
+        Some(t) => AnyGame::from_position(chosen, &t).map_err(|e| match e {
+            AnyGameError::Position { error, .. } => {
+                ApiError(422, format!("{}: {error}", chosen.name()))
+            }
+            e => ApiError(422, format!("{}: {e}", chosen.name())),
+        })?,
+    };
     let token = tables.token();
     let mut seats = [None, None];
     seats[color.index()] = Some(token.clone());
@@ -437,7 +384,9 @@ fn play(tables: &mut Tables, id: &str, f: &HashMap<String, String>) -> Result<Va
             format!("it is {}'s turn", color_name(t.game.turn())),
         ));
     }
-    t.game.play(text).map_err(|e| ApiError(422, e))?;
+    t.game
+        .play(text)
+        .map_err(|e| ApiError(422, e.to_string()))?;
     // a move by the other side declines a draw offer
     if t.offer.is_some_and(|by| by != seat) {
         t.offer = None;
@@ -453,7 +402,9 @@ fn draw(tables: &mut Tables, id: &str, f: &HashMap<String, String>) -> Result<Va
     check_going_on(t)?;
     match t.offer {
         Some(by) if by != seat => {
-            t.game.agree_draw().map_err(|e| ApiError(409, e))?;
+            t.game
+                .agree_draw()
+                .map_err(|e| ApiError(409, e.to_string()))?;
             t.offer = None;
         }
         Some(_) => {
@@ -475,7 +426,9 @@ fn resign(tables: &mut Tables, id: &str, f: &HashMap<String, String>) -> Result<
     let t = tables.get(id)?;
     let seat = seat_of(t, id, f)?;
     check_going_on(t)?;
-    t.game.resign(seat).map_err(|e| ApiError(409, e))?;
+    t.game
+        .resign(seat)
+        .map_err(|e| ApiError(409, e.to_string()))?;
     t.offer = None;
     Ok(t.state(id))
 }
