@@ -44,7 +44,7 @@
 use clap::Parser;
 use column_checkers::tools::any_game::{AnyGame, AnyGameError};
 use column_checkers::tools::registry::Ruleset;
-use column_checkers::{Color, EndReason, Outcome};
+use column_checkers::{Color, EndReason};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::Read;
@@ -109,13 +109,6 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-/// The end the players declared (an agreed draw, a resignation), if any: the rules
-/// never end a game so.
-fn declared(game: &AnyGame) -> Option<Outcome> {
-    game.outcome()
-        .filter(|o| matches!(o.reason(), EndReason::Agreement | EndReason::Resignation))
-}
-
 impl Table {
     fn state(&self, id: &str) -> Value {
         json!({
@@ -126,7 +119,7 @@ impl Table {
             "moves": self.game.moves(),
             "turn": color_name(self.game.turn()),
             "outcome": self.game.outcome().map(|o| o.to_string()),
-            "declared": declared(&self.game).map(|o| json!({
+            "declared": self.game.declared_end().map(|o| json!({
                 "reason": if o.reason() == EndReason::Resignation { "resignation" } else { "agreement" },
                 "winner": o.winner().map(color_name),
             })),
