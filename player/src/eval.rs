@@ -587,4 +587,179 @@ mod tests {
         let officer: Lasca = "W:WKc3:Be5".parse().unwrap();
         assert_eq!(evaluate(&officer, &w) - evaluate(&soldier, &w), w.king);
     }
+
+    /// The weights of every ruleset, as first written and as fitted, in their text: the
+    /// fitted ones are the tuner's output pasted (each with its command above), the
+    /// others the weights the matches measure them against. A changed weight changes
+    /// how the player plays, so it shows here.
+    #[test]
+    fn every_rulesets_weights_are_the_ones_written_down() {
+        let column = "man=100 king=200 prisoner=70 column=15 in_hand=95 advance=0 centre=0 \
+                      mobility=3 crossing=0 behind=0 flank=0 home=0";
+        let officers = "man=100 king=120 prisoner=60 column=15 in_hand=100 advance=4 \
+                        centre=3 mobility=2 crossing=0 behind=0 flank=0 home=0";
+        let draughts = "man=100 king=200 prisoner=0 column=0 in_hand=100 advance=3 centre=3 \
+                        mobility=1 crossing=0 behind=0 flank=0 home=0";
+        let crossing = "man=100 king=0 prisoner=0 column=0 in_hand=100 advance=6 centre=1 \
+                        mobility=1 crossing=60 behind=0 flank=0 home=0";
+        #[rustfmt::skip]
+        let table: [(&str, &str, &str); 13] = [
+            ("emergo", column, column),
+            ("hexemergo", column, column),
+            ("hexemergo-setup", column, column),
+            ("lasca", officers,
+             "man=100 king=40 prisoner=62 column=3 in_hand=100 advance=-3 centre=-17 \
+              mobility=4 crossing=0 behind=0 flank=15 home=65"),
+            ("bashni", officers, officers),
+            ("stapeldammen",
+             "man=100 king=200 prisoner=60 column=15 in_hand=100 advance=3 centre=2 \
+              mobility=2 crossing=0 behind=0 flank=0 home=0",
+             "man=100 king=200 prisoner=60 column=55 in_hand=100 advance=-13 centre=26 \
+              mobility=26 crossing=-404 behind=0 flank=-120 home=8"),
+            ("international", draughts,
+             "man=100 king=220 prisoner=0 column=2 in_hand=100 advance=7 centre=-12 \
+              mobility=0 crossing=0 behind=0 flank=9 home=-10"),
+            ("brazilian", draughts,
+             "man=100 king=94 prisoner=0 column=16 in_hand=100 advance=3 centre=-8 \
+              mobility=-1 crossing=0 behind=0 flank=2 home=17"),
+            ("russian", draughts,
+             "man=100 king=142 prisoner=0 column=18 in_hand=100 advance=3 centre=-1 \
+              mobility=-1 crossing=0 behind=0 flank=10 home=36"),
+            ("dameo",
+             "man=100 king=180 prisoner=0 column=0 in_hand=100 advance=4 centre=2 \
+              mobility=1 crossing=0 behind=0 flank=0 home=0",
+             "man=100 king=404 prisoner=0 column=58 in_hand=100 advance=18 centre=-32 \
+              mobility=-1 crossing=0 behind=6 flank=16 home=36"),
+            ("epaminondas", crossing,
+             "man=100 king=0 prisoner=0 column=-4 in_hand=100 advance=12 centre=7 \
+              mobility=1 crossing=1608 behind=28 flank=20 home=34"),
+            ("neocrossings", crossing, crossing),
+            ("a game of someone else's",
+             "man=100 king=200 prisoner=60 column=10 in_hand=100 advance=0 centre=0 \
+              mobility=2 crossing=0 behind=0 flank=0 home=0",
+             "man=100 king=200 prisoner=60 column=10 in_hand=100 advance=0 centre=0 \
+              mobility=2 crossing=0 behind=0 flank=0 home=0"),
+        ];
+        for (name, untuned, tuned) in table {
+            assert_eq!(
+                Weights::untuned(name).to_string(),
+                untuned,
+                "{name}, untuned"
+            );
+            assert_eq!(Weights::for_ruleset(name).to_string(), tuned, "{name}");
+        }
+        assert_eq!(Weights::for_ruleset("someone's game"), Weights::GENERIC);
+    }
+
+    #[test]
+    fn the_weights_text_names_each_term_and_skips_comments() {
+        for (i, name) in Weights::NAMES.iter().enumerate() {
+            let w: Weights = format!("{name}=-7").parse().unwrap();
+            let mut a = Weights::GENERIC.to_array();
+            a[i] = -7;
+            assert_eq!(w, Weights::from_array(a), "{name}");
+        }
+        let w: Weights = "# man=1 king=2\n  # column=3\nprisoner=4\n"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            w,
+            Weights {
+                prisoner: 4,
+                ..Weights::GENERIC
+            }
+        );
+        assert_eq!(
+            "king=250 queen=900".parse::<Weights>(),
+            Err(WeightsError::UnknownTerm("queen".into()))
+        );
+        assert_eq!(
+            "king".parse::<Weights>(),
+            Err(WeightsError::NotAPair("king".into()))
+        );
+        assert!(matches!(
+            "king=two".parse::<Weights>(),
+            Err(WeightsError::BadValue { .. })
+        ));
+    }
+
+    #[test]
+    fn each_formation_term_counts_alone() {
+        // Dameo: a line of three men on the d-file, d1 at home, and a man on e2; Black's
+        // g7 alone, off his home row
+        let pos: Dameo = "d1:w,d2:w,d3:w,e2:w,g7:b w".parse().unwrap();
+        let only = |i: usize| {
+            let mut a = [0; TERMS];
+            a[i] = 1;
+            Weights::from_array(a)
+        };
+        let at = |name: &str| Weights::NAMES.iter().position(|n| *n == name).unwrap();
+        // d2 and d3 have a man straight behind; d3 (by e2) and e2 (by d1) one
+        // diagonally behind; d1 is at home
+        assert_eq!(evaluate(&pos, &only(at("behind"))), 2);
+        assert_eq!(evaluate(&pos, &only(at("flank"))), 2);
+        assert_eq!(evaluate(&pos, &only(at("home"))), 1);
+    }
+
+    /// A position with no board view (as a ruleset written outside the crate may be):
+    /// Lasca's rules, its board hidden.
+    #[derive(Clone, PartialEq, Eq, Debug)]
+    struct Hidden(Lasca);
+
+    impl fmt::Display for Hidden {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.fmt(f)
+        }
+    }
+
+    impl FromStr for Hidden {
+        type Err = column_checkers::PositionError;
+        fn from_str(s: &str) -> Result<Hidden, Self::Err> {
+            s.parse().map(Hidden)
+        }
+    }
+
+    impl Position for Hidden {
+        type Move = <Lasca as Position>::Move;
+        const NAME: &'static str = "hidden";
+        fn start() -> Hidden {
+            Hidden(Lasca::start())
+        }
+        fn turn(&self) -> Color {
+            self.0.turn()
+        }
+        fn legal_moves(&self, moves: &mut column_checkers::MoveList<Self::Move>) {
+            self.0.legal_moves(moves)
+        }
+        fn play_unchecked(&mut self, mv: &Self::Move) {
+            self.0.play_unchecked(mv)
+        }
+        fn outcome(&self) -> Option<column_checkers::Outcome> {
+            self.0.outcome()
+        }
+        fn zobrist(&self) -> u64 {
+            self.0.zobrist()
+        }
+        fn parse_move(&self, text: &str) -> Result<Self::Move, column_checkers::MoveParseError> {
+            self.0.parse_move(text)
+        }
+        fn men(&self, color: Color) -> usize {
+            self.0.men(color)
+        }
+        fn diagram(&self) -> String {
+            self.0.diagram()
+        }
+    }
+
+    impl Counting for Hidden {}
+
+    #[test]
+    fn without_a_board_view_the_men_count() {
+        let w = Weights::for_ruleset("hidden");
+        // White to move with three men to Black's one (the count of men the ruleset gives)
+        let pos: Hidden = "W:Wa1,c1,e1:Bg7".parse().unwrap();
+        assert_eq!(evaluate(&pos, &w), 2 * w.man);
+        let pos: Hidden = "B:Wa1,c1,e1:Bg7".parse().unwrap();
+        assert_eq!(evaluate(&pos, &w), -2 * w.man);
+    }
 }
