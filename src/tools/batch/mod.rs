@@ -303,14 +303,20 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
     /// The listed form from `moves` (swapped in), the first clicks into `first`;
     /// `false`, and nothing kept, when one of them captures.
     fn list(&mut self, moves: &mut MoveList<M>, first: &mut WideSquareSet) -> bool {
-        if moves.iter().any(|m| m.is_capture()) {
+        // one pass for both (the moves of a position without captures are most of
+        // them): the first clicks are dropped when a move captures
+        let mut firsts = WideSquareSet::EMPTY;
+        let mut captures = false;
+        for mv in moves.iter() {
+            captures |= mv.is_capture();
+            firsts.insert(Square(first_click(mv)));
+        }
+        if captures {
             return false;
         }
         core::mem::swap(&mut self.moves, moves);
         self.listed = true;
-        for mv in self.moves.iter() {
-            first.insert(Square(first_click(mv)));
-        }
+        *first |= firsts;
         true
     }
 
