@@ -64,18 +64,51 @@ pub use any::{ActionGameVisitor, AnyActionError, AnyActionGame, StateTextError};
 #[cfg(feature = "std")]
 pub use any::{AnyBatch, AnyObserver};
 
-/// The squares of `set`, in increasing order, into `out` (cleared first). Word by
-/// word with the bits in a register: about half the instructions of a push per item
-/// of the set's iterator, at every action.
-#[inline]
-fn write_actions(set: WideSquareSet, out: &mut Vec<u8>) {
-    out.clear();
-    for (w, word) in set.words().into_iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            out.push((w * 64) as u8 + bits.trailing_zeros() as u8);
-            bits &= bits - 1;
+/// The legal actions, in increasing order, in a buffer of every square index: written
+/// word by word with the bits in a register and no capacity or bounds check, at every
+/// action.
+#[derive(Clone)]
+struct Actions {
+    sq: [u8; 256],
+    len: u16,
+}
+
+impl Actions {
+    const NONE: Actions = Actions {
+        sq: [0; 256],
+        len: 0,
+    };
+
+    /// The squares of `set`, in increasing order.
+    #[inline]
+    fn write(&mut self, set: WideSquareSet) {
+        let mut n = 0usize;
+        for (w, word) in set.words().into_iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                // n < 256 here: a set holds at most 256 squares
+                self.sq[n & 255] = (w * 64) as u8 + bits.trailing_zeros() as u8;
+                n += 1;
+                bits &= bits - 1;
+            }
         }
+        self.len = n as u16;
+    }
+
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[u8] {
+        &self.sq[..self.len as usize]
+    }
+}
+
+impl core::fmt::Debug for Actions {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
     }
 }
 
@@ -448,7 +481,7 @@ pub struct ActionGame<P: Introspect> {
     /// The paths that begin with `clicks` (meaningful when `clicks` is not empty).
     alive: Vec<u32>,
     /// The legal actions now, in increasing order, and as a set.
-    legal: Vec<u8>,
+    legal: Actions,
     legal_set: WideSquareSet,
     outcome: Option<Outcome>,
     /// Ended by the action limit (not by the rules).
@@ -475,7 +508,7 @@ impl<P: Introspect> Clone for ActionGame<P> {
             clicks: with_room(&self.clicks, self.clicks.capacity()),
             paths: self.paths.clone(),
             alive: with_room(&self.alive, self.alive.capacity()),
-            legal: with_room(&self.legal, self.legal.capacity()),
+            legal: self.legal.clone(),
             legal_set: self.legal_set,
             outcome: self.outcome,
             truncated: self.truncated,
@@ -502,7 +535,7 @@ impl<P: Introspect + Counting> ActionGame<P> {
             clicks: Vec::new(),
             paths: Paths::new(),
             alive: Vec::new(),
-            legal: Vec::with_capacity(64),
+            legal: Actions::NONE,
             legal_set: WideSquareSet::EMPTY,
             outcome: None,
             truncated: false,
@@ -597,7 +630,7 @@ impl<P: Introspect + Counting> ActionGame<P> {
     /// The legal actions, in increasing order (empty when the game is over).
     #[inline]
     pub fn legal_actions(&self) -> &[u8] {
-        &self.legal
+        self.legal.as_slice()
     }
 
     /// The legal actions, as a set.
@@ -687,7 +720,7 @@ impl<P: Introspect + Counting> ActionGame<P> {
         if self.is_terminal() {
             self.legal_set = WideSquareSet::EMPTY;
         }
-        write_actions(self.legal_set, &mut self.legal);
+        self.legal.write(self.legal_set);
     }
 
     /// How many times the current position has occurred (same player to move),
@@ -794,7 +827,7 @@ impl<P: Introspect + Counting> ActionGame<P> {
             _ => {
                 self.clicks.push(sq);
                 self.legal_set = next;
-                write_actions(self.legal_set, &mut self.legal);
+                self.legal.write(self.legal_set);
                 if self.max_actions > 0 && self.actions.len() >= self.max_actions {
                     self.truncated = true;
                     self.legal.clear();
@@ -883,6 +916,7 @@ impl<P: Introspect + Counting> ActionGame<P> {
             after: self.click_names(),
             legal: self
                 .legal
+                .as_slice()
                 .iter()
                 .map(|&s| g.name(Square(s)).to_string())
                 .collect(),
@@ -893,8 +927,8 @@ impl<P: Introspect + Counting> ActionGame<P> {
     /// `r` is a random 64-bit number.
     #[inline]
     pub fn random_action(&self, r: u64) -> u8 {
-        let n = self.legal.len();
-        self.legal[((r as u128 * n as u128) >> 64) as usize]
+        let legal = self.legal.as_slice();
+        legal[((r as u128 * legal.len() as u128) >> 64) as usize]
     }
 
     /// The crate's [`Game`] of this history (tags none; the pending clicks are not in
@@ -1013,9 +1047,10 @@ mod tests {
             let words = [0; 4].map(|_: u64| rng.next_u64() & rng.next_u64());
             let set = WideSquareSet::from_words(words);
             let squares: Vec<u8> = set.iter().map(|s| s.0).collect();
-            let mut out = vec![7];
-            write_actions(set, &mut out);
-            assert_eq!(out, squares);
+            let mut out = Actions::NONE;
+            out.write(WideSquareSet::first(9));
+            out.write(set);
+            assert_eq!(out.as_slice(), squares);
             for k in 0..=squares.len() {
                 assert_eq!(nth_square(set, k).map(|s| s.0), squares.get(k).copied());
             }
@@ -1032,7 +1067,7 @@ mod tests {
         }
         let mut d = c.clone();
         assert!(d.actions.capacity() >= 512 && d.hashes.capacity() >= 256);
-        assert!(d.scratch.as_vec_mut().capacity() >= 64 && d.legal.capacity() >= 64);
+        assert!(d.scratch.as_vec_mut().capacity() >= 64);
         while !c.is_terminal() {
             let r = rng.next_u64();
             let a = c.random_action(r);
