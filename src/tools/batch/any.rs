@@ -46,7 +46,9 @@ use crate::tools::rng::SplitMix64;
 use thiserror::Error;
 
 #[cfg(feature = "std")]
-use super::{Batch, BatchError, Observer};
+use super::envs::Watcher;
+#[cfg(feature = "std")]
+use super::{Batch, BatchError};
 #[cfg(feature = "std")]
 use std::sync::Arc;
 
@@ -308,14 +310,14 @@ macro_rules! cores {
                 observer: &AnyObserver,
             ) -> Result<Batches, BatchError> {
                 Ok(match ruleset {
-                    $(Ruleset::$name => Batches::$name(Box::new(Batch::new(
+                    $(Ruleset::$name => Batches::$name(Box::new(Batch::watched(
                         crate::games::$module::$ty::start(),
                         n,
                         seed,
                         threads,
                         max_actions,
                         size,
-                        typed_observer(observer.clone()),
+                        Watcher::Board(observer.clone()),
                     )?)),)+
                 })
             }
@@ -716,17 +718,6 @@ impl AnyActionGame {
 /// move being entered: what [`AnyBatch::observe`] runs on every game.
 #[cfg(feature = "std")]
 pub type AnyObserver = Arc<dyn Fn(&BoardView<'_>, &[u8], &mut [f32]) + Send + Sync>;
-
-/// The typed observer of a batch from an [`AnyObserver`].
-#[cfg(feature = "std")]
-fn typed_observer<P: Introspect + Counting>(observer: AnyObserver) -> Observer<P> {
-    Arc::new(
-        move |game: &ActionGame<P>, out: &mut [f32]| match game.position().board_view() {
-            Some(view) => observer(&view, game.clicks(), out),
-            None => out.fill(0.0),
-        },
-    )
-}
 
 /// `n` games of any ruleset stepped together: [`Batch`] behind one type, as
 /// [`AnyActionGame`] is [`ActionGame`]; a step runs monomorphised inside one call.

@@ -2,6 +2,7 @@
 //! kept for the batch ([`workers`](super::workers)): the batched stepping of learning
 //! environments. A game that ends is reset at once.
 
+use super::any::AnyObserver;
 use super::workers::Workers;
 use super::{random_square, ActionError, ActionGame};
 use crate::alloc_prelude::*;
@@ -49,6 +50,30 @@ pub enum BatchError {
 /// Writes one game's observation into its slice: what [`Batch::observe`] runs on
 /// every game.
 pub type Observer<P> = Arc<dyn Fn(&ActionGame<P>, &mut [f32]) + Send + Sync>;
+
+/// A batch's observer: a typed one ([`Batch::new`]), or [`AnyBatch`](super::AnyBatch)'s
+/// of the board view, called from the batch's own (monomorphised) loop without a
+/// typed closure in between: one call a game fewer.
+#[derive(Clone)]
+pub(super) enum Watcher<P: Introspect> {
+    Game(Observer<P>),
+    Board(AnyObserver),
+}
+
+impl<P: Introspect + Counting> Watcher<P> {
+    /// Game `game`'s observation into `out` (zeros for a position without a board
+    /// view).
+    #[inline]
+    fn observe(&self, game: &ActionGame<P>, out: &mut [f32]) {
+        match self {
+            Watcher::Game(f) => f(game, out),
+            Watcher::Board(f) => match game.position().board_view() {
+                Some(view) => f(&view, game.clicks(), out),
+                None => out.fill(0.0),
+            },
+        }
+    }
+}
 
 /// The random stream of game `i` of a run seeded `seed`: the same games for any
 /// number of threads.
@@ -232,7 +257,7 @@ pub struct Batch<P: Introspect> {
     squares: usize,
     /// The floats of one observation.
     size: usize,
-    observer: Observer<P>,
+    observer: Watcher<P>,
     workers: Workers,
     /// Per game, its legal actions now, kept by the calling thread from what each call
     /// writes: the actions are checked and sampled without touching the games (the
@@ -318,7 +343,7 @@ fn work_on<P: Introspect + Counting>(
     chunk: &mut Chunk<P>,
     squares: usize,
     size: usize,
-    observer: &Observer<P>,
+    observer: &Watcher<P>,
     cmd: u64,
 ) {
     let Chunk {
@@ -346,7 +371,7 @@ fn work_on<P: Introspect + Counting>(
         OBSERVE => {
             observed.resize(envs.len() * size, 0.0);
             for (e, o) in envs.iter().zip(observed.chunks_mut(size)) {
-                observer(&e.core, o);
+                observer.observe(&e.core, o);
             }
         }
         _ => {
@@ -372,6 +397,27 @@ impl<P: Introspect + Counting> Batch<P> {
         max_actions: usize,
         size: usize,
         observer: Observer<P>,
+    ) -> Result<Self, BatchError> {
+        Self::watched(
+            start,
+            n,
+            seed,
+            threads,
+            max_actions,
+            size,
+            Watcher::Game(observer),
+        )
+    }
+
+    /// [`Batch::new`] with either kind of observer.
+    pub(super) fn watched(
+        start: P,
+        n: usize,
+        seed: u64,
+        threads: usize,
+        max_actions: usize,
+        size: usize,
+        observer: Watcher<P>,
     ) -> Result<Self, BatchError> {
         // one share per thread
         let per_chunk = n.div_ceil(threads.max(1)).max(1);
@@ -572,7 +618,7 @@ impl<P: Introspect + Counting> Batch<P> {
             let chunk = chunks[c].lock();
             let out = &mut out[r.start * size..r.end * size];
             for (e, o) in chunk.envs.iter().zip(out.chunks_mut(size)) {
-                observer(&e.core, o);
+                observer.observe(&e.core, o);
             }
         });
         for c in (0..chunks.len()).filter(|&c| workers.by_helper(c)) {

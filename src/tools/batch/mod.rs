@@ -64,11 +64,85 @@ pub use any::{ActionGameVisitor, AnyActionError, AnyActionGame, StateTextError};
 #[cfg(feature = "std")]
 pub use any::{AnyBatch, AnyObserver};
 
-/// The squares of `set`, in increasing order, into `out` (cleared first).
+/// The legal actions, in increasing order, in a buffer of every square index: written
+/// word by word with the bits in a register and no capacity or bounds check, at every
+/// action.
+#[derive(Clone)]
+struct Actions {
+    sq: [u8; 256],
+    len: u16,
+}
+
+impl Actions {
+    const NONE: Actions = Actions {
+        sq: [0; 256],
+        len: 0,
+    };
+
+    /// The squares of `set`, in increasing order.
+    #[inline]
+    fn write(&mut self, set: WideSquareSet) {
+        let mut n = 0usize;
+        for (w, word) in set.words().into_iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                // n < 256 here: a set holds at most 256 squares
+                self.sq[n & 255] = (w * 64) as u8 + bits.trailing_zeros() as u8;
+                n += 1;
+                bits &= bits - 1;
+            }
+        }
+        self.len = n as u16;
+    }
+
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[u8] {
+        &self.sq[..self.len as usize]
+    }
+}
+
+impl core::fmt::Debug for Actions {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// The `k`-th square of `set` in increasing order: whole words skipped by their
+/// counts, then `k` bits cleared in the word that holds it.
 #[inline]
-fn write_actions(set: WideSquareSet, out: &mut Vec<u8>) {
-    out.clear();
-    out.extend(set.iter().map(|s| s.0));
+fn nth_square(set: WideSquareSet, mut k: usize) -> Option<Square> {
+    for (w, word) in set.words().into_iter().enumerate() {
+        let ones = word.count_ones() as usize;
+        if k < ones {
+            let mut bits = word;
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            return Some(Square((w * 64) as u8 + bits.trailing_zeros() as u8));
+        }
+        k -= ones;
+    }
+    None
+}
+
+/// A copy of `v` with room for `room` items: a clone of a game keeps its buffers'
+/// room, so that the copy's first moves do not grow them again.
+fn with_room<T: Clone>(v: &[T], room: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity(room.max(v.len()));
+    out.extend_from_slice(v);
+    out
+}
+
+/// A copy of a move list with a new list's room.
+fn list_with_room<M: Clone>(list: &MoveList<M>) -> MoveList<M> {
+    let mut out = MoveList::new();
+    out.as_vec_mut().extend_from_slice(list);
+    out
 }
 
 /// One square of `set` picked uniformly by `r` (a random 64-bit number), `None` when
@@ -92,7 +166,7 @@ pub fn random_square(set: WideSquareSet, r: u64) -> Option<Square> {
     if n == 0 {
         return None;
     }
-    set.iter().nth(((r as u128 * n as u128) >> 64) as usize)
+    nth_square(set, ((r as u128 * n as u128) >> 64) as usize)
 }
 
 /// The hashes of the positions before each move, in a filter of 1 024 slots (by the
@@ -210,13 +284,25 @@ pub enum Clicked {
 /// the move itself (its origin, if any, then its one landing), nothing copied; *routes*,
 /// when captures are due, every route of every move from [`Introspect::click_paths`],
 /// flattened (`sq[start[i]..start[i + 1]]`, move `moves[mv[i]]`).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Paths<M> {
     moves: MoveList<M>,
     listed: bool,
     mv: Vec<u16>,
     start: Vec<u32>,
     sq: Vec<u8>,
+}
+
+impl<M: Clone> Clone for Paths<M> {
+    fn clone(&self) -> Self {
+        Paths {
+            moves: list_with_room(&self.moves),
+            listed: self.listed,
+            mv: with_room(&self.mv, self.mv.capacity()),
+            start: with_room(&self.start, self.start.capacity()),
+            sq: with_room(&self.sq, self.sq.capacity()),
+        }
+    }
 }
 
 /// The first click of a move in the listed form: its origin, or where an entry goes.
@@ -250,14 +336,20 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
     /// The listed form from `moves` (swapped in), the first clicks into `first`;
     /// `false`, and nothing kept, when one of them captures.
     fn list(&mut self, moves: &mut MoveList<M>, first: &mut WideSquareSet) -> bool {
-        if moves.iter().any(|m| m.is_capture()) {
+        // one pass for both (the moves of a position without captures are most of
+        // them): the first clicks are dropped when a move captures
+        let mut firsts = WideSquareSet::EMPTY;
+        let mut captures = false;
+        for mv in moves.iter() {
+            captures |= mv.is_capture();
+            firsts.insert(Square(first_click(mv)));
+        }
+        if captures {
             return false;
         }
         core::mem::swap(&mut self.moves, moves);
         self.listed = true;
-        for mv in self.moves.iter() {
-            first.insert(Square(first_click(mv)));
-        }
+        *first |= firsts;
         true
     }
 
@@ -365,7 +457,7 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
 }
 
 /// A game played one click at a time (see the [module](self)).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct ActionGame<P: Introspect> {
     start: P,
     pos: P,
@@ -389,7 +481,7 @@ pub struct ActionGame<P: Introspect> {
     /// The paths that begin with `clicks` (meaningful when `clicks` is not empty).
     alive: Vec<u32>,
     /// The legal actions now, in increasing order, and as a set.
-    legal: Vec<u8>,
+    legal: Actions,
     legal_set: WideSquareSet,
     outcome: Option<Outcome>,
     /// Ended by the action limit (not by the rules).
@@ -398,6 +490,33 @@ pub struct ActionGame<P: Introspect> {
     max_actions: usize,
     repetition: bool,
     scratch: MoveList<P::Move>,
+}
+
+impl<P: Introspect> Clone for ActionGame<P> {
+    /// A copy with its buffers' room (a derived clone would give them none, and the
+    /// copy's first moves would grow them again).
+    fn clone(&self) -> Self {
+        ActionGame {
+            start: self.start.clone(),
+            pos: self.pos.clone(),
+            hashes: with_room(&self.hashes, self.hashes.capacity()),
+            checkpoints: self.checkpoints.clone(),
+            seen: self.seen,
+            moves: with_room(&self.moves, self.moves.capacity()),
+            actions: with_room(&self.actions, self.actions.capacity()),
+            move_ends: with_room(&self.move_ends, self.move_ends.capacity()),
+            clicks: with_room(&self.clicks, self.clicks.capacity()),
+            paths: self.paths.clone(),
+            alive: with_room(&self.alive, self.alive.capacity()),
+            legal: self.legal.clone(),
+            legal_set: self.legal_set,
+            outcome: self.outcome,
+            truncated: self.truncated,
+            max_actions: self.max_actions,
+            repetition: self.repetition,
+            scratch: list_with_room(&self.scratch),
+        }
+    }
 }
 
 impl<P: Introspect + Counting> ActionGame<P> {
@@ -416,7 +535,7 @@ impl<P: Introspect + Counting> ActionGame<P> {
             clicks: Vec::new(),
             paths: Paths::new(),
             alive: Vec::new(),
-            legal: Vec::with_capacity(64),
+            legal: Actions::NONE,
             legal_set: WideSquareSet::EMPTY,
             outcome: None,
             truncated: false,
@@ -511,7 +630,7 @@ impl<P: Introspect + Counting> ActionGame<P> {
     /// The legal actions, in increasing order (empty when the game is over).
     #[inline]
     pub fn legal_actions(&self) -> &[u8] {
-        &self.legal
+        self.legal.as_slice()
     }
 
     /// The legal actions, as a set.
@@ -601,7 +720,7 @@ impl<P: Introspect + Counting> ActionGame<P> {
         if self.is_terminal() {
             self.legal_set = WideSquareSet::EMPTY;
         }
-        write_actions(self.legal_set, &mut self.legal);
+        self.legal.write(self.legal_set);
     }
 
     /// How many times the current position has occurred (same player to move),
@@ -708,7 +827,7 @@ impl<P: Introspect + Counting> ActionGame<P> {
             _ => {
                 self.clicks.push(sq);
                 self.legal_set = next;
-                write_actions(self.legal_set, &mut self.legal);
+                self.legal.write(self.legal_set);
                 if self.max_actions > 0 && self.actions.len() >= self.max_actions {
                     self.truncated = true;
                     self.legal.clear();
@@ -797,6 +916,7 @@ impl<P: Introspect + Counting> ActionGame<P> {
             after: self.click_names(),
             legal: self
                 .legal
+                .as_slice()
                 .iter()
                 .map(|&s| g.name(Square(s)).to_string())
                 .collect(),
@@ -807,8 +927,8 @@ impl<P: Introspect + Counting> ActionGame<P> {
     /// `r` is a random 64-bit number.
     #[inline]
     pub fn random_action(&self, r: u64) -> u8 {
-        let n = self.legal.len();
-        self.legal[((r as u128 * n as u128) >> 64) as usize]
+        let legal = self.legal.as_slice();
+        legal[((r as u128 * legal.len() as u128) >> 64) as usize]
     }
 
     /// The crate's [`Game`] of this history (tags none; the pending clicks are not in
@@ -918,6 +1038,47 @@ mod tests {
         assert_eq!(c.outcome(), Some(draw));
         assert!(c.is_terminal() && c.legal_actions().is_empty());
         assert_eq!(c.to_game().outcome(), Some(draw));
+    }
+
+    #[test]
+    fn the_legal_actions_and_the_random_pick_are_the_sets_squares_in_order() {
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..200 {
+            let words = [0; 4].map(|_: u64| rng.next_u64() & rng.next_u64());
+            let set = WideSquareSet::from_words(words);
+            let squares: Vec<u8> = set.iter().map(|s| s.0).collect();
+            let mut out = Actions::NONE;
+            out.write(WideSquareSet::first(9));
+            out.write(set);
+            assert_eq!(out.as_slice(), squares);
+            for k in 0..=squares.len() {
+                assert_eq!(nth_square(set, k).map(|s| s.0), squares.get(k).copied());
+            }
+        }
+    }
+
+    #[test]
+    fn a_clone_keeps_its_buffers_room_and_plays_the_same() {
+        let mut rng = SplitMix64::new(5);
+        let mut c = ActionGame::new(Lasca::start(), 0);
+        for _ in 0..7 {
+            let a = c.random_action(rng.next_u64());
+            c.apply(i64::from(a)).unwrap();
+        }
+        let mut d = c.clone();
+        assert!(d.actions.capacity() >= 512 && d.hashes.capacity() >= 256);
+        assert!(d.scratch.as_vec_mut().capacity() >= 64);
+        while !c.is_terminal() {
+            let r = rng.next_u64();
+            let a = c.random_action(r);
+            assert_eq!(d.random_action(r), a);
+            assert_eq!(c.apply(i64::from(a)), d.apply(i64::from(a)));
+            assert_eq!(
+                (c.legal_actions(), c.clicks()),
+                (d.legal_actions(), d.clicks())
+            );
+        }
+        assert_eq!((c.outcome(), c.moves()), (d.outcome(), d.moves()));
     }
 
     #[test]
