@@ -498,7 +498,7 @@ pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use column_checkers::{Dameo, Emergo, InternationalDraughts, Lasca, Position};
+    use column_checkers::{Dameo, Emergo, InternationalDraughts, Lasca, Position, Stapeldammen};
 
     #[test]
     fn start_positions_are_balanced_but_for_mobility() {
@@ -761,5 +761,27 @@ mod tests {
         assert_eq!(evaluate(&pos, &w), 2 * w.man);
         let pos: Hidden = "B:Wa1,c1,e1:Bg7".parse().unwrap();
         assert_eq!(evaluate(&pos, &w), -2 * w.man);
+    }
+
+    #[test]
+    fn each_placement_term_counts_alone() {
+        let only = |name: &str| {
+            let mut a = [0; TERMS];
+            a[Weights::NAMES.iter().position(|n| *n == name).unwrap()] = 1;
+            Weights::from_array(a)
+        };
+        // Lasca: White's c5 has come 4 rows and stands 2 steps from the edge; Black's a5
+        // has come 2 rows and stands on the edge
+        for (text, sign) in [("W:Wc5:Ba5", 1), ("B:Wc5:Ba5", -1)] {
+            let pos: Lasca = text.parse().unwrap();
+            assert_eq!(evaluate(&pos, &only("advance")), sign * 2, "{text}");
+            assert_eq!(evaluate(&pos, &only("centre")), sign * 2, "{text}");
+            assert_eq!(evaluate(&pos, &only("crossing")), 0, "{text}");
+        }
+        // Stapeldammen has no crowning: White's man on 3 has crossed the board, Black's
+        // on 25 has come 4 rows
+        let pos: Stapeldammen = "W:W3:B25".parse().unwrap();
+        assert_eq!(evaluate(&pos, &only("crossing")), 1);
+        assert_eq!(evaluate(&pos, &only("advance")), 9 - 4);
     }
 }
