@@ -46,11 +46,9 @@ use crate::tools::rng::SplitMix64;
 use thiserror::Error;
 
 #[cfg(feature = "std")]
-use super::envs::Watcher;
+use super::envs::{AnyObserver, Watcher};
 #[cfg(feature = "std")]
 use super::{Batch, BatchError};
-#[cfg(feature = "std")]
-use std::sync::Arc;
 
 /// The first line of [`AnyActionGame::to_state_text`].
 const STATE_TEXT_V1: &str = "column-checkers state v1";
@@ -714,11 +712,6 @@ impl AnyActionGame {
     }
 }
 
-/// Writes one game's observation into its slice from the board and the clicks of the
-/// move being entered: what [`AnyBatch::observe`] runs on every game.
-#[cfg(feature = "std")]
-pub type AnyObserver = Arc<dyn Fn(&BoardView<'_>, &[u8], &mut [f32]) + Send + Sync>;
-
 /// `n` games of any ruleset stepped together: [`Batch`] behind one type, as
 /// [`AnyActionGame`] is [`ActionGame`]; a step runs monomorphised inside one call.
 ///
@@ -843,6 +836,8 @@ impl AnyBatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "std")]
+    use std::sync::Arc;
 
     /// The static game's view of a random game: the same moves by index of the
     /// legal actions, compared after every action.

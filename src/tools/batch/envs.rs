@@ -2,7 +2,6 @@
 //! kept for the batch ([`workers`](super::workers)): the batched stepping of learning
 //! environments. A game that ends is reset at once.
 
-use super::any::AnyObserver;
 use super::workers::Workers;
 use super::{random_square, ActionError, ActionGame};
 use crate::alloc_prelude::*;
@@ -10,6 +9,7 @@ use crate::engine::color::Color;
 use crate::engine::counting::Counting;
 use crate::engine::introspect::Introspect;
 use crate::engine::square::Square;
+use crate::engine::view::BoardView;
 use crate::engine::wide_set::WideSquareSet;
 use crate::tools::rng::SplitMix64;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -50,6 +50,11 @@ pub enum BatchError {
 /// Writes one game's observation into its slice: what [`Batch::observe`] runs on
 /// every game.
 pub type Observer<P> = Arc<dyn Fn(&ActionGame<P>, &mut [f32]) + Send + Sync>;
+
+/// Writes one game's observation into its slice from the board and the clicks of the
+/// move being entered: what [`AnyBatch::observe`](super::AnyBatch::observe) runs on
+/// every game.
+pub type AnyObserver = Arc<dyn Fn(&BoardView<'_>, &[u8], &mut [f32]) + Send + Sync>;
 
 /// A batch's observer: a typed one ([`Batch::new`]), or [`AnyBatch`](super::AnyBatch)'s
 /// of the board view, called from the batch's own (monomorphised) loop without a

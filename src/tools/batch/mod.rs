@@ -58,11 +58,11 @@ mod envs;
 #[cfg(feature = "std")]
 mod workers;
 #[cfg(feature = "std")]
-pub use envs::{playouts, result_code, stream, Batch, BatchError, Observer};
+pub use envs::{playouts, result_code, stream, AnyObserver, Batch, BatchError, Observer};
 
-pub use any::{ActionGameVisitor, AnyActionError, AnyActionGame, StateTextError};
 #[cfg(feature = "std")]
-pub use any::{AnyBatch, AnyObserver};
+pub use any::AnyBatch;
+pub use any::{ActionGameVisitor, AnyActionError, AnyActionGame, StateTextError};
 
 /// The legal actions, in increasing order, in a buffer of every square index: written
 /// word by word with the bits in a register and no capacity or bounds check, at every
