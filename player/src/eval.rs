@@ -168,27 +168,24 @@ impl Weights {
                 mobility: 3,
                 ..g
             },
-            // officers move backwards too; prisoners under caps
+            // officers move backwards too; prisoners under caps (a prisoner and a
+            // move weigh as in GENERIC)
             "lasca" | "bashni" => Weights {
                 king: 120,
-                prisoner: 60,
                 column: 15,
                 advance: 4,
                 centre: 3,
-                mobility: 2,
                 ..g
             },
-            // column capture on the 10x10 board, no promotion
+            // column capture on the 10x10 board, no promotion (a prisoner as in GENERIC)
             "stapeldammen" => Weights {
-                prisoner: 60,
                 column: 15,
                 advance: 3,
                 centre: 2,
                 ..g
             },
-            // flying kings worth three men or more; tempo and centre
+            // flying kings worth three men or more (GENERIC's king); tempo and centre
             "international" | "brazilian" | "russian" => Weights {
-                king: 200,
                 prisoner: 0,
                 column: 0,
                 advance: 3,
