@@ -469,14 +469,15 @@ pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
             let from_edge = x.min(width - 1 - x).min(y.min(height - 1 - y));
             *s += w.centre * from_edge;
             if shape {
-                let own_at = |dx: i32| {
-                    g.square_at(x + dx, y + back)
+                // his own piece on the square at (x, y)
+                let own = |x: i32, y: i32| {
+                    g.square_at(x, y)
                         .is_some_and(|b| view.get(b).owner() == Some(owner))
                 };
-                if own_at(0) {
+                if own(x, y + back) {
                     *s += w.behind;
                 }
-                if own_at(-1) || own_at(1) {
+                if own(x - 1, y + back) || own(x + 1, y + back) {
                     *s += w.flank;
                 }
             }
@@ -696,6 +697,11 @@ mod tests {
         assert_eq!(evaluate(&pos, &only(at("behind"))), 2);
         assert_eq!(evaluate(&pos, &only(at("flank"))), 2);
         assert_eq!(evaluate(&pos, &only(at("home"))), 1);
+        // a king is not weighed for his formation, but backs the men before him: d2
+        // straight, c2 diagonally (none is backed from ahead)
+        let pos: Dameo = "d1:W,d2:w,c2:w,g7:b w".parse().unwrap();
+        assert_eq!(evaluate(&pos, &only(at("behind"))), 1);
+        assert_eq!(evaluate(&pos, &only(at("flank"))), 1);
     }
 
     /// A position with no board view (as a ruleset written outside the crate may be):
