@@ -781,10 +781,26 @@ mod tests {
             assert_eq!(evaluate(&pos, &only("centre")), sign * 2, "{text}");
             assert_eq!(evaluate(&pos, &only("crossing")), 0, "{text}");
         }
+        // the centre from every edge: g5 and c7 stand on the right and the top edge,
+        // c5 and e3 two steps in
+        let pos: Lasca = "W:Wg5:Bc7".parse().unwrap();
+        assert_eq!(evaluate(&pos, &only("centre")), 0);
+        let pos: Lasca = "W:Wc5,e3:Ba5".parse().unwrap();
+        assert_eq!(evaluate(&pos, &only("centre")), 4);
         // Stapeldammen has no crowning: White's man on 3 has crossed the board, Black's
         // on 25 has come 4 rows
         let pos: Stapeldammen = "W:W3:B25".parse().unwrap();
         assert_eq!(evaluate(&pos, &only("crossing")), 1);
         assert_eq!(evaluate(&pos, &only("advance")), 9 - 4);
+    }
+
+    #[test]
+    fn men_in_hand_count_for_their_owner() {
+        let mut a = [0; TERMS];
+        a[Weights::NAMES.iter().position(|n| *n == "in_hand").unwrap()] = 1;
+        let w = Weights::from_array(a);
+        // White has entered one man: 11 in hand against Black's 12
+        let pos: Emergo = "e5:w b 11/12".parse().unwrap();
+        assert_eq!(evaluate(&pos, &w), 1);
     }
 }
