@@ -797,10 +797,10 @@ mod tests {
     #[test]
     fn men_in_hand_count_for_their_owner() {
         let mut a = [0; TERMS];
-        a[Weights::NAMES.iter().position(|n| *n == "in_hand").unwrap()] = 1;
+        a[Weights::NAMES.iter().position(|n| *n == "in_hand").unwrap()] = 3;
         let w = Weights::from_array(a);
         // White has entered one man: 11 in hand against Black's 12
         let pos: Emergo = "e5:w b 11/12".parse().unwrap();
-        assert_eq!(evaluate(&pos, &w), 1);
+        assert_eq!(evaluate(&pos, &w), 3);
     }
 }
