@@ -803,4 +803,18 @@ mod tests {
         let pos: Emergo = "e5:w b 11/12".parse().unwrap();
         assert_eq!(evaluate(&pos, &w), 3);
     }
+
+    #[test]
+    fn mobility_counts_the_side_to_moves_moves() {
+        let mut a = [0; TERMS];
+        a[Weights::NAMES
+            .iter()
+            .position(|n| *n == "mobility")
+            .unwrap()] = 2;
+        let w = Weights::from_array(a);
+        // White's six opening moves in Lasca; two for a lone man on c3
+        assert_eq!(evaluate(&Lasca::start(), &w), 2 * 6);
+        let pos: Lasca = "W:Wc3:Ba7".parse().unwrap();
+        assert_eq!(evaluate(&pos, &w), 2 * 2);
+    }
 }
