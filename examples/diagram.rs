@@ -22,7 +22,7 @@ mod cli;
 use clap::Parser;
 use cli::RulesetArgs;
 use column_checkers::text::svg::SvgOptions;
-use column_checkers::{AnyGame, AnyGameError, Ruleset};
+use column_checkers::Ruleset;
 use std::process::ExitCode;
 
 /// Renders a position of any ruleset to SVG: the start, or --position, then the
@@ -65,13 +65,7 @@ fn cell(s: &str) -> Result<f64, String> {
 /// The SVG of the position `a` names in `ruleset`. The game is an [`AnyGame`]: the
 /// drawing code of every ruleset is compiled in the library, once, not in this example.
 fn draw(ruleset: Ruleset, a: Args) -> Result<String, String> {
-    let mut game = match &a.position {
-        Some(t) => AnyGame::from_position_text(ruleset, t).map_err(|e| match e {
-            AnyGameError::Position { error, .. } => format!("--position {t:?}: {error}"),
-            e => e.to_string(),
-        })?,
-        None => AnyGame::new(ruleset),
-    };
+    let mut game = cli::game_at(ruleset, a.position.as_deref())?;
     game.play_moves(a.moves.as_deref().unwrap_or(""))
         .map_err(|e| e.to_string())?;
     let mut options = SvgOptions::default().flipped(a.flip);

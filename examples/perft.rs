@@ -20,7 +20,7 @@ mod cli;
 
 use clap::Parser;
 use cli::RulesetArgs;
-use column_checkers::{AnyGame, AnyGameError, Ruleset};
+use column_checkers::{AnyGame, Ruleset};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -63,13 +63,7 @@ struct Args {
 /// Counts in `ruleset` as `a` says. The game is an [`AnyGame`]: the counting code of
 /// every ruleset is compiled in the library, once, not in this example.
 fn run(ruleset: Ruleset, a: Args) -> Result<(), String> {
-    let mut game = match &a.position {
-        Some(text) => AnyGame::from_position_text(ruleset, text).map_err(|e| match e {
-            AnyGameError::Position { error, .. } => format!("--position {text:?}: {error}"),
-            e => e.to_string(),
-        })?,
-        None => AnyGame::new(ruleset),
-    };
+    let mut game = cli::game_at(ruleset, a.position.as_deref())?;
     if let Some(moves) = &a.moves {
         game.play_moves(moves).map_err(|e| e.to_string())?;
     }

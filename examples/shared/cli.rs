@@ -7,7 +7,7 @@
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use column_checkers::tools::registry::rulesets_help;
-use column_checkers::Ruleset;
+use column_checkers::{AnyGame, AnyGameError, Ruleset};
 
 /// `--game NAME` and the ruleset options (`--roundabout`, `--russian-code`, ...).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -103,12 +103,24 @@ impl Args for RulesetArgs {
     }
 }
 
+/// The game of `ruleset` at `position` (its start without one), the text read as the
+/// ruleset's position type reads it; the error names the option and the text.
+pub fn game_at(ruleset: Ruleset, position: Option<&str>) -> Result<AnyGame, String> {
+    match position {
+        Some(text) => AnyGame::from_position_text(ruleset, text).map_err(|e| match e {
+            AnyGameError::Position { error, .. } => format!("--position {text:?}: {error}"),
+            e => e.to_string(),
+        }),
+        None => Ok(AnyGame::new(ruleset)),
+    }
+}
+
 /// Every ruleset with the text of its start position, as the crate writes it (Emergo's
 /// empty board is `- w 12/12`: a text may start with `-`).
 pub fn start_texts() -> Vec<(Ruleset, String)> {
     Ruleset::ALL
         .iter()
-        .map(|&r| (r, column_checkers::AnyGame::new(r).position_text()))
+        .map(|&r| (r, AnyGame::new(r).position_text()))
         .collect()
 }
 
