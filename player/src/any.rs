@@ -34,7 +34,7 @@ use std::time::Duration;
 use column_checkers::tools::any_game::GameVisitor;
 use column_checkers::tools::batch::{ActionGame, ActionGameVisitor, AnyActionGame};
 use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::{AnyGame, Checking, Counting, Game, Introspect, MoveSquares, Ruleset};
+use column_checkers::{AnyGame, Checking, Color, Counting, Game, Introspect, MoveSquares, Ruleset};
 use thiserror::Error;
 
 use crate::clock::{default_clock, Clock};
@@ -88,6 +88,26 @@ pub struct AnyFound {
     pub line: Vec<String>,
     /// The time the search took.
     pub time: Duration,
+}
+
+/// How far ahead the computer must count itself, in hundredths of a man, to decline a
+/// draw offer ([`AnyPlayer::answer_draw`]): a man.
+pub const DRAW_DECLINE: i32 = 100;
+
+/// The computer's answer to a draw offer ([`AnyPlayer::answer_draw`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawAnswer {
+    /// Whether it accepts: unless it counts itself [`DRAW_DECLINE`] ahead.
+    pub accepts: bool,
+    /// Its score for the side offered the draw, in hundredths of a man.
+    pub score: i32,
+    /// A forced end found, for that side: `Some(n)` it wins in `n` plies, `Some(-n)` it
+    /// loses in `n`.
+    pub win_in: Option<i32>,
+    /// The deepest iteration completed, in plies.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
 }
 
 /// Why an [`AnyPlayer`] did not search.
@@ -401,6 +421,43 @@ impl AnyPlayer {
         self.check(game.ruleset(), limits)?;
         let search = self.searcher(limits);
         game.visit(search)
+    }
+
+    /// The computer's answer to a draw offered to `side` now: it searches the position
+    /// as for a move within `limits` and accepts unless it counts itself
+    /// [`DRAW_DECLINE`] or more ahead. Nothing is agreed.
+    ///
+    /// ```
+    /// use column_checkers::{AnyGame, Color, Ruleset};
+    /// use column_checkers_player::any::AnyPlayer;
+    /// use column_checkers_player::Limits;
+    ///
+    /// // White three men to one: White declines, Black accepts
+    /// let game = AnyGame::from_position(Ruleset::Lasca, "W:Wa1,c1,e1:Bg7").unwrap();
+    /// let mut player = AnyPlayer::new(Ruleset::Lasca, 1);
+    /// assert!(!player.answer_draw(&game, Color::White, Limits::depth(2)).unwrap().accepts);
+    /// let black = player.answer_draw(&game, Color::Black, Limits::depth(2)).unwrap();
+    /// assert!(black.accepts && black.score < 0);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`search`](AnyPlayer::search).
+    pub fn answer_draw(
+        &mut self,
+        game: &AnyGame,
+        side: Color,
+        limits: Limits,
+    ) -> Result<DrawAnswer, AnyPlayerError> {
+        let found = self.search(game, limits)?;
+        let sign = if side == game.turn() { 1 } else { -1 };
+        let score = sign * found.score;
+        Ok(DrawAnswer {
+            accepts: score < DRAW_DECLINE,
+            score,
+            win_in: found.win_in.map(|n| sign * n),
+            depth: found.depth,
+            nodes: found.nodes,
+        })
     }
 
     /// Searches the position of an action game within `limits`, as

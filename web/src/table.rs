@@ -6,7 +6,7 @@ use column_checkers::text::position_text::COLUMN_LEGEND;
 use column_checkers::text::svg::SvgOptions;
 use column_checkers::tools::any_game::{AnyMove, PlayoutStats};
 use column_checkers::{AnyGame, Color, Outcome, Ruleset};
-use column_checkers_player::any::{AnyFound, AnyPlayer};
+use column_checkers_player::any::{AnyFound, AnyPlayer, DRAW_DECLINE};
 use column_checkers_player::Limits;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -125,8 +125,9 @@ pub struct DrawAnswer {
     pub nodes: u64,
 }
 
-/// The score, in men, from which the computer declines a draw: one man in its favour.
-pub const DRAW_DECLINE_MEN: f64 = 1.0;
+/// The score, in men, from which the computer declines a draw (the player's
+/// [`DRAW_DECLINE`], in hundredths of a man): one man in its favour.
+pub const DRAW_DECLINE_MEN: f64 = DRAW_DECLINE as f64 / 100.0;
 
 /// The transposition table of one search, in megabytes.
 const TABLE_MB: usize = 8;
@@ -176,12 +177,14 @@ fn outcome_json(o: Option<Outcome>) -> Value {
     })
 }
 
-/// The computer's search (the crate's player) of `game` within `thinking`, on the
-/// page's clock; `None` when the game is over.
+/// The computer (the crate's player) for `ruleset`, on the page's clock.
+fn player(ruleset: Ruleset) -> AnyPlayer {
+    AnyPlayer::with_clock(ruleset, TABLE_MB, || Box::new(PageClock::default()))
+}
+
+/// The computer's search of `game` within `thinking`; `None` when the game is over.
 fn search(game: &AnyGame, thinking: Thinking) -> Option<AnyFound> {
-    AnyPlayer::with_clock(game.ruleset(), TABLE_MB, || Box::new(PageClock::default()))
-        .search(game, thinking.limits())
-        .ok()
+    player(game.ruleset()).search(game, thinking.limits()).ok()
 }
 
 /// A game of any ruleset with its click input: the JavaScript `Game` class.
@@ -434,22 +437,22 @@ impl Table {
         })
     }
 
-    /// Whether the computer playing `side` accepts a draw offered now: it searches the
-    /// position as for a move, within `thinking`, and accepts unless it counts itself
-    /// [`DRAW_DECLINE_MEN`] ahead; `None` when the game is over. Nothing is agreed.
+    /// Whether the computer playing `side` accepts a draw offered now, within
+    /// `thinking` (the player's [`AnyPlayer::answer_draw`]); `None` when the game is
+    /// over. Nothing is agreed.
     pub fn computer_accepts_draw(&self, side: Color, thinking: Thinking) -> Option<DrawAnswer> {
         if self.is_over() {
             return None;
         }
-        let found = search(&self.game, thinking)?;
-        let sign = if side == self.turn() { 1 } else { -1 };
-        let score = sign * found.score;
+        let answer = player(self.game.ruleset())
+            .answer_draw(&self.game, side, thinking.limits())
+            .ok()?;
         Some(DrawAnswer {
-            accepts: in_men(score) < DRAW_DECLINE_MEN,
-            men: in_men(score),
-            win_in: found.win_in.map(|n| sign * n),
-            depth: found.depth,
-            nodes: found.nodes,
+            accepts: answer.accepts,
+            men: in_men(answer.score),
+            win_in: answer.win_in,
+            depth: answer.depth,
+            nodes: answer.nodes,
         })
     }
 
