@@ -19,8 +19,14 @@
 use core::fmt;
 use core::str::FromStr;
 
-use column_checkers::{Color, Counting};
+use std::any::Any;
+use std::sync::OnceLock;
+
+use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
+use column_checkers::{BrazilianDraughts, Color, Counting, InternationalDraughts, RussianDraughts};
 use thiserror::Error;
+
+use crate::eval_pieces::{self, Tables};
 
 /// The number of the evaluation's terms ([`Weights::NAMES`]).
 pub const TERMS: usize = 12;
@@ -432,6 +438,24 @@ impl FromStr for Weights {
 /// assert!(evaluate(&pos, &w) > 50); // a man up
 /// ```
 pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
+    // the games of single men: the same score, counted on their bitboards
+    static INTERNATIONAL: OnceLock<Tables> = OnceLock::new();
+    static EIGHT: OnceLock<Tables> = OnceLock::new();
+    let any: &dyn Any = pos;
+    if let Some(p) = any.downcast_ref::<InternationalDraughts>() {
+        return eval_pieces::evaluate(p, w, Tables::of::<InternationalRules>(&INTERNATIONAL));
+    }
+    if let Some(p) = any.downcast_ref::<RussianDraughts>() {
+        return eval_pieces::evaluate(p, w, Tables::of::<RussianRules>(&EIGHT));
+    }
+    if let Some(p) = any.downcast_ref::<BrazilianDraughts>() {
+        return eval_pieces::evaluate(p, w, Tables::of::<BrazilianRules>(&EIGHT));
+    }
+    evaluate_view(pos, w)
+}
+
+/// [`evaluate`] from the position's board view, for every ruleset.
+pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
     let me = pos.turn();
     let Some(view) = pos.board_view() else {
         // no board to look at: material as the ruleset counts it

@@ -42,6 +42,7 @@ pub mod baseline;
 pub mod clock;
 pub mod dxp;
 pub mod eval;
+mod eval_pieces;
 pub mod hub;
 pub mod matches;
 pub mod mcts;

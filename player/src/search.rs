@@ -20,6 +20,9 @@ const WIN_BOUND: i32 = WIN - 1_000;
 pub const MAX_PLY: usize = 128;
 /// Nodes between two looks at the clock and the stop flag.
 const POLL: u64 = 1024;
+/// The first half-width of the root's window around the last iteration's score
+/// (a quarter of a man); it doubles on each failure.
+const ASPIRATION: i32 = 25;
 
 /// When to stop searching. The search stops at the first limit reached; with none, at
 /// [`MAX_PLY`] or the stop flag.
@@ -167,6 +170,10 @@ struct Entry<M> {
 pub struct Player<P: Position> {
     table: Vec<Option<Entry<P::Move>>>,
     killers: Vec<[Option<P::Move>; 2]>,
+    /// Move lists a node borrows and gives back, and the moves' ordering keys by ply:
+    /// kept from node to node so that the search does not allocate.
+    lists: Vec<MoveList<P::Move>>,
+    keys: Vec<Vec<i64>>,
     /// History of quiet moves that caused a cutoff, by side, origin and destination.
     history: Vec<i32>,
     weights: Weights,
@@ -201,6 +208,8 @@ where
         Player {
             table: vec![None; len],
             killers: vec![[None, None]; MAX_PLY + 1],
+            lists: Vec::new(),
+            keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             history: vec![0; 2 << 16],
             weights: Weights::for_ruleset(P::NAME),
             stop: Arc::new(AtomicBool::new(false)),
@@ -325,8 +334,9 @@ where
             .depth
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
+        let mut previous = 0;
         for depth in 1..=max_depth {
-            let (s, best) = self.root(pos, &mut moves, depth);
+            let (s, best) = self.aspiration(pos, &mut moves, depth, previous);
             if let Some(best) = best {
                 // a move whose score was found in full, even in an unfinished iteration
                 result.best = Some(best);
@@ -334,6 +344,7 @@ where
             if self.aborted {
                 break;
             }
+            previous = s;
             result.score = s;
             result.depth = depth;
             result.pv = self.principal_variation(pos, depth as usize + 4);
@@ -443,19 +454,61 @@ where
         self.aborted
     }
 
-    /// One iteration at the root: sorts `moves` best first as it goes. Returns the score
-    /// and the best move whose score is exact.
+    /// One iteration searched in a window around the last one's score (from the fourth
+    /// ply, short of a forced end), widened on the side it fails until the score falls
+    /// inside: most iterations cost one narrow search. Returns the score and the best
+    /// move found in full.
+    fn aspiration(
+        &mut self,
+        pos: &P,
+        moves: &mut MoveList<P::Move>,
+        depth: u32,
+        previous: i32,
+    ) -> (i32, Option<P::Move>) {
+        const FULL: (i32, i32) = (-WIN - 1, WIN + 1);
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < WIN_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            FULL
+        };
+        let mut best = None;
+        loop {
+            let (s, found) = self.root(pos, moves, depth, alpha, beta);
+            // a move that failed high is better than the last iteration's best
+            best = found.or(best);
+            if self.aborted {
+                return (s, best);
+            }
+            if s <= alpha && alpha > FULL.0 {
+                alpha = (s - delta).max(FULL.0);
+            } else if s >= beta && beta < FULL.1 {
+                beta = (s + delta).min(FULL.1);
+            } else {
+                return (s, best);
+            }
+            delta *= 2;
+            if delta > 8 * ASPIRATION {
+                (alpha, beta) = FULL;
+            }
+        }
+    }
+
+    /// One iteration at the root in the window (`alpha`, `beta`): sorts `moves` best
+    /// first as it goes. Returns the score (a bound where it falls outside the window)
+    /// and the best move whose score beat `alpha` (none when every move failed low).
     fn root(
         &mut self,
         pos: &P,
         moves: &mut MoveList<P::Move>,
         depth: u32,
+        mut alpha: i32,
+        beta: i32,
     ) -> (i32, Option<P::Move>) {
-        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        let alpha0 = alpha;
         let mut best: Option<P::Move> = None;
         let mut best_score = -WIN - 1;
         self.path.push(pos.zobrist());
-        let mut scored: Vec<(P::Move, i32)> = Vec::with_capacity(moves.len());
         let mut child = pos.clone();
         for (i, mv) in moves.iter().enumerate() {
             child.clone_from(pos);
@@ -475,12 +528,16 @@ where
             if self.aborted {
                 break;
             }
-            scored.push((*mv, score));
             if score > best_score {
                 best_score = score;
-                best = Some(*mv);
+                if score > alpha0 {
+                    best = Some(*mv);
+                }
             }
             alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
         }
         self.path.pop();
         // best first, the rest in their order (stable): the next iteration's ordering
@@ -488,7 +545,7 @@ where
             if let Some(i) = moves.iter().position(|m| *m == b) {
                 moves[..=i].rotate_right(1);
             }
-            if !self.aborted {
+            if !self.aborted && best_score < beta {
                 self.store(
                     pos.zobrist(),
                     depth as i32,
@@ -514,7 +571,7 @@ where
         self.repetition && self.path.iter().rev().skip(1).step_by(2).any(|&k| k == key)
     }
 
-    fn pvs(&mut self, pos: &P, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn pvs(&mut self, pos: &P, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         if self.out_of_time() {
             return 0;
         }
@@ -530,9 +587,26 @@ where
                 return v.score(ply);
             }
         }
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if let Some(o) = pos.outcome_among(&moves) {
+        let mut moves = self.lists.pop().unwrap_or_default();
+        let score = self.node(pos, key, depth, ply, alpha, beta, &mut moves);
+        self.lists.push(moves);
+        score
+    }
+
+    /// The rest of [`pvs`](Self::pvs), with the ply's move list.
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        pos: &P,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        moves: &mut MoveList<P::Move>,
+    ) -> i32 {
+        pos.legal_moves(moves);
+        if let Some(o) = pos.outcome_among(moves) {
             return Self::terminal(o, pos, ply);
         }
         // every move a capture: the rules force one (where captures are optional, as in
@@ -541,7 +615,7 @@ where
         // a forced capture (or a single reply) is followed before the horizon
         let depth = if moves.len() == 1 { depth + 1 } else { depth };
         if depth <= 0 {
-            return self.quiesce(pos, &moves, forced, ply, alpha, beta);
+            return self.quiesce(pos, moves, forced, ply, alpha, beta);
         }
         let alpha0 = alpha;
         let mut hash_move = None;
@@ -559,19 +633,29 @@ where
                 }
             }
         }
-        self.order(&mut moves, hash_move, ply, pos.turn().index());
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        self.order(moves, &mut keys, hash_move, ply, pos.turn().index());
         self.path.push(key);
         let mut best = -WIN - 1;
         let mut best_move = None;
         let mut child = pos.clone();
-        for (i, mv) in moves.iter().enumerate() {
+        // a node outside the principal variation (searched with a null window)
+        let scout = beta - alpha == 1;
+        for i in 0..moves.len() {
+            let mv = &pick(moves, &mut keys, i);
             child.clone_from(pos);
             child.play_unchecked(mv);
             self.nodes += 1;
             let score = if i == 0 {
                 -self.pvs(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let s = -self.pvs(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                // late move reduction: a quiet move sorted late, off the principal
+                // variation, is searched a ply shallower first, in full if it beats alpha
+                let r = i32::from(scout && depth >= 3 && i >= 3 && !mv.is_capture());
+                let mut s = -self.pvs(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && r > 0 && !self.aborted {
+                    s = -self.pvs(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
                 if s > alpha && s < beta && !self.aborted {
                     -self.pvs(&child, depth - 1, ply + 1, -beta, -alpha)
                 } else {
@@ -580,6 +664,7 @@ where
             };
             if self.aborted {
                 self.path.pop();
+                self.keys[ply] = keys;
                 return 0;
             }
             if score > best {
@@ -603,6 +688,7 @@ where
             }
         }
         self.path.pop();
+        self.keys[ply] = keys;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha0 {
@@ -621,7 +707,7 @@ where
     fn quiesce(
         &mut self,
         pos: &P,
-        moves: &MoveList<P::Move>,
+        moves: &mut MoveList<P::Move>,
         forced: bool,
         ply: usize,
         mut alpha: i32,
@@ -639,12 +725,12 @@ where
             }
             alpha = alpha.max(best);
         }
-        let mut order: Vec<&P::Move> = moves.iter().filter(|m| m.is_capture()).collect();
-        order.sort_by_key(|m| core::cmp::Reverse(m.men_captured()));
+        // the captures first, the most men taken first
+        moves.sort_unstable_by_key(|m| core::cmp::Reverse((m.is_capture(), m.men_captured())));
         self.path.push(pos.zobrist());
         let mut child = pos.clone();
-        let mut replies = MoveList::new();
-        for mv in order {
+        let mut replies = self.lists.pop().unwrap_or_default();
+        for mv in moves.iter().take_while(|m| m.is_capture()) {
             child.clone_from(pos);
             child.play_unchecked(mv);
             self.nodes += 1;
@@ -656,10 +742,7 @@ where
                     Some(o) => -Self::terminal(o, &child, ply + 1),
                     None => {
                         let f = !replies.is_empty() && replies.iter().all(MoveSquares::is_capture);
-                        let r = std::mem::take(&mut replies);
-                        let s = -self.quiesce(&child, &r, f, ply + 1, -beta, -alpha);
-                        replies = r;
-                        s
+                        -self.quiesce(&child, &mut replies, f, ply + 1, -beta, -alpha)
                     }
                 }
             };
@@ -675,6 +758,7 @@ where
             }
         }
         self.path.pop();
+        self.lists.push(replies);
         if self.aborted {
             0
         } else {
@@ -682,11 +766,19 @@ where
         }
     }
 
-    /// Sorts `moves` best first: the hash move, captures by men taken, killers, then
-    /// the history of quiet moves.
-    fn order(&self, moves: &mut MoveList<P::Move>, hash: Option<P::Move>, ply: usize, side: usize) {
+    /// Scores `moves` into `keys` for [`pick`], best first: the hash move, captures by
+    /// men taken, killers, then the history of quiet moves.
+    fn order(
+        &self,
+        moves: &[P::Move],
+        keys: &mut Vec<i64>,
+        hash: Option<P::Move>,
+        ply: usize,
+        side: usize,
+    ) {
         let killers = self.killers[ply.min(MAX_PLY)];
-        let key = |m: &P::Move| -> i64 {
+        keys.clear();
+        keys.extend(moves.iter().map(|m| {
             if Some(*m) == hash {
                 1 << 40
             } else if m.is_capture() {
@@ -698,8 +790,7 @@ where
             } else {
                 i64::from(self.history[history_index(side, m)])
             }
-        };
-        moves.sort_by_cached_key(|m| core::cmp::Reverse(key(m)));
+        }));
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -760,6 +851,20 @@ where
     }
 }
 
+/// Brings the best-keyed of `moves[i..]` (the first of equals) to `i` and returns it:
+/// the moves are sorted only as far as the search gets before a cutoff.
+fn pick<M: Copy>(moves: &mut [M], keys: &mut [i64], i: usize) -> M {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    keys.swap(i, best);
+    moves[i]
+}
+
 /// A score as the table keeps it: wins counted from the position, not the root.
 fn to_table(score: i32, ply: usize) -> i32 {
     if score > WIN_BOUND {
@@ -804,3 +909,7 @@ where
         Player::stop_flag(self)
     }
 }
+
+#[cfg(test)]
+#[path = "search_tests.rs"]
+mod tests;

@@ -63,7 +63,15 @@ class HubPlayer:
         self.send(f'pos pos={hub_position(start_fen)} moves="{" ".join(moves)}"')
         self.send(f"level move-time={seconds}")
         self.send("go think")
-        done = self.until("done")
+        try:
+            done = self.until("done")
+        except RuntimeError as e:
+            # the player's own last move ended the game by the FMJD rules it keeps
+            # (dame-rs played on): it refuses the position, and the game is a draw
+            if "the game is over" in str(e):
+                self.until("done")  # the answer to `go` from the position before
+                return None
+            raise
         fields = dict(f.split("=", 1) for f in done.split()[1:] if "=" in f)
         # no move: by the FMJD rules the player keeps (threefold repetition, the
         # counted draws with kings only) the game is over, a draw
@@ -132,6 +140,7 @@ def main():
     ap.add_argument("player")
     ap.add_argument("openings")
     ap.add_argument("--games", type=int, default=10, help="openings played (each twice)")
+    ap.add_argument("--skip", type=int, default=0, help="openings of the file skipped first")
     ap.add_argument("--time", type=float, default=0.1, help="seconds a move, both sides")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--sprt", type=float, nargs=2, metavar=("ELO0", "ELO1"),
@@ -143,7 +152,7 @@ def main():
     score = {1.0: 0, 0.5: 0, 0.0: 0}
     n = 0
     verdict = None
-    for fen in fens[: a.games]:
+    for fen in fens[a.skip : a.skip + a.games]:
         if verdict:
             break
         for player_white in (True, False):

@@ -1,0 +1,184 @@
+//! The evaluation of [`eval`](crate::eval) computed on the bitboards of the games whose
+//! men stand alone (the three draughts games): the same score, without building a
+//! board view. A search spends most of its time in the evaluation; for these games
+//! the view (a column per square, built for each call) cost more than the terms.
+
+use std::sync::OnceLock;
+
+use column_checkers::engine::board::Geometry;
+use column_checkers::engine::pieces::Pieces;
+use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
+use column_checkers::{Color, Counting, Position, Square, SquareSet};
+
+use crate::eval::Weights;
+
+/// The most rows a board of these games has.
+const ROWS: usize = 10;
+/// The most squares a board of these games has.
+const SQUARES: usize = 64;
+
+/// What the evaluation's terms look up on a board, by square: built once per board
+/// from its geometry.
+pub(crate) struct Tables {
+    /// `rows[c][r]`: the squares `r` rows in front of `c`'s home row.
+    rows: [[SquareSet; ROWS]; 2],
+    /// The number of rows.
+    height: usize,
+    /// `rings[k]`: the squares `k` steps from the nearest edge.
+    rings: [SquareSet; ROWS / 2],
+    /// `behind[c][sq]`: the square straight behind a man of `c` on `sq` (or none).
+    behind: [[SquareSet; SQUARES]; 2],
+    /// `flank[c][sq]`: the two squares diagonally behind a man of `c` on `sq`.
+    flank: [[SquareSet; SQUARES]; 2],
+}
+
+impl Tables {
+    fn new(g: &Geometry) -> Tables {
+        let (width, height) = (i32::from(g.width()), i32::from(g.height()));
+        let mut t = Tables {
+            rows: [[SquareSet::EMPTY; ROWS]; 2],
+            height: height as usize,
+            rings: [SquareSet::EMPTY; ROWS / 2],
+            behind: [[SquareSet::EMPTY; SQUARES]; 2],
+            flank: [[SquareSet::EMPTY; SQUARES]; 2],
+        };
+        let set = |x: i32, y: i32| {
+            g.square_at(x, y)
+                .map_or(SquareSet::EMPTY, SquareSet::from_square)
+        };
+        for sq in g.squares() {
+            let (x, y) = g.coords(sq);
+            let (x, y) = (i32::from(x), i32::from(y));
+            let here = SquareSet::from_square(sq);
+            let from_edge = x.min(width - 1 - x).min(y.min(height - 1 - y));
+            t.rings[from_edge as usize] |= here;
+            for c in [Color::White, Color::Black] {
+                let (rows, back) = match c {
+                    Color::White => (y, -1),
+                    Color::Black => (height - 1 - y, 1),
+                };
+                t.rows[c.index()][rows as usize] |= here;
+                t.behind[c.index()][sq.index()] = set(x, y + back);
+                t.flank[c.index()][sq.index()] = set(x - 1, y + back) | set(x + 1, y + back);
+            }
+        }
+        t
+    }
+
+    /// The tables of the board of `P`, built on first use.
+    pub(crate) fn of<R: CheckersRules>(cell: &'static OnceLock<Tables>) -> &'static Tables {
+        cell.get_or_init(|| {
+            Tables::new(<R::Board as column_checkers::engine::board::Board>::geometry())
+        })
+    }
+}
+
+/// The score of `pos` for the side to move under `w`, the same as
+/// [`evaluate`](crate::eval::evaluate)'s from the board view.
+pub(crate) fn evaluate<R>(pos: &CheckersPosition<R>, w: &Weights, t: &Tables) -> i32
+where
+    R: CheckersRules<Storage = Pieces<<R as CheckersRules>::Board>>,
+{
+    let board = pos.board();
+    let kings = board.kings();
+    let shape = w.behind != 0 || w.flank != 0 || w.home != 0;
+    let mut score = [0i32; 2];
+    for c in [Color::White, Color::Black] {
+        let ci = c.index();
+        let own = board.owned(c);
+        let men = own - kings;
+        let count = |s: SquareSet| s.count() as i32;
+        let mut s = (w.man + w.column) * count(own) + w.king * count(own & kings);
+        let rows = &t.rows[ci];
+        let mut advance = 0;
+        for (r, row) in rows.iter().enumerate().take(t.height).skip(1) {
+            advance += r as i32 * count(men & *row);
+        }
+        s += w.advance * advance;
+        s += w.crossing * count(men & rows[t.height - 1]) + w.home * count(men & rows[0]);
+        let mut centre = 0;
+        for (k, ring) in t.rings.iter().enumerate().skip(1) {
+            centre += k as i32 * count(men & *ring);
+        }
+        s += w.centre * centre;
+        if shape {
+            for sq in men.iter() {
+                let i = Square::index(sq);
+                if !(own & t.behind[ci][i]).is_empty() {
+                    s += w.behind;
+                }
+                if !(own & t.flank[ci][i]).is_empty() {
+                    s += w.flank;
+                }
+            }
+        }
+        score[ci] = s;
+    }
+    let me = pos.turn();
+    let mut total = score[me.index()] - score[(!me).index()];
+    if w.mobility != 0 {
+        total += w.mobility * pos.count_legal_moves().min(60) as i32;
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use column_checkers::{BrazilianDraughts, InternationalDraughts, MoveList, RussianDraughts};
+    use proptest::prelude::*;
+
+    use crate::eval::{evaluate, evaluate_view, Weights};
+
+    /// A position `plies` random moves into a game (fewer if it ends).
+    fn walk<P: Counting>(seed: u64, plies: usize) -> P {
+        let mut pos = P::start();
+        let mut moves = MoveList::new();
+        let mut x = seed | 1;
+        for _ in 0..plies {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() || pos.outcome_among(&moves).is_some() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            pos.play_unchecked(&moves[(x % moves.len() as u64) as usize]);
+        }
+        pos
+    }
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// The bitboards and the board view give the same score, every term weighed.
+        #[test]
+        fn the_bitboards_count_as_the_board_view(
+            seed in any::<u64>(),
+            plies in 0usize..160,
+            weights in proptest::array::uniform12(-50i32..50),
+        ) {
+            let w = Weights::from_array(weights);
+            let a: InternationalDraughts = walk(seed, plies);
+            prop_assert_eq!(evaluate(&a, &w), evaluate_view(&a, &w), "{}", a);
+            let b: RussianDraughts = walk(seed, plies);
+            prop_assert_eq!(evaluate(&b, &w), evaluate_view(&b, &w), "{}", b);
+            let c: BrazilianDraughts = walk(seed, plies);
+            prop_assert_eq!(evaluate(&c, &w), evaluate_view(&c, &w), "{}", c);
+        }
+    }
+
+    #[test]
+    fn the_tables_cover_every_square_once() {
+        static CELL: OnceLock<Tables> = OnceLock::new();
+        let t = Tables::of::<column_checkers::games::draughts::InternationalRules>(&CELL);
+        let all = |sets: &[SquareSet]| sets.iter().fold(SquareSet::EMPTY, |a, s| a | *s);
+        for c in 0..2 {
+            assert_eq!(all(&t.rows[c]).count(), 50);
+            assert_eq!(t.rows[c].iter().map(|s| s.count()).sum::<usize>(), 50);
+        }
+        assert_eq!(t.rings.iter().map(|s| s.count()).sum::<usize>(), 50);
+        // the four centre squares of each kind, four steps from every edge
+        assert_eq!(t.rings[4].count(), 2);
+    }
+}
