@@ -10,7 +10,7 @@ use column_checkers::engine::pieces::Pieces;
 use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
 use column_checkers::{Color, Counting, Position, Square, SquareSet};
 
-use crate::eval::{in_the_middle, Weights};
+use crate::eval::{in_the_middle, wing, Weights};
 
 /// The most rows a board of these games has.
 const ROWS: usize = 10;
@@ -61,10 +61,8 @@ impl Tables {
             if in_the_middle(x, y, width, height) {
                 t.middle |= here;
             }
-            if 2 * x + 1 < width {
-                t.wings[0] |= here;
-            } else if 2 * x + 1 > width {
-                t.wings[1] |= here;
+            if let Some(side) = wing(x, width) {
+                t.wings[side] |= here;
             }
             for c in [Color::White, Color::Black] {
                 let (rows, back) = match c {
