@@ -503,7 +503,7 @@ pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
             let (x, y) = g.coords(sq);
             let (x, y) = (i32::from(x), i32::from(y));
             if let Some(side) = wing(x, width) {
-                wings[owner.index()][side] += 1;
+                count_wing(&mut wings[owner.index()], side);
             }
             let (rows, back) = match owner {
                 Color::White => (y, -1),
@@ -554,6 +554,13 @@ pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
 /// two columns or more from either side.
 pub(crate) fn in_the_middle(x: i32, y: i32, width: i32, height: i32) -> bool {
     (2 * y + 1 - height).abs() <= 2 && x.min(width - 1 - x) >= 2
+}
+
+/// One more man on the wing `side` of `wings` (men on the left, on the right). Kept
+/// apart because the balance is the same whichever way the men are counted: counted
+/// down, |(-left) - (-right)| is |left - right|.
+fn count_wing(wings: &mut [i32; 2], side: usize) {
+    wings[side] += 1;
 }
 
 /// The half of a `width`-wide board column `x` lies in ([`Weights::balance`]): 0 the
