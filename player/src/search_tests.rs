@@ -111,3 +111,242 @@ fn bench_signature() {
     ];
     assert_eq!(lines, expected, "\n{}", lines.join("\n"));
 }
+
+/// Every look at the clock moves it on 10 ms, so that the figures of a timed search are
+/// fixed: the nodes a second of each iteration, when it stops.
+#[test]
+fn nodes_a_second_and_time_limits_by_a_ticking_clock() {
+    let pos = InternationalDraughts::start();
+    let mut player = Player::<InternationalDraughts>::new(1).with_clock(TickClock::boxed(10));
+    let mut infos = Vec::new();
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    player.search(&pos, &[], limits, &mut |i| {
+        infos.push((i.depth, i.nodes, i.nps, i.elapsed.as_millis()))
+    });
+    assert_eq!(
+        infos,
+        [
+            (1, 9, 9000, 0),
+            (2, 57, 5700, 10),
+            (3, 198, 9900, 20),
+            (4, 692, 23066, 30),
+            (5, 1822, 45550, 40)
+        ]
+    );
+    // under a time limit: the clock looked at every POLL nodes and after each iteration
+    let timed: Vec<(u32, u64)> = [15, 30, 45, 60, 90, 150, 400]
+        .into_iter()
+        .map(|ms| {
+            let limits = Limits {
+                depth: Some(7),
+                time: Some(Duration::from_millis(ms)),
+                ..Limits::default()
+            };
+            let found = player.search(&pos, &[], limits, &mut |_| {});
+            (found.depth, found.nodes)
+        })
+        .collect();
+    assert_eq!(
+        timed,
+        [
+            (1, 9),
+            (2, 18),
+            (2, 18),
+            (3, 27),
+            (3, 27),
+            (5, 45),
+            (7, 9459)
+        ]
+    );
+    // a fresh player, whose deeper iterations look at the clock as they go
+    let middle: InternationalDraughts = played(7, 30);
+    let fresh: Vec<(u32, u64)> = [200, 400, 470, 480, 490]
+        .into_iter()
+        .map(|ms| {
+            let mut player =
+                Player::<InternationalDraughts>::new(1).with_clock(TickClock::boxed(10));
+            let limits = Limits::time(Duration::from_millis(ms));
+            let found = player.search(&middle, &[], limits, &mut |_| {});
+            (found.depth, found.nodes)
+        })
+        .collect();
+    // (470 and 480 ms: stopped by the clock within the seventh iteration)
+    assert_eq!(
+        fresh,
+        [(5, 4843), (6, 13144), (6, 36864), (6, 37888), (7, 38650)]
+    );
+}
+
+#[test]
+fn win_scores_are_kept_in_the_table_from_the_position_not_the_root() {
+    for ply in [0, 1, 7, 40] {
+        for s in [
+            0,
+            1,
+            -1,
+            350,
+            -350,
+            WIN_BOUND,
+            -WIN_BOUND,
+            WIN - 60,
+            60 - WIN,
+            WIN,
+            -WIN,
+        ] {
+            assert_eq!(from_table(to_table(s, ply), ply), s, "{s} at {ply}");
+        }
+    }
+    assert_eq!(to_table(WIN - 5, 3), WIN - 2);
+    assert_eq!(to_table(-(WIN - 5), 3), -(WIN - 2));
+    assert_eq!(from_table(WIN - 2, 3), WIN - 5);
+    assert_eq!(from_table(-(WIN - 2), 3), -(WIN - 5));
+    // the bound itself and everything within it is no win: kept as it is
+    for s in [WIN_BOUND, -WIN_BOUND, 500, -500, 0, 3, -3] {
+        assert_eq!((to_table(s, 3), from_table(s, 3)), (s, s));
+    }
+    assert_eq!(to_table(WIN_BOUND + 1, 3), WIN_BOUND + 4);
+    assert_eq!(to_table(-WIN_BOUND - 1, 3), -WIN_BOUND - 4);
+    assert_eq!(from_table(WIN_BOUND + 4, 3), WIN_BOUND + 1);
+    assert_eq!(from_table(-WIN_BOUND - 4, 3), -WIN_BOUND - 1);
+    assert_eq!(WIN_BOUND, WIN - 1_000);
+}
+
+#[test]
+fn pick_brings_the_first_best_key_forward() {
+    let mut moves = ['a', 'b', 'c', 'd', 'e'];
+    let mut keys = [5, 1, 9, 9, 2];
+    assert_eq!(pick(&mut moves, &mut keys, 0), 'c');
+    assert_eq!((moves, keys), (['c', 'b', 'a', 'd', 'e'], [9, 1, 5, 9, 2]));
+    assert_eq!(pick(&mut moves, &mut keys, 1), 'd');
+    assert_eq!((moves, keys), (['c', 'd', 'a', 'b', 'e'], [9, 9, 5, 1, 2]));
+    assert_eq!(pick(&mut moves, &mut keys, 2), 'a');
+    assert_eq!(pick(&mut moves, &mut keys, 3), 'e');
+    assert_eq!(pick(&mut moves, &mut keys, 4), 'b');
+    assert_eq!(moves, ['c', 'd', 'a', 'e', 'b']);
+}
+
+#[test]
+fn exact_values_score_by_the_plies_to_the_end() {
+    assert_eq!(Exact::Win(3).score(2), WIN - 5);
+    assert_eq!(Exact::Loss(3).score(2), -(WIN - 5));
+    assert_eq!(Exact::Loss(0).score(7), -(WIN - 7));
+    assert_eq!(Exact::Draw.score(4), 0);
+}
+
+#[test]
+fn the_history_index_keeps_side_origin_and_destination_apart() {
+    let pos = InternationalDraughts::start();
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mut seen = std::collections::HashSet::new();
+    for mv in moves.iter() {
+        let from = usize::from(mv.origin().unwrap().0);
+        let to = usize::from(mv.destination().0);
+        assert_eq!(history_index(0, mv), (from << 8) | to);
+        assert_eq!(history_index(1, mv), (1 << 16) | (from << 8) | to);
+        assert!(seen.insert(history_index(1, mv)));
+    }
+    assert!(history_index(1, &moves[0]) < 2 << 16);
+}
+
+#[test]
+fn limits_set_one_field_each() {
+    assert_eq!(
+        (
+            Limits::depth(3).depth,
+            Limits::depth(3).nodes,
+            Limits::depth(3).time
+        ),
+        (Some(3), None, None)
+    );
+    assert_eq!(Limits::nodes(9).nodes, Some(9));
+    let t = Duration::from_millis(7);
+    assert_eq!(Limits::time(t).time, Some(t));
+    assert_eq!(Limits::time(t).nodes, None);
+}
+
+#[test]
+fn a_player_keeps_its_weights_and_probe() {
+    let player = Player::<Lasca>::new(1);
+    assert_eq!(*player.weights(), Weights::for_ruleset(Lasca::NAME));
+    assert!(!player.has_probe());
+    let mut w = Weights::for_ruleset(Lasca::NAME).to_array();
+    w[0] += 17;
+    let w = Weights::from_array(w);
+    let player = player.with_weights(w);
+    assert_eq!(*player.weights(), w);
+    let probe: Probe<Lasca> = Arc::new(|_: &Lasca| None);
+    assert!(player.with_probe(probe).has_probe());
+}
+
+/// The stop flag set as the second iteration ends: the third stops at the next look at
+/// the flag (every [`POLL`] nodes), and the result is the second's.
+#[test]
+fn the_stop_flag_stops_at_the_next_poll() {
+    let pos: InternationalDraughts = played(7, 30);
+    let mut player = Player::<InternationalDraughts>::new(1);
+    let stop = player.stop_flag();
+    let mut second = 0;
+    let found = player.search(&pos, &[], Limits::depth(9), &mut |i| {
+        if i.depth == 2 {
+            second = i.nodes;
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    assert_eq!((found.depth, second, found.nodes), (3, 107, 1024));
+    // through the trait as well
+    let stop = crate::Searcher::stop_flag(&player);
+    let found = crate::Searcher::search(&mut player, &pos, &[], Limits::depth(9), &mut |i| {
+        if i.depth == 2 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    assert_eq!((found.depth, found.nodes), (4, 1024));
+}
+
+#[test]
+fn a_node_limit_stops_the_search_at_the_limit() {
+    let pos: InternationalDraughts = played(7, 30);
+    let mut figures = Vec::new();
+    for n in [1, 500, 5_000] {
+        let mut player = Player::<InternationalDraughts>::new(1);
+        let found = player.search(&pos, &[], Limits::nodes(n), &mut |_| {});
+        figures.push((found.nodes, found.depth));
+        assert!(pos.is_legal(&found.best.unwrap()));
+    }
+    assert_eq!(figures, [(1, 0), (500, 3), (5000, 5)]);
+}
+
+/// What a search learnt carries over to the next (fewer nodes the second time) until
+/// `clear`.
+#[test]
+fn the_tables_carry_over_until_cleared() {
+    let pos: InternationalDraughts = played(7, 30);
+    let mut player = Player::<InternationalDraughts>::new(1);
+    let first = player.search(&pos, &[], Limits::depth(6), &mut |_| {});
+    let again = player.search(&pos, &[], Limits::depth(6), &mut |_| {});
+    player.clear();
+    let cleared = player.search(&pos, &[], Limits::depth(6), &mut |_| {});
+    crate::Searcher::clear(&mut player);
+    let through_trait =
+        crate::Searcher::search(&mut player, &pos, &[], Limits::depth(6), &mut |_| {});
+    assert_eq!((first.nodes, again.nodes), (13144, 520));
+    assert_eq!(cleared, first);
+    assert_eq!(through_trait, first);
+}
+
+#[test]
+fn no_move_when_the_game_is_over() {
+    // Black to move has no man left
+    let pos: InternationalDraughts = "B:W28:B".parse().unwrap();
+    let mut player = Player::<InternationalDraughts>::new(1);
+    let mut infos = 0;
+    let found = player.search(&pos, &[], Limits::depth(3), &mut |_| infos += 1);
+    assert_eq!(
+        (found.best, found.depth, found.nodes, infos),
+        (None, 0, 0, 0)
+    );
+}
