@@ -350,3 +350,25 @@ fn no_move_when_the_game_is_over() {
         (None, 0, 0, 0)
     );
 }
+
+/// In NeoCrossings a player wins at the start of his turn with more men on the
+/// opponent's home row: here White's man on a8 wins whatever Black plays, so every
+/// line ends with the winner to move.
+#[test]
+fn a_win_of_the_player_to_move_is_his() {
+    let pos: NeoCrossings = "w7/8/8/8/3b4/8/8/8 b".parse().unwrap();
+    let mut player = Player::<NeoCrossings>::new(1);
+    let found = player.search(&pos, &[], Limits::depth(3), &mut |_| {});
+    assert_eq!((found.score, found.depth), (-(WIN - 1), 1));
+    // the same through a probe that knows the root alone: the moves' positions are
+    // over, and the probe's player reads their outcomes
+    let root = pos.zobrist();
+    let probe: Probe<NeoCrossings> =
+        Arc::new(move |p: &NeoCrossings| (p.zobrist() == root).then_some(Exact::Loss(1)));
+    let mut player = Player::<NeoCrossings>::new(1).with_probe(probe);
+    let found = player.search(&pos, &[], Limits::depth(3), &mut |_| {});
+    assert_eq!((found.score, found.depth), (-(WIN - 1), 1));
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    assert_eq!((found.nodes, found.pv.len()), (moves.len() as u64, 1));
+}
