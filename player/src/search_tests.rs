@@ -24,6 +24,49 @@ fn played<P: Counting>(seed: u64, plies: usize) -> P {
     pos
 }
 
+/// `Limits::depth(d)`, checked first: a search under broken limits would not end.
+fn depth(d: u32) -> Limits {
+    let l = Limits::depth(d);
+    assert_eq!(
+        l,
+        Limits {
+            depth: Some(d),
+            nodes: None,
+            time: None
+        }
+    );
+    l
+}
+
+/// `Limits::nodes(n)`, checked first (see [`depth`]).
+fn nodes(n: u64) -> Limits {
+    let l = Limits::nodes(n);
+    assert_eq!(
+        l,
+        Limits {
+            depth: None,
+            nodes: Some(n),
+            time: None
+        }
+    );
+    l
+}
+
+/// `Limits::time(ms)`, checked first (see [`depth`]).
+fn time(ms: u64) -> Limits {
+    let t = Duration::from_millis(ms);
+    let l = Limits::time(t);
+    assert_eq!(
+        l,
+        Limits {
+            depth: None,
+            nodes: None,
+            time: Some(t)
+        }
+    );
+    l
+}
+
 /// A clock that moves `step` milliseconds on at every look: a search under a time limit
 /// is then as deterministic as one under a node limit.
 struct TickClock {
@@ -81,25 +124,17 @@ fn bench_signature() {
     lines.push(figures(
         &mut draughts,
         &InternationalDraughts::start(),
-        Limits::depth(7),
+        depth(7),
     ));
     let middle: InternationalDraughts = played(7, 30);
-    lines.push(figures(&mut draughts, &middle, Limits::depth(7)));
-    lines.push(figures(&mut draughts, &middle, Limits::depth(8)));
+    lines.push(figures(&mut draughts, &middle, depth(7)));
+    lines.push(figures(&mut draughts, &middle, depth(8)));
     let mut emergo = Player::<Emergo>::new(1);
-    lines.push(figures(&mut emergo, &Emergo::start(), Limits::depth(4)));
-    lines.push(figures(
-        &mut emergo,
-        &played::<Emergo>(3, 20),
-        Limits::depth(5),
-    ));
+    lines.push(figures(&mut emergo, &Emergo::start(), depth(4)));
+    lines.push(figures(&mut emergo, &played::<Emergo>(3, 20), depth(5)));
     let mut lasca = Player::<Lasca>::new(1);
-    lines.push(figures(&mut lasca, &Lasca::start(), Limits::depth(6)));
-    lines.push(figures(
-        &mut lasca,
-        &played::<Lasca>(5, 24),
-        Limits::depth(7),
-    ));
+    lines.push(figures(&mut lasca, &Lasca::start(), depth(6)));
+    lines.push(figures(&mut lasca, &played::<Lasca>(5, 24), depth(7)));
     let expected = [
         "7 -5 11240 34-30 34-30 19-24 30x19 13x24 32-27 20-25 33-29 24x33 38x29",
         "7 -119 46387 44-40 44-40 7-11 40-34 2-7",
@@ -168,7 +203,10 @@ fn nodes_a_second_and_time_limits_by_a_ticking_clock() {
         .map(|ms| {
             let mut player =
                 Player::<InternationalDraughts>::new(1).with_clock(TickClock::boxed(10));
-            let limits = Limits::time(Duration::from_millis(ms));
+            let limits = Limits {
+                depth: Some(9),
+                ..time(ms)
+            };
             let found = player.search(&middle, &[], limits, &mut |_| {});
             (found.depth, found.nodes)
         })
@@ -255,14 +293,10 @@ fn the_history_index_keeps_side_origin_and_destination_apart() {
 #[test]
 fn limits_set_one_field_each() {
     assert_eq!(
-        (
-            Limits::depth(3).depth,
-            Limits::depth(3).nodes,
-            Limits::depth(3).time
-        ),
+        (depth(3).depth, depth(3).nodes, depth(3).time),
         (Some(3), None, None)
     );
-    assert_eq!(Limits::nodes(9).nodes, Some(9));
+    assert_eq!(nodes(9).nodes, Some(9));
     let t = Duration::from_millis(7);
     assert_eq!(Limits::time(t).time, Some(t));
     assert_eq!(Limits::time(t).nodes, None);
@@ -290,7 +324,7 @@ fn the_stop_flag_stops_at_the_next_poll() {
     let mut player = Player::<InternationalDraughts>::new(1);
     let stop = player.stop_flag();
     let mut second = 0;
-    let found = player.search(&pos, &[], Limits::depth(9), &mut |i| {
+    let found = player.search(&pos, &[], depth(9), &mut |i| {
         if i.depth == 2 {
             second = i.nodes;
             stop.store(true, Ordering::Relaxed);
@@ -299,7 +333,7 @@ fn the_stop_flag_stops_at_the_next_poll() {
     assert_eq!((found.depth, second, found.nodes), (3, 107, 1024));
     // through the trait as well
     let stop = crate::Searcher::stop_flag(&player);
-    let found = crate::Searcher::search(&mut player, &pos, &[], Limits::depth(9), &mut |i| {
+    let found = crate::Searcher::search(&mut player, &pos, &[], depth(9), &mut |i| {
         if i.depth == 2 {
             stop.store(true, Ordering::Relaxed);
         }
@@ -313,7 +347,11 @@ fn a_node_limit_stops_the_search_at_the_limit() {
     let mut figures = Vec::new();
     for n in [1, 500, 5_000] {
         let mut player = Player::<InternationalDraughts>::new(1);
-        let found = player.search(&pos, &[], Limits::nodes(n), &mut |_| {});
+        let limits = Limits {
+            depth: Some(9),
+            ..nodes(n)
+        };
+        let found = player.search(&pos, &[], limits, &mut |_| {});
         figures.push((found.nodes, found.depth));
         assert!(pos.is_legal(&found.best.unwrap()));
     }
@@ -326,13 +364,12 @@ fn a_node_limit_stops_the_search_at_the_limit() {
 fn the_tables_carry_over_until_cleared() {
     let pos: InternationalDraughts = played(7, 30);
     let mut player = Player::<InternationalDraughts>::new(1);
-    let first = player.search(&pos, &[], Limits::depth(6), &mut |_| {});
-    let again = player.search(&pos, &[], Limits::depth(6), &mut |_| {});
+    let first = player.search(&pos, &[], depth(6), &mut |_| {});
+    let again = player.search(&pos, &[], depth(6), &mut |_| {});
     player.clear();
-    let cleared = player.search(&pos, &[], Limits::depth(6), &mut |_| {});
+    let cleared = player.search(&pos, &[], depth(6), &mut |_| {});
     crate::Searcher::clear(&mut player);
-    let through_trait =
-        crate::Searcher::search(&mut player, &pos, &[], Limits::depth(6), &mut |_| {});
+    let through_trait = crate::Searcher::search(&mut player, &pos, &[], depth(6), &mut |_| {});
     assert_eq!((first.nodes, again.nodes), (13144, 520));
     assert_eq!(cleared, first);
     assert_eq!(through_trait, first);
@@ -344,7 +381,7 @@ fn no_move_when_the_game_is_over() {
     let pos: InternationalDraughts = "B:W28:B".parse().unwrap();
     let mut player = Player::<InternationalDraughts>::new(1);
     let mut infos = 0;
-    let found = player.search(&pos, &[], Limits::depth(3), &mut |_| infos += 1);
+    let found = player.search(&pos, &[], depth(3), &mut |_| infos += 1);
     assert_eq!(
         (found.best, found.depth, found.nodes, infos),
         (None, 0, 0, 0)
@@ -358,7 +395,7 @@ fn no_move_when_the_game_is_over() {
 fn a_win_of_the_player_to_move_is_his() {
     let pos: NeoCrossings = "w7/8/8/8/3b4/8/8/8 b".parse().unwrap();
     let mut player = Player::<NeoCrossings>::new(1);
-    let found = player.search(&pos, &[], Limits::depth(3), &mut |_| {});
+    let found = player.search(&pos, &[], depth(3), &mut |_| {});
     assert_eq!((found.score, found.depth), (-(WIN - 1), 1));
     // the same through a probe that knows the root alone: the moves' positions are
     // over, and the probe's player reads their outcomes
@@ -366,9 +403,200 @@ fn a_win_of_the_player_to_move_is_his() {
     let probe: Probe<NeoCrossings> =
         Arc::new(move |p: &NeoCrossings| (p.zobrist() == root).then_some(Exact::Loss(1)));
     let mut player = Player::<NeoCrossings>::new(1).with_probe(probe);
-    let found = player.search(&pos, &[], Limits::depth(3), &mut |_| {});
+    let found = player.search(&pos, &[], depth(3), &mut |_| {});
     assert_eq!((found.score, found.depth), (-(WIN - 1), 1));
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     assert_eq!((found.nodes, found.pv.len()), (moves.len() as u64, 1));
+}
+
+/// A game the count of moves has drawn still lists its moves: the search plays none.
+#[test]
+fn no_move_in_a_game_drawn_by_the_count() {
+    let pos: InternationalDraughts = "46:W,47:W,5:B w draws:0/10".parse().unwrap();
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    assert!(!moves.is_empty() && pos.outcome().is_some());
+    let mut player = Player::<InternationalDraughts>::new(1);
+    let found = player.search(&pos, &[], depth(3), &mut |_| {});
+    assert_eq!((found.best, found.depth, found.nodes), (None, 0, 0));
+}
+
+/// A probe that knows every position but `root`, each as `value`.
+fn all_but(root: u64, value: Exact) -> Probe<InternationalDraughts> {
+    Arc::new(move |p: &InternationalDraughts| (p.zobrist() != root).then_some(value))
+}
+
+/// With every move's position known, an iteration costs a node a move: the search goes
+/// as deep as it may, and stops as soon as a forced end lies within its depth.
+#[test]
+fn iterations_stop_at_the_deepest_ply_or_at_a_forced_end() {
+    let pos = InternationalDraughts::start();
+    let last = MAX_PLY as u32 - 1;
+    for (value, limits, expected) in [
+        (Exact::Draw, depth(1_000), (last, 0, 9 * u64::from(last))),
+        (
+            Exact::Draw,
+            nodes(1_000_000),
+            (last, 0, 9 * u64::from(last)),
+        ),
+        (Exact::Draw, depth(5), (5, 0, 45)),
+        // the moves' positions lost in 3 plies: a win in 4, seen from the first
+        // iteration but forced within the depth searched from the fourth
+        (Exact::Loss(3), depth(10), (4, WIN - 4, 36)),
+        (Exact::Win(2), depth(10), (3, -(WIN - 3), 27)),
+    ] {
+        let mut player = Player::new(1).with_probe(all_but(pos.zobrist(), value));
+        let mut depths = Vec::new();
+        let found = player.search(&pos, &[], limits, &mut |i| depths.push(i.depth));
+        assert_eq!(
+            (found.depth, found.score, found.nodes),
+            expected,
+            "{value:?}"
+        );
+        assert_eq!(depths, (1..=expected.0).collect::<Vec<_>>());
+    }
+}
+
+/// A win in 3 plies that the first iteration sees through the captures that follow
+/// its move: the search goes on to the third.
+#[test]
+fn a_win_beyond_the_depth_searched_is_searched_on() {
+    let pos: InternationalDraughts = "W:W6,7:B1".parse().unwrap();
+    let mut player = Player::<InternationalDraughts>::new(1);
+    let mut infos = Vec::new();
+    let found = player.search(&pos, &[], depth(6), &mut |i| infos.push((i.depth, i.score)));
+    assert_eq!(infos, [(1, WIN - 3), (2, WIN - 3), (3, WIN - 3)]);
+    assert_eq!(found.depth, 3);
+    // a win in one: found and done at once
+    let pos: InternationalDraughts = "W:W28:B23".parse().unwrap();
+    let found = player.search(&pos, &[], depth(10), &mut |_| {});
+    assert_eq!((found.depth, found.score), (1, WIN - 1));
+}
+
+/// A position with one legal move: under a time limit alone the search plays it after
+/// one iteration; under a depth or node limit it searches on.
+#[test]
+fn a_single_move_is_played_at_once_only_when_time_is_the_limit() {
+    let pos: InternationalDraughts = played(0, 30);
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 1);
+    let run = |limits: Limits| {
+        let mut player = Player::<InternationalDraughts>::new(1).with_clock(TickClock::boxed(1));
+        let found = player.search(&pos, &[], limits, &mut |_| {});
+        assert_eq!(found.best, Some(moves[0]));
+        found.depth
+    };
+    assert_eq!(run(time(3_600_000)), 1);
+    assert_eq!(run(depth(4)), 4);
+    assert_eq!(
+        run(Limits {
+            depth: Some(4),
+            ..time(3_600_000)
+        }),
+        4
+    );
+    assert_eq!(run(nodes(2_000)), 6);
+}
+
+/// The principal variation is read from the table, at most four plies past the depth:
+/// after a deep search, a shallow one's line is as long as that allows.
+#[test]
+fn the_principal_variation_stops_four_plies_past_the_depth() {
+    let pos = InternationalDraughts::start();
+    let mut player = Player::<InternationalDraughts>::new(1);
+    player.search(&pos, &[], depth(7), &mut |_| {});
+    let lengths: Vec<usize> = [1, 5]
+        .into_iter()
+        .map(|d| player.search(&pos, &[], depth(d), &mut |_| {}).pv.len())
+        .collect();
+    assert_eq!(lengths, [5, 9]);
+}
+
+/// A probe that knows every position, by its hash: a win, a loss or (where `draws`) a
+/// draw, in a few plies.
+fn hashed(draws: bool) -> impl Fn(&InternationalDraughts) -> Option<Exact> + Clone {
+    move |p: &InternationalDraughts| {
+        let z = p.zobrist();
+        let d = (z >> 8) as u16 % 9;
+        Some(match z % 4 {
+            0 | 1 if draws => Exact::Draw,
+            0 | 2 => Exact::Win(d),
+            _ => Exact::Loss(d),
+        })
+    }
+}
+
+/// The look-up a probe that knows a position and all its moves' positions makes, as the
+/// probe's values say: each side's best move (the first of equals), while the values
+/// are no draw, and the nodes it looked at.
+fn looked_up(
+    probe: &dyn Fn(&InternationalDraughts) -> Option<Exact>,
+    pos: &InternationalDraughts,
+) -> (Vec<String>, i32, u64) {
+    let mut line = Vec::new();
+    let mut score = None;
+    let mut nodes = 0;
+    let mut p = pos.clone();
+    let mut moves = MoveList::new();
+    while line.len() < MAX_PLY {
+        p.legal_moves(&mut moves);
+        if moves.is_empty() || p.outcome_among(&moves).is_some() {
+            break;
+        }
+        let mut best: Option<(usize, i32)> = None;
+        for (i, mv) in moves.iter().enumerate() {
+            let mut child = p.clone();
+            child.play_unchecked(mv);
+            nodes += 1;
+            let s = -probe(&child).unwrap().score(1);
+            if best.is_none_or(|(_, b)| s > b) {
+                best = Some((i, s));
+            }
+        }
+        let (i, s) = best.unwrap();
+        if score.is_some() && s == 0 {
+            break;
+        }
+        score.get_or_insert(s);
+        line.push(moves[i].to_string());
+        p.play_unchecked(&moves[i]);
+    }
+    (line, score.unwrap(), nodes)
+}
+
+#[test]
+fn a_probe_that_knows_every_position_makes_the_search_a_look_up() {
+    // the lines end with the game, at MAX_PLY, at the count's draw, at a drawn value
+    for (text, draws, length) in [
+        ("", false, 93),
+        ("46:W,47:W,5:B,4:B w draws:off", false, MAX_PLY),
+        ("46:W,47:W,5:B w draws:off", false, 3),
+        ("46:W,47:W,5:B w draws:0/8", false, 2),
+        ("", true, 8),
+        ("46:W,47:W,5:B,4:B w draws:off", true, 3),
+    ] {
+        let pos = if text.is_empty() {
+            InternationalDraughts::start()
+        } else {
+            text.parse().unwrap()
+        };
+        let probe = hashed(draws);
+        let (line, score, nodes) = looked_up(&probe, &pos);
+        let mut player = Player::new(1).with_probe(Arc::new(probe));
+        let mut infos = Vec::new();
+        let found = player.search(&pos, &[], depth(5), &mut |i| {
+            infos.push((i.depth, i.score, i.nodes, i.pv.len()))
+        });
+        let pv: Vec<String> = found.pv.iter().map(|m| m.to_string()).collect();
+        assert_eq!(
+            (pv, found.score, found.nodes),
+            (line.clone(), score, nodes),
+            "{pos}"
+        );
+        assert_eq!(found.best.unwrap().to_string(), line[0]);
+        assert_eq!(infos, [(1, score, nodes, line.len())]);
+        assert_eq!(line.len(), length, "{pos}");
+    }
 }
