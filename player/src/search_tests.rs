@@ -135,6 +135,13 @@ fn bench_signature() {
     let mut lasca = Player::<Lasca>::new(1);
     lines.push(figures(&mut lasca, &Lasca::start(), depth(6)));
     lines.push(figures(&mut lasca, &played::<Lasca>(5, 24), depth(7)));
+    // captures optional: quiet moves and captures ordered together, standing pat
+    let mut crossings = Player::<NeoCrossings>::new(1);
+    lines.push(figures(
+        &mut crossings,
+        &played::<NeoCrossings>(2, 16),
+        depth(3),
+    ));
     let expected = [
         "7 -5 11240 34-30 34-30 19-24 30x19 13x24 32-27 20-25 33-29 24x33 38x29",
         "7 -119 46387 44-40 44-40 7-11 40-34 2-7",
@@ -143,6 +150,7 @@ fn bench_signature() {
         "5 -60 10358 d5 d5 f4 c6 d2 c6-d6",
         "6 15 4262 c3-b4 c3-b4 a5xc3 b2xd4 b6-a5 d4xb6 a7xc5 e3-d4 c5xe3 f2xd4 e5-f4",
         "7 -359 2059 g3-f4 g3-f4 f6-g5 f4-e5 d6xf4 b4xd6 c7xe5 c5xe7 b6-c5 a5-b6 c3-d2 b6-c7",
+        "3 155 7327 e1xb4 e1xb4 h7-h6 h1xh6",
     ];
     assert_eq!(lines, expected, "\n{}", lines.join("\n"));
 }
@@ -397,6 +405,8 @@ fn a_win_of_the_player_to_move_is_his() {
     let mut player = Player::<NeoCrossings>::new(1);
     let found = player.search(&pos, &[], depth(3), &mut |_| {});
     assert_eq!((found.score, found.depth), (-(WIN - 1), 1));
+    // every move as bad: the first, and the line it starts
+    assert_eq!(found.pv, [found.best.unwrap()]);
     // the same through a probe that knows the root alone: the moves' positions are
     // over, and the probe's player reads their outcomes
     let root = pos.zobrist();
@@ -471,7 +481,20 @@ fn a_win_beyond_the_depth_searched_is_searched_on() {
     // a win in one: found and done at once
     let pos: InternationalDraughts = "W:W28:B23".parse().unwrap();
     let found = player.search(&pos, &[], depth(10), &mut |_| {});
-    assert_eq!((found.depth, found.score), (1, WIN - 1));
+    assert_eq!((found.depth, found.score, found.nodes), (1, WIN - 1, 1));
+    assert_eq!(found.pv, [found.best.unwrap()]);
+    // two moves win at once: the second is searched as well
+    let pos: InternationalDraughts = "W:W28,29:B23".parse().unwrap();
+    let found = player.search(&pos, &[], depth(10), &mut |_| {});
+    assert_eq!((found.depth, found.score, found.nodes), (1, WIN - 1, 2));
+    assert_eq!(found.pv, [found.best.unwrap()]);
+    // a probe that knows the root alone: its moves' positions are read by their outcome
+    let root = pos.zobrist();
+    let probe: Probe<InternationalDraughts> =
+        Arc::new(move |p: &InternationalDraughts| (p.zobrist() == root).then_some(Exact::Win(1)));
+    let mut player = Player::new(1).with_probe(probe);
+    let found = player.search(&pos, &[], depth(10), &mut |_| {});
+    assert_eq!((found.depth, found.score, found.nodes), (1, WIN - 1, 2));
 }
 
 /// A position with one legal move: under a time limit alone the search plays it after
@@ -599,4 +622,38 @@ fn a_probe_that_knows_every_position_makes_the_search_a_look_up() {
         assert_eq!(infos, [(1, score, nodes, line.len())]);
         assert_eq!(line.len(), length, "{pos}");
     }
+}
+
+/// Where a move leads back to a position of the game, it scores as a draw in a ruleset
+/// that draws by repetition (the losing side takes it), as any other move where the
+/// ruleset does not.
+fn repeated_position<P: Counting>(pos: &P) -> (i32, i32, P::Move, P::Move)
+where
+    P::Move: MoveSquares,
+{
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mv = moves[moves.len() - 1];
+    let mut back = pos.clone();
+    back.play_unchecked(&mv);
+    let mut player = Player::<P>::new(1);
+    let fresh = player.search(pos, &[], depth(4), &mut |_| {});
+    player.clear();
+    let seen = player.search(pos, &[back.zobrist()], depth(4), &mut |_| {});
+    (fresh.score, seen.score, seen.best.unwrap(), mv)
+}
+
+#[test]
+fn a_position_of_the_game_again_is_a_draw_where_the_rules_say_so() {
+    let pos: InternationalDraughts = "W:W46,47:B5,10,15,20,25".parse().unwrap();
+    let (fresh, seen, best, back) = repeated_position(&pos);
+    assert!(fresh < -200, "{fresh}");
+    assert_eq!((seen, best), (0, back));
+    // Lasca draws by no repetition
+    let pos: Lasca = "a1:w,c1:w,a7:b,c7:b,e7:b,g7:b,b6:b w".parse().unwrap();
+    assert!(!pos.repetition_draws());
+    let (fresh, seen, best, back) = repeated_position(&pos);
+    assert!(fresh < -200, "{fresh}");
+    assert_eq!(seen, fresh);
+    assert_ne!(best, back);
 }
