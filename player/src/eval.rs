@@ -29,7 +29,7 @@ use thiserror::Error;
 use crate::eval_pieces::{self, Tables};
 
 /// The number of the evaluation's terms ([`Weights::NAMES`]).
-pub const TERMS: usize = 12;
+pub const TERMS: usize = 14;
 
 /// The weights of the evaluation's terms, in hundredths of a man. One set per ruleset
 /// ([`Weights::for_ruleset`]); a ruleset written outside the crate gets
@@ -62,6 +62,13 @@ pub struct Weights {
     pub flank: i32,
     /// A man still on his own first row (guarding the crowning squares).
     pub home: i32,
+    /// A man on the middle of the board: its middle rows, two columns or more from
+    /// either side (the draughts games' centre squares, 22-24 and 27-29 on the
+    /// international board).
+    pub middle: i32,
+    /// The difference between a player's men on the left and on the right half of the
+    /// board (a wing left bare; weighed below 0).
+    pub balance: i32,
 }
 
 impl Weights {
@@ -79,13 +86,15 @@ impl Weights {
         behind: 0,
         flank: 0,
         home: 0,
+        middle: 0,
+        balance: 0,
     };
 
     /// The names of the terms, in the order of [`Weights::to_array`]: the words of the
     /// weights' text (`man=100 king=200 ...`).
     pub const NAMES: [&'static str; TERMS] = [
         "man", "king", "prisoner", "column", "in_hand", "advance", "centre", "mobility",
-        "crossing", "behind", "flank", "home",
+        "crossing", "behind", "flank", "home", "middle", "balance",
     ];
 
     /// The weights as an array, in the order of [`Weights::NAMES`].
@@ -109,12 +118,14 @@ impl Weights {
             self.behind,
             self.flank,
             self.home,
+            self.middle,
+            self.balance,
         ]
     }
 
     /// The weights of an array in the order of [`Weights::NAMES`].
     pub fn from_array(a: [i32; TERMS]) -> Weights {
-        let [man, king, prisoner, column, in_hand, advance, centre, mobility, crossing, behind, flank, home] =
+        let [man, king, prisoner, column, in_hand, advance, centre, mobility, crossing, behind, flank, home, middle, balance] =
             a;
         Weights {
             man,
@@ -129,12 +140,16 @@ impl Weights {
             behind,
             flank,
             home,
+            middle,
+            balance,
         }
     }
 
     /// The weights of the ruleset named `name` ([`Position::NAME`](column_checkers::Position::NAME)):
     /// those fitted to the player's own games ([`tune`](crate::tune)) where they have
-    /// been, the [`untuned`](Weights::untuned) ones elsewhere.
+    /// been and play better, the [`untuned`](Weights::untuned) ones elsewhere
+    /// (international draughts keeps its written weights: the fitted ones lost to
+    /// them).
     ///
     /// ```
     /// use column_checkers_player::eval::Weights;
@@ -145,7 +160,6 @@ impl Weights {
     pub fn for_ruleset(name: &str) -> Weights {
         match name {
             "lasca" => TUNED_LASCA,
-            "international" => TUNED_INTERNATIONAL,
             "dameo" => TUNED_DAMEO,
             "russian" => TUNED_RUSSIAN,
             "brazilian" => TUNED_BRAZILIAN,
@@ -190,8 +204,21 @@ impl Weights {
                 centre: 2,
                 ..g
             },
-            // flying kings worth three men or more (GENERIC's king); tempo and centre
-            "international" | "brazilian" | "russian" => Weights {
+            // flying kings worth three men or more (GENERIC's king); tempo and centre;
+            // on the large board, men kept on the home row and both wings manned
+            // (each beat the weights without it in the player's own games, 30 000
+            // nodes a move: see docs/strength.md)
+            "international" => Weights {
+                prisoner: 0,
+                column: 0,
+                advance: 3,
+                centre: 3,
+                mobility: 1,
+                home: 5,
+                balance: -5,
+                ..g
+            },
+            "brazilian" | "russian" => Weights {
                 prisoner: 0,
                 column: 0,
                 advance: 3,
@@ -242,24 +269,8 @@ const TUNED_LASCA: Weights = Weights {
     behind: 0,
     flank: 15,
     home: 65,
-};
-
-/// international: fitted to 43195 quiet positions of the player's own games:
-/// `column-checkers-player tune --game international --games 600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
-/// (K = 0.00436, loss 0.5866 from 0.5918).
-const TUNED_INTERNATIONAL: Weights = Weights {
-    man: 100,
-    king: 220,
-    prisoner: 0,
-    column: 2,
-    in_hand: 100,
-    advance: 7,
-    centre: -12,
-    mobility: 0,
-    crossing: 0,
-    behind: 0,
-    flank: 9,
-    home: -10,
+    middle: 0,
+    balance: 0,
 };
 
 /// dameo: fitted to 77842 quiet positions of the player's own games (a 7.4 MB data
@@ -280,6 +291,8 @@ const TUNED_DAMEO: Weights = Weights {
     behind: 6,
     flank: 16,
     home: 36,
+    middle: 0,
+    balance: 0,
 };
 
 /// russian: fitted to 21590 quiet positions of the player's own games:
@@ -298,6 +311,8 @@ const TUNED_RUSSIAN: Weights = Weights {
     behind: 0,
     flank: 10,
     home: 36,
+    middle: 0,
+    balance: 0,
 };
 
 /// brazilian: fitted to 21729 quiet positions of the player's own games:
@@ -316,6 +331,8 @@ const TUNED_BRAZILIAN: Weights = Weights {
     behind: 0,
     flank: 2,
     home: 17,
+    middle: 0,
+    balance: 0,
 };
 
 /// stapeldammen: fitted to 40004 quiet positions of the player's own games:
@@ -334,6 +351,8 @@ const TUNED_STAPELDAMMEN: Weights = Weights {
     behind: 0,
     flank: -120,
     home: 8,
+    middle: 0,
+    balance: 0,
 };
 
 /// epaminondas: fitted to 27906 quiet positions of the player's own games (a 2.8 MB
@@ -354,6 +373,8 @@ const TUNED_EPAMINONDAS: Weights = Weights {
     behind: 28,
     flank: 20,
     home: 34,
+    middle: 0,
+    balance: 0,
 };
 
 /// A weights text that does not read ([`Weights`]' [`FromStr`]).
@@ -467,6 +488,9 @@ pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
     let mut score = [0i32; 2];
     // the men's formation, looked at only when weighed
     let shape = w.behind != 0 || w.flank != 0 || w.home != 0;
+    let placed = w.advance != 0 || w.centre != 0 || w.crossing != 0 || w.middle != 0;
+    // each player's men on the left and on the right half (a middle column in neither)
+    let mut wings = [[0i32; 2]; 2];
     for (sq, stack) in view.occupied() {
         let Some(owner) = stack.owner() else { continue };
         let s = &mut score[owner.index()];
@@ -475,9 +499,14 @@ pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
         *s += w.man * own + w.prisoner * held + w.column;
         if stack.top_is_king() {
             *s += w.king;
-        } else if w.advance != 0 || w.centre != 0 || w.crossing != 0 || shape {
+        } else if placed || shape || w.balance != 0 {
             let (x, y) = g.coords(sq);
             let (x, y) = (i32::from(x), i32::from(y));
+            if 2 * x + 1 < width {
+                wings[owner.index()][0] += 1;
+            } else if 2 * x + 1 > width {
+                wings[owner.index()][1] += 1;
+            }
             let (rows, back) = match owner {
                 Color::White => (y, -1),
                 Color::Black => (height - 1 - y, 1),
@@ -492,6 +521,9 @@ pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
             // steps from the edge, the nearer of the two axes
             let from_edge = x.min(width - 1 - x).min(y.min(height - 1 - y));
             *s += w.centre * from_edge;
+            if in_the_middle(x, y, width, height) {
+                *s += w.middle;
+            }
             if shape {
                 // his own piece on the square at (x, y)
                 let own = |x: i32, y: i32| {
@@ -508,13 +540,22 @@ pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
         }
     }
     for c in [Color::White, Color::Black] {
-        score[c.index()] += w.in_hand * view.in_hand[c.index()] as i32;
+        let [left, right] = wings[c.index()];
+        score[c.index()] +=
+            w.in_hand * view.in_hand[c.index()] as i32 + w.balance * (left - right).abs();
     }
     let mut total = score[me.index()] - score[(!me).index()];
     if w.mobility != 0 {
         total += w.mobility * pos.count_legal_moves().min(60) as i32;
     }
     total
+}
+
+/// Whether (`x`, `y`) is on the middle of a `width` x `height` board
+/// ([`Weights::middle`]): on its middle rows (two; three where the height is odd) and
+/// two columns or more from either side.
+pub(crate) fn in_the_middle(x: i32, y: i32, width: i32, height: i32) -> bool {
+    (2 * y + 1 - height).abs() <= 2 && x.min(width - 1 - x) >= 2
 }
 
 #[cfg(test)]
@@ -557,7 +598,7 @@ mod tests {
 
     #[test]
     fn formation_terms_count_men_backed_and_men_at_home() {
-        let w = Weights::from_array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 100, 1]);
+        let w = Weights::from_array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 100, 1, 0, 0]);
         // Lasca: b2 backed diagonally by a1 and c1, both on White's first row
         let pos: Lasca = "a1:w,c1:w,b2:w,g7:b w".parse().unwrap();
         assert_eq!(evaluate(&pos, &w), 100 + 2 - 1);
@@ -573,7 +614,6 @@ mod tests {
     fn tuned_rulesets_have_their_own_weights_and_the_others_the_first() {
         for name in [
             "lasca",
-            "international",
             "dameo",
             "russian",
             "brazilian",
@@ -584,7 +624,13 @@ mod tests {
             assert_ne!(w, Weights::untuned(name), "{name}");
             assert_eq!(w.man, 100, "{name}: the unit");
         }
-        for name in ["emergo", "hexemergo", "bashni", "neocrossings"] {
+        for name in [
+            "emergo",
+            "hexemergo",
+            "bashni",
+            "neocrossings",
+            "international",
+        ] {
             assert_eq!(Weights::for_ruleset(name), Weights::untuned(name), "{name}");
         }
     }
@@ -617,13 +663,16 @@ mod tests {
     #[test]
     fn every_rulesets_weights_are_the_ones_written_down() {
         let column = "man=100 king=200 prisoner=70 column=15 in_hand=95 advance=0 centre=0 \
-                      mobility=3 crossing=0 behind=0 flank=0 home=0";
+                      mobility=3 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0";
         let officers = "man=100 king=120 prisoner=60 column=15 in_hand=100 advance=4 \
-                        centre=3 mobility=2 crossing=0 behind=0 flank=0 home=0";
+                        centre=3 mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0";
         let draughts = "man=100 king=200 prisoner=0 column=0 in_hand=100 advance=3 centre=3 \
-                        mobility=1 crossing=0 behind=0 flank=0 home=0";
+                        mobility=1 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0";
+        let international = "man=100 king=200 prisoner=0 column=0 in_hand=100 advance=3 \
+                             centre=3 mobility=1 crossing=0 behind=0 flank=0 home=5 middle=0 \
+                             balance=-5";
         let crossing = "man=100 king=0 prisoner=0 column=0 in_hand=100 advance=6 centre=1 \
-                        mobility=1 crossing=60 behind=0 flank=0 home=0";
+                        mobility=1 crossing=60 behind=0 flank=0 home=0 middle=0 balance=0";
         #[rustfmt::skip]
         let table: [(&str, &str, &str); 13] = [
             ("emergo", column, column),
@@ -631,36 +680,34 @@ mod tests {
             ("hexemergo-setup", column, column),
             ("lasca", officers,
              "man=100 king=40 prisoner=62 column=3 in_hand=100 advance=-3 centre=-17 \
-              mobility=4 crossing=0 behind=0 flank=15 home=65"),
+              mobility=4 crossing=0 behind=0 flank=15 home=65 middle=0 balance=0"),
             ("bashni", officers, officers),
             ("stapeldammen",
              "man=100 king=200 prisoner=60 column=15 in_hand=100 advance=3 centre=2 \
-              mobility=2 crossing=0 behind=0 flank=0 home=0",
+              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0",
              "man=100 king=200 prisoner=60 column=55 in_hand=100 advance=-13 centre=26 \
-              mobility=26 crossing=-404 behind=0 flank=-120 home=8"),
-            ("international", draughts,
-             "man=100 king=220 prisoner=0 column=2 in_hand=100 advance=7 centre=-12 \
-              mobility=0 crossing=0 behind=0 flank=9 home=-10"),
+              mobility=26 crossing=-404 behind=0 flank=-120 home=8 middle=0 balance=0"),
+            ("international", international, international),
             ("brazilian", draughts,
              "man=100 king=94 prisoner=0 column=16 in_hand=100 advance=3 centre=-8 \
-              mobility=-1 crossing=0 behind=0 flank=2 home=17"),
+              mobility=-1 crossing=0 behind=0 flank=2 home=17 middle=0 balance=0"),
             ("russian", draughts,
              "man=100 king=142 prisoner=0 column=18 in_hand=100 advance=3 centre=-1 \
-              mobility=-1 crossing=0 behind=0 flank=10 home=36"),
+              mobility=-1 crossing=0 behind=0 flank=10 home=36 middle=0 balance=0"),
             ("dameo",
              "man=100 king=180 prisoner=0 column=0 in_hand=100 advance=4 centre=2 \
-              mobility=1 crossing=0 behind=0 flank=0 home=0",
+              mobility=1 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0",
              "man=100 king=404 prisoner=0 column=58 in_hand=100 advance=18 centre=-32 \
-              mobility=-1 crossing=0 behind=6 flank=16 home=36"),
+              mobility=-1 crossing=0 behind=6 flank=16 home=36 middle=0 balance=0"),
             ("epaminondas", crossing,
              "man=100 king=0 prisoner=0 column=-4 in_hand=100 advance=12 centre=7 \
-              mobility=1 crossing=1608 behind=28 flank=20 home=34"),
+              mobility=1 crossing=1608 behind=28 flank=20 home=34 middle=0 balance=0"),
             ("neocrossings", crossing, crossing),
             ("a game of someone else's",
              "man=100 king=200 prisoner=60 column=10 in_hand=100 advance=0 centre=0 \
-              mobility=2 crossing=0 behind=0 flank=0 home=0",
+              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0",
              "man=100 king=200 prisoner=60 column=10 in_hand=100 advance=0 centre=0 \
-              mobility=2 crossing=0 behind=0 flank=0 home=0"),
+              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0"),
         ];
         for (name, untuned, tuned) in table {
             assert_eq!(
@@ -816,6 +863,40 @@ mod tests {
         let pos: Stapeldammen = "W:W3:B25".parse().unwrap();
         assert_eq!(evaluate(&pos, &only("crossing")), 1);
         assert_eq!(evaluate(&pos, &only("advance")), 9 - 4);
+    }
+
+    #[test]
+    fn the_middle_and_the_wings_count_alone() {
+        let only = |name: &str| {
+            let mut a = [0; TERMS];
+            a[Weights::NAMES.iter().position(|n| *n == name).unwrap()] = 1;
+            Weights::from_array(a)
+        };
+        // the same board counted on bitboards (international) and from the view
+        // (Stapeldammen): 28 and 23 are middle squares, 26 and 1 are not; 31 and 36 on
+        // the left wing, 33 and 5 on the right; a king counts on neither
+        fn check<P: Counting>(only: &dyn Fn(&str) -> Weights) {
+            let eval = |text: &str, term: &str| {
+                let pos: P = text.parse().unwrap();
+                evaluate(&pos, &only(term))
+            };
+            assert_eq!(eval("W:W28:B1", "middle"), 1, "{}", P::NAME);
+            assert_eq!(eval("B:W28:B1", "middle"), -1, "{}", P::NAME);
+            assert_eq!(eval("W:W26:B23", "middle"), -1, "{}", P::NAME);
+            assert_eq!(eval("W:W31,36:B5", "balance"), 2 - 1, "{}", P::NAME);
+            assert_eq!(eval("B:W31,36:B5", "balance"), 1 - 2, "{}", P::NAME);
+            assert_eq!(eval("W:W31,33:B5", "balance"), -1, "{}", P::NAME);
+            assert_eq!(eval("W:WK31,36:B5", "balance"), 0, "{}", P::NAME);
+        }
+        check::<InternationalDraughts>(&only);
+        check::<Stapeldammen>(&only);
+        // the middle of other boards: two middle rows, two columns in from the sides
+        assert!(in_the_middle(2, 3, 8, 8) && in_the_middle(5, 4, 8, 8));
+        assert!(!in_the_middle(1, 3, 8, 8) && !in_the_middle(6, 4, 8, 8));
+        assert!(!in_the_middle(3, 2, 8, 8) && !in_the_middle(3, 5, 8, 8));
+        // an odd height has three middle rows
+        assert!(in_the_middle(4, 3, 9, 9) && in_the_middle(4, 5, 9, 9));
+        assert!(!in_the_middle(4, 2, 9, 9) && !in_the_middle(4, 6, 9, 9));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use column_checkers::engine::pieces::Pieces;
 use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
 use column_checkers::{Color, Counting, Position, Square, SquareSet};
 
-use crate::eval::Weights;
+use crate::eval::{in_the_middle, Weights};
 
 /// The most rows a board of these games has.
 const ROWS: usize = 10;
@@ -26,6 +26,10 @@ pub(crate) struct Tables {
     height: usize,
     /// `rings[k]`: the squares `k` steps from the nearest edge.
     rings: [SquareSet; ROWS / 2],
+    /// The middle of the board ([`Weights::middle`]).
+    middle: SquareSet,
+    /// The left and the right half of the board ([`Weights::balance`]).
+    wings: [SquareSet; 2],
     /// `behind[c][sq]`: the square straight behind a man of `c` on `sq` (or none).
     behind: [[SquareSet; SQUARES]; 2],
     /// `flank[c][sq]`: the two squares diagonally behind a man of `c` on `sq`.
@@ -39,6 +43,8 @@ impl Tables {
             rows: [[SquareSet::EMPTY; ROWS]; 2],
             height: height as usize,
             rings: [SquareSet::EMPTY; ROWS / 2],
+            middle: SquareSet::EMPTY,
+            wings: [SquareSet::EMPTY; 2],
             behind: [[SquareSet::EMPTY; SQUARES]; 2],
             flank: [[SquareSet::EMPTY; SQUARES]; 2],
         };
@@ -52,6 +58,14 @@ impl Tables {
             let here = SquareSet::from_square(sq);
             let from_edge = x.min(width - 1 - x).min(y.min(height - 1 - y));
             t.rings[from_edge as usize] |= here;
+            if in_the_middle(x, y, width, height) {
+                t.middle |= here;
+            }
+            if 2 * x + 1 < width {
+                t.wings[0] |= here;
+            } else if 2 * x + 1 > width {
+                t.wings[1] |= here;
+            }
             for c in [Color::White, Color::Black] {
                 let (rows, back) = match c {
                     Color::White => (y, -1),
@@ -100,7 +114,8 @@ where
         for (k, ring) in t.rings.iter().enumerate().skip(1) {
             centre += k as i32 * count(men & *ring);
         }
-        s += w.centre * centre;
+        s += w.centre * centre + w.middle * count(men & t.middle);
+        s += w.balance * (count(men & t.wings[0]) - count(men & t.wings[1])).abs();
         if shape {
             for sq in men.iter() {
                 let i = Square::index(sq);
@@ -156,7 +171,7 @@ mod tests {
         fn the_bitboards_count_as_the_board_view(
             seed in any::<u64>(),
             plies in 0usize..160,
-            weights in proptest::array::uniform12(-50i32..50),
+            weights in proptest::array::uniform14(-50i32..50),
         ) {
             let w = Weights::from_array(weights);
             let a: InternationalDraughts = walk(seed, plies);

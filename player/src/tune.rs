@@ -285,11 +285,12 @@ fn sigmoid(x: f64) -> f64 {
 /// an evaluation of 0 everywhere gives ln 2.
 ///
 /// ```
+/// use column_checkers_player::eval::TERMS;
 /// use column_checkers_player::tune::{loss, Sample};
 ///
-/// let s = [Sample { features: [1.0; 12], result: 1.0 }];
-/// assert!((loss(&s, &[0; 12], 0.01) - 2f64.ln()).abs() < 1e-12);
-/// assert!(loss(&s, &[100; 12], 0.01) < 1e-3);
+/// let s = [Sample { features: [1.0; TERMS], result: 1.0 }];
+/// assert!((loss(&s, &[0; TERMS], 0.01) - 2f64.ln()).abs() < 1e-12);
+/// assert!(loss(&s, &[100; TERMS], 0.01) < 1e-3);
 /// ```
 pub fn loss(samples: &[Sample], w: &[i32; TERMS], k: f64) -> f64 {
     if samples.is_empty() {

@@ -58,10 +58,10 @@ class HubPlayer:
             if line.startswith("error"):
                 raise RuntimeError(f"the player answered: {line.strip()}")
 
-    def move(self, start_fen, moves, seconds):
+    def move(self, start_fen, moves, seconds, nodes=None):
         self.send("new-game") if not moves else None
         self.send(f'pos pos={hub_position(start_fen)} moves="{" ".join(moves)}"')
-        self.send(f"level move-time={seconds}")
+        self.send(f"level nodes={nodes}" if nodes else f"level move-time={seconds}")
         self.send("go think")
         try:
             done = self.until("done")
@@ -82,20 +82,21 @@ class HubPlayer:
         self.p.wait(timeout=10)
 
 
-def play(player, engine, fen, player_white, seconds, max_plies):
+def play(player, engine, fen, player_white, seconds, max_plies, nodes=None):
     board = dame.Board(fen)
     moves = []
     while not board.is_game_over() and len(moves) < max_plies:
         white_to_move = str(board.turn).lower().endswith("white")
         if white_to_move == player_white:
-            text = player.move(fen, moves, seconds)
+            text = player.move(fen, moves, seconds, nodes)
             if text is None:
                 print(f"  the player claims a draw by the rules after {len(moves)} plies: "
                       f'moves="{" ".join(moves)}"', flush=True)
                 return 0.5, len(moves)
             mv = board.parse_move(text)
         else:
-            mv = engine.search(board, time=seconds).best_move
+            found = engine.search(board, nodes=nodes) if nodes else engine.search(board, time=seconds)
+            mv = found.best_move
         board.push(mv)
         moves.append(mv.hub())
     if not board.is_game_over():
@@ -141,8 +142,12 @@ def main():
     ap.add_argument("openings")
     ap.add_argument("--games", type=int, default=10, help="openings played (each twice)")
     ap.add_argument("--skip", type=int, default=0, help="openings of the file skipped first")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="the openings played this many times over (each time with both colours)")
     ap.add_argument("--time", type=float, default=0.1, help="seconds a move, both sides")
     ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--nodes", type=int, help="nodes a move, both sides, instead of --time "
+                    "(each program counts its own way; a measure the machine's load cannot move)")
     ap.add_argument("--sprt", type=float, nargs=2, metavar=("ELO0", "ELO1"),
                     help="stop when H0 (Elo elo0) or H1 (Elo elo1) is accepted, alpha = beta = 0.05")
     a = ap.parse_args()
@@ -152,11 +157,11 @@ def main():
     score = {1.0: 0, 0.5: 0, 0.0: 0}
     n = 0
     verdict = None
-    for fen in fens[a.skip : a.skip + a.games]:
+    for fen in fens[a.skip : a.skip + a.games] * a.rounds:
         if verdict:
             break
         for player_white in (True, False):
-            r, plies = play(player, engine, fen, player_white, a.time, a.max_plies)
+            r, plies = play(player, engine, fen, player_white, a.time, a.max_plies, a.nodes)
             score[r] += 1
             n += 1
             print(f"game {n} (player {'White' if player_white else 'Black'}, {plies} plies): "
