@@ -652,3 +652,42 @@ fn a_position_of_the_game_again_is_a_draw_where_the_rules_say_so() {
     assert_eq!(seen, fresh);
     assert_ne!(best, back);
 }
+
+/// The root searched in a window around a wrong last score: the window widens until the
+/// score falls inside, and the score is the full window's. The nodes each window costs
+/// are the figures of the widening (renew them as the signature's).
+#[test]
+fn the_aspiration_window_widens_to_the_full_windows_score() {
+    let pos: Lasca = played(5, 24);
+    let full = {
+        let mut player = Player::<Lasca>::new(1);
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        player.root(&pos, &mut moves, 6, -WIN - 1, WIN + 1).0
+    };
+    let mut figures = Vec::new();
+    for previous in [
+        -5_000,
+        -1_000,
+        -400,
+        -100,
+        0,
+        100,
+        400,
+        1_000,
+        5_000,
+        WIN - 50,
+    ] {
+        let mut player = Player::<Lasca>::new(1);
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let (score, best) = player.aspiration(&pos, &mut moves, 6, previous);
+        assert_eq!(score, full, "{previous}");
+        assert_eq!(best, Some(moves[0]));
+        figures.push(player.nodes);
+    }
+    assert_eq!(
+        figures,
+        [1166, 1166, 749, 847, 937, 975, 975, 975, 975, 1136]
+    );
+}
