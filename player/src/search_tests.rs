@@ -330,6 +330,7 @@ fn the_stop_flag_stops_at_the_next_poll() {
     let stop = player.stop_flag();
     let mut second = 0;
     let found = player.search(&pos, &[], depth(9), &mut |i| {
+        assert!(i.depth <= 4, "past the stop");
         if i.depth == 2 {
             second = i.nodes;
             stop.store(true, Ordering::Relaxed);
@@ -339,6 +340,7 @@ fn the_stop_flag_stops_at_the_next_poll() {
     // through the trait as well
     let stop = crate::Searcher::stop_flag(&player);
     let found = crate::Searcher::search(&mut player, &pos, &[], depth(9), &mut |i| {
+        assert!(i.depth <= 4, "past the stop");
         if i.depth == 2 {
             stop.store(true, Ordering::Relaxed);
         }
@@ -356,7 +358,9 @@ fn a_node_limit_stops_the_search_at_the_limit() {
             depth: Some(9),
             ..nodes(n)
         };
-        let found = player.search(&pos, &[], limits, &mut |_| {});
+        let found = player.search(&pos, &[], limits, &mut |i| {
+            assert!(i.depth <= 5, "past the limit");
+        });
         figures.push((found.nodes, found.depth));
         assert!(pos.is_legal(&found.best.unwrap()));
     }
@@ -504,7 +508,10 @@ fn a_single_move_is_played_at_once_only_when_time_is_the_limit() {
     assert_eq!(moves.len(), 1);
     let run = |limits: Limits| {
         let mut player = Player::<InternationalDraughts>::new(1).with_clock(TickClock::boxed(100));
-        let found = player.search(&pos, &[], limits, &mut |_| {});
+        let found = player.search(&pos, &[], limits, &mut |i| {
+            // a search past its limits fails here rather than running on
+            assert!(i.depth <= 8, "past the limits");
+        });
         assert_eq!(found.best, Some(moves[0]));
         found.depth
     };
