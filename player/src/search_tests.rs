@@ -698,3 +698,69 @@ fn the_aspiration_window_widens_to_the_full_windows_score() {
         [1166, 1166, 749, 847, 937, 975, 975, 975, 975, 1136]
     );
 }
+
+/// The table keeps the deeper entry of a position against a shallower bound, and
+/// gives way to an exact score, to the same depth, to another position.
+#[test]
+fn the_table_keeps_the_deeper_entry_of_a_position() {
+    let pos = InternationalDraughts::start();
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let (a, b) = (Some(moves[0]), Some(moves[1]));
+    let mut player = Player::<InternationalDraughts>::new(1);
+    let key = 12_345;
+    let other = key + player.table.len() as u64; // the same slot
+    let entry = |player: &Player<InternationalDraughts>, key| {
+        player
+            .probe(key)
+            .map(|e| (e.depth, e.score, e.bound == Bound::Lower, e.mv))
+    };
+    player.store(key, 5, 0, 40, Bound::Lower, a);
+    player.store(key, 3, 0, 30, Bound::Upper, b);
+    assert_eq!(
+        entry(&player, key),
+        Some((5, 40, true, a)),
+        "a shallower bound"
+    );
+    player.store(key, 3, 0, 30, Bound::Exact, b);
+    assert_eq!(
+        entry(&player, key),
+        Some((3, 30, false, b)),
+        "an exact score"
+    );
+    player.store(key, 3, 0, 20, Bound::Lower, a);
+    assert_eq!(entry(&player, key), Some((3, 20, true, a)), "as deep");
+    player.store(key, 4, 0, 10, Bound::Upper, b);
+    assert_eq!(entry(&player, key), Some((4, 10, false, b)), "deeper");
+    player.store(other, 1, 0, 5, Bound::Upper, a);
+    assert_eq!(entry(&player, key), None, "another position");
+    assert_eq!(entry(&player, other), Some((1, 5, false, a)));
+    // a win kept from the position, depths kept within a byte
+    player.store(key, 300, 3, WIN - 5, Bound::Exact, a);
+    assert_eq!(entry(&player, key), Some((255, WIN - 2, false, a)));
+    player.store(key, -2, 3, -(WIN - 5), Bound::Exact, a);
+    assert_eq!(entry(&player, key), Some((0, -(WIN - 2), false, a)));
+    assert_eq!(player.slot(other), player.slot(key));
+    assert_eq!(player.slot(7), 7);
+}
+
+/// The line read from the table stops at a finished game, an illegal move, a position
+/// seen before or the length asked.
+#[test]
+fn the_line_from_the_table_stops_where_it_must() {
+    let mut player = Player::<InternationalDraughts>::new(1);
+    // a game the count has drawn, with its moves listed
+    let drawn: InternationalDraughts = "46:W,47:W,5:B w draws:0/10".parse().unwrap();
+    let mut moves = MoveList::new();
+    drawn.legal_moves(&mut moves);
+    player.store(drawn.zobrist(), 3, 0, 0, Bound::Exact, Some(moves[0]));
+    assert_eq!(player.principal_variation(&drawn, 5), []);
+    let open: InternationalDraughts = "46:W,47:W,5:B w".parse().unwrap();
+    assert_eq!(open.zobrist(), drawn.zobrist());
+    assert_eq!(player.principal_variation(&open, 5), [moves[0]]);
+    assert_eq!(player.principal_variation(&open, 0), []);
+    // a move of another position
+    let start = InternationalDraughts::start();
+    player.store(start.zobrist(), 3, 0, 0, Bound::Exact, Some(moves[0]));
+    assert_eq!(player.principal_variation(&start, 5), []);
+}
