@@ -683,7 +683,11 @@ fn the_aspiration_window_widens_to_the_full_windows_score() {
         400,
         1_000,
         5_000,
+        // a score at WIN_BOUND or beyond is a forced end: the full window at once
         WIN - 50,
+        WIN_BOUND,
+        -WIN_BOUND,
+        WIN_BOUND - 1,
     ] {
         let mut player = Player::<Lasca>::new(1);
         let mut moves = MoveList::new();
@@ -695,7 +699,7 @@ fn the_aspiration_window_widens_to_the_full_windows_score() {
     }
     assert_eq!(
         figures,
-        [1166, 1166, 749, 847, 937, 975, 975, 975, 975, 1136]
+        [1166, 1166, 749, 847, 937, 975, 975, 975, 975, 1136, 1136, 1136, 975]
     );
 }
 
