@@ -768,3 +768,29 @@ fn the_line_from_the_table_stops_where_it_must() {
     player.store(start.zobrist(), 3, 0, 0, Bound::Exact, Some(moves[0]));
     assert_eq!(player.principal_variation(&start, 5), []);
 }
+
+/// The root keeps its entry in the table only for an iteration searched in full with a
+/// score inside its window: not when a move failed high, nor when the limits stopped it.
+#[test]
+fn the_root_is_kept_in_the_table_only_with_its_exact_score() {
+    let pos: Lasca = played(5, 24);
+    let root = |player: &mut Player<Lasca>, alpha: i32, beta: i32| {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let found = player.root(&pos, &mut moves, 4, alpha, beta);
+        (found.0, player.probe(pos.zobrist()).is_some())
+    };
+    let (exact, kept) = root(&mut Player::new(1), -WIN - 1, WIN + 1);
+    assert!(kept);
+    // a window the best move fails high of: at its upper end, and below
+    for (alpha, beta) in [(exact - 10, exact), (exact - 300, exact - 200)] {
+        let (s, kept) = root(&mut Player::new(1), alpha, beta);
+        assert!(s >= beta && !kept, "{alpha} {beta}: {s}");
+    }
+    assert_eq!(root(&mut Player::new(1), exact - 10, exact).0, exact);
+    // stopped by a node limit
+    let mut player = Player::new(1);
+    player.limits = Limits::nodes(40);
+    let (_, kept) = root(&mut player, -WIN - 1, WIN + 1);
+    assert!(player.aborted && !kept);
+}
