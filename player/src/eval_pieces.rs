@@ -134,28 +134,11 @@ where
 
 #[cfg(test)]
 mod tests {
-    use column_checkers::{BrazilianDraughts, InternationalDraughts, MoveList, RussianDraughts};
+    use crate::matches::random_position as walk;
+    use column_checkers::{BrazilianDraughts, InternationalDraughts, RussianDraughts};
     use proptest::prelude::*;
 
     use crate::eval::{evaluate, evaluate_view, Weights, TERMS};
-
-    /// A position `plies` random moves into a game (fewer if it ends).
-    fn walk<P: Counting>(seed: u64, plies: usize) -> P {
-        let mut pos = P::start();
-        let mut moves = MoveList::new();
-        let mut x = seed | 1;
-        for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() || pos.outcome_among(&moves).is_some() {
-                break;
-            }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            pos.play_unchecked(&moves[(x % moves.len() as u64) as usize]);
-        }
-        pos
-    }
 
     use super::*;
 

@@ -153,17 +153,7 @@ pub fn random_openings<P: Counting>(count: usize, plies: usize, seed: u64) -> Ve
     let mut tries = 0;
     while out.len() < count && tries < count * 50 {
         tries += 1;
-        let mut pos = P::start();
-        let mut line = Vec::new();
-        for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() || pos.outcome_among(&moves).is_some() {
-                break;
-            }
-            let mv = moves[rng.below(moves.len())];
-            pos.play_unchecked(&mv);
-            line.push(mv);
-        }
+        let (pos, line) = random_line::<P>(&mut rng, plies, &mut moves);
         pos.legal_moves(&mut moves);
         if pos.outcome_among(&moves).is_some() || moves.is_empty() || seen.contains(&pos.zobrist())
         {
@@ -173,6 +163,42 @@ pub fn random_openings<P: Counting>(count: usize, plies: usize, seed: u64) -> Ve
         out.push(line);
     }
     out
+}
+
+/// The position `plies` random moves from the start (fewer where the game ends
+/// first), the moves drawn by `seed`: a game in progress, for tests and measurements.
+///
+/// ```
+/// use column_checkers::{Lasca, Position};
+/// use column_checkers_player::matches::random_position;
+///
+/// let pos: Lasca = random_position(7, 20);
+/// assert_eq!(pos, random_position::<Lasca>(7, 20));
+/// assert_ne!(pos, Lasca::start());
+/// ```
+pub fn random_position<P: Counting>(seed: u64, plies: usize) -> P {
+    random_line::<P>(&mut SplitMix64::new(seed), plies, &mut MoveList::new()).0
+}
+
+/// Up to `plies` moves from the start, each drawn by `rng` among the legal ones (none
+/// once the game ends): the position reached and the moves.
+fn random_line<P: Counting>(
+    rng: &mut SplitMix64,
+    plies: usize,
+    moves: &mut MoveList<P::Move>,
+) -> (P, Vec<P::Move>) {
+    let mut pos = P::start();
+    let mut line = Vec::new();
+    for _ in 0..plies {
+        pos.legal_moves(moves);
+        if moves.is_empty() || pos.outcome_among(moves).is_some() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        pos.play_unchecked(&mv);
+        line.push(mv);
+    }
+    (pos, line)
 }
 
 /// Wins, draws and losses of the first player.

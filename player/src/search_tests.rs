@@ -3,26 +3,10 @@
 
 use std::sync::atomic::AtomicU64;
 
-use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{Emergo, InternationalDraughts, Lasca, NeoCrossings, Position};
 
 use super::*;
-
-/// `plies` moves from the start, each drawn by `seed` (fewer if the game ends).
-fn played<P: Counting>(seed: u64, plies: usize) -> P {
-    let mut rng = SplitMix64::new(seed);
-    let mut pos = P::start();
-    let mut moves = MoveList::new();
-    for _ in 0..plies {
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() || pos.outcome_among(&moves).is_some() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len())];
-        pos.play_unchecked(&mv);
-    }
-    pos
-}
+use crate::matches::random_position as played;
 
 /// `Limits::depth(d)`, checked first: a search under broken limits would not end.
 fn depth(d: u32) -> Limits {

@@ -2,28 +2,12 @@
 //! the same move under the same node limit, short wins found.
 
 use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{Checking, Counting, Introspect, MoveList, Position};
+use column_checkers_player::matches::random_position;
 use column_checkers_player::{Limits, Player, WIN};
 use proptest::prelude::*;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-/// A position reached by `plies` random moves from the start (fewer if the game ends).
-fn random_position<P: Counting>(seed: u64, plies: usize) -> P {
-    let mut rng = SplitMix64::new(seed);
-    let mut pos = P::start();
-    let mut moves = MoveList::new();
-    for _ in 0..plies {
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() || pos.outcome_among(&moves).is_some() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len())];
-        pos.play_unchecked(&mv);
-    }
-    pos
-}
 
 /// Searches a random position of the ruleset and checks the move is legal.
 struct LegalMove {
