@@ -57,6 +57,13 @@ lap "pytest over the installed wheel"
   --games 16 --out target/ci-selfplay.pdn --perft-depth 4 --expect 1828116 --num-cpus 2
 lap "the Ray example"
 
+# the Player against OpenSpiel's MCTSBot (docs/strength.md has the measure): a smoke
+# run, one game a colour of Lasca at 50 simulations a move
+"$PYVENV/bin/python" python/tests/vs_mcts.py --games 1 --time 0.01 --simulations 50 \
+  --max-game-length 200 --rulesets lasca | tee target/ci-vs-mcts.txt
+grep -q 'summary' target/ci-vs-mcts.txt
+lap "the Player against MCTSBot, smoke"
+
 # the benchmark script runs (its figures are in python/README.md, not checked here)
 "$PYVENV/bin/python" python/bench/bench.py --quick > target/ci-bench.txt
 tail -n 3 target/ci-bench.txt

@@ -502,10 +502,8 @@ pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
         } else if placed || shape || w.balance != 0 {
             let (x, y) = g.coords(sq);
             let (x, y) = (i32::from(x), i32::from(y));
-            if 2 * x + 1 < width {
-                wings[owner.index()][0] += 1;
-            } else if 2 * x + 1 > width {
-                wings[owner.index()][1] += 1;
+            if let Some(side) = wing(x, width) {
+                count_wing(&mut wings[owner.index()], side);
             }
             let (rows, back) = match owner {
                 Color::White => (y, -1),
@@ -556,6 +554,23 @@ pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
 /// two columns or more from either side.
 pub(crate) fn in_the_middle(x: i32, y: i32, width: i32, height: i32) -> bool {
     (2 * y + 1 - height).abs() <= 2 && x.min(width - 1 - x) >= 2
+}
+
+/// One more man on the wing `side` of `wings` (men on the left, on the right). Kept
+/// apart because the balance is the same whichever way the men are counted: counted
+/// down, |(-left) - (-right)| is |left - right|.
+fn count_wing(wings: &mut [i32; 2], side: usize) {
+    wings[side] += 1;
+}
+
+/// The half of a `width`-wide board column `x` lies in ([`Weights::balance`]): 0 the
+/// left, 1 the right, none the middle column of an odd width.
+pub(crate) fn wing(x: i32, width: i32) -> Option<usize> {
+    match (2 * x + 1).cmp(&width) {
+        core::cmp::Ordering::Less => Some(0),
+        core::cmp::Ordering::Greater => Some(1),
+        core::cmp::Ordering::Equal => None,
+    }
 }
 
 #[cfg(test)]
@@ -890,6 +905,14 @@ mod tests {
         }
         check::<InternationalDraughts>(&only);
         check::<Stapeldammen>(&only);
+        // Lasca's middle column (d) is on neither wing: b2 on the left, a5 on the left
+        let pos: Lasca = "W:Wb2,d4:Ba5".parse().unwrap();
+        assert_eq!(evaluate(&pos, &only("balance")), 1 - 1);
+        assert_eq!(
+            (wing(2, 7), wing(3, 7), wing(4, 7)),
+            (Some(0), None, Some(1))
+        );
+        assert_eq!((wing(4, 10), wing(5, 10)), (Some(0), Some(1)));
         // the middle of other boards: two middle rows, two columns in from the sides
         assert!(in_the_middle(2, 3, 8, 8) && in_the_middle(5, 4, 8, 8));
         assert!(!in_the_middle(1, 3, 8, 8) && !in_the_middle(6, 4, 8, 8));

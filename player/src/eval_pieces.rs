@@ -2,6 +2,10 @@
 //! men stand alone (the three draughts games): the same score, without building a
 //! board view. A search spends most of its time in the evaluation; for these games
 //! the view (a column per square, built for each call) cost more than the terms.
+//!
+//! Two terms are always 0 in these games and are not counted: `crossing` (a man that
+//! reaches the far row is crowned) and `behind` (the board's squares are the dark ones,
+//! so the square straight behind a man is never one a piece stands on).
 
 use std::sync::OnceLock;
 
@@ -10,7 +14,7 @@ use column_checkers::engine::pieces::Pieces;
 use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
 use column_checkers::{Color, Counting, Position, Square, SquareSet};
 
-use crate::eval::{in_the_middle, Weights};
+use crate::eval::{in_the_middle, wing, Weights};
 
 /// The most rows a board of these games has.
 const ROWS: usize = 10;
@@ -30,8 +34,6 @@ pub(crate) struct Tables {
     middle: SquareSet,
     /// The left and the right half of the board ([`Weights::balance`]).
     wings: [SquareSet; 2],
-    /// `behind[c][sq]`: the square straight behind a man of `c` on `sq` (or none).
-    behind: [[SquareSet; SQUARES]; 2],
     /// `flank[c][sq]`: the two squares diagonally behind a man of `c` on `sq`.
     flank: [[SquareSet; SQUARES]; 2],
 }
@@ -45,7 +47,6 @@ impl Tables {
             rings: [SquareSet::EMPTY; ROWS / 2],
             middle: SquareSet::EMPTY,
             wings: [SquareSet::EMPTY; 2],
-            behind: [[SquareSet::EMPTY; SQUARES]; 2],
             flank: [[SquareSet::EMPTY; SQUARES]; 2],
         };
         let set = |x: i32, y: i32| {
@@ -61,10 +62,8 @@ impl Tables {
             if in_the_middle(x, y, width, height) {
                 t.middle |= here;
             }
-            if 2 * x + 1 < width {
-                t.wings[0] |= here;
-            } else if 2 * x + 1 > width {
-                t.wings[1] |= here;
+            if let Some(side) = wing(x, width) {
+                t.wings[side] |= here;
             }
             for c in [Color::White, Color::Black] {
                 let (rows, back) = match c {
@@ -72,7 +71,6 @@ impl Tables {
                     Color::Black => (height - 1 - y, 1),
                 };
                 t.rows[c.index()][rows as usize] |= here;
-                t.behind[c.index()][sq.index()] = set(x, y + back);
                 t.flank[c.index()][sq.index()] = set(x - 1, y + back) | set(x + 1, y + back);
             }
         }
@@ -95,7 +93,8 @@ where
 {
     let board = pos.board();
     let kings = board.kings();
-    let shape = w.behind != 0 || w.flank != 0 || w.home != 0;
+    // the men backed diagonally, looked at only when weighed
+    let shape = w.flank != 0;
     let mut score = [0i32; 2];
     for c in [Color::White, Color::Black] {
         let ci = c.index();
@@ -109,7 +108,7 @@ where
             advance += r as i32 * count(men & *row);
         }
         s += w.advance * advance;
-        s += w.crossing * count(men & rows[t.height - 1]) + w.home * count(men & rows[0]);
+        s += w.home * count(men & rows[0]);
         let mut centre = 0;
         for (k, ring) in t.rings.iter().enumerate().skip(1) {
             centre += k as i32 * count(men & *ring);
@@ -118,11 +117,7 @@ where
         s += w.balance * (count(men & t.wings[0]) - count(men & t.wings[1])).abs();
         if shape {
             for sq in men.iter() {
-                let i = Square::index(sq);
-                if !(own & t.behind[ci][i]).is_empty() {
-                    s += w.behind;
-                }
-                if !(own & t.flank[ci][i]).is_empty() {
+                if !(own & t.flank[ci][Square::index(sq)]).is_empty() {
                     s += w.flank;
                 }
             }
@@ -142,7 +137,7 @@ mod tests {
     use column_checkers::{BrazilianDraughts, InternationalDraughts, MoveList, RussianDraughts};
     use proptest::prelude::*;
 
-    use crate::eval::{evaluate, evaluate_view, Weights};
+    use crate::eval::{evaluate, evaluate_view, Weights, TERMS};
 
     /// A position `plies` random moves into a game (fewer if it ends).
     fn walk<P: Counting>(seed: u64, plies: usize) -> P {
@@ -180,6 +175,27 @@ mod tests {
             prop_assert_eq!(evaluate(&b, &w), evaluate_view(&b, &w), "{}", b);
             let c: BrazilianDraughts = walk(seed, plies);
             prop_assert_eq!(evaluate(&c, &w), evaluate_view(&c, &w), "{}", c);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Each term weighed alone: a term the bitboards skipped or counted when
+        /// unweighed would show here, where the others are 0.
+        #[test]
+        fn each_term_alone_counts_as_on_the_board_view(
+            seed in any::<u64>(),
+            plies in 0usize..160,
+            term in 0usize..TERMS,
+            weight in prop_oneof![-50i32..0, 1i32..50],
+        ) {
+            let mut a = [0; TERMS];
+            a[term] = weight;
+            let w = Weights::from_array(a);
+            let p: InternationalDraughts = walk(seed, plies);
+            prop_assert_eq!(evaluate(&p, &w), evaluate_view(&p, &w), "{} {}", Weights::NAMES[term], p);
+            let q: RussianDraughts = walk(seed, plies);
+            prop_assert_eq!(evaluate(&q, &w), evaluate_view(&q, &w), "{} {}", Weights::NAMES[term], q);
         }
     }
 
