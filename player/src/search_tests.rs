@@ -778,3 +778,50 @@ fn the_root_is_kept_in_the_table_only_with_its_exact_score() {
     let (_, kept) = root(&mut player, -WIN - 1, WIN + 1);
     assert!(player.aborted && !kept);
 }
+
+/// A game won inside the quiescence search scores by the plies to its end: White must
+/// take 32x21, Black must take back 16x27, and White has no man left, two plies on.
+#[test]
+fn a_loss_inside_the_quiescence_counts_its_plies() {
+    let pos: InternationalDraughts = "W:W32:B16,27".parse().unwrap();
+    let mut player = Player::<InternationalDraughts>::new(1);
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    assert!(moves.iter().all(MoveSquares::is_capture));
+    let s = player.quiesce(&pos, &mut moves, true, 0, -WIN - 1, WIN + 1);
+    assert_eq!(s, -(WIN - 2));
+    // from the third ply of a search, the same end is two plies further from the root
+    let s = player.quiesce(&pos, &mut moves, true, 3, -WIN - 1, WIN + 1);
+    assert_eq!(s, -(WIN - 5));
+}
+
+/// Where captures are optional (NeoCrossings), a capture is searched before a quiet
+/// move however high the quiet move's history.
+#[test]
+fn captures_come_before_the_history_of_quiet_moves() {
+    let mut player = Player::<NeoCrossings>::new(1);
+    let mut moves = MoveList::new();
+    let mut found = false;
+    for seed in 0..200 {
+        let pos: NeoCrossings = played(seed, 12);
+        pos.legal_moves(&mut moves);
+        let (Some(capture), Some(quiet)) = (
+            moves.iter().find(|m| m.is_capture()).copied(),
+            moves.iter().find(|m| !m.is_capture()).copied(),
+        ) else {
+            continue;
+        };
+        let side = pos.turn().index();
+        player.history[history_index(side, &quiet)] = 1 << 20;
+        let mut keys = Vec::new();
+        player.order(&moves, &mut keys, None, 0, side);
+        let first = pick(&mut moves, &mut keys, 0);
+        assert!(first.is_capture(), "{pos}: {first} before {capture}");
+        found = true;
+        break;
+    }
+    assert!(
+        found,
+        "no NeoCrossings position with a capture and a quiet move"
+    );
+}
