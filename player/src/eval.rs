@@ -852,13 +852,15 @@ mod tests {
         assert_eq!(evaluate(&pos, &w), -2 * w.man);
     }
 
+    /// Weights of 1 for the term `name`, 0 for every other.
+    fn only(name: &str) -> Weights {
+        let mut a = [0; TERMS];
+        a[Weights::NAMES.iter().position(|n| *n == name).unwrap()] = 1;
+        Weights::from_array(a)
+    }
+
     #[test]
     fn each_placement_term_counts_alone() {
-        let only = |name: &str| {
-            let mut a = [0; TERMS];
-            a[Weights::NAMES.iter().position(|n| *n == name).unwrap()] = 1;
-            Weights::from_array(a)
-        };
         // Lasca: White's c5 has come 4 rows and stands 2 steps from the edge; Black's a5
         // has come 2 rows and stands on the edge
         for (text, sign) in [("W:Wc5:Ba5", 1), ("B:Wc5:Ba5", -1)] {
@@ -882,15 +884,10 @@ mod tests {
 
     #[test]
     fn the_middle_and_the_wings_count_alone() {
-        let only = |name: &str| {
-            let mut a = [0; TERMS];
-            a[Weights::NAMES.iter().position(|n| *n == name).unwrap()] = 1;
-            Weights::from_array(a)
-        };
         // the same board counted on bitboards (international) and from the view
         // (Stapeldammen): 28 and 23 are middle squares, 26 and 1 are not; 31 and 36 on
         // the left wing, 33 and 5 on the right; a king counts on neither
-        fn check<P: Counting>(only: &dyn Fn(&str) -> Weights) {
+        fn check<P: Counting>() {
             let eval = |text: &str, term: &str| {
                 let pos: P = text.parse().unwrap();
                 evaluate(&pos, &only(term))
@@ -903,8 +900,8 @@ mod tests {
             assert_eq!(eval("W:W31,33:B5", "balance"), -1, "{}", P::NAME);
             assert_eq!(eval("W:WK31,36:B5", "balance"), 0, "{}", P::NAME);
         }
-        check::<InternationalDraughts>(&only);
-        check::<Stapeldammen>(&only);
+        check::<InternationalDraughts>();
+        check::<Stapeldammen>();
         // Lasca's middle column (d) is on neither wing: b2 on the left, a5 on the left
         let pos: Lasca = "W:Wb2,d4:Ba5".parse().unwrap();
         assert_eq!(evaluate(&pos, &only("balance")), 1 - 1);
