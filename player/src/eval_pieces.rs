@@ -142,6 +142,18 @@ mod tests {
 
     use super::*;
 
+    /// Whether the bitboards and the board view score the position `plies` random moves
+    /// into each draughts game (from `seed`) alike under `w`.
+    fn alike(w: &Weights, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+        let a: InternationalDraughts = walk(seed, plies);
+        prop_assert_eq!(evaluate(&a, w), evaluate_view(&a, w), "{} {}", w, a);
+        let b: RussianDraughts = walk(seed, plies);
+        prop_assert_eq!(evaluate(&b, w), evaluate_view(&b, w), "{} {}", w, b);
+        let c: BrazilianDraughts = walk(seed, plies);
+        prop_assert_eq!(evaluate(&c, w), evaluate_view(&c, w), "{} {}", w, c);
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
         /// The bitboards and the board view give the same score, every term weighed.
@@ -151,18 +163,9 @@ mod tests {
             plies in 0usize..160,
             weights in proptest::array::uniform14(-50i32..50),
         ) {
-            let w = Weights::from_array(weights);
-            let a: InternationalDraughts = walk(seed, plies);
-            prop_assert_eq!(evaluate(&a, &w), evaluate_view(&a, &w), "{}", a);
-            let b: RussianDraughts = walk(seed, plies);
-            prop_assert_eq!(evaluate(&b, &w), evaluate_view(&b, &w), "{}", b);
-            let c: BrazilianDraughts = walk(seed, plies);
-            prop_assert_eq!(evaluate(&c, &w), evaluate_view(&c, &w), "{}", c);
+            alike(&Weights::from_array(weights), seed, plies)?;
         }
-    }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
         /// Each term weighed alone: a term the bitboards skipped or counted when
         /// unweighed would show here, where the others are 0.
         #[test]
@@ -174,11 +177,7 @@ mod tests {
         ) {
             let mut a = [0; TERMS];
             a[term] = weight;
-            let w = Weights::from_array(a);
-            let p: InternationalDraughts = walk(seed, plies);
-            prop_assert_eq!(evaluate(&p, &w), evaluate_view(&p, &w), "{} {}", Weights::NAMES[term], p);
-            let q: RussianDraughts = walk(seed, plies);
-            prop_assert_eq!(evaluate(&q, &w), evaluate_view(&q, &w), "{} {}", Weights::NAMES[term], q);
+            alike(&Weights::from_array(a), seed, plies)?;
         }
     }
 
