@@ -46,6 +46,7 @@ mod eval_pieces;
 pub mod hub;
 pub mod matches;
 pub mod mcts;
+mod path;
 mod search;
 #[cfg(feature = "solver")]
 #[cfg_attr(docsrs, doc(cfg(feature = "solver")))]

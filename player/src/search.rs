@@ -10,6 +10,7 @@ use column_checkers::{Counting, MoveList, MoveSquares, Outcome, Position};
 
 use crate::clock::{default_clock, Clock};
 use crate::eval::{evaluate, Weights};
+use crate::path::Path;
 
 /// A win is worth this much less the plies to reach it; every other score is far
 /// below.
@@ -146,13 +147,37 @@ enum Bound {
     Upper,
 }
 
+/// A position's entry in the transposition table: 16 bytes, so that a probe reads one
+/// cache line. The best move is kept as its place in the order the position lists its
+/// legal moves ([`Position::legal_moves`]), which is always the same.
 #[derive(Clone, Copy)]
-struct Entry<M> {
+struct Entry {
     key: u64,
-    mv: Option<M>,
     score: i32,
+    /// The best move's index among the legal moves, [`NO_MOVE`] for none.
+    mv: u16,
     depth: u8,
     bound: Bound,
+}
+
+/// [`Entry::mv`] of a position whose best move is not known.
+const NO_MOVE: u16 = u16::MAX;
+
+/// The bits of an ordering key ([`Player::order`]) that hold the move's index in the
+/// listed order, below its rank.
+const INDEX_BITS: u32 = 16;
+const INDEX_MASK: i64 = (1 << INDEX_BITS) - 1;
+
+/// The index in the listed order of the move whose ordering key is `key`.
+fn index_of(key: i64) -> u16 {
+    (INDEX_MASK - (key & INDEX_MASK)) as u16
+}
+
+impl Entry {
+    /// The best move of the position whose legal moves are `moves`, listed.
+    fn best<M: Copy>(&self, moves: &[M]) -> Option<M> {
+        moves.get(usize::from(self.mv)).copied()
+    }
 }
 
 /// A computer player: the search, its tables and its evaluation's weights. Keep one
@@ -168,7 +193,7 @@ struct Entry<M> {
 /// assert!(pos.is_legal(&found.best.unwrap()));
 /// ```
 pub struct Player<P: Position> {
-    table: Vec<Option<Entry<P::Move>>>,
+    table: Vec<Option<Entry>>,
     killers: Vec<[Option<P::Move>; 2]>,
     /// Move lists a node borrows and gives back, and the moves' ordering keys by ply:
     /// kept from node to node so that the search does not allocate.
@@ -181,7 +206,7 @@ pub struct Player<P: Position> {
     clock: Box<dyn Clock>,
     probe: Option<Probe<P>>,
     // the search's state
-    path: Vec<u64>,
+    path: Path,
     nodes: u64,
     limits: Limits,
     aborted: bool,
@@ -203,7 +228,7 @@ where
     /// A player with a transposition table of about `table_mb` megabytes (at least one
     /// entry) and the weights of its ruleset ([`Weights::for_ruleset`]).
     pub fn new(table_mb: usize) -> Player<P> {
-        let entry = std::mem::size_of::<Option<Entry<P::Move>>>().max(1);
+        let entry = std::mem::size_of::<Option<Entry>>().max(1);
         let len = (table_mb.saturating_mul(1 << 20) / entry).max(1);
         Player {
             table: vec![None; len],
@@ -215,7 +240,7 @@ where
             stop: Arc::new(AtomicBool::new(false)),
             clock: default_clock(),
             probe: None,
-            path: Vec::new(),
+            path: Path::default(),
             nodes: 0,
             limits: Limits::default(),
             aborted: false,
@@ -301,8 +326,7 @@ where
         self.nodes = 0;
         self.aborted = false;
         self.repetition = pos.repetition_draws();
-        self.path.clear();
-        self.path.extend_from_slice(history);
+        self.path.reset(history);
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         self.history.iter_mut().for_each(|h| *h /= 8);
 
@@ -546,13 +570,21 @@ where
                 moves[..=i].rotate_right(1);
             }
             if !self.aborted && best_score < beta {
+                // the table keeps the move's index in the listed order (the root's
+                // moves are in the last iteration's order)
+                let mut listed = MoveList::new();
+                pos.legal_moves(&mut listed);
+                let index = listed
+                    .iter()
+                    .position(|m| *m == b)
+                    .map_or(NO_MOVE, |i| i as u16);
                 self.store(
                     pos.zobrist(),
                     depth as i32,
                     0,
                     best_score,
                     Bound::Exact,
-                    Some(b),
+                    index,
                 );
             }
         }
@@ -568,7 +600,7 @@ where
     }
 
     fn repeated(&self, key: u64) -> bool {
-        self.repetition && self.path.iter().rev().skip(1).step_by(2).any(|&k| k == key)
+        self.repetition && self.path.repeats(key)
     }
 
     fn pvs(&mut self, pos: &P, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
@@ -620,7 +652,7 @@ where
         let alpha0 = alpha;
         let mut hash_move = None;
         if let Some(e) = self.probe(key) {
-            hash_move = e.mv;
+            hash_move = e.best(moves).map(|_| usize::from(e.mv));
             if i32::from(e.depth) >= depth {
                 let s = from_table(e.score, ply);
                 let cut = match e.bound {
@@ -637,7 +669,7 @@ where
         self.order(moves, &mut keys, hash_move, ply, pos.turn().index());
         self.path.push(key);
         let mut best = -WIN - 1;
-        let mut best_move = None;
+        let mut best_move = NO_MOVE;
         let mut child = pos.clone();
         // a node outside the principal variation (searched with a null window)
         let scout = beta - alpha == 1;
@@ -669,7 +701,7 @@ where
             }
             if score > best {
                 best = score;
-                best_move = Some(*mv);
+                best_move = index_of(keys[i]);
             }
             if score > alpha {
                 alpha = score;
@@ -766,20 +798,22 @@ where
         }
     }
 
-    /// Scores `moves` into `keys` for [`pick`], best first: the hash move, captures by
-    /// men taken, killers, then the history of quiet moves.
+    /// Scores `moves` into `keys` for [`pick`], best first: the hash move (by its index
+    /// in `moves`), captures by men taken, killers, then the history of quiet moves;
+    /// equals in the listed order. Each key's low [`INDEX_BITS`] say where its move was
+    /// listed ([`index_of`]).
     fn order(
         &self,
         moves: &[P::Move],
         keys: &mut Vec<i64>,
-        hash: Option<P::Move>,
+        hash: Option<usize>,
         ply: usize,
         side: usize,
     ) {
         let killers = self.killers[ply.min(MAX_PLY)];
         keys.clear();
-        keys.extend(moves.iter().map(|m| {
-            if Some(*m) == hash {
+        keys.extend(moves.iter().enumerate().map(|(i, m)| {
+            let rank = if Some(i) == hash {
                 1 << 40
             } else if m.is_capture() {
                 (1 << 32) + m.men_captured() as i64
@@ -789,7 +823,8 @@ where
                 (1 << 31) - 1
             } else {
                 i64::from(self.history[history_index(side, m)])
-            }
+            };
+            (rank << INDEX_BITS) | (INDEX_MASK - i as i64)
         }));
     }
 
@@ -797,19 +832,11 @@ where
         (key % self.table.len() as u64) as usize
     }
 
-    fn probe(&self, key: u64) -> Option<Entry<P::Move>> {
+    fn probe(&self, key: u64) -> Option<Entry> {
         self.table[self.slot(key)].filter(|e| e.key == key)
     }
 
-    fn store(
-        &mut self,
-        key: u64,
-        depth: i32,
-        ply: usize,
-        score: i32,
-        bound: Bound,
-        mv: Option<P::Move>,
-    ) {
+    fn store(&mut self, key: u64, depth: i32, ply: usize, score: i32, bound: Bound, mv: u16) {
         let i = self.slot(key);
         let depth = depth.clamp(0, 255) as u8;
         if let Some(old) = self.table[i] {
@@ -820,7 +847,10 @@ where
         }
         self.table[i] = Some(Entry {
             key,
-            mv: mv.or_else(|| self.table[i].filter(|e| e.key == key).and_then(|e| e.mv)),
+            mv: match self.table[i] {
+                Some(old) if mv == NO_MOVE && old.key == key => old.mv,
+                _ => mv,
+            },
             score: to_table(score, ply),
             depth,
             bound,
@@ -832,18 +862,20 @@ where
         let mut pv = Vec::new();
         let mut p = pos.clone();
         let mut seen = Vec::new();
+        let mut moves = MoveList::new();
         while pv.len() < max {
             let key = p.zobrist();
             if seen.contains(&key) {
                 break;
             }
             seen.push(key);
-            let Some(mv) = self.probe(key).and_then(|e| e.mv) else {
-                break;
-            };
-            if p.outcome().is_some() || !p.is_legal(&mv) {
+            p.legal_moves(&mut moves);
+            if p.outcome_among(&moves).is_some() {
                 break;
             }
+            let Some(mv) = self.probe(key).and_then(|e| e.best(&moves)) else {
+                break;
+            };
             p.play_unchecked(&mv);
             pv.push(mv);
         }

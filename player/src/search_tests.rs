@@ -127,13 +127,13 @@ fn bench_signature() {
         depth(3),
     ));
     let expected = [
-        "7 3 26221 35-30 35-30 20-24 30-25 24-30 34-29 30-35",
-        "6 -93 18981 37-31 37-31 16-21 31x22 18x27 38-32 27x38",
-        "7 -111 61961 44-40 44-40",
-        "4 90 7098 e3 e3 d4 d6 f5",
-        "5 -60 10358 d5 d5 f4 c6 d2 c6-d6",
-        "6 15 4262 c3-b4 c3-b4 a5xc3 b2xd4 b6-a5 d4xb6 a7xc5 e3-d4 c5xe3 f2xd4 e5-f4",
-        "7 -359 2059 g3-f4 g3-f4 f6-g5 f4-e5 d6xf4 b4xd6 c7xe5 c5xe7 b6-c5 a5-b6 c3-d2 b6-c7",
+        "7 0 25854 33-28 33-28 20-24 34-30 18-23 31-27 13-18 38-33",
+        "6 -107 15458 37-31 37-31 6-11 31x22 18x27 48-42 15-20 38-32 27x38 43x32 20-24",
+        "7 -102 22656 37-31 37-31 6-11",
+        "4 90 7104 e3 e3 d4 d6 f5",
+        "5 -60 10360 d5 d5 f4 c6 d2 c6-d6",
+        "6 15 4445 c3-b4 c3-b4 a5xc3 b2xd4 b6-a5 d4xb6 a7xc5 e3-d4 c5xe3 f2xd4 e5-f4",
+        "7 -359 2095 g3-f4 g3-f4 f6-g5 f4-e5 d6xf4 b4xd6 c7xe5 c5xe7 b6-c5 a5-b6 c3-d2 b6-c7",
         "3 155 7327 e1xb4 e1xb4 h7-h6 h1xh6",
     ];
     assert_eq!(lines, expected, "\n{}", lines.join("\n"));
@@ -157,10 +157,10 @@ fn nodes_a_second_and_time_limits_by_a_ticking_clock() {
         infos,
         [
             (1, 9, 9000, 0),
-            (2, 69, 6900, 10),
-            (3, 319, 15950, 20),
-            (4, 2417, 80566, 30),
-            (5, 5687, 142175, 40)
+            (2, 64, 6400, 10),
+            (3, 177, 8850, 20),
+            (4, 1245, 41500, 30),
+            (5, 3664, 91600, 40)
         ]
     );
     // under a time limit: the clock looked at every POLL nodes and after each iteration
@@ -185,12 +185,12 @@ fn nodes_a_second_and_time_limits_by_a_ticking_clock() {
             (3, 27),
             (3, 27),
             (5, 45),
-            (7, 24370)
+            (7, 21715)
         ]
     );
     // a fresh player, whose deeper iterations look at the clock as they go
     let middle: InternationalDraughts = played(7, 30);
-    let fresh: Vec<(u32, u64)> = [200, 400, 640]
+    let fresh: Vec<(u32, u64)> = [200, 400, 2400]
         .into_iter()
         .map(|ms| {
             let mut player =
@@ -203,8 +203,8 @@ fn nodes_a_second_and_time_limits_by_a_ticking_clock() {
             (found.depth, found.nodes)
         })
         .collect();
-    // (640 ms: stopped by the clock within the seventh iteration)
-    assert_eq!(fresh, [(5, 10824), (6, 20583), (6, 53248)]);
+    // (2400 ms: stopped by the clock within the ninth iteration)
+    assert_eq!(fresh, [(5, 8787), (6, 16008), (8, 229376)]);
 }
 
 #[test]
@@ -329,7 +329,7 @@ fn the_stop_flag_stops_at_the_next_poll() {
             stop.store(true, Ordering::Relaxed);
         }
     });
-    assert_eq!((found.depth, found.nodes), (3, 1024));
+    assert_eq!((found.depth, found.nodes), (4, 1024));
 }
 
 #[test]
@@ -363,7 +363,7 @@ fn the_tables_carry_over_until_cleared() {
     let cleared = player.search(&pos, &[], depth(6), &mut |_| {});
     crate::Searcher::clear(&mut player);
     let through_trait = crate::Searcher::search(&mut player, &pos, &[], depth(6), &mut |_| {});
-    assert_eq!((first.nodes, again.nodes), (20583, 108));
+    assert_eq!((first.nodes, again.nodes), (16008, 109));
     assert_eq!(cleared, first);
     assert_eq!(through_trait, first);
 }
@@ -683,7 +683,7 @@ fn the_aspiration_window_widens_to_the_full_windows_score() {
     }
     assert_eq!(
         figures,
-        [1166, 1166, 749, 847, 937, 975, 975, 975, 975, 1136, 1136, 1136, 975]
+        [1433, 1433, 754, 847, 938, 967, 967, 967, 967, 1138, 1138, 1138, 967]
     );
 }
 
@@ -691,10 +691,7 @@ fn the_aspiration_window_widens_to_the_full_windows_score() {
 /// gives way to an exact score, to the same depth, to another position.
 #[test]
 fn the_table_keeps_the_deeper_entry_of_a_position() {
-    let pos = InternationalDraughts::start();
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    let (a, b) = (Some(moves[0]), Some(moves[1]));
+    let (a, b) = (0, 1);
     let mut player = Player::<InternationalDraughts>::new(1);
     let key = 12_345;
     let other = key + player.table.len() as u64; // the same slot
@@ -741,16 +738,57 @@ fn the_line_from_the_table_stops_where_it_must() {
     let drawn: InternationalDraughts = "46:W,47:W,5:B w draws:0/10".parse().unwrap();
     let mut moves = MoveList::new();
     drawn.legal_moves(&mut moves);
-    player.store(drawn.zobrist(), 3, 0, 0, Bound::Exact, Some(moves[0]));
+    player.store(drawn.zobrist(), 3, 0, 0, Bound::Exact, 0);
     assert_eq!(player.principal_variation(&drawn, 5), []);
     let open: InternationalDraughts = "46:W,47:W,5:B w".parse().unwrap();
     assert_eq!(open.zobrist(), drawn.zobrist());
     assert_eq!(player.principal_variation(&open, 5), [moves[0]]);
     assert_eq!(player.principal_variation(&open, 0), []);
-    // a move of another position
+    // an index past the position's moves (9 at the start), and no move kept
     let start = InternationalDraughts::start();
-    player.store(start.zobrist(), 3, 0, 0, Bound::Exact, Some(moves[0]));
+    player.store(start.zobrist(), 3, 0, 0, Bound::Exact, 9);
     assert_eq!(player.principal_variation(&start, 5), []);
+    player.store(start.zobrist(), 3, 0, 0, Bound::Exact, 8);
+    assert_eq!(player.principal_variation(&start, 1).len(), 1);
+    player.store(start.zobrist(), 4, 0, 0, Bound::Exact, NO_MOVE);
+    assert_eq!(
+        player.principal_variation(&start, 1).len(),
+        1,
+        "the move kept"
+    );
+}
+
+/// A table entry fits in 16 bytes, a quarter of a cache line.
+#[test]
+fn a_table_entry_is_sixteen_bytes() {
+    assert_eq!(std::mem::size_of::<Option<Entry>>(), 16);
+}
+
+/// The ordering keys remember where each move was listed, however `pick` moves them;
+/// the hash move is named by that index and comes first.
+#[test]
+fn the_keys_remember_where_each_move_was_listed() {
+    let mut moves = MoveList::new();
+    let pos = (0..)
+        .map(|seed| played::<InternationalDraughts>(seed, 10))
+        .find(|p| {
+            p.legal_moves(&mut moves);
+            moves.len() > 3
+        })
+        .unwrap();
+    let listed = moves.clone();
+    let player = Player::<InternationalDraughts>::new(1);
+    let hash = moves.len() - 2;
+    let mut keys = Vec::new();
+    player.order(&moves, &mut keys, Some(hash), 0, pos.turn().index());
+    for i in 0..moves.len() {
+        let mv = pick(&mut moves, &mut keys, i);
+        let at = usize::from(index_of(keys[i]));
+        assert_eq!(listed[at], mv, "{pos}: pick {i}");
+        if i == 0 {
+            assert_eq!(at, hash);
+        }
+    }
 }
 
 /// The root keeps its entry in the table only for an iteration searched in full with a
