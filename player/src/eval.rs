@@ -29,7 +29,7 @@ use thiserror::Error;
 use crate::eval_pieces::{self, Tables};
 
 /// The number of the evaluation's terms ([`Weights::NAMES`]).
-pub const TERMS: usize = 14;
+pub const TERMS: usize = 15;
 
 /// The weights of the evaluation's terms, in hundredths of a man. One set per ruleset
 /// ([`Weights::for_ruleset`]); a ruleset written outside the crate gets
@@ -69,6 +69,10 @@ pub struct Weights {
     /// The difference between a player's men on the left and on the right half of the
     /// board (a wing left bare; weighed below 0).
     pub balance: i32,
+    /// A man on his way to be crowned with no enemy piece able to stop him: none on
+    /// the squares he can still reach on his way to the far row, and no enemy king
+    /// (men cannot move aside into his path, a king can).
+    pub runaway: i32,
 }
 
 impl Weights {
@@ -88,13 +92,14 @@ impl Weights {
         home: 0,
         middle: 0,
         balance: 0,
+        runaway: 0,
     };
 
     /// The names of the terms, in the order of [`Weights::to_array`]: the words of the
     /// weights' text (`man=100 king=200 ...`).
     pub const NAMES: [&'static str; TERMS] = [
         "man", "king", "prisoner", "column", "in_hand", "advance", "centre", "mobility",
-        "crossing", "behind", "flank", "home", "middle", "balance",
+        "crossing", "behind", "flank", "home", "middle", "balance", "runaway",
     ];
 
     /// The weights as an array, in the order of [`Weights::NAMES`].
@@ -120,12 +125,13 @@ impl Weights {
             self.home,
             self.middle,
             self.balance,
+            self.runaway,
         ]
     }
 
     /// The weights of an array in the order of [`Weights::NAMES`].
     pub fn from_array(a: [i32; TERMS]) -> Weights {
-        let [man, king, prisoner, column, in_hand, advance, centre, mobility, crossing, behind, flank, home, middle, balance] =
+        let [man, king, prisoner, column, in_hand, advance, centre, mobility, crossing, behind, flank, home, middle, balance, runaway] =
             a;
         Weights {
             man,
@@ -142,6 +148,7 @@ impl Weights {
             home,
             middle,
             balance,
+            runaway,
         }
     }
 
@@ -218,6 +225,7 @@ impl Weights {
                 mobility: 0,
                 home: 5,
                 balance: -5,
+                runaway: 50,
                 ..g
             },
             "brazilian" | "russian" => Weights {
@@ -273,6 +281,7 @@ const TUNED_LASCA: Weights = Weights {
     home: 65,
     middle: 0,
     balance: 0,
+    runaway: 0,
 };
 
 /// dameo: fitted to 77842 quiet positions of the player's own games (a 7.4 MB data
@@ -295,6 +304,7 @@ const TUNED_DAMEO: Weights = Weights {
     home: 36,
     middle: 0,
     balance: 0,
+    runaway: 0,
 };
 
 /// russian: fitted to 21590 quiet positions of the player's own games:
@@ -315,6 +325,7 @@ const TUNED_RUSSIAN: Weights = Weights {
     home: 36,
     middle: 0,
     balance: 0,
+    runaway: 0,
 };
 
 /// brazilian: fitted to 21729 quiet positions of the player's own games:
@@ -335,6 +346,7 @@ const TUNED_BRAZILIAN: Weights = Weights {
     home: 17,
     middle: 0,
     balance: 0,
+    runaway: 0,
 };
 
 /// stapeldammen: fitted to 40004 quiet positions of the player's own games:
@@ -355,6 +367,7 @@ const TUNED_STAPELDAMMEN: Weights = Weights {
     home: 8,
     middle: 0,
     balance: 0,
+    runaway: 0,
 };
 
 /// epaminondas: fitted to 27906 quiet positions of the player's own games (a 2.8 MB
@@ -377,6 +390,7 @@ const TUNED_EPAMINONDAS: Weights = Weights {
     home: 34,
     middle: 0,
     balance: 0,
+    runaway: 0,
 };
 
 /// A weights text that does not read ([`Weights`]' [`FromStr`]).
@@ -451,6 +465,8 @@ impl FromStr for Weights {
 
 /// The score of `pos` for the side to move under `w`: the balance of the two players'
 /// terms (0 for a position symmetric between them), plus the side to move's mobility.
+/// In the draughts games an advantage held with few pieces against a king counts an
+/// eighth ([`terms`] without it).
 ///
 /// ```
 /// use column_checkers::{InternationalDraughts, Position};
@@ -461,18 +477,56 @@ impl FromStr for Weights {
 /// assert!(evaluate(&pos, &w) > 50); // a man up
 /// ```
 pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
-    // the games of single men: the same score, counted on their bitboards
+    scored(pos, w, true)
+}
+
+/// The sum of the terms of `pos` weighed by `w`, the score [`evaluate`] damps: linear
+/// in the weights ([`tune`](crate::tune) fits them on it).
+///
+/// ```
+/// use column_checkers::InternationalDraughts;
+/// use column_checkers_player::eval::{evaluate, terms, Weights};
+///
+/// // two kings against one: a draw the score says is two kings up, damped
+/// let pos: InternationalDraughts = "W:WK1,K2:BK50".parse().unwrap();
+/// let w = Weights::for_ruleset("international");
+/// assert_eq!(terms(&pos, &w), w.man + w.king);
+/// assert_eq!(evaluate(&pos, &w), (w.man + w.king) / 8);
+/// ```
+pub fn terms<P: Counting>(pos: &P, w: &Weights) -> i32 {
+    scored(pos, w, false)
+}
+
+fn scored<P: Counting>(pos: &P, w: &Weights, damp: bool) -> i32 {
+    // the games of single men: the same score, counted on their bitboards; on the
+    // 10x10 board three pieces rarely beat a king (FMJD's rules draw them after 16
+    // moves), on the 8x8 boards two (three kings win on the main diagonal)
     static INTERNATIONAL: OnceLock<Tables> = OnceLock::new();
     static EIGHT: OnceLock<Tables> = OnceLock::new();
     let any: &dyn Any = pos;
     if let Some(p) = any.downcast_ref::<InternationalDraughts>() {
-        return eval_pieces::evaluate(p, w, Tables::of::<InternationalRules>(&INTERNATIONAL));
+        let s = eval_pieces::evaluate(p, w, Tables::of::<InternationalRules>(&INTERNATIONAL));
+        return if damp {
+            eval_pieces::damped(p, s, 3)
+        } else {
+            s
+        };
     }
     if let Some(p) = any.downcast_ref::<RussianDraughts>() {
-        return eval_pieces::evaluate(p, w, Tables::of::<RussianRules>(&EIGHT));
+        let s = eval_pieces::evaluate(p, w, Tables::of::<RussianRules>(&EIGHT));
+        return if damp {
+            eval_pieces::damped(p, s, 2)
+        } else {
+            s
+        };
     }
     if let Some(p) = any.downcast_ref::<BrazilianDraughts>() {
-        return eval_pieces::evaluate(p, w, Tables::of::<BrazilianRules>(&EIGHT));
+        let s = eval_pieces::evaluate(p, w, Tables::of::<BrazilianRules>(&EIGHT));
+        return if damp {
+            eval_pieces::damped(p, s, 2)
+        } else {
+            s
+        };
     }
     evaluate_view(pos, w)
 }
@@ -539,6 +593,27 @@ pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
             }
         }
     }
+    if w.runaway != 0 {
+        let kings = |c: Color| {
+            view.occupied()
+                .any(|(_, st)| st.owner() == Some(c) && st.top_is_king())
+        };
+        let kings = [kings(Color::White), kings(Color::Black)];
+        for (sq, stack) in view.occupied() {
+            let Some(owner) = stack.owner() else { continue };
+            if stack.top_is_king() || kings[(!owner).index()] {
+                continue;
+            }
+            let (x, y) = g.coords(sq);
+            let stoppers = |x: i32, y: i32| {
+                g.square_at(x, y)
+                    .is_some_and(|b| view.get(b).owner() == Some(!owner))
+            };
+            if path_is_free(i32::from(x), i32::from(y), owner, height, stoppers) {
+                score[owner.index()] += w.runaway;
+            }
+        }
+    }
     for c in [Color::White, Color::Black] {
         let [left, right] = wings[c.index()];
         score[c.index()] +=
@@ -549,6 +624,31 @@ pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
         total += w.mobility * pos.count_legal_moves().min(60) as i32;
     }
     total
+}
+
+/// Whether a man of `owner` on (`x`, `y`) of a board `height` rows high has no
+/// enemy piece (`enemy` at a square) on the squares he can reach on his way to the far
+/// row: each row ahead, as many columns either side as it is rows ahead
+/// ([`Weights::runaway`]). White moves up the rows, Black down.
+pub(crate) fn path_is_free(
+    x: i32,
+    y: i32,
+    owner: Color,
+    height: i32,
+    mut enemy: impl FnMut(i32, i32) -> bool,
+) -> bool {
+    let ahead = match owner {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    let mut k = 1;
+    while (0..height).contains(&(y + k * ahead)) {
+        if (-k..=k).any(|dx| enemy(x + dx, y + k * ahead)) {
+            return false;
+        }
+        k += 1;
+    }
+    true
 }
 
 /// Whether (`x`, `y`) is on the middle of a `width` x `height` board
@@ -615,7 +715,7 @@ mod tests {
 
     #[test]
     fn formation_terms_count_men_backed_and_men_at_home() {
-        let w = Weights::from_array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 100, 1, 0, 0]);
+        let w = Weights::from_array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 100, 1, 0, 0, 0]);
         // Lasca: b2 backed diagonally by a1 and c1, both on White's first row
         let pos: Lasca = "a1:w,c1:w,b2:w,g7:b w".parse().unwrap();
         assert_eq!(evaluate(&pos, &w), 100 + 2 - 1);
@@ -678,18 +778,92 @@ mod tests {
     /// others the weights the matches measure them against. A changed weight changes
     /// how the player plays, so it shows here.
     #[test]
+    fn a_man_with_a_free_path_counts_alone() {
+        // the same boards on bitboards (international) and from the view
+        // (Stapeldammen): 26 (on the left edge) has no black piece ahead of him within
+        // reach, nor 5 (on the right edge) a white one; 50 and 5 on the same column
+        // stop each other; an enemy king stops every man; a king is no runaway
+        fn check<P: Counting>() {
+            let eval = |text: &str| {
+                let pos: P = text.parse().unwrap();
+                evaluate(&pos, &only("runaway"))
+            };
+            assert_eq!(eval("W:W26:B5"), 1 - 1, "{}", P::NAME);
+            assert_eq!(eval("W:W26,50:B5"), 1, "{}", P::NAME);
+            assert_eq!(eval("B:W26,50:B5"), -1, "{}", P::NAME);
+            assert_eq!(eval("W:W26,50:B5,K46"), 0, "{}", P::NAME);
+            assert_eq!(eval("W:WK26,50:B5"), 0, "{}", P::NAME);
+            assert_eq!(eval("W:W26,50,K45:B5"), 1, "{}", P::NAME);
+            // a piece of his own ahead does not stop him (both free), an enemy piece a
+            // row ahead and a column aside does (and he it), one two columns aside does
+            // not
+            assert_eq!(eval("W:W26,21,50:B5"), 2, "{}", P::NAME);
+            assert_eq!(eval("W:W26,50:B5,21"), 0, "{}", P::NAME);
+            assert_eq!(eval("W:W26,50:B5,22"), 1, "{}", P::NAME);
+        }
+        check::<InternationalDraughts>();
+        check::<Stapeldammen>();
+        // the path's edge: each row ahead as many columns either side as rows ahead
+        let reached = |x, y, owner| {
+            let mut squares = Vec::new();
+            path_is_free(x, y, owner, 4, |x, y| {
+                squares.push((x, y));
+                false
+            });
+            squares
+        };
+        assert_eq!(reached(1, 2, Color::White), [(0, 3), (1, 3), (2, 3)]);
+        assert_eq!(reached(1, 0, Color::White).len(), 3 + 5 + 7);
+        assert_eq!(reached(1, 1, Color::Black), [(0, 0), (1, 0), (2, 0)]);
+        assert!(reached(1, 3, Color::White).is_empty());
+        assert!(!path_is_free(1, 1, Color::White, 4, |x, y| (x, y) == (3, 3)));
+        assert!(path_is_free(1, 1, Color::White, 4, |x, y| (x, y) == (4, 3)));
+    }
+
+    #[test]
+    fn few_pieces_against_a_king_count_an_eighth() {
+        let w = Weights::for_ruleset("international");
+        let check = |text: &str, damped: bool| {
+            let pos: InternationalDraughts = text.parse().unwrap();
+            let t = terms(&pos, &w);
+            assert_ne!(t, 0, "{text}");
+            let expected = if damped { t / 8 } else { t };
+            assert_eq!(evaluate(&pos, &w), expected, "{text}");
+        };
+        check("W:WK1,K2:BK50", true);
+        check("B:WK1,K2:BK50", true); // for the side behind
+        check("W:WK1,K2,K3:BK50", true);
+        check("W:WK1,K2,K3,K4:BK50", false); // four pieces
+        check("W:WK1,K2:B45", false); // no king to hold them
+        check("W:WK1:BK50,K49", true); // Black ahead, White to move
+        check("W:WK1:BK50,K49,K48,K47", false);
+        // the 8x8 boards: two pieces against a king
+        for (text, damped) in [("a1:W,c1:W,h8:B w", true), ("a1:W,c1:W,e1:W,h8:B w", false)] {
+            let pos: RussianDraughts = text.parse().unwrap();
+            let t = terms(&pos, &w);
+            assert_eq!(evaluate(&pos, &w), if damped { t / 8 } else { t }, "{text}");
+            let pos: BrazilianDraughts = text.parse().unwrap();
+            let t = terms(&pos, &w);
+            assert_eq!(evaluate(&pos, &w), if damped { t / 8 } else { t }, "{text}");
+        }
+        // other games are not damped
+        let pos: Lasca = "W:WKa1,Kc1:BKg7".parse().unwrap();
+        assert_eq!(evaluate(&pos, &w), terms(&pos, &w));
+    }
+
+    #[test]
     fn every_rulesets_weights_are_the_ones_written_down() {
         let column = "man=100 king=200 prisoner=70 column=15 in_hand=95 advance=0 centre=0 \
-                      mobility=3 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0";
+                      mobility=3 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0";
         let officers = "man=100 king=120 prisoner=60 column=15 in_hand=100 advance=4 \
-                        centre=3 mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0";
+                        centre=3 mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0";
         let draughts = "man=100 king=200 prisoner=0 column=0 in_hand=100 advance=3 centre=3 \
-                        mobility=1 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0";
+                        mobility=1 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0";
         let international = "man=100 king=200 prisoner=0 column=0 in_hand=100 advance=3 \
                              centre=3 mobility=0 crossing=0 behind=0 flank=0 home=5 middle=0 \
-                             balance=-5";
+                             balance=-5 runaway=50";
         let crossing = "man=100 king=0 prisoner=0 column=0 in_hand=100 advance=6 centre=1 \
-                        mobility=1 crossing=60 behind=0 flank=0 home=0 middle=0 balance=0";
+                        mobility=1 crossing=60 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0";
         #[rustfmt::skip]
         let table: [(&str, &str, &str); 13] = [
             ("emergo", column, column),
@@ -697,34 +871,34 @@ mod tests {
             ("hexemergo-setup", column, column),
             ("lasca", officers,
              "man=100 king=40 prisoner=62 column=3 in_hand=100 advance=-3 centre=-17 \
-              mobility=4 crossing=0 behind=0 flank=15 home=65 middle=0 balance=0"),
+              mobility=4 crossing=0 behind=0 flank=15 home=65 middle=0 balance=0 runaway=0"),
             ("bashni", officers, officers),
             ("stapeldammen",
              "man=100 king=200 prisoner=60 column=15 in_hand=100 advance=3 centre=2 \
-              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0",
+              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0",
              "man=100 king=200 prisoner=60 column=55 in_hand=100 advance=-13 centre=26 \
-              mobility=26 crossing=-404 behind=0 flank=-120 home=8 middle=0 balance=0"),
+              mobility=26 crossing=-404 behind=0 flank=-120 home=8 middle=0 balance=0 runaway=0"),
             ("international", international, international),
             ("brazilian", draughts,
              "man=100 king=94 prisoner=0 column=16 in_hand=100 advance=3 centre=-8 \
-              mobility=-1 crossing=0 behind=0 flank=2 home=17 middle=0 balance=0"),
+              mobility=-1 crossing=0 behind=0 flank=2 home=17 middle=0 balance=0 runaway=0"),
             ("russian", draughts,
              "man=100 king=142 prisoner=0 column=18 in_hand=100 advance=3 centre=-1 \
-              mobility=-1 crossing=0 behind=0 flank=10 home=36 middle=0 balance=0"),
+              mobility=-1 crossing=0 behind=0 flank=10 home=36 middle=0 balance=0 runaway=0"),
             ("dameo",
              "man=100 king=180 prisoner=0 column=0 in_hand=100 advance=4 centre=2 \
-              mobility=1 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0",
+              mobility=1 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0",
              "man=100 king=404 prisoner=0 column=58 in_hand=100 advance=18 centre=-32 \
-              mobility=-1 crossing=0 behind=6 flank=16 home=36 middle=0 balance=0"),
+              mobility=-1 crossing=0 behind=6 flank=16 home=36 middle=0 balance=0 runaway=0"),
             ("epaminondas", crossing,
              "man=100 king=0 prisoner=0 column=-4 in_hand=100 advance=12 centre=7 \
-              mobility=1 crossing=1608 behind=28 flank=20 home=34 middle=0 balance=0"),
+              mobility=1 crossing=1608 behind=28 flank=20 home=34 middle=0 balance=0 runaway=0"),
             ("neocrossings", crossing, crossing),
             ("a game of someone else's",
              "man=100 king=200 prisoner=60 column=10 in_hand=100 advance=0 centre=0 \
-              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0",
+              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0",
              "man=100 king=200 prisoner=60 column=10 in_hand=100 advance=0 centre=0 \
-              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0"),
+              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0"),
         ];
         for (name, untuned, tuned) in table {
             assert_eq!(

@@ -14,7 +14,7 @@ use column_checkers::engine::pieces::Pieces;
 use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
 use column_checkers::{Color, Counting, Position, Square, SquareSet};
 
-use crate::eval::{in_the_middle, wing, Weights};
+use crate::eval::{in_the_middle, path_is_free, wing, Weights};
 
 /// The most rows a board of these games has.
 const ROWS: usize = 10;
@@ -36,6 +36,9 @@ pub(crate) struct Tables {
     wings: [SquareSet; 2],
     /// `flank[c][sq]`: the two squares diagonally behind a man of `c` on `sq`.
     flank: [[SquareSet; SQUARES]; 2],
+    /// `path[c][sq]`: the squares a man of `c` on `sq` can reach on his way to the
+    /// far row ([`Weights::runaway`]).
+    path: [[SquareSet; SQUARES]; 2],
 }
 
 impl Tables {
@@ -48,6 +51,7 @@ impl Tables {
             middle: SquareSet::EMPTY,
             wings: [SquareSet::EMPTY; 2],
             flank: [[SquareSet::EMPTY; SQUARES]; 2],
+            path: [[SquareSet::EMPTY; SQUARES]; 2],
         };
         let set = |x: i32, y: i32| {
             g.square_at(x, y)
@@ -72,6 +76,13 @@ impl Tables {
                 };
                 t.rows[c.index()][rows as usize] |= here;
                 t.flank[c.index()][sq.index()] = set(x - 1, y + back) | set(x + 1, y + back);
+                // the path: every square the free-path test looks at
+                let mut path = SquareSet::EMPTY;
+                path_is_free(x, y, c, height, |x, y| {
+                    path |= set(x, y);
+                    false
+                });
+                t.path[c.index()][sq.index()] = path;
             }
         }
         t
@@ -115,6 +126,14 @@ where
         }
         s += w.centre * centre + w.middle * count(men & t.middle);
         s += w.balance * (count(men & t.wings[0]) - count(men & t.wings[1])).abs();
+        if w.runaway != 0 && (board.owned(!c) & kings).is_empty() {
+            let enemy = board.owned(!c);
+            for sq in men.iter() {
+                if (t.path[ci][Square::index(sq)] & enemy).is_empty() {
+                    s += w.runaway;
+                }
+            }
+        }
         if shape {
             for sq in men.iter() {
                 if !(own & t.flank[ci][Square::index(sq)]).is_empty() {
@@ -132,13 +151,30 @@ where
     total
 }
 
+/// `score` (for the side to move of `pos`) damped to an eighth where the side it
+/// favours has `few` pieces or fewer and the other a king: few pieces rarely win
+/// against a king, and a search that sees a won game there walks into draws.
+pub(crate) fn damped<R>(pos: &CheckersPosition<R>, score: i32, few: usize) -> i32
+where
+    R: CheckersRules<Storage = Pieces<<R as CheckersRules>::Board>>,
+{
+    let board = pos.board();
+    let ahead = if score > 0 { pos.turn() } else { !pos.turn() };
+    let kings = board.owned(!ahead) & board.kings();
+    if board.owned(ahead).count() <= few && !kings.is_empty() {
+        score / 8
+    } else {
+        score
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::matches::random_position as walk;
     use column_checkers::{BrazilianDraughts, InternationalDraughts, RussianDraughts};
     use proptest::prelude::*;
 
-    use crate::eval::{evaluate, evaluate_view, Weights, TERMS};
+    use crate::eval::{evaluate_view, terms, Weights, TERMS};
 
     use super::*;
 
@@ -146,11 +182,11 @@ mod tests {
     /// into each draughts game (from `seed`) alike under `w`.
     fn alike(w: &Weights, seed: u64, plies: usize) -> Result<(), TestCaseError> {
         let a: InternationalDraughts = walk(seed, plies);
-        prop_assert_eq!(evaluate(&a, w), evaluate_view(&a, w), "{} {}", w, a);
+        prop_assert_eq!(terms(&a, w), evaluate_view(&a, w), "{} {}", w, a);
         let b: RussianDraughts = walk(seed, plies);
-        prop_assert_eq!(evaluate(&b, w), evaluate_view(&b, w), "{} {}", w, b);
+        prop_assert_eq!(terms(&b, w), evaluate_view(&b, w), "{} {}", w, b);
         let c: BrazilianDraughts = walk(seed, plies);
-        prop_assert_eq!(evaluate(&c, w), evaluate_view(&c, w), "{} {}", w, c);
+        prop_assert_eq!(terms(&c, w), evaluate_view(&c, w), "{} {}", w, c);
         Ok(())
     }
 
@@ -161,7 +197,7 @@ mod tests {
         fn the_bitboards_count_as_the_board_view(
             seed in any::<u64>(),
             plies in 0usize..160,
-            weights in proptest::array::uniform14(-50i32..50),
+            weights in proptest::array::uniform15(-50i32..50),
         ) {
             alike(&Weights::from_array(weights), seed, plies)?;
         }

@@ -31,7 +31,7 @@ use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{Color, Counting, Game, MoveList, MoveSquares};
 use thiserror::Error;
 
-use crate::eval::{evaluate, Weights, TERMS};
+use crate::eval::{terms, Weights, TERMS};
 use crate::{Limits, Player};
 
 /// How [`generate`] plays its games.
@@ -246,7 +246,7 @@ pub fn features<P: Counting>(pos: &P) -> [f64; TERMS] {
     for (i, x) in f.iter_mut().enumerate() {
         let mut unit = [0; TERMS];
         unit[i] = 1;
-        *x = f64::from(evaluate(pos, &Weights::from_array(unit)));
+        *x = f64::from(terms(pos, &Weights::from_array(unit)));
     }
     f
 }
@@ -574,6 +574,6 @@ mod tests {
             .zip(f)
             .map(|(w, f)| f64::from(*w) * f)
             .sum();
-        assert_eq!(sum as i32, evaluate(&pos, &w));
+        assert_eq!(sum as i32, crate::eval::evaluate(&pos, &w));
     }
 }
