@@ -637,16 +637,19 @@ pub(crate) fn path_is_free(
     height: i32,
     mut enemy: impl FnMut(i32, i32) -> bool,
 ) -> bool {
-    let ahead = match owner {
-        Color::White => 1,
-        Color::Black => -1,
+    // the rows ahead of him, to the far row
+    let rows = match owner {
+        Color::White => height - 1 - y,
+        Color::Black => y,
     };
-    let mut k = 1;
-    while (0..height).contains(&(y + k * ahead)) {
-        if (-k..=k).any(|dx| enemy(x + dx, y + k * ahead)) {
+    for k in 1..=rows {
+        let row = match owner {
+            Color::White => y + k,
+            Color::Black => y - k,
+        };
+        if (-k..=k).any(|dx| enemy(x + dx, row)) {
             return false;
         }
-        k += 1;
     }
     true
 }
