@@ -863,3 +863,16 @@ fn captures_come_before_the_history_of_quiet_moves() {
         "no NeoCrossings position with a capture and a quiet move"
     );
 }
+
+/// A node limit reached inside the quiescence search stops it at once: no capture is
+/// followed past the limit (the repetition test beside it does not keep it going).
+#[test]
+fn a_node_limit_stops_the_quiescence_at_once() {
+    let pos: InternationalDraughts = "W:W32:B16,27".parse().unwrap();
+    let mut player = Player::<InternationalDraughts>::new(1);
+    player.limits = nodes(1);
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let s = player.quiesce(&pos, &mut moves, true, 0, -WIN - 1, WIN + 1);
+    assert_eq!((s, player.nodes, player.aborted), (0, 1, true));
+}
