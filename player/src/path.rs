@@ -82,6 +82,15 @@ mod tests {
     }
 
     #[test]
+    fn each_value_of_the_low_bits_has_its_own_count() {
+        let mut p = Path::default();
+        let keys: Vec<u64> = (0..1u64 << BITS).map(|k| k | (k << 40)).collect();
+        p.reset(&keys);
+        assert!(p.counts.iter().all(|&c| c == 1));
+        assert_eq!(bucket(u64::MAX), (1 << BITS) - 1);
+    }
+
+    #[test]
     fn keys_sharing_their_low_bits_are_told_apart() {
         let mut p = Path::default();
         let (a, b) = (7, 7 + (1 << BITS));
