@@ -56,7 +56,8 @@ impl Path {
     /// Whether the position `key`, whose player to move is the one after the last
     /// position's, stood on the path with the same player to move.
     pub(crate) fn repeats(&self, key: u64) -> bool {
-        self.counts[bucket(key)] > 0 && self.keys.iter().rev().skip(1).step_by(2).any(|&k| k == key)
+        self.counts[bucket(key)] != 0
+            && self.keys.iter().rev().skip(1).step_by(2).any(|&k| k == key)
     }
 }
 
@@ -75,6 +76,7 @@ mod tests {
         assert!(!p.repeats(4));
         assert!(!p.repeats(5));
         p.pop();
+        assert_eq!(p.counts[bucket(4)], 0, "4's count follows its pop");
         // now after 3: the player of 2 and 4 (4 gone)
         assert!(p.repeats(2));
         assert!(!p.repeats(4));
