@@ -126,8 +126,8 @@ where
         }
         s += w.centre * centre + w.middle * count(men & t.middle);
         s += w.balance * (count(men & t.wings[0]) - count(men & t.wings[1])).abs();
-        if w.runaway != 0 && (board.owned(!c) & kings).is_empty() {
-            let enemy = board.owned(!c);
+        let enemy = board.owned(!c);
+        if w.runaway != 0 && (enemy & kings).is_empty() {
             for sq in men.iter() {
                 if (t.path[ci][Square::index(sq)] & enemy).is_empty() {
                     s += w.runaway;
