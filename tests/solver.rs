@@ -365,3 +365,104 @@ fn threads_build_the_table_one_thread_builds() {
     assert!(wins > 0 && losses > 0 && draws > 0, "{:?}", one.counts());
     assert_eq!(three.to_bytes(), one.to_bytes());
 }
+
+// ---- the draughts databases ----
+
+mod draughts {
+    use column_checkers::games::checkers::CheckersPosition;
+    use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
+    use column_checkers::solver::draughts::{Database, DraughtsRules, Material};
+    use column_checkers::solver::retrograde;
+    use column_checkers::solver::wld::{self, Predecessors, Wld};
+    use column_checkers::solver::{PositionClass, Successor};
+    use column_checkers::{Color, MoveList, Position};
+    use std::collections::HashMap;
+
+    /// Over every position of every group of up to `pieces` pieces: the predecessors
+    /// the class lists are exactly the positions with a move into the position (and
+    /// maybe positions without any move into the class); and the lean solver agrees
+    /// with the full one.
+    fn check_classes<R: DraughtsRules>(pieces: u32) {
+        let mut db = Database::<R>::new();
+        for group in Database::<R>::order(pieces) {
+            let class = db.class(&group);
+            let n = class.size() as usize;
+            let mut into: Vec<Vec<u64>> = vec![Vec::new(); n];
+            let mut inside = vec![false; n];
+            let mut out = Vec::new();
+            for i in 0..n as u64 {
+                if !class.is_position(i) {
+                    continue;
+                }
+                out.clear();
+                class.successors(i, &mut out);
+                for s in &out {
+                    if let Successor::Index(t) = *s {
+                        into[t as usize].push(i);
+                        inside[i as usize] = true;
+                    }
+                }
+            }
+            let mut preds = Vec::new();
+            for t in 0..n as u64 {
+                if !class.is_position(t) {
+                    continue;
+                }
+                preds.clear();
+                class.predecessors(t, &mut preds);
+                let mut listed: Vec<u64> = preds
+                    .iter()
+                    .copied()
+                    .filter(|&p| inside[p as usize])
+                    .collect();
+                listed.sort_unstable();
+                into[t as usize].sort_unstable();
+                assert_eq!(
+                    listed,
+                    into[t as usize],
+                    "{}: the predecessors of {t} ({})",
+                    class.name(),
+                    class_position::<R>(&db, &group, t)
+                );
+            }
+            let full = retrograde::solve(&class, &retrograde::Options::default());
+            let (lean, stats) = wld::solve(&class, &wld::Options::default());
+            assert_eq!(stats.numbers, n as u64);
+            for i in 0..n as u64 {
+                if class.is_position(i) {
+                    assert_eq!(lean.get(i), Some(Wld::of(full.value(i))), "{i}");
+                } else {
+                    assert_eq!(lean.get(i), None);
+                }
+            }
+            drop(class);
+            db.solve(&group, &wld::Options::default());
+        }
+    }
+
+    fn class_position<R: DraughtsRules>(db: &Database<R>, group: &[Material], i: u64) -> String {
+        let size = db.slice_size(group[0]);
+        let (m, j) = if i < size || group.len() == 1 {
+            (group[0], i)
+        } else {
+            (group[1], i - size)
+        };
+        db.position(m, j)
+            .map_or("no position".into(), |p| p.to_string())
+    }
+
+    #[test]
+    fn russian_predecessors_and_solvers_agree() {
+        check_classes::<RussianRules>(3);
+    }
+
+    #[test]
+    fn brazilian_predecessors_and_solvers_agree() {
+        check_classes::<BrazilianRules>(3);
+    }
+
+    #[test]
+    fn international_predecessors_and_solvers_agree() {
+        check_classes::<InternationalRules>(2);
+    }
+}

@@ -48,9 +48,13 @@
 //! assert_eq!(table.value(7), Value::Win(5));
 //! ```
 
+pub mod bitbase;
+pub mod draughts;
 pub mod emergo;
 pub mod retrograde;
+pub mod ruleset;
 pub mod table;
+pub mod wld;
 
 use crate::alloc_prelude::*;
 use core::fmt;
@@ -128,4 +132,12 @@ pub trait PositionClass: Sync {
     /// `index` leads, one entry per move; or, when the game is over in that position,
     /// returns its value (and writes nothing).
     fn successors(&self, index: u64, out: &mut Vec<Successor>) -> Option<Value>;
+
+    /// Whether number `index` stands for a position. A numbering may leave a few
+    /// numbers unused (two pieces on one square); the [lean solver](wld) marks them
+    /// as no position and never expands them. Every number by default.
+    fn is_position(&self, index: u64) -> bool {
+        let _ = index;
+        true
+    }
 }
