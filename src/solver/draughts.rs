@@ -48,14 +48,16 @@
 //! assert_eq!(db.probe(&pos), Some(Wld::Draw));
 //! ```
 
-use super::bitbase::{Bitbase, Wld};
+use super::bitbase::{Bitbase, Packed, Wld};
 use super::ruleset::expand;
+use super::table::TableError;
 use super::wld::{self, Predecessors, Stats};
 use super::{PositionClass, Successor, Value};
 use crate::alloc_prelude::*;
 use crate::engine::board::Board;
 use crate::engine::capture::Leap;
 use crate::engine::color::Color;
+use crate::engine::moves::MoveList;
 use crate::engine::pieces::Pieces;
 use crate::engine::position::Position;
 use crate::engine::quiet::QuietMoves;
@@ -65,6 +67,9 @@ use crate::games::checkers::{CheckersPosition, CheckersRules};
 use alloc::collections::BTreeMap;
 use core::fmt;
 use core::marker::PhantomData;
+use core::sync::atomic::{AtomicU64, Ordering};
+#[cfg(feature = "std")]
+use std::path::Path;
 
 /// The rulesets the databases serve: pieces stand alone on the board ([`Pieces`]) and
 /// move by steps (or fly), as in the draughts games.
@@ -432,15 +437,15 @@ fn position<R: DraughtsRules>(w: u64, b: u64, k: u64) -> CheckersPosition<R> {
 }
 
 /// A slice and its mirror (or a slice that is its own mirror), solved together: the
-/// [`PositionClass`] of the lean solver. Moves out of it take their values from
-/// `known`, which must know every slice of fewer pieces, and of as many pieces with
-/// fewer men.
+/// [`PositionClass`] of the lean solver. Moves out of it take their values from the
+/// database, which must hold every slice of fewer pieces, and of as many pieces with
+/// fewer men. Its expansion marks the positions with a capture pending.
 pub struct SlicePair<'a, R: DraughtsRules> {
-    layout: &'a Layout,
+    db: &'a Database<R>,
     slices: [Material; 2],
     sizes: [u64; 2],
-    known: &'a BTreeMap<Material, Bitbase>,
-    rules: PhantomData<R>,
+    /// A bit per number: a capture is pending there (set as positions are expanded).
+    captures: Vec<AtomicU64>,
 }
 
 impl<R: DraughtsRules> SlicePair<'_, R> {
@@ -467,18 +472,9 @@ impl<R: DraughtsRules> SlicePair<'_, R> {
         self.slices.iter().position(|&s| s == m)
     }
 
-    fn value_of(&self, m: Material, index: u64) -> Value {
-        if m.men[0] + m.kings[0] == 0 {
-            return Value::Loss(0);
-        }
-        let table = self
-            .known
-            .get(&m)
-            .unwrap_or_else(|| panic!("slice {m} is solved before it is needed"));
-        table
-            .get(index)
-            .unwrap_or_else(|| panic!("number {index} of {m} is a position"))
-            .value()
+    /// Whether the side to move must capture in number `index` (once it is expanded).
+    pub fn capture_pending(&self, index: u64) -> bool {
+        self.captures[(index / 64) as usize].load(Ordering::Relaxed) >> (index % 64) & 1 != 0
     }
 }
 
@@ -497,34 +493,43 @@ impl<R: DraughtsRules> PositionClass for SlicePair<'_, R> {
 
     fn is_position(&self, index: u64) -> bool {
         let (part, i) = self.locate(index);
-        self.layout.is_position(self.slices[part], i)
+        self.db.layout.is_position(self.slices[part], i)
     }
 
     fn successors(&self, index: u64, out: &mut Vec<Successor>) -> Option<Value> {
         let (part, i) = self.locate(index);
-        let Some((w, b, k)) = self.layout.decode(self.slices[part], i) else {
+        let l = &self.db.layout;
+        let Some((w, b, k)) = l.decode(self.slices[part], i) else {
             // no position: a draw for the solvers that expand every number
             return Some(Value::Draw);
         };
         let pos = position::<R>(w, b, k);
-        expand(&pos, out, |child| {
+        let mut capture = false;
+        let end = expand(&pos, out, |child| {
             let board = child.board();
-            let (m, j) = self.layout.of_black_to_move(
-                board.owned(Color::White).0,
-                board.owned(Color::Black).0,
-                board.kings().0,
-            );
+            let black = board.owned(Color::Black).0;
+            capture |= black != b;
+            let (m, j) = l.of_black_to_move(board.owned(Color::White).0, black, board.kings().0);
             Some(match self.part_of(m) {
                 Some(p) => Successor::Index(self.offset(p) + j),
-                None => Successor::Known(self.value_of(m, j)),
+                None => Successor::Known(
+                    self.db
+                        .value(m, j)
+                        .unwrap_or_else(|| panic!("slice {m} is solved before it is needed"))
+                        .value(),
+                ),
             })
-        })
+        });
+        if capture {
+            self.captures[(index / 64) as usize].fetch_or(1 << (index % 64), Ordering::Relaxed);
+        }
+        end
     }
 }
 
 impl<R: DraughtsRules> Predecessors for SlicePair<'_, R> {
     fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
-        let l = self.layout;
+        let l = &self.db.layout;
         let (part, i) = self.locate(index);
         let Some((w, b, k)) = l.decode(self.slices[part], i) else {
             return;
@@ -581,10 +586,43 @@ pub fn slice_name<R: DraughtsRules>(m: Material) -> String {
     format!("{}-wld-{m}-v1", R::NAME)
 }
 
+/// A slice's table: solved here (every position's value, and where a capture is
+/// pending), or packed (read from a file: a position with a capture pending holds no
+/// value there, and a probe searches its captures).
+#[derive(Clone)]
+enum Slice {
+    Solved { table: Bitbase, captures: Vec<u64> },
+    Packed(Packed),
+}
+
+/// The bits `start..start + len` of `words`, from bit 0.
+fn bits_part(words: &[u64], start: u64, len: u64) -> Vec<u64> {
+    let mut out = vec![0u64; (len as usize).div_ceil(64)];
+    for i in 0..len {
+        let j = start + i;
+        if words[(j / 64) as usize] >> (j % 64) & 1 != 0 {
+            out[(i / 64) as usize] |= 1 << (i % 64);
+        }
+    }
+    out
+}
+
+/// Whether the side to move in `pos` must capture.
+fn capture_pending<R: DraughtsRules>(pos: &CheckersPosition<R>) -> bool {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves.first().is_some_and(|m| m.is_capture())
+}
+
 /// A win/loss/draw database of a draughts ruleset: a table per slice.
+///
+/// Built with [`build`](Self::build) (or group by group with [`solve`](Self::solve)),
+/// saved a file per slice with [`save`](Self::save), read back with
+/// [`load`](Self::load), and probed with [`probe`](Self::probe).
+#[derive(Clone)]
 pub struct Database<R: DraughtsRules> {
     layout: Layout,
-    tables: BTreeMap<Material, Bitbase>,
+    slices: BTreeMap<Material, Slice>,
     rules: PhantomData<R>,
 }
 
@@ -598,7 +636,7 @@ impl<R: DraughtsRules> fmt::Debug for Database<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Database")
             .field("ruleset", &R::NAME)
-            .field("slices", &self.tables.len())
+            .field("slices", &self.slices.len())
             .finish()
     }
 }
@@ -608,7 +646,7 @@ impl<R: DraughtsRules> Database<R> {
     pub fn new() -> Self {
         Database {
             layout: Layout::new::<R>(),
-            tables: BTreeMap::new(),
+            slices: BTreeMap::new(),
             rules: PhantomData,
         }
     }
@@ -616,6 +654,16 @@ impl<R: DraughtsRules> Database<R> {
     /// The slices of up to `max_pieces` pieces in the order they are solved, a slice
     /// with its mirror (or alone when it is its own): each group's moves out of it
     /// lead to groups before it.
+    ///
+    /// ```
+    /// use column_checkers::solver::draughts::{Material, RussianDatabase};
+    ///
+    /// let order = RussianDatabase::order(2);
+    /// // kings only first; a man against a king with its mirror
+    /// assert_eq!(order[0], [Material::new([0, 0], [1, 1])]);
+    /// assert_eq!(order.len(), 3);
+    /// assert_eq!(RussianDatabase::order(5).iter().flatten().count(), 4 + 12 + 25 + 44);
+    /// ```
     pub fn order(max_pieces: u32) -> Vec<Vec<Material>> {
         let mut out = Vec::new();
         for n in 2..=max_pieces {
@@ -638,13 +686,13 @@ impl<R: DraughtsRules> Database<R> {
         out
     }
 
-    /// Positions (numbers) in slice `m`.
+    /// Numbers in slice `m` (a few stand for no position: two men on one square).
     pub fn slice_size(&self, m: Material) -> u64 {
         self.layout.size(m)
     }
 
     /// The class of a group of [`order`](Self::order): a slice and its mirror, or a
-    /// slice that is its own; its moves out of the group read the database's tables.
+    /// slice that is its own; its moves out of the group read the database.
     ///
     /// # Panics
     /// When `group` is not a slice, or a slice and its mirror.
@@ -659,17 +707,17 @@ impl<R: DraughtsRules> Database<R> {
         } else {
             slices.map(|m| self.layout.size(m))
         };
+        let words = (sizes[0] + sizes[1]).div_ceil(64) as usize;
         SlicePair {
-            layout: &self.layout,
+            db: self,
             slices,
             sizes,
-            known: &self.tables,
-            rules: PhantomData,
+            captures: (0..words).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
-    /// Solves a group of [`order`](Self::order) (whose earlier groups the database
-    /// holds) and adds its tables.
+    /// Solves a group of [`order`](Self::order), whose earlier groups the database
+    /// holds, and adds its tables.
     ///
     /// # Panics
     /// When a slice the group's moves lead to is not in the database.
@@ -677,13 +725,21 @@ impl<R: DraughtsRules> Database<R> {
         let class = self.class(group);
         let (slices, sizes) = (class.slices, class.sizes);
         let (table, stats) = wld::solve(&class, opts);
-        let first = table.part(slice_name::<R>(slices[0]), 0, sizes[0]);
-        let second =
-            (sizes[1] > 0).then(|| table.part(slice_name::<R>(slices[1]), sizes[0], sizes[1]));
-        drop(table);
-        self.tables.insert(slices[0], first);
-        if let Some(t) = second {
-            self.tables.insert(slices[1], t);
+        let captures: Vec<u64> = class
+            .captures
+            .iter()
+            .map(|w| w.load(Ordering::Relaxed))
+            .collect();
+        drop(class);
+        let parts = if sizes[1] == 0 { 1 } else { 2 };
+        let mut start = 0;
+        for k in 0..parts {
+            let solved = Slice::Solved {
+                table: table.part(slice_name::<R>(slices[k]), start, sizes[k]),
+                captures: bits_part(&captures, start, sizes[k]),
+            };
+            self.slices.insert(slices[k], solved);
+            start += sizes[k];
         }
         stats
     }
@@ -697,18 +753,34 @@ impl<R: DraughtsRules> Database<R> {
         db
     }
 
-    /// The table of slice `m`, when the database holds it.
+    /// The table of slice `m` as solved here (every position's value), when the
+    /// database solved it (a slice read from a file is [`packed`](Self::packed)).
     pub fn table(&self, m: Material) -> Option<&Bitbase> {
-        self.tables.get(&m)
+        match self.slices.get(&m)? {
+            Slice::Solved { table, .. } => Some(table),
+            Slice::Packed(_) => None,
+        }
+    }
+
+    /// The table of slice `m` packed as it is saved: the positions with a capture
+    /// pending are free to take any value, which makes the runs longer.
+    pub fn packed(&self, m: Material) -> Option<Packed> {
+        Some(match self.slices.get(&m)? {
+            Slice::Solved { table, captures } => {
+                Packed::pack(table, |i| captures[(i / 64) as usize] >> (i % 64) & 1 != 0)
+            }
+            Slice::Packed(p) => p.clone(),
+        })
     }
 
     /// The slices the database holds.
     pub fn slices(&self) -> impl Iterator<Item = Material> + '_ {
-        self.tables.keys().copied()
+        self.slices.keys().copied()
     }
 
-    /// The number of `pos` in its slice, with the slice (the side to move first), and
-    /// `None` when a side has no piece.
+    /// The slice of `pos` (the side to move first) and its number there; `None` when
+    /// a side has no piece, or more than 8 pieces of one kind (men or kings of one
+    /// side), past what the numbering serves.
     pub fn number(&self, pos: &CheckersPosition<R>) -> Option<(Material, u64)> {
         let b = pos.board();
         let (w, bl, k) = (
@@ -716,7 +788,9 @@ impl<R: DraughtsRules> Database<R> {
             b.owned(Color::Black).0,
             b.kings().0,
         );
-        if w == 0 || bl == 0 {
+        let m = material_of(w, bl, k);
+        let groups = [m.men[0], m.men[1], m.kings[0], m.kings[1]];
+        if w == 0 || bl == 0 || groups.iter().any(|&g| g as usize > MAX_GROUP) {
             return None;
         }
         Some(match pos.turn() {
@@ -730,6 +804,9 @@ impl<R: DraughtsRules> Database<R> {
 
     /// The position of number `index` of slice `m` (White to move), or `None` when the
     /// number stands for no position.
+    ///
+    /// # Panics
+    /// When `index` is not a number of the slice.
     pub fn position(&self, m: Material, index: u64) -> Option<CheckersPosition<R>> {
         assert!(index < self.layout.size(m), "number {index} of {m}");
         let (w, b, k) = self.layout.decode(m, index)?;
@@ -737,26 +814,145 @@ impl<R: DraughtsRules> Database<R> {
     }
 
     /// Win, loss or draw for the side to move in `pos`, or `None` when the database
-    /// does not hold its slice. A finished game (the side to move has no piece or no
-    /// move) is a loss.
+    /// does not hold its slice (nor, where a capture is pending in a slice read from
+    /// a file, a slice a capture leads to). A finished game (the side to move has no
+    /// piece or no move) is a loss.
+    ///
+    /// The value is by the rules of play, not counting the counted draws (see the
+    /// module docs). Where the side to move must capture and the slice was read from a
+    /// file, the captures are searched (each leads to fewer pieces).
     pub fn probe(&self, pos: &CheckersPosition<R>) -> Option<Wld> {
-        let Some((m, i)) = self.number(pos) else {
-            let me = pos.board().owned(pos.turn());
-            return Some(if me.is_empty() { Wld::Loss } else { Wld::Win });
-        };
-        self.tables.get(&m)?.get(i)
+        let b = pos.board();
+        let (mine, theirs) = (b.owned(pos.turn()), b.owned(!pos.turn()));
+        if mine.is_empty() || theirs.is_empty() {
+            return Some(if mine.is_empty() { Wld::Loss } else { Wld::Win });
+        }
+        let slice = self.slices.get(&Material::of(pos))?;
+        let (_, i) = self.number(pos)?;
+        match slice {
+            Slice::Solved { table, .. } => table.get(i),
+            Slice::Packed(p) if !capture_pending(pos) => Some(p.get(i)),
+            Slice::Packed(_) => self.search(pos),
+        }
     }
 
-    /// Inserts a table for slice `m` (read from a file, say).
+    /// The value of number `index` of slice `m` (the side to move has no piece: a
+    /// loss); `None` when the database does not hold the slice or the number stands
+    /// for no position.
+    pub fn value(&self, m: Material, index: u64) -> Option<Wld> {
+        if m.men[0] + m.kings[0] == 0 {
+            return Some(Wld::Loss);
+        }
+        match self.slices.get(&m)? {
+            Slice::Solved { table, .. } => table.get(index),
+            Slice::Packed(_) => self.probe(&self.position(m, index)?),
+        }
+    }
+
+    /// The best of the values the moves of `pos` lead to (a capture pending).
+    fn search(&self, pos: &CheckersPosition<R>) -> Option<Wld> {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut best = Wld::Loss;
+        for m in moves.iter() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            match self.probe(&child)?.before() {
+                Wld::Win => return Some(Wld::Win),
+                Wld::Draw => best = Wld::Draw,
+                Wld::Loss => {}
+            }
+        }
+        Some(best)
+    }
+
+    /// The name of slice `m`'s file: `<ruleset>-wld-<material>-v1.ccwld`.
+    pub fn file_name(m: Material) -> String {
+        format!("{}.ccwld", slice_name::<R>(m))
+    }
+
+    /// Adds a packed table of slice `m`.
     ///
     /// # Errors
-    /// When the table is not slice `m`'s: another name or size.
-    pub fn insert(&mut self, m: Material, table: Bitbase) -> Result<(), Bitbase> {
+    /// When the table is not slice `m`'s (another name or size): the table is given
+    /// back.
+    pub fn insert(&mut self, m: Material, table: Packed) -> Result<(), Packed> {
         if table.name() != slice_name::<R>(m) || table.len() != self.layout.size(m) {
             return Err(table);
         }
-        self.tables.insert(m, table);
+        self.slices.insert(m, Slice::Packed(table));
         Ok(())
+    }
+
+    /// Writes slice `m`'s table, packed, to `dir` (with the `std` feature).
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    ///
+    /// # Panics
+    /// When the database does not hold slice `m`.
+    #[cfg(feature = "std")]
+    pub fn save_slice(&self, dir: &Path, m: Material) -> Result<u64, TableError> {
+        let packed = self.packed(m).expect("a slice the database holds");
+        let bytes = packed.to_bytes();
+        let path = dir.join(Self::file_name(m));
+        std::fs::write(&path, &bytes).map_err(|source| TableError::Io {
+            action: "write",
+            path: path.display().to_string(),
+            source,
+        })?;
+        Ok(bytes.len() as u64)
+    }
+
+    /// Writes every slice's table to `dir`, a file per slice (with the `std` feature).
+    ///
+    /// # Errors
+    /// When a file cannot be written.
+    #[cfg(feature = "std")]
+    pub fn save(&self, dir: &Path) -> Result<(), TableError> {
+        for m in self.slices() {
+            self.save_slice(dir, m)?;
+        }
+        Ok(())
+    }
+
+    /// Reads slice `m`'s table from `dir`: `Ok(false)` when its file is not there
+    /// (with the `std` feature).
+    ///
+    /// # Errors
+    /// When the file cannot be read, is not a packed table, is corrupt, or holds
+    /// another slice.
+    #[cfg(feature = "std")]
+    pub fn load_slice(&mut self, dir: &Path, m: Material) -> Result<bool, TableError> {
+        let path = dir.join(Self::file_name(m));
+        if !path.exists() {
+            return Ok(false);
+        }
+        let t = Packed::load(&path, &slice_name::<R>(m), self.layout.size(m))?;
+        self.slices.insert(m, Slice::Packed(t));
+        Ok(true)
+    }
+
+    /// The database of every slice of up to `max_pieces` pieces, read from `dir` (with
+    /// the `std` feature).
+    ///
+    /// # Errors
+    /// When a slice's file is missing, cannot be read, is not a packed table, is
+    /// corrupt, or holds another slice.
+    #[cfg(feature = "std")]
+    pub fn load(dir: &Path, max_pieces: u32) -> Result<Self, TableError> {
+        let mut db = Self::new();
+        for m in Self::order(max_pieces).into_iter().flatten() {
+            if !db.load_slice(dir, m)? {
+                let path = dir.join(Self::file_name(m));
+                return Err(TableError::Io {
+                    action: "read",
+                    path: path.display().to_string(),
+                    source: std::io::Error::from(std::io::ErrorKind::NotFound),
+                });
+            }
+        }
+        Ok(db)
     }
 }
 
