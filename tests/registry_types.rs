@@ -2,10 +2,10 @@
 //! crate root, its name is that type's `NAME`, and the tables of rulesets in the README
 //! and the crate's documentation are the ones the list makes.
 
-use column_checkers::engine::position::Terms;
-use column_checkers::games::lasca::{LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition};
-use column_checkers::tools::registry::{dispatch, RegistryError, Ruleset, RulesetVisitor};
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::any::{dispatch, RegistryError, Ruleset, RulesetVisitor};
+use column_checkers::custom::Terms;
+use column_checkers::games::{LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition};
+use column_checkers::playout::SplitMix64;
 use column_checkers::Lasca;
 use column_checkers::{MoveList, Position};
 use std::any::TypeId;

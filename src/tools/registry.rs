@@ -16,13 +16,13 @@
 //! the crate's tests that go over every ruleset take it from the list.
 //!
 //! ```
-//! use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-//! use column_checkers::{perft, Counting, Position};
+//! use column_checkers::any::{dispatch, RulesetVisitor};
+//! use column_checkers::{perft, Position};
 //!
 //! struct Perft(u32);
 //! impl RulesetVisitor for Perft {
 //!     type Output = u64;
-//!     fn visit<P: Counting>(self) -> u64 {
+//!     fn visit<P: Position>(self) -> u64 {
 //!         perft(&P::start(), self.0)
 //!     }
 //! }
@@ -41,12 +41,12 @@
 //! paths).
 //!
 //! ```
-//! # use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-//! # use column_checkers::{perft, Counting, Position};
+//! # use column_checkers::any::{dispatch, RulesetVisitor};
+//! # use column_checkers::{perft, Position};
 //! # struct Perft(u32);
 //! # impl RulesetVisitor for Perft {
 //! #     type Output = u64;
-//! #     fn visit<P: Counting>(self) -> u64 { perft(&P::start(), self.0) }
+//! #     fn visit<P: Position>(self) -> u64 { perft(&P::start(), self.0) }
 //! # }
 //! use column_checkers::Ruleset;
 //!
@@ -59,8 +59,6 @@
 //! ```
 
 use crate::alloc_prelude::*;
-use crate::engine::checking::Checking;
-use crate::engine::counting::Counting;
 use crate::engine::game::Game;
 use crate::engine::introspect::Introspect;
 use crate::engine::position::Position;
@@ -74,15 +72,14 @@ use thiserror::Error;
 /// Generic code to run on the ruleset a name selects ([`Ruleset::visit`],
 /// [`dispatch`]).
 ///
-/// Every ruleset's position implements [`Introspect`], [`Counting`] and [`Checking`]
-/// (and so [`Position`]); a visitor may ask for less in its own `visit`
-/// (`fn visit<P: Position>(self)`). The ruleset itself, with its name and options, is
-/// [`Ruleset::of::<P>()`](Ruleset::of).
+/// Every ruleset's position implements [`Introspect`] (and so [`Position`]); a visitor
+/// may ask for less in its own `visit` (`fn visit<P: Position>(self)`). The ruleset
+/// itself, with its name and options, is [`Ruleset::of::<P>()`](Ruleset::of).
 pub trait RulesetVisitor {
     /// What the code returns.
     type Output;
     /// Runs the code for ruleset `P`.
-    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output;
+    fn visit<P: Introspect>(self) -> Self::Output;
 }
 
 /// Makes [`Ruleset`] and what is generated from the list. Each entry: the ruleset's
