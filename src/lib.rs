@@ -148,7 +148,8 @@
 //!
 //! The crate's rulesets, their names, options, position types and PDN tags are the
 //! table of [`Ruleset`], made from the crate's one list of rulesets, through which
-//! the examples choose a ruleset by name.
+//! the examples choose a ruleset by name; [`for_each_ruleset!`] hands the list to a
+//! macro of another crate.
 //!
 //! ## Game records, diagrams and any-ruleset code
 //!

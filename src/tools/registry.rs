@@ -144,6 +144,60 @@ macro_rules! rulesets {
         }
         pub(crate) use each_ruleset;
 
+        /// Calls the macro `$m` with every ruleset of the crate as
+        /// `Variant: $crate::games::PositionType,`, each option set on its own and named
+        /// as its [`Ruleset`] variant, in the order of [`Ruleset::ALL`]: for a crate that
+        /// builds its own type over the rulesets (an enum with a variant for each, a
+        /// trait implemented for each) from the crate's one list, so that a ruleset
+        /// added to the crate is in it with no other line. `for_each_ruleset!(m { ... })`
+        /// passes the one token tree in braces (or parentheses, or brackets) first:
+        /// `m! { { ... } Emergo: ..., }`.
+        ///
+        /// ```
+        /// use column_checkers::{for_each_ruleset, Game, Position, Ruleset};
+        ///
+        /// /// A game of any ruleset: a variant for each.
+        /// macro_rules! my_game {
+        ///     ($($variant:ident: $position:ty,)+) => {
+        ///         enum MyGame {
+        ///             $($variant(Game<$position>),)+
+        ///         }
+        ///
+        ///         impl MyGame {
+        ///             fn new(ruleset: Ruleset) -> MyGame {
+        ///                 match ruleset {
+        ///                     $(Ruleset::$variant =>
+        ///                         MyGame::$variant(Game::new(<$position as Position>::start())),)+
+        ///                     _ => unreachable!("every ruleset is in the list"),
+        ///                 }
+        ///             }
+        ///
+        ///             fn play(&mut self, text: &str) -> bool {
+        ///                 match self {
+        ///                     $(MyGame::$variant(game) => game.play_text(text).is_ok(),)+
+        ///                 }
+        ///             }
+        ///         }
+        ///     };
+        /// }
+        /// for_each_ruleset!(my_game);
+        ///
+        /// let mut lasca = MyGame::new(Ruleset::LascaRoundabout);
+        /// assert!(lasca.play("c3-d4"));
+        /// for &ruleset in Ruleset::ALL {
+        ///     MyGame::new(ruleset); // every ruleset has its variant
+        /// }
+        /// ```
+        #[macro_export]
+        macro_rules! for_each_ruleset {
+            ($m:ident) => {
+                $m! { $($base: $crate::games::$base, $($($variant: $crate::games::$variant,)+)?)+ }
+            };
+            ($m:ident $extra:tt) => {
+                $m! { $extra $($base: $crate::games::$base, $($($variant: $crate::games::$variant,)+)?)+ }
+            };
+        }
+
         impl Ruleset {
             /// Every ruleset, each option set on its own, in the list's order.
             pub const ALL: &'static [Ruleset] = &[$(Ruleset::$base, $($(Ruleset::$variant,)+)?)+];
