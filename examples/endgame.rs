@@ -20,7 +20,7 @@
 #[path = "shared/cli.rs"]
 mod cli;
 
-use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
+use column_checkers::games::{BrazilianRules, InternationalRules, RussianRules};
 use column_checkers::solver::emergo::{steps_apart, OneOnOne, Tables, TwoOnOne, TwoOnOneParts};
 use column_checkers::solver::retrograde::{self, Options, Progress, Stats};
 use column_checkers::solver::table::Table;
@@ -484,7 +484,7 @@ fn run() -> Result<(), String> {
 /// The draughts databases: build (or load) every slice, print its figures, probe.
 mod draughts {
     use super::{mib, peak_rss, Args};
-    use column_checkers::games::checkers::CheckersPosition;
+    use column_checkers::custom::CheckersPosition;
     use column_checkers::solver::bitbase::Wld;
     use column_checkers::solver::draughts::{Database, DraughtsRules, Material};
     use column_checkers::solver::wld::{self, Progress};

@@ -369,11 +369,11 @@ fn threads_build_the_table_one_thread_builds() {
 // ---- the draughts databases ----
 
 mod draughts {
-    use column_checkers::games::checkers::CheckersPosition;
-    use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
+    use column_checkers::custom::CheckersPosition;
+    use column_checkers::games::{BrazilianRules, InternationalRules, RussianRules};
     use column_checkers::solver::draughts::{Database, DraughtsRules, Material, RussianDatabase};
     use column_checkers::solver::retrograde;
-    use column_checkers::solver::table::TableError;
+    use column_checkers::error::TableError;
     use column_checkers::solver::wld::{self, Predecessors, Wld};
     use column_checkers::solver::{PositionClass, Successor};
     use column_checkers::{Color, Introspect, MoveList, Position, RussianDraughts};
@@ -681,8 +681,8 @@ mod draughts {
 
 /// Results the draughts literature states, read from the databases.
 mod known {
-    use column_checkers::games::checkers::CheckersPosition;
-    use column_checkers::games::draughts::{InternationalRules, RussianRules};
+    use column_checkers::custom::CheckersPosition;
+    use column_checkers::games::{InternationalRules, RussianRules};
     use column_checkers::solver::draughts::{Database, DraughtsRules, Material};
     use column_checkers::solver::wld::{self, Wld};
     use column_checkers::{Color, Introspect, MoveList, Position, SquareSet};

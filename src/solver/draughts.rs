@@ -50,6 +50,7 @@
 
 use super::bitbase::{Bitbase, Packed, Wld};
 use super::ruleset::expand;
+#[cfg(feature = "std")]
 use super::table::TableError;
 use super::wld::{self, Predecessors, Stats};
 use super::{PositionClass, Successor, Value};

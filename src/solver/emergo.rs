@@ -24,7 +24,7 @@
 //!   `12 − (c − 1)`, as the class says); if it had one, the men under it are freed (or
 //!   nothing is left): the jumped player controls no column and, to move with nothing
 //!   in hand, **has lost** — a finished game, which the ruleset's
-//!   [`outcome`](crate::engine::position::Position::outcome) values.
+//!   [`outcome`](crate::Position::outcome) values.
 //!
 //! # Two on one ([`TwoOnOne`])
 //! One player has two pure columns (`a₁` over `p₁`, `a₂` over `p₂`), the other one
