@@ -506,6 +506,7 @@ mod draughts {
     #[derive(Default)]
     struct Figures {
         wall: f64,
+        expand: f64,
         cpu: f64,
         numbers: u64,
         positions: u64,
@@ -515,11 +516,12 @@ mod draughts {
         loaded: usize,
     }
 
-    /// Checks the value of `pos` against the values its moves lead to.
+    /// Checks the value of `pos` against the values its moves lead to; answers the
+    /// number of probes.
     fn check_position<R: DraughtsRules>(
         db: &Database<R>,
         pos: &CheckersPosition<R>,
-    ) -> Result<(), String> {
+    ) -> Result<u64, String> {
         let v = db.probe(pos).ok_or(format!("{pos}: not in the database"))?;
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -539,7 +541,7 @@ mod draughts {
             Wld::Draw => after.contains(&Wld::Draw) && !after.contains(&Wld::Win),
         };
         if ok {
-            Ok(())
+            Ok(1 + after.len() as u64)
         } else {
             Err(format!("{pos}: {v}, but its moves give {after:?}"))
         }
@@ -594,7 +596,12 @@ mod draughts {
                     continue;
                 }
             }
+            // when the expansion ended (the first round)
+            let expanded = std::sync::OnceLock::new();
             let bar = |p: Progress| {
+                if let Progress::Round { .. } = p {
+                    expanded.get_or_init(Instant::now);
+                }
                 if quiet {
                     return;
                 }
@@ -621,14 +628,16 @@ mod draughts {
             let stats = db.solve(&group, &opts);
             let wall = t0.elapsed().as_secs_f64();
             let cpu = cpu_seconds().zip(c0).map_or(0.0, |(b, a)| b - a);
+            let expand = expanded.get().map_or(wall, |t| (*t - t0).as_secs_f64());
             if !quiet {
                 eprint!("\r{:80}\r", "");
             }
             f.wall += wall;
+            f.expand += expand;
             f.cpu += cpu;
             f.solver_peak = f.solver_peak.max(stats.peak_bytes);
             println!(
-                "{label}: solved in {wall:.2} s ({cpu:.2} s of CPU): {} numbers, {} moves in the pair, {} settled by their moves out, {} rounds, solver arrays {}",
+                "{label}: solved in {wall:.2} s ({expand:.2} s expanding; {cpu:.2} s of CPU): {} numbers, {} moves in the pair, {} settled by their moves out, {} rounds, solver arrays {}",
                 stats.numbers, stats.edges, stats.settled, stats.rounds, mib(stats.peak_bytes)
             );
             for &m in &group {
@@ -661,24 +670,28 @@ mod draughts {
             }
             if f.positions > 0 {
                 println!(
-                    "{n} pieces: solved in {:.1} s ({:.1} s of CPU) on {} thread(s): {} numbers, {} positions ({} wins, {} losses, {} draws); files {} bytes ({:.3} bits a position); solver arrays at most {}",
-                    f.wall, f.cpu, a.threads, f.numbers, f.positions, f.wld[0], f.wld[1], f.wld[2],
+                    "{n} pieces: solved in {:.1} s ({:.1} s expanding; {:.1} s of CPU) on {} thread(s): {} numbers, {} positions ({} wins, {} losses, {} draws); files {} bytes ({:.3} bits a position); solver arrays at most {}",
+                    f.wall, f.expand, f.cpu, a.threads, f.numbers, f.positions, f.wld[0], f.wld[1], f.wld[2],
                     f.bytes, f.bytes as f64 * 8.0 / f.positions as f64, mib(f.solver_peak)
                 );
             }
         }
         println!("process peak {}", peak_rss().map_or("?".into(), mib));
         if let Some(step) = a.check {
-            let mut checked = 0u64;
+            let t0 = Instant::now();
+            let (mut checked, mut probes) = (0u64, 0u64);
             for m in db.slices().collect::<Vec<Material>>() {
                 for i in (0..db.slice_size(m)).step_by(step as usize) {
                     if let Some(pos) = db.position(m, i) {
-                        check_position(&db, &pos)?;
+                        probes += check_position(&db, &pos)?;
                         checked += 1;
                     }
                 }
             }
-            println!("checked {checked} positions (every {step}th number of each slice) against their moves: consistent");
+            println!(
+                "checked {checked} positions (every {step}th number of each slice) against their moves: consistent ({probes} probes in {:.2} s)",
+                t0.elapsed().as_secs_f64()
+            );
         }
         for p in &a.probes {
             probe(&db, p)?;

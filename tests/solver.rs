@@ -370,10 +370,10 @@ fn threads_build_the_table_one_thread_builds() {
 
 mod draughts {
     use column_checkers::custom::CheckersPosition;
+    use column_checkers::error::TableError;
     use column_checkers::games::{BrazilianRules, InternationalRules, RussianRules};
     use column_checkers::solver::draughts::{Database, DraughtsRules, Material, RussianDatabase};
     use column_checkers::solver::retrograde;
-    use column_checkers::error::TableError;
     use column_checkers::solver::wld::{self, Predecessors, Wld};
     use column_checkers::solver::{PositionClass, Successor};
     use column_checkers::{Color, Introspect, MoveList, Position, RussianDraughts};

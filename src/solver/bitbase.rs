@@ -650,3 +650,120 @@ impl Packed {
         Packed::from_bytes(&bytes, name, len, &shown)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table of `n` numbers: long runs, short stretches of mixed values, and numbers
+    /// that stand for no position, from `seed`.
+    fn sample(n: u64, seed: u64) -> Bitbase {
+        let mut t = Bitbase::new("sample".into(), n);
+        let mut x = seed | 1;
+        let mut i = 0;
+        while i < n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = [Some(Wld::Win), Some(Wld::Loss), Some(Wld::Draw), None][(x % 4) as usize];
+            let len = if x % 3 == 0 { x % 20_000 } else { x % 6 };
+            for k in i..(i + len + 1).min(n) {
+                t.set(k, v);
+            }
+            i += len + 1;
+        }
+        t
+    }
+
+    #[test]
+    fn run_lengths_rise_to_a_block() {
+        assert!(RUNS.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(*RUNS.last().unwrap() as u64, BLOCK);
+        assert_eq!(PACK_CODES as usize + 3 * RUNS.len(), 255);
+    }
+
+    #[test]
+    fn packed_tables_give_back_every_value() {
+        for (n, seed) in [(0, 1), (1, 2), (5, 3), (8191, 4), (8192, 5), (100_003, 6)] {
+            let t = sample(n, seed);
+            let free = |i: u64| i % 11 == 0;
+            let p = Packed::pack(&t, free);
+            let back = p.unpack();
+            for i in 0..n {
+                match t.get(i) {
+                    Some(v) if !free(i) => {
+                        assert_eq!(p.get(i), v, "{n} numbers, number {i}");
+                        assert_eq!(back.get(i), Some(v));
+                    }
+                    _ => assert_eq!(back.get(i), Some(p.get(i))),
+                }
+            }
+            let bytes = p.to_bytes();
+            assert_eq!(Packed::from_bytes(&bytes, "sample", n, "x").unwrap(), p);
+        }
+    }
+
+    #[test]
+    fn runs_pack_small() {
+        let mut t = Bitbase::new("runs".into(), 1 << 20);
+        for i in (0..1 << 20).filter(|i| i % 100_000 < 30_000) {
+            t.set(i, Some(Wld::Win));
+        }
+        let p = Packed::pack(&t, |_| false);
+        assert!(p.memory_bytes() < 4000, "{}", p.memory_bytes());
+        // free numbers join the runs around them
+        let mut t = Bitbase::new("free".into(), 100_000);
+        for i in (0..100_000).step_by(2) {
+            t.set(i, Some(Wld::Loss));
+        }
+        assert!(Packed::pack(&t, |_| false).data_bytes() > 20_000);
+        assert!(Packed::pack(&t, |i| i % 2 == 1).data_bytes() < 100);
+    }
+
+    #[test]
+    fn corrupt_packed_files_are_refused() {
+        let bytes = Packed::pack(&sample(20_000, 9), |_| false).to_bytes();
+        for i in (0..bytes.len()).step_by(7) {
+            let mut bad = bytes.clone();
+            bad[i] ^= 0x21;
+            assert!(
+                Packed::from_bytes(&bad, "sample", 20_000, "x").is_err(),
+                "byte {i}"
+            );
+        }
+        for cut in [0, 7, 30, bytes.len() - 1] {
+            assert!(Packed::from_bytes(&bytes[..cut], "sample", 20_000, "x").is_err());
+        }
+        let e = Packed::from_bytes(&bytes, "other", 20_000, "x").unwrap_err();
+        assert!(matches!(e, TableError::WrongClass { .. }), "{e}");
+        // a byte that says nothing, under a checksum that matches
+        let mut bad = bytes[..bytes.len() - 4].to_vec();
+        let last = bad.len() - 1;
+        bad[last] = 255;
+        let crc = crc32(&bad);
+        bad.extend_from_slice(&crc.to_le_bytes());
+        let e = Packed::from_bytes(&bad, "sample", 20_000, "t.ccwld").unwrap_err();
+        assert!(matches!(e, TableError::Malformed { .. }), "{e}");
+        assert!(e.to_string().contains("t.ccwld"), "{e}");
+    }
+
+    #[test]
+    fn counts_and_parts() {
+        let t = sample(10_000, 11);
+        let [w, l, d, n] = t.counts();
+        let count = |v| (0..10_000).filter(|&i| t.get(i) == v).count() as u64;
+        assert_eq!(
+            [w, l, d, n],
+            [
+                count(Some(Wld::Win)),
+                count(Some(Wld::Loss)),
+                count(Some(Wld::Draw)),
+                count(None)
+            ]
+        );
+        for (start, len) in [(0, 10_000), (64, 100), (33, 5000), (9_999, 1)] {
+            let p = t.part("p".into(), start, len);
+            assert!((0..len).all(|i| p.get(i) == t.get(start + i)));
+        }
+    }
+}
