@@ -20,14 +20,20 @@
 //! may be numbered on one square: those numbers stand for no position (a few per
 //! cent of the men's numbers).
 //!
-//! **Every position is in its slice, capture pending or not**: a position whose side
-//! to move must capture is valued from the slices the captures lead to when it is
-//! expanded, so storing it costs its two bits and no search, and a probe never needs a
-//! search. The values are by the rules of play alone: threefold repetition draws
-//! (play that goes round for ever is a draw), the federations' counted draws (the
-//! 25-move and 16-move rules, the Russian code's 15 moves) are not counted, as in
-//! the draughts programs' endgame databases; so a "win" may need more moves than a
-//! counted draw allows.
+//! **Every position is solved, capture pending or not**: a position whose side to move
+//! must capture is valued from the slices its captures lead to when it is expanded.
+//! A database built in memory holds every value. **Saved, the positions with a
+//! capture pending are left free** ([`Database::packed`]): the packer gives them
+//! whatever value lengthens the runs around them, which halves the files; a probe of
+//! such a position in a database read from files searches its captures (each leads
+//! to fewer pieces). A search that probes only where no capture is pending, as the
+//! player's, can skip that test ([`Database::probe_quiet`]).
+//!
+//! The values are by the rules of play alone: threefold repetition draws (play that
+//! goes round for ever is a draw); the federations' counted draws (the 25-move and
+//! 16-move rules, the Russian code's 15 moves) are not counted, as in the draughts
+//! programs' endgame databases, so a "win" may need more moves than a counted draw
+//! allows.
 //!
 //! The moves are the ruleset's ([`Position::legal_moves`]); the predecessors (moves
 //! taken back, which stay in the slice pair: quiet moves that do not promote) come
@@ -43,9 +49,11 @@
 //! // a king against a man that has not crowned: the king takes it
 //! let pos: RussianDraughts = "a1:W,h6:b w".parse().unwrap();
 //! assert_eq!(db.probe(&pos), Some(Wld::Win));
-//! // a king each: a draw
-//! let pos: RussianDraughts = "a1:W,h8:B b".parse().unwrap();
+//! // a king each: a draw, but for a king shut in a corner of the main road
+//! let pos: RussianDraughts = "c1:W,f8:B b".parse().unwrap();
 //! assert_eq!(db.probe(&pos), Some(Wld::Draw));
+//! let pos: RussianDraughts = "a1:W,h8:B b".parse().unwrap();
+//! assert_eq!(db.probe(&pos), Some(Wld::Loss));
 //! ```
 
 use super::bitbase::{Bitbase, Packed, Wld};
@@ -834,6 +842,36 @@ impl<R: DraughtsRules> Database<R> {
             Slice::Solved { table, .. } => table.get(i),
             Slice::Packed(p) if !capture_pending(pos) => Some(p.get(i)),
             Slice::Packed(_) => self.search(pos),
+        }
+    }
+
+    /// [`probe`](Self::probe) for a position the caller knows has no capture
+    /// pending (a search probes only there): the table's value without the capture
+    /// test. Where a capture is pending the answer of a slice read from a file means
+    /// nothing.
+    ///
+    /// ```
+    /// use column_checkers::solver::draughts::RussianDatabase;
+    /// use column_checkers::solver::wld::{Options, Wld};
+    /// use column_checkers::RussianDraughts;
+    ///
+    /// let db = RussianDatabase::build(3, &Options::default());
+    /// // two kings against one on the main road: a draw
+    /// let pos: RussianDraughts = "c1:W,e1:W,a1:B w".parse().unwrap();
+    /// assert_eq!(db.probe_quiet(&pos), Some(Wld::Draw));
+    /// assert_eq!(db.probe_quiet(&pos), db.probe(&pos));
+    /// ```
+    pub fn probe_quiet(&self, pos: &CheckersPosition<R>) -> Option<Wld> {
+        let b = pos.board();
+        let (mine, theirs) = (b.owned(pos.turn()), b.owned(!pos.turn()));
+        if mine.is_empty() || theirs.is_empty() {
+            return Some(if mine.is_empty() { Wld::Loss } else { Wld::Win });
+        }
+        let slice = self.slices.get(&Material::of(pos))?;
+        let (_, i) = self.number(pos)?;
+        match slice {
+            Slice::Solved { table, .. } => table.get(i),
+            Slice::Packed(p) => Some(p.get(i)),
         }
     }
 
