@@ -15,12 +15,13 @@
 //! use column_checkers::solver::{Successor, Value};
 //! use column_checkers::{Position, RussianDraughts};
 //!
-//! // a lone white king against a black man it can take: the capture ends the game
+//! // a white king against a black man it can take: each capture (landing on e5, f6,
+//! // g7 or h8) ends the game, lost for Black, who has nothing left
 //! let pos: RussianDraughts = "c3:W,d4:b w".parse().unwrap();
 //! let mut out = Vec::new();
 //! let end = expand(&pos, &mut out, |_| None);
 //! assert_eq!(end, None);
-//! assert_eq!(out, [Successor::Known(Value::Loss(0))]);
+//! assert_eq!(out, [Successor::Known(Value::Loss(0)); 4]);
 //! let over: RussianDraughts = "e5:W b".parse().unwrap();
 //! assert_eq!(outcome_value(&over), Some(Value::Loss(0)));
 //! ```
