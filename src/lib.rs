@@ -133,7 +133,7 @@
 //!
 //! A checkers-like game is a rules type: a [`CapturePolicy`](crate::engine::capture::CapturePolicy) (how captures work), a
 //! [`MovePolicy`](crate::engine::quiet::MovePolicy) (how pieces move without capturing) and a [`CheckersRules`](crate::games::checkers::CheckersRules) (board,
-//! storage, start, men) — the [`CheckersPosition`](crate::games::checkers::CheckersPosition) does the rest. Everything needed
+//! start, men) — the [`CheckersPosition`](crate::games::checkers::CheckersPosition) does the rest. Everything needed
 //! is public. A tiny column game on the dark squares of a 6x6
 //! board, where columns step and capture diagonally forward and the top man goes under
 //! the capturer:
@@ -142,10 +142,8 @@
 //! use std::sync::OnceLock;
 //! use column_checkers::engine::board::{Board, Geometry};
 //! use column_checkers::engine::capture::{
-//!     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
-//!     Transfer,
+//!     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Prisoners, Rejump, Reversal,
 //! };
-//! use column_checkers::engine::columns::Columns;
 //! use column_checkers::engine::quiet::MovePolicy;
 //! use column_checkers::engine::square::DirectionSet;
 //! use column_checkers::engine::stack::Man;
@@ -165,9 +163,8 @@
 //! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 //! struct MiniColumns;
 //! impl CapturePolicy for MiniColumns {
+//!     type Taking = Prisoners; // men stack into columns
 //!     const RULES: CaptureRules = CaptureRules {
-//!         taking: Taking::Prisoner,
-//!         transfer: Transfer::Immediate,
 //!         rejump: Rejump::Never,
 //!         reversal: Some(Reversal::AnyTurnBack),
 //!         majority: Majority::FreeChoice,
@@ -178,7 +175,6 @@
 //! }
 //! impl CheckersRules for MiniColumns {
 //!     type Board = Dark6;
-//!     type Storage = Columns<Dark6>; // men stack into columns
 //!     const NAME: &'static str = "mini-columns";
 //!     const START: &'static str = "a1:w,c1:w,e1:w,b2:w,d2:w,f2:w,a5:b,c5:b,e5:b,b6:b,d6:b,f6:b w";
 //!     const MEN: usize = 6;

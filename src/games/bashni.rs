@@ -75,10 +75,8 @@
 //! ```
 
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
-    Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Prisoners, Rejump, Reversal,
 };
-use crate::engine::columns::Columns;
 use crate::engine::powers::{kings_fly, men_forward};
 use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::{Dark8, DARK8_SETUP};
@@ -110,13 +108,8 @@ impl<const RUSSIAN_CODE: bool> CapturePolicy for BashniRules<RUSSIAN_CODE> {
     /// it, but not straight back over the column just jumped (see the module
     /// documentation); under the Russian code the jumped columns stand and block until
     /// the move ends, so turning back over one is impossible anyway.
+    type Taking = Prisoners<RUSSIAN_CODE>;
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Prisoner,
-        transfer: if RUSSIAN_CODE {
-            Transfer::EndOfMove
-        } else {
-            Transfer::Immediate
-        },
         rejump: if RUSSIAN_CODE {
             Rejump::Never
         } else {
@@ -144,7 +137,6 @@ impl<const RUSSIAN_CODE: bool> CapturePolicy for BashniRules<RUSSIAN_CODE> {
 
 impl<const RUSSIAN_CODE: bool> CheckersRules for BashniRules<RUSSIAN_CODE> {
     type Board = Dark8;
-    type Storage = Columns<Dark8>;
     const NAME: &'static str = "bashni";
     const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;

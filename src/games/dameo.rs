@@ -68,10 +68,9 @@
 
 use crate::engine::board::Board;
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Removed,
 };
 use crate::engine::color::Color;
-use crate::engine::pieces::Pieces;
 use crate::engine::powers::kings_fly;
 use crate::engine::quiet::{MovePolicy, QuietMoves};
 use crate::engine::shapes::grid::{Grid8x8 as Grid8, EIGHT_DIRECTIONS as VECTORS};
@@ -126,9 +125,8 @@ impl CapturePolicy for DameoRules {
     /// only when the move ends on the far row. No 180° rule: a turn straight back would
     /// jump the piece just taken again, which `Rejump::Never` already forbids, and a
     /// king may turn back over empty squares.
+    type Taking = Removed;
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Removed,
-        transfer: Transfer::EndOfMove,
         rejump: Rejump::Never,
         reversal: None,
         majority: Majority::MostCaptures,
@@ -148,7 +146,6 @@ impl CapturePolicy for DameoRules {
 
 impl CheckersRules for DameoRules {
     type Board = Grid8;
-    type Storage = Pieces<Grid8>;
     const NAME: &'static str = "dameo";
     const START: &'static str = "a1:w,b1:w,c1:w,d1:w,e1:w,f1:w,g1:w,h1:w,\
         b2:w,c2:w,d2:w,e2:w,f2:w,g2:w,c3:w,d3:w,e3:w,f3:w,\

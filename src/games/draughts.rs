@@ -19,10 +19,9 @@
 //! ```
 
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Removed,
 };
 use crate::engine::counted_draws::{Class, CountedDraws, Material, Restart};
-use crate::engine::pieces::Pieces;
 use crate::engine::powers::{kings_fly, men_forward};
 use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::{Dark10, Dark8, DARK10_SETUP, DARK8_SETUP};
@@ -44,9 +43,8 @@ pub struct RussianRules;
 pub type RussianDraughts = CheckersPosition<RussianRules>;
 
 impl CapturePolicy for RussianRules {
+    type Taking = Removed;
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Removed,
-        transfer: Transfer::EndOfMove,
         rejump: Rejump::Never,
         reversal: None,
         majority: Majority::FreeChoice,
@@ -65,7 +63,6 @@ impl CapturePolicy for RussianRules {
 
 impl CheckersRules for RussianRules {
     type Board = Dark8;
-    type Storage = Pieces<Dark8>;
     const NAME: &'static str = "russian";
     const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;
@@ -218,6 +215,7 @@ pub struct BrazilianRules;
 pub type BrazilianDraughts = CheckersPosition<BrazilianRules>;
 
 impl CapturePolicy for InternationalRules {
+    type Taking = Removed;
     const RULES: CaptureRules = INTERNATIONAL_CAPTURE;
     #[inline]
     fn directions(&self, commander: Man) -> DirectionSet {
@@ -260,7 +258,6 @@ pub const FMJD_COUNTED_DRAWS: CountedDraws = CountedDraws {
 
 impl CheckersRules for InternationalRules {
     type Board = Dark10;
-    type Storage = Pieces<Dark10>;
     const NAME: &'static str = "international";
     const START: &'static str = DARK10_SETUP;
     const MEN: usize = 20;
@@ -275,6 +272,7 @@ impl MovePolicy for InternationalRules {
 }
 
 impl CapturePolicy for BrazilianRules {
+    type Taking = Removed;
     const RULES: CaptureRules = INTERNATIONAL_CAPTURE;
     #[inline]
     fn directions(&self, commander: Man) -> DirectionSet {
@@ -288,7 +286,6 @@ impl CapturePolicy for BrazilianRules {
 
 impl CheckersRules for BrazilianRules {
     type Board = Dark8;
-    type Storage = Pieces<Dark8>;
     const NAME: &'static str = "brazilian";
     const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;

@@ -55,10 +55,8 @@
 //! ```
 
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
-    Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Prisoners, Rejump, Reversal,
 };
-use crate::engine::columns::Columns;
 use crate::engine::powers::men_forward;
 use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::Dark7;
@@ -98,9 +96,8 @@ impl<const ROUNDABOUT: bool, const REPETITION: bool> CapturePolicy
 {
     /// The roundabout option lets a column be jumped again while its top man is still
     /// the opponent's, but never straight back.
+    type Taking = Prisoners;
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Prisoner,
-        transfer: Transfer::Immediate,
         rejump: if ROUNDABOUT {
             Rejump::WhileEnemyTopped
         } else {
@@ -131,7 +128,6 @@ impl<const ROUNDABOUT: bool, const REPETITION: bool> CheckersRules
     for LascaRules<ROUNDABOUT, REPETITION>
 {
     type Board = Dark7;
-    type Storage = Columns<Dark7>;
     const NAME: &'static str = "lasca";
     const START: &'static str = "a1:w,c1:w,e1:w,g1:w,b2:w,d2:w,f2:w,a3:w,c3:w,e3:w,g3:w,\
         a5:b,c5:b,e5:b,g5:b,b6:b,d6:b,f6:b,a7:b,c7:b,e7:b,g7:b w";

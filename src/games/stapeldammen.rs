@@ -13,10 +13,8 @@
 
 use crate::engine::board::Board;
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
-    Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Prisoners, Rejump, Reversal,
 };
-use crate::engine::columns::Columns;
 use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::{Dark10, DARK10_SETUP};
 use crate::engine::square::DirectionSet;
@@ -34,9 +32,8 @@ impl CapturePolicy for StapeldammenRules {
     /// The column capture: the top man taken prisoner at once; a column may be jumped
     /// again while its top man is the opponent's, never straight back; the most men
     /// must be taken; no promotion.
+    type Taking = Prisoners;
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Prisoner,
-        transfer: Transfer::Immediate,
         rejump: Rejump::WhileEnemyTopped,
         reversal: Some(Reversal::AnyTurnBack),
         majority: Majority::MostCaptures,
@@ -54,7 +51,6 @@ impl CapturePolicy for StapeldammenRules {
 
 impl CheckersRules for StapeldammenRules {
     type Board = Dark10;
-    type Storage = Columns<Dark10>;
     const NAME: &'static str = "stapeldammen";
     const START: &'static str = DARK10_SETUP;
     const MEN: usize = 20;

@@ -24,7 +24,7 @@
 
 use super::{capture_change, change_of, count_moves_on, step_change, Ops, PieceChange, StoredMove};
 use crate::engine::board::Board;
-use crate::engine::capture::{first_jumpers, group_jumpers, CapturePolicy, Leap};
+use crate::engine::capture::{first_jumpers, group_jumpers, CaptureGenerator, CapturePolicy, Leap};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::moves::{MoveList, MovePath};
@@ -33,7 +33,7 @@ use crate::engine::quiet::{
     king_quiet_moves, quiet_moves_of, steps_on_sets, MovePolicy, QuietMoves,
 };
 use crate::engine::removal::{
-    count_single_jumps, jump_landings, jumps_end_on_landing, single_jumps, RemovalCaptures, Taken,
+    count_single_jumps, jump_landings, jumps_end_on_landing, single_jumps, Taken,
 };
 use crate::engine::square::each_direction;
 use crate::engine::square::{DirectionSet, Square, SquareSet};
@@ -173,9 +173,12 @@ impl<B: Board> Bulk<B> for Pieces<B> {
         }
         scratch.clear();
         let (own, kings) = (self.owned(side), self.kings());
-        if let Some(c) = RemovalCaptures::<B, P>::new(policy, side, [own, self.owned(!side)], kings)
-        {
-            c.routes(|r, t| scratch.push(M::capture(r, capture_change(self, side, &t))));
+        let captures = CaptureGenerator::new(policy, self, side);
+        let origins = captures.capturers();
+        if !origins.is_empty() {
+            captures.moves_from(origins, |r, t| {
+                scratch.push(M::capture(r, capture_change(self, side, &t)))
+            });
             return bitboard_replies(self, policy, side, scratch);
         }
         let vacant = self.vacant();
@@ -363,9 +366,9 @@ fn capture_changes<B: Board, P: MovePolicy>(
         let back = B::opposite(d);
         origins |= B::shift(B::shift(landings[d.index()], back), back);
     });
-    let owned = [pieces.owned(side), pieces.owned(!side)];
-    RemovalCaptures::<B, P>::from_origins(policy, side, owned, pieces.kings(), origins)
-        .identities(|t| out.push(capture_change(pieces, side, &t)));
+    pieces.capture_identities(policy, side, origins, |t| {
+        out.push(capture_change(pieces, side, &t))
+    });
 }
 
 /// The replies to `moves` counted from one look at the position ([`StepReplies`]):
@@ -581,15 +584,8 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
             jumpers |= B::shift(B::shift(from_set, back) & mover, back) & men;
         });
         if !jumpers.is_empty() {
-            let owned = [men, mover];
-            return RemovalCaptures::<B, P>::from_origins(
-                self.policy,
-                self.replier,
-                owned,
-                SquareSet::EMPTY,
-                jumpers,
-            )
-            .count_moves();
+            let after = Pieces::<B>::counting(self.replier, [men, mover], SquareSet::EMPTY);
+            return CaptureGenerator::new(self.policy, &after, self.replier).count_from(jumpers);
         }
         self.steps + self.stepping_into(from) - self.stepping_into(to)
     }
@@ -608,9 +604,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::capture::{
-        CapturePromotion, CaptureRules, Majority, Rejump, Taking, Transfer,
-    };
+    use crate::engine::capture::{CapturePromotion, CaptureRules, Majority, Rejump, Removed};
     use crate::engine::moves::Route;
     use crate::engine::powers::men_forward;
     use crate::engine::shapes::dark::{Dark8, DARK8_SETUP};
@@ -826,9 +820,8 @@ mod tests {
     struct ForwardMen<const FLYING: bool, const PROMOTION: u8>;
 
     impl<const FLYING: bool, const PROMOTION: u8> CapturePolicy for ForwardMen<FLYING, PROMOTION> {
+        type Taking = Removed;
         const RULES: CaptureRules = CaptureRules {
-            taking: Taking::Removed,
-            transfer: Transfer::EndOfMove,
             rejump: Rejump::Never,
             reversal: None,
             majority: Majority::FreeChoice,
@@ -854,7 +847,6 @@ mod tests {
 
     impl<const FLYING: bool, const PROMOTION: u8> CheckersRules for ForwardMen<FLYING, PROMOTION> {
         type Board = Dark8;
-        type Storage = Pieces<Dark8>;
         const NAME: &'static str = "forward-men";
         const START: &'static str = DARK8_SETUP;
         const MEN: usize = 12;
