@@ -1150,7 +1150,7 @@ impl FirstJumps {
 }
 
 #[cfg(test)]
-mod reference;
+pub(crate) mod reference;
 
 #[cfg(test)]
 mod tests {

@@ -311,8 +311,8 @@ impl<B: Board> fmt::Debug for Columns<B> {
 // The capture traversal on columns
 
 /// Columns are the capture traversal's board of the column games: a search reads
-/// through the position's columns with the few squares it changed kept aside
-/// ([`ColumnJumps`]), a route's move is told apart from another's by playing both (a
+/// through the position's columns with the few squares it changed kept aside, a
+/// route's move is told apart from another's by playing both (a
 /// column's men in order are the position), and a route is played man by man.
 impl<B: Board> CaptureStorage for Columns<B> {}
 

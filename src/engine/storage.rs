@@ -427,7 +427,7 @@ impl<B: Board> Ops<B> for Pieces<B> {
         Pieces::full_hash(self)
     }
 
-    /// The captures come from the bitboard search, out of line (most positions have
+    /// The captures come from the capture traversal, out of line (most positions have
     /// none, which the first jumps alone show); the quiet moves are listed here, each
     /// with its change.
     #[inline]

@@ -1,17 +1,19 @@
 //! A generic position for the checkers-like games: pieces (or columns of men) that
 //! step or fly without capturing, capture under a
-//! [`CapturePolicy`](crate::engine::capture::CapturePolicy), and may be promoted. A
-//! ruleset is a small [`CheckersRules`] type — board, storage, start, capture policy,
-//! move policy — and [`CheckersPosition`] does the rest: legal moves, play, outcome
+//! [`CapturePolicy`], and may be promoted. A
+//! ruleset is a small [`CheckersRules`] type, a short list of facts — how men are
+//! taken and the other capture rules, directions and leaps, board, start, men,
+//! counted draws — and [`CheckersPosition`] does the rest: legal moves, play, outcome
 //! (the player who cannot move loses), hashing, notation and position text.
 //!
-//! What stands on the board is the ruleset's [`Storage`]: the removal games (the
-//! draughts games, Dameo) keep bitboards alone ([`Pieces`]), the column games a column
-//! per square ([`Columns`]); the moves, their counting and playing them are the
-//! storage's, in the [engine](crate::engine::storage).
+//! What stands on the board follows from how men are taken ([`StorageOf`]): the
+//! removal games (the draughts games, Dameo) keep bitboards alone
+//! ([`Pieces`]), the column games a column per square
+//! ([`Columns`]); the moves, their counting and playing them are the storage's, in the
+//! [engine](crate::engine::storage).
 //!
-//! This is the model of `dctl`'s variant traits: Lasca, Bashni, the classic draughts
-//! and Dameo are each one rules type over this one position.
+//! This is the model of `dctl`'s variant traits: Lasca, Bashni, the classic draughts,
+//! Dameo and Stapeldammen are each one rules type over this one position.
 
 use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
@@ -45,11 +47,12 @@ use core::str::FromStr;
 
 /// The rules of a checkers-like game, for [`CheckersPosition`].
 ///
-/// The [`CapturePolicy`](crate::engine::capture::CapturePolicy) part says how captures
-/// work, the [`MovePolicy`] part how
-/// pieces move otherwise; the rest says where the game starts and what positions can
-/// exist. Options of a ruleset are fields of the implementing type (it is stored in
-/// the position); the `Default` value is the standard game.
+/// The [`CapturePolicy`] part says how captures
+/// work (its [taking](crate::engine::capture::CapturePolicy::Taking) also decides what
+/// stands on the board, [`StorageOf`]), the [`MovePolicy`] part how pieces move
+/// otherwise; the rest says where the game starts and what positions can exist.
+/// Options of a ruleset are fields or const parameters of the implementing type (it is
+/// stored in the position); the `Default` value is the standard game.
 pub trait CheckersRules:
     MovePolicy<Taking: StorageFor> + Copy + Default + Eq + Hash + fmt::Debug + Send + Sync + 'static
 {
@@ -223,7 +226,7 @@ impl<R: CheckersRules> fmt::Debug for CheckersMove<R> {
 }
 
 /// A position of a checkers-like game with rules `R`: the rules, what stands on the
-/// board ([`CheckersRules::Storage`]) and the side to move.
+/// board ([`StorageOf<R>`], which its taking decides) and the side to move.
 ///
 /// # Position text
 /// `<columns> <side>`: the columns as `square:men` items joined by commas, each
