@@ -24,16 +24,11 @@
 //! Prints perft for depths 1..=DEPTH (default 6) and, with `--play N`, a random game
 //! of at most N plies.
 
-use column_checkers::engine::board::{Board, Geometry};
-use column_checkers::engine::capture::{
-    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Prisoners, Rejump, Reversal,
+use column_checkers::custom::{
+    Board, CapturePolicy, CapturePromotion, CaptureRules, CheckersPosition, CheckersRules,
+    DirectionSet, Geometry, Leap, Majority, Man, MovePolicy, Prisoners, Rank, Rejump, Reversal,
 };
-use column_checkers::engine::quiet::MovePolicy;
-use column_checkers::engine::square::DirectionSet;
-use column_checkers::engine::stack::{Man, Rank};
-use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
-use column_checkers::tools::playout::random_playout;
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::playout::{random_playout, SplitMix64};
 use column_checkers::*;
 use std::process::ExitCode;
 use std::sync::OnceLock;

@@ -8,17 +8,15 @@
 //! plies counted, each move played from what the search found and by walking its
 //! route, the hash, what a move takes, taking a move back).
 
-use column_checkers::engine::board::Board;
-use column_checkers::engine::capture::{CapturePromotion, Leap, Majority};
-use column_checkers::engine::columns::Columns;
-use column_checkers::engine::moves::{MovePath, Route};
-use column_checkers::engine::stack::{Man, Rank};
-use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
-use column_checkers::games::dameo::DameoRules;
-use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Checking, Color, Counting};
-use column_checkers::{Introspect, MoveList, MoveParseError, Position, Square};
+use column_checkers::custom::{
+    Board, CapturePromotion, CheckersPosition, CheckersRules, Columns, Leap, Majority, Man,
+    MovePath, Rank, Route,
+};
+use column_checkers::games::{
+    BrazilianRules, CheckersMove, DameoRules, InternationalRules, RussianRules,
+};
+use column_checkers::playout::SplitMix64;
+use column_checkers::{Color, Introspect, MoveList, MoveParseError, Position, Square};
 use proptest::prelude::*;
 
 const MAX_PLIES: usize = 120;

@@ -1019,8 +1019,6 @@ mod tests {
         }
     }
 
-    impl Counting for Hidden {}
-
     #[test]
     fn without_a_board_view_the_men_count() {
         let w = Weights::for_ruleset("hidden");

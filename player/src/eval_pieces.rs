@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use column_checkers::engine::board::Geometry;
 use column_checkers::engine::capture::Removed;
 use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
-use column_checkers::{Color, Counting, Position, Square, SquareSet};
+use column_checkers::{Color, Position, Square, SquareSet};
 
 use crate::eval::{in_the_middle, path_is_free, wing, Weights};
 

@@ -205,7 +205,7 @@ impl CapturePromotion {
 /// four ways.
 ///
 /// ```
-/// use column_checkers::engine::capture::{Prisoners, Removed, Taking, TakingRule, Transfer};
+/// use column_checkers::custom::{Prisoners, Removed, Taking, TakingRule, Transfer};
 ///
 /// assert_eq!(<Prisoners>::TAKING, Taking::Prisoner);
 /// assert_eq!(<Prisoners>::TRANSFER, Transfer::Immediate);
@@ -261,7 +261,9 @@ impl<const E: bool> TakingRule for Removed<E> {
 /// [`CapturePolicy::RULES`], in a few lines.
 ///
 /// ```
-/// use column_checkers::engine::capture::{CapturePromotion, CaptureRules, Majority, Rejump, Reversal};
+/// use column_checkers::custom::{
+///     CapturePromotion, CaptureRules, Majority, Rejump, Reversal,
+/// };
 ///
 /// // Emergo: roundabouts, no 180° turn, most men, no promotion
 /// const EMERGO: CaptureRules = CaptureRules {
@@ -292,9 +294,9 @@ impl CaptureRules {
     ///
     /// ```
     /// use column_checkers::Color;
-    /// use column_checkers::engine::board::Board;
-    /// use column_checkers::engine::capture::{CaptureRules, CapturePromotion, Majority, Rejump};
-    /// use column_checkers::engine::shapes::dark::Dark8;
+    /// use column_checkers::custom::{
+    ///     Board, CapturePromotion, CaptureRules, Dark8, Majority, Rejump,
+    /// };
     ///
     /// let russian = CaptureRules {
     ///     rejump: Rejump::Never,
@@ -319,10 +321,8 @@ impl CaptureRules {
     ///
     /// ```
     /// use column_checkers::Color;
-    /// use column_checkers::engine::board::Board;
-    /// use column_checkers::engine::capture::CapturePolicy;
-    /// use column_checkers::games::draughts::RussianRules;
-    /// use column_checkers::engine::shapes::dark::Dark8;
+    /// use column_checkers::custom::{Board, CapturePolicy, Dark8};
+    /// use column_checkers::games::RussianRules;
     ///
     /// let g = Dark8::geometry();
     /// assert_eq!(
@@ -394,12 +394,10 @@ impl<P: CapturePolicy + ?Sized> Decided for P {}
 ///
 /// ```
 /// use column_checkers::Color;
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::capture::{CaptureGenerator, CaptureStorage};
-/// use column_checkers::engine::pieces::Pieces;
-/// use column_checkers::engine::shapes::dark::Dark8;
-/// use column_checkers::engine::stack::Man;
-/// use column_checkers::games::draughts::RussianRules;
+/// use column_checkers::custom::{
+///     Board, CaptureGenerator, CaptureStorage, Dark8, Man, Pieces,
+/// };
+/// use column_checkers::games::RussianRules;
 ///
 /// let g = Dark8::geometry();
 /// let sq = |n| g.parse_square(n).unwrap();
@@ -1000,14 +998,11 @@ fn first_victim(
 /// squares take six or more.
 ///
 /// ```
-/// use column_checkers::engine::capture::FirstJumps;
 /// use column_checkers::Color;
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::capture::{CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Prisoners, Rejump};
-/// use column_checkers::engine::columns::Columns;
-/// use column_checkers::engine::shapes::grid::Grid8x8;
-/// use column_checkers::engine::square::DirectionSet;
-/// use column_checkers::engine::stack::{Man, Stack};
+/// use column_checkers::custom::{
+///     Board, CapturePolicy, CapturePromotion, CaptureRules, Columns, DirectionSet,
+///     FirstJumps, Grid8x8, Leap, Majority, Man, Prisoners, Rejump, Stack,
+/// };
 ///
 /// /// Short jumps in all eight directions of the grid.
 /// struct AllWays;

@@ -178,9 +178,7 @@ impl<B: Board> Columns<B> {
     ///
     /// ```
     /// use column_checkers::{Color, Square};
-    /// use column_checkers::engine::columns::Columns;
-    /// use column_checkers::engine::stack::Stack;
-    /// use column_checkers::engine::shapes::dark::Dark8;
+    /// use column_checkers::custom::{Columns, Dark8, Stack};
     ///
     /// let mut a = Columns::<Dark8>::new();
     /// let column = Stack::uniform(Color::Black, 3);
@@ -211,9 +209,7 @@ impl<B: Board> Columns<B> {
     ///
     /// ```
     /// use column_checkers::{Color, Square};
-    /// use column_checkers::engine::columns::Columns;
-    /// use column_checkers::engine::stack::{Man, Stack};
-    /// use column_checkers::engine::shapes::dark::Dark8;
+    /// use column_checkers::custom::{Columns, Dark8, Man, Stack};
     ///
     /// let mut column = Stack::single(Man::new(Color::Black));
     /// column.push_top(Man::king(Color::White));

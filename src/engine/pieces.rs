@@ -31,11 +31,7 @@ use core::marker::PhantomData;
 ///
 /// ```
 /// use column_checkers::{Color, SquareSet};
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::columns::Columns;
-/// use column_checkers::engine::pieces::Pieces;
-/// use column_checkers::engine::shapes::dark::Dark10;
-/// use column_checkers::engine::stack::{Man, Stack};
+/// use column_checkers::custom::{Board, Columns, Dark10, Man, Pieces, Stack};
 ///
 /// let g = Dark10::geometry();
 /// let sq = |n| g.parse_square(n).unwrap();

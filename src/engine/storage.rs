@@ -15,14 +15,10 @@
 //!
 //! ```compile_fail
 //! use column_checkers::Color;
-//! use column_checkers::engine::capture::{
-//!     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority,
-//!     Prisoners, Rejump,
+//! use column_checkers::custom::{
+//!     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Dark8,
+//!     DirectionSet, Leap, Majority, Man, Pieces, Prisoners, Rejump,
 //! };
-//! use column_checkers::engine::pieces::Pieces;
-//! use column_checkers::engine::shapes::dark::Dark8;
-//! use column_checkers::engine::square::DirectionSet;
-//! use column_checkers::engine::stack::Man;
 //!
 //! struct Prisoning;
 //! impl CapturePolicy for Prisoning {
@@ -70,13 +66,10 @@ pub(crate) use private::{Ops, StoredMove};
 ///
 /// ```
 /// use column_checkers::{Color, Lasca, Position, RussianDraughts};
-/// use column_checkers::engine::columns::Columns;
-/// use column_checkers::engine::pieces::Pieces;
-/// use column_checkers::engine::shapes::dark::Dark8;
-/// use column_checkers::engine::storage::Storage;
+/// use column_checkers::custom::{Columns, Dark8, Pieces, Storage};
 ///
 /// // generic code reads either storage through the trait
-/// fn pieces_of<S: Storage<B>, B: column_checkers::engine::board::Board>(s: &S, c: Color) -> usize {
+/// fn pieces_of<S: Storage<B>, B: column_checkers::custom::Board>(s: &S, c: Color) -> usize {
 ///     s.owned(c).count()
 /// }
 /// let russian = RussianDraughts::start();
@@ -126,11 +119,7 @@ pub trait Storage<B: Board>:
 /// ([`CheckersRules`](crate::games::checkers::CheckersRules)).
 ///
 /// ```
-/// use column_checkers::engine::capture::{Prisoners, Removed};
-/// use column_checkers::engine::columns::Columns;
-/// use column_checkers::engine::pieces::Pieces;
-/// use column_checkers::engine::shapes::dark::Dark8;
-/// use column_checkers::engine::storage::StorageFor;
+/// use column_checkers::custom::{Columns, Dark8, Pieces, Prisoners, Removed, StorageFor};
 ///
 /// fn same<T>(_: Option<T>, _: Option<T>) {}
 /// same(None::<<Prisoners as StorageFor>::Storage<Dark8>>, None::<Columns<Dark8>>);

@@ -23,7 +23,7 @@ use crate::games::checkers::{CheckersPosition, CheckersRules};
 /// so it checks the engine against independent generators.
 ///
 /// ```
-/// use column_checkers::{perft, Position, RussianDraughts};
+/// use column_checkers::{Position, RussianDraughts, perft};
 ///
 /// let p: RussianDraughts = "c3:w,d4:b,f6:b w".parse().unwrap();
 /// let m = p.parse_move("c3:e5:g7").unwrap();
@@ -90,9 +90,8 @@ impl MovePolicy for RussianRules {
 /// squares of [`Dark8`].
 ///
 /// ```
-/// use column_checkers::games::draughts::MAIN_ROAD;
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::shapes::dark::Dark8;
+/// use column_checkers::custom::{Board, Dark8};
+/// use column_checkers::games::MAIN_ROAD;
 ///
 /// let h8 = Dark8::geometry().parse_square("h8").unwrap();
 /// assert!(MAIN_ROAD.contains(h8) && MAIN_ROAD.count() == 8);
@@ -207,7 +206,7 @@ const FMJD_CAPTURE: CaptureRules = CaptureRules {
 /// so it checks the engine against independent generators.
 ///
 /// ```
-/// use column_checkers::{perft, InternationalDraughts, Position};
+/// use column_checkers::{InternationalDraughts, Position, perft};
 ///
 /// let mut p = InternationalDraughts::start();
 /// assert_eq!(perft(&p, 3), 658);
