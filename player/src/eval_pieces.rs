@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use column_checkers::engine::board::Geometry;
-use column_checkers::engine::pieces::Pieces;
+use column_checkers::engine::capture::Removed;
 use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
 use column_checkers::{Color, Position, Square, SquareSet};
 
@@ -100,7 +100,7 @@ impl Tables {
 /// [`evaluate`](crate::eval::evaluate)'s from the board view.
 pub(crate) fn evaluate<R>(pos: &CheckersPosition<R>, w: &Weights, t: &Tables) -> i32
 where
-    R: CheckersRules<Storage = Pieces<<R as CheckersRules>::Board>>,
+    R: CheckersRules<Taking = Removed>,
 {
     let board = pos.board();
     let kings = board.kings();
@@ -156,7 +156,7 @@ where
 /// against a king, and a search that sees a won game there walks into draws.
 pub(crate) fn damped<R>(pos: &CheckersPosition<R>, score: i32, few: usize) -> i32
 where
-    R: CheckersRules<Storage = Pieces<<R as CheckersRules>::Board>>,
+    R: CheckersRules<Taking = Removed>,
 {
     let board = pos.board();
     let ahead = if score > 0 { pos.turn() } else { !pos.turn() };
