@@ -311,7 +311,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
     /// A position of `board` with `turn` to move, no history and the counted draws
     /// off: what the endgame databases value, by the rules of play alone.
     #[cfg(feature = "solver")]
-    pub(crate) fn from_board(board: R::Storage, turn: Color) -> Self {
+    pub(crate) fn from_board(board: StorageOf<R>, turn: Color) -> Self {
         CheckersPosition {
             rules: R::default(),
             board,

@@ -64,7 +64,7 @@ use super::wld::{self, Predecessors, Stats};
 use super::{PositionClass, Successor, Value};
 use crate::alloc_prelude::*;
 use crate::engine::board::Board;
-use crate::engine::capture::Leap;
+use crate::engine::capture::{Leap, Removed};
 use crate::engine::color::Color;
 use crate::engine::moves::MoveList;
 use crate::engine::pieces::Pieces;
@@ -82,9 +82,9 @@ use std::path::Path;
 
 /// The rulesets the databases serve: pieces stand alone on the board ([`Pieces`]) and
 /// move by steps (or fly), as in the draughts games.
-pub trait DraughtsRules: CheckersRules<Storage = Pieces<<Self as CheckersRules>::Board>> {}
+pub trait DraughtsRules: CheckersRules<Taking = Removed> {}
 
-impl<R: CheckersRules<Storage = Pieces<<R as CheckersRules>::Board>>> DraughtsRules for R {}
+impl<R: CheckersRules<Taking = Removed>> DraughtsRules for R {}
 
 /// The most pieces of one kind in a slice the numbering serves.
 const MAX_GROUP: usize = 8;
