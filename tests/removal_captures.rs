@@ -18,6 +18,7 @@ use column_checkers::games::dameo::DameoRules;
 use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
 use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{Introspect, MoveList, MoveParseError, Position, Square};
+use column_checkers_testkit::Checking;
 use proptest::prelude::*;
 
 const MAX_PLIES: usize = 120;
