@@ -3,15 +3,17 @@
 //! [`play`](Position::play), to check that bookkeeping. [`Checking`]'s methods have
 //! default bodies that use [`Position`] alone, so a position type written for a test
 //! is checked with one line, `impl Checking for MyGame {}`; the crate's position types
-//! get faster bodies here, and [`visit`] (made from the crate's list of rulesets with
+//! (every ruleset's) hash from scratch here from what they show through their public
+//! API, by the crate's scheme of keys (the `custom` module's Zobrist keys), and [`visit`] (made from the crate's list of rulesets with
 //! [`for_each_ruleset!`](column_checkers::for_each_ruleset)) runs generic code that
 //! asks for the checker's hooks on the ruleset a [`Ruleset`] names.
 
 use column_checkers::custom::{
-    column_key, counter_key, CheckersPosition, CheckersRules, BLACK_TO_MOVE,
+    column_key, counter_key, men_key, single_man_key, Board, CheckersPosition, CheckersRules,
+    Columns, FullGrid, Storage, BLACK_TO_MOVE,
 };
 use column_checkers::games::{EmergoBoard, EmergoPosition, EpaminondasBoard, EpaminondasPosition};
-use column_checkers::{for_each_ruleset, BoardView, Color, Introspect, Position, Ruleset};
+use column_checkers::{for_each_ruleset, Color, Introspect, Position, Ruleset};
 
 /// The invariant checker's hooks, with default bodies.
 pub trait Checking: Position {
@@ -58,59 +60,80 @@ pub trait Checking: Position {
     }
 }
 
-/// The keys of the men in hand of a view.
-fn hand_hash(view: &BoardView<'_>) -> u64 {
-    Color::ALL.into_iter().fold(0, |h, c| {
-        h ^ counter_key(0, c, view.in_hand[c.index()] as u32)
-    })
-}
-
-/// The from-scratch hash of `pos` beside `base` (whose from-scratch hash is
-/// `base_scratch`): `base_scratch` with the keys of every square whose column differs
-/// between their board views, of the side to move and of the men in hand changed. The
-/// state a move leaves as it is (a ruleset's options) keeps its keys in
-/// `base_scratch`. Without board views, from scratch.
-fn beside_by_view<P: Checking>(pos: &P, base: &P, base_scratch: u64) -> u64 {
-    let (Some(now), Some(then)) = (pos.board_view(), base.board_view()) else {
-        return pos.zobrist_from_scratch();
-    };
-    let side = if now.turn == then.turn {
-        0
-    } else {
+/// Black's key when Black is to move.
+fn side_key(turn: Color) -> u64 {
+    if turn == Color::Black {
         BLACK_TO_MOVE
-    };
-    let squares = now
-        .stacks
-        .iter()
-        .zip(then.stacks.iter())
-        .enumerate()
-        .filter(|(_, (a, b))| a != b)
-        .fold(0, |h, (i, (&a, &b))| {
-            let sq = column_checkers::Square(i as u8);
-            h ^ column_key(sq, a) ^ column_key(sq, b)
-        });
-    base_scratch ^ side ^ squares ^ hand_hash(&now) ^ hand_hash(&then)
+    } else {
+        0
+    }
 }
 
-/// The crate's position types: the hash beside the position before a move from the
-/// columns that differ between their board views. Every ruleset's position is one of
-/// them (with any rules, board or options: their hashes follow the crate's scheme of
-/// keys).
-macro_rules! checked_by_view {
-    ($([$($generics:tt)*] $position:ty,)+) => {
-        $(
-            impl<$($generics)*> Checking for $position {
-                fn zobrist_from_scratch_beside(&self, base: &Self, base_scratch: u64) -> u64 {
-                    beside_by_view(self, base, base_scratch)
-                }
-            }
-        )+
-    };
+/// The hash of a board of columns computed whole: the key of every column.
+fn columns_hash<B: Board>(columns: &Columns<B>) -> u64 {
+    columns
+        .iter()
+        .fold(0, |h, (sq, stack)| h ^ column_key(sq, stack))
 }
-checked_by_view! {
-    [R: CheckersRules] CheckersPosition<R>,
-    [B: EmergoBoard] EmergoPosition<B>,
-    [B: EpaminondasBoard] EpaminondasPosition<B>,
+
+/// A checkers-like position: the key of every column (a lone piece is a column of one
+/// man, read from the storage's bitboards where pieces stand alone) and the side to
+/// move; the counts of the counted draws are not hashed (they do not change the legal
+/// moves).
+impl<R: CheckersRules> Checking for CheckersPosition<R> {
+    fn zobrist_from_scratch(&self) -> u64 {
+        let board = self.board();
+        let pieces = if <R::Storage as Storage<R::Board>>::STACKS {
+            columns_hash(&board.columns())
+        } else {
+            let kings = board.kings();
+            Color::ALL.into_iter().fold(0, |h, c| {
+                board
+                    .owned(c)
+                    .iter()
+                    .fold(h, |h, sq| h ^ single_man_key(sq, c, kings.contains(sq)))
+            })
+        };
+        pieces ^ side_key(self.turn())
+    }
+}
+
+/// Emergo: the key of every column, the side to move and the men in hand of each side.
+impl<B: EmergoBoard> Checking for EmergoPosition<B> {
+    fn zobrist_from_scratch(&self) -> u64 {
+        Color::ALL.into_iter().fold(
+            columns_hash(self.columns()) ^ side_key(self.turn()),
+            |h, c| h ^ counter_key(0, c, self.in_hand(c) as u32),
+        )
+    }
+}
+
+/// Epaminondas: the keys of every man, the side to move and the symmetry option (a
+/// flag, the key of a counter of 1); beside another position, the keys of the squares
+/// whose man differs and of the side to move (a move keeps the options).
+impl<B: EpaminondasBoard> Checking for EpaminondasPosition<B> {
+    fn zobrist_from_scratch(&self) -> u64 {
+        let symmetry = if self.options().symmetry {
+            counter_key(0, Color::White, 1)
+        } else {
+            0
+        };
+        let [white, black] = Color::ALL.map(|c| men_key(c, self.men_of(c), squares::<B>()));
+        side_key(self.turn()) ^ symmetry ^ white ^ black
+    }
+
+    #[inline(always)]
+    fn zobrist_from_scratch_beside(&self, base: &Self, base_scratch: u64) -> u64 {
+        let [white, black] =
+            Color::ALL.map(|c| men_key(c, self.men_of(c) ^ base.men_of(c), squares::<B>()));
+        base_scratch ^ side_key(base.turn()) ^ side_key(self.turn()) ^ white ^ black
+    }
+}
+
+/// The squares of a full grid: a constant of the board type.
+#[inline(always)]
+fn squares<B: FullGrid>() -> usize {
+    usize::from(B::WIDTH) * usize::from(B::HEIGHT)
 }
 
 /// [`visit`], made from the crate's list of rulesets.
@@ -157,27 +180,8 @@ mod tests {
     use column_checkers::playout::SplitMix64;
     use column_checkers::MoveList;
 
-    /// The hash of what a board view shows, by the crate's scheme of keys (the
-    /// `custom` module's Zobrist keys): the key of the column on every square, Black's
-    /// key when Black is to move, and the keys of the men in hand.
-    fn view_hash(view: &BoardView<'_>) -> u64 {
-        let side = if view.turn == Color::Black {
-            BLACK_TO_MOVE
-        } else {
-            0
-        };
-        view.occupied()
-            .fold(side, |h, (sq, stack)| h ^ column_key(sq, stack))
-            ^ hand_hash(view)
-    }
-
-    /// [`view_hash`] of the board view of `pos`.
-    fn hashed_by_view<P: Position>(pos: &P) -> Option<u64> {
-        pos.board_view().map(|v| view_hash(&v))
-    }
-
-    struct ViewScheme;
-    impl CheckingVisitor for ViewScheme {
+    struct Scratch;
+    impl CheckingVisitor for Scratch {
         type Output = ();
         fn visit<P: Introspect + Checking>(self) {
             let mut rng = SplitMix64::new(5);
@@ -204,18 +208,22 @@ mod tests {
     #[test]
     fn the_hash_beside_a_position_is_the_hash_from_scratch() {
         for &r in Ruleset::ALL {
-            visit(r, ViewScheme);
+            visit(r, Scratch);
         }
     }
 
+    /// The hash from scratch against the incremental hash of positions the random
+    /// games of `Scratch` do not reach: men in hand, kings, the symmetry option.
     #[test]
-    fn a_view_hashes_as_the_rulesets_hash() {
-        // the scheme of keys holds whole where no option of the ruleset is hashed
-        let lasca = column_checkers::Lasca::start();
-        assert_eq!(hashed_by_view(&lasca), Some(lasca.zobrist()));
-        let emergo: column_checkers::Emergo = "e5:wb,d4:b b 3/9".parse().unwrap();
-        assert_eq!(hashed_by_view(&emergo), Some(emergo.zobrist()));
-        let draughts = column_checkers::InternationalDraughts::start();
-        assert_eq!(hashed_by_view(&draughts), Some(draughts.zobrist()));
+    fn every_state_of_a_position_is_hashed() {
+        fn agree<P: Checking>(text: &str) {
+            let pos: P = text.parse().unwrap();
+            assert_eq!(pos.zobrist_from_scratch(), pos.zobrist(), "{text}");
+        }
+        agree::<column_checkers::Emergo>("e5:wb,d4:b b 3/9");
+        agree::<column_checkers::InternationalDraughts>("W:WK46,32:BK5,19");
+        agree::<column_checkers::Bashni>("c3:bwW,e5:B b");
+        agree::<column_checkers::NeoCrossings>("8/8/8/3b4/8/8/8/w7 b symmetry");
+        agree::<column_checkers::NeoCrossings>("8/8/8/3b4/8/8/8/w7 w");
     }
 }
