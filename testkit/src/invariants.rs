@@ -69,7 +69,7 @@ pub enum Violation {
     HashMismatch {
         /// [`Position::zobrist`](column_checkers::Position::zobrist).
         incremental: u64,
-        /// [`Position::zobrist_from_scratch`](column_checkers::Position::zobrist_from_scratch).
+        /// [`Checking::zobrist_from_scratch`].
         scratch: u64,
     },
     /// The position text does not read back.
@@ -194,7 +194,7 @@ pub enum Violation {
         mv: String,
         /// [`Position::zobrist`](column_checkers::Position::zobrist) after the move.
         incremental: u64,
-        /// [`Position::zobrist_from_scratch`](column_checkers::Position::zobrist_from_scratch) after the move.
+        /// [`Checking::zobrist_from_scratch`] after the move.
         scratch: u64,
     },
     /// A ruleset that conserves men lost or gained some.
