@@ -18,10 +18,9 @@ mod cli;
 
 use clap::{Parser, ValueEnum};
 use cli::RulesetArgs;
-use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Checking, Counting, Introspect};
-use column_checkers::{Game, MoveList};
+use column_checkers::any::RulesetVisitor;
+use column_checkers::playout::SplitMix64;
+use column_checkers::{Game, Introspect, MoveList, Position};
 use column_checkers_player::Limits;
 use std::process::ExitCode;
 
@@ -89,7 +88,7 @@ struct SelfPlay(Options);
 
 /// The greedy player's choice: a move that ends the game in the mover's favour, else
 /// one leaving the opponent the fewest legal moves (ties broken at random).
-fn greedy<P: Counting + Checking>(pos: &P, moves: &[P::Move], rng: &mut SplitMix64) -> P::Move {
+fn greedy<P: Position>(pos: &P, moves: &[P::Move], rng: &mut SplitMix64) -> P::Move {
     let me = pos.turn();
     let mut best = Vec::new();
     let mut best_score = i64::MIN;
@@ -116,7 +115,7 @@ fn greedy<P: Counting + Checking>(pos: &P, moves: &[P::Move], rng: &mut SplitMix
 impl RulesetVisitor for SelfPlay {
     type Output = ();
 
-    fn visit<P: Introspect + Counting + Checking>(self) {
+    fn visit<P: Introspect>(self) {
         let o = self.0;
         let mut rng = SplitMix64::new(o.seed);
         let mut game = Game::new(P::start());

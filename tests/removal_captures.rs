@@ -17,6 +17,7 @@ use column_checkers::games::{
 };
 use column_checkers::playout::SplitMix64;
 use column_checkers::{Color, Introspect, MoveList, MoveParseError, Position, Square};
+use column_checkers_testkit::Checking;
 use proptest::prelude::*;
 
 const MAX_PLIES: usize = 120;

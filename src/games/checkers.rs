@@ -633,15 +633,6 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         self.counts = parent.counts;
     }
 
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.board.full_hash()
-            ^ if self.turn == Color::Black {
-                BLACK_TO_MOVE
-            } else {
-                0
-            }
-    }
-
     fn parse_move_among(
         &self,
         text: &str,

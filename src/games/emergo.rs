@@ -668,10 +668,6 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         self.hand = parent.hand;
     }
 
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.columns.full_hash() ^ self.extra_hash()
-    }
-
     fn parse_move_among(&self, text: &str, legal: &[Move<B>]) -> Result<Move<B>, MoveParseError> {
         crate::text::notation::match_move(
             text,
