@@ -16,142 +16,17 @@
 //! assert_eq!(evaluate(&Lasca::start(), &w), 6 * w.mobility);
 //! ```
 
-use core::fmt;
-use core::str::FromStr;
-
 use std::any::Any;
 use std::sync::OnceLock;
 
 use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
 use column_checkers::{BrazilianDraughts, Color, Counting, InternationalDraughts, RussianDraughts};
-use thiserror::Error;
 
 use crate::eval_pieces::{self, Tables};
-
-/// The number of the evaluation's terms ([`Weights::NAMES`]).
-pub const TERMS: usize = 15;
-
-/// The weights of the evaluation's terms, in hundredths of a man. One set per ruleset
-/// ([`Weights::for_ruleset`]); a ruleset written outside the crate gets
-/// [`Weights::GENERIC`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// A man of the player's own colour in a column he commands (or a single piece).
-    pub man: i32,
-    /// A king (Lasca's officer) on top of a column he commands, over a man's worth.
-    pub king: i32,
-    /// An enemy man held prisoner under one of his caps.
-    pub prisoner: i32,
-    /// A column (or a piece) he commands, whatever its height: more columns, more moves.
-    pub column: i32,
-    /// A man in hand (Emergo's men not yet entered).
-    pub in_hand: i32,
-    /// Each row a man (not a king) has advanced towards the far row.
-    pub advance: i32,
-    /// A man on a square nearer the centre: per step nearer, out of the board's radius.
-    pub centre: i32,
-    /// Each legal move of the side to move (computed only when non-zero).
-    pub mobility: i32,
-    /// A man standing on the far row (Epaminondas' crossings; 0 where men are crowned).
-    pub crossing: i32,
-    /// A man with a piece of his own straight behind him (Dameo's lines of men, which
-    /// advance together; columns backed up on the square boards).
-    pub behind: i32,
-    /// A man with a piece of his own diagonally behind him (the draughts games'
-    /// supported men, which cannot be jumped from the front).
-    pub flank: i32,
-    /// A man still on his own first row (guarding the crowning squares).
-    pub home: i32,
-    /// A man on the middle of the board: its middle rows, two columns or more from
-    /// either side (the draughts games' centre squares, 22-24 and 27-29 on the
-    /// international board).
-    pub middle: i32,
-    /// The difference between a player's men on the left and on the right half of the
-    /// board (a wing left bare; weighed below 0).
-    pub balance: i32,
-    /// A man on his way to be crowned with no enemy piece able to stop him: none on
-    /// the squares he can still reach on his way to the far row, and no enemy king
-    /// (men cannot move aside into his path, a king can).
-    pub runaway: i32,
-}
+use crate::shape::{in_the_middle, path_is_free, wing};
+pub use crate::weights::{Weights, WeightsError, TERMS};
 
 impl Weights {
-    /// For a ruleset the crate does not know: men, columns and prisoners only.
-    pub const GENERIC: Weights = Weights {
-        man: 100,
-        king: 200,
-        prisoner: 60,
-        column: 10,
-        in_hand: 100,
-        advance: 0,
-        centre: 0,
-        mobility: 2,
-        crossing: 0,
-        behind: 0,
-        flank: 0,
-        home: 0,
-        middle: 0,
-        balance: 0,
-        runaway: 0,
-    };
-
-    /// The names of the terms, in the order of [`Weights::to_array`]: the words of the
-    /// weights' text (`man=100 king=200 ...`).
-    pub const NAMES: [&'static str; TERMS] = [
-        "man", "king", "prisoner", "column", "in_hand", "advance", "centre", "mobility",
-        "crossing", "behind", "flank", "home", "middle", "balance", "runaway",
-    ];
-
-    /// The weights as an array, in the order of [`Weights::NAMES`].
-    ///
-    /// ```
-    /// use column_checkers_player::eval::Weights;
-    /// let w = Weights::GENERIC;
-    /// assert_eq!(Weights::from_array(w.to_array()), w);
-    /// ```
-    pub fn to_array(&self) -> [i32; TERMS] {
-        [
-            self.man,
-            self.king,
-            self.prisoner,
-            self.column,
-            self.in_hand,
-            self.advance,
-            self.centre,
-            self.mobility,
-            self.crossing,
-            self.behind,
-            self.flank,
-            self.home,
-            self.middle,
-            self.balance,
-            self.runaway,
-        ]
-    }
-
-    /// The weights of an array in the order of [`Weights::NAMES`].
-    pub fn from_array(a: [i32; TERMS]) -> Weights {
-        let [man, king, prisoner, column, in_hand, advance, centre, mobility, crossing, behind, flank, home, middle, balance, runaway] =
-            a;
-        Weights {
-            man,
-            king,
-            prisoner,
-            column,
-            in_hand,
-            advance,
-            centre,
-            mobility,
-            crossing,
-            behind,
-            flank,
-            home,
-            middle,
-            balance,
-            runaway,
-        }
-    }
-
     /// The weights of the ruleset named `name` ([`Position::NAME`](column_checkers::Position::NAME)):
     /// those fitted to the player's own games ([`tune`](crate::tune)) where they have
     /// been and play better, the [`untuned`](Weights::untuned) ones elsewhere
@@ -393,76 +268,6 @@ const TUNED_EPAMINONDAS: Weights = Weights {
     runaway: 0,
 };
 
-/// A weights text that does not read ([`Weights`]' [`FromStr`]).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum WeightsError {
-    /// A word that is not `term=value`.
-    #[error("{0:?} is not a term=value pair (as in man=100)")]
-    NotAPair(String),
-    /// A term the evaluation does not have.
-    #[error("{0:?} is no term of the evaluation (its terms: {terms})", terms = Weights::NAMES.join(", "))]
-    UnknownTerm(String),
-    /// A value that is not a whole number.
-    #[error("the value of {term} is {value:?}, not a whole number")]
-    BadValue {
-        /// The term.
-        term: String,
-        /// Its value as written.
-        value: String,
-    },
-}
-
-/// The weights' text: `term=value` for every term, separated by spaces
-/// (`man=100 king=200 ...`), which [`FromStr`] reads back.
-impl fmt::Display for Weights {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (name, v)) in Weights::NAMES.iter().zip(self.to_array()).enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{name}={v}")?;
-        }
-        Ok(())
-    }
-}
-
-/// Reads `term=value` pairs separated by white space (lines starting with `#` are
-/// comments); a term not named keeps its [`Weights::GENERIC`] value.
-///
-/// ```
-/// use column_checkers_player::eval::Weights;
-///
-/// let w: Weights = "man=100 king=250\n# a comment\nmobility=3".parse().unwrap();
-/// assert_eq!((w.king, w.mobility, w.prisoner), (250, 3, Weights::GENERIC.prisoner));
-/// assert_eq!(w.to_string().parse::<Weights>(), Ok(w));
-/// assert!("queen=900".parse::<Weights>().is_err());
-/// ```
-impl FromStr for Weights {
-    type Err = WeightsError;
-    fn from_str(s: &str) -> Result<Weights, WeightsError> {
-        let mut a = Weights::GENERIC.to_array();
-        let words = s
-            .lines()
-            .filter(|l| !l.trim_start().starts_with('#'))
-            .flat_map(str::split_whitespace);
-        for word in words {
-            let (term, value) = word
-                .split_once('=')
-                .ok_or_else(|| WeightsError::NotAPair(word.to_string()))?;
-            let i = Weights::NAMES
-                .iter()
-                .position(|n| *n == term)
-                .ok_or_else(|| WeightsError::UnknownTerm(term.to_string()))?;
-            a[i] = value.parse().map_err(|_| WeightsError::BadValue {
-                term: term.to_string(),
-                value: value.to_string(),
-            })?;
-        }
-        Ok(Weights::from_array(a))
-    }
-}
-
 /// The score of `pos` for the side to move under `w`: the balance of the two players'
 /// terms (0 for a position symmetric between them), plus the side to move's mobility.
 /// In the draughts games an advantage held with few pieces against a king counts an
@@ -626,41 +431,6 @@ pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
     total
 }
 
-/// Whether a man of `owner` on (`x`, `y`) of a board `height` rows high has no
-/// enemy piece (`enemy` at a square) on the squares he can reach on his way to the far
-/// row: each row ahead, as many columns either side as it is rows ahead
-/// ([`Weights::runaway`]). White moves up the rows, Black down.
-pub(crate) fn path_is_free(
-    x: i32,
-    y: i32,
-    owner: Color,
-    height: i32,
-    mut enemy: impl FnMut(i32, i32) -> bool,
-) -> bool {
-    // the rows ahead of him, to the far row
-    let rows = match owner {
-        Color::White => height - 1 - y,
-        Color::Black => y,
-    };
-    for k in 1..=rows {
-        let row = match owner {
-            Color::White => y + k,
-            Color::Black => y - k,
-        };
-        if (-k..=k).any(|dx| enemy(x + dx, row)) {
-            return false;
-        }
-    }
-    true
-}
-
-/// Whether (`x`, `y`) is on the middle of a `width` x `height` board
-/// ([`Weights::middle`]): on its middle rows (two; three where the height is odd) and
-/// two columns or more from either side.
-pub(crate) fn in_the_middle(x: i32, y: i32, width: i32, height: i32) -> bool {
-    (2 * y + 1 - height).abs() <= 2 && x.min(width - 1 - x) >= 2
-}
-
 /// One more man on the wing `side` of `wings` (men on the left, on the right). Kept
 /// apart because the balance is the same whichever way the men are counted: counted
 /// down, |(-left) - (-right)| is |left - right|.
@@ -668,20 +438,53 @@ fn count_wing(wings: &mut [i32; 2], side: usize) {
     wings[side] += 1;
 }
 
-/// The half of a `width`-wide board column `x` lies in ([`Weights::balance`]): 0 the
-/// left, 1 the right, none the middle column of an odd width.
-pub(crate) fn wing(x: i32, width: i32) -> Option<usize> {
-    match (2 * x + 1).cmp(&width) {
-        core::cmp::Ordering::Less => Some(0),
-        core::cmp::Ordering::Greater => Some(1),
-        core::cmp::Ordering::Equal => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matches::random_position as walk;
     use column_checkers::{Dameo, Emergo, InternationalDraughts, Lasca, Position, Stapeldammen};
+    use core::fmt;
+    use core::str::FromStr;
+    use proptest::prelude::*;
+
+    /// Whether the bitboards and the board view score the position `plies` random moves
+    /// into each draughts game (from `seed`) alike under `w`.
+    fn alike(w: &Weights, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+        let a: InternationalDraughts = walk(seed, plies);
+        prop_assert_eq!(terms(&a, w), evaluate_view(&a, w), "{} {}", w, a);
+        let b: RussianDraughts = walk(seed, plies);
+        prop_assert_eq!(terms(&b, w), evaluate_view(&b, w), "{} {}", w, b);
+        let c: BrazilianDraughts = walk(seed, plies);
+        prop_assert_eq!(terms(&c, w), evaluate_view(&c, w), "{} {}", w, c);
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// The bitboards and the board view give the same score, every term weighed.
+        #[test]
+        fn the_bitboards_count_as_the_board_view(
+            seed in any::<u64>(),
+            plies in 0usize..160,
+            weights in proptest::array::uniform15(-50i32..50),
+        ) {
+            alike(&Weights::from_array(weights), seed, plies)?;
+        }
+
+        /// Each term weighed alone: a term the bitboards skipped or counted when
+        /// unweighed would show here, where the others are 0.
+        #[test]
+        fn each_term_alone_counts_as_on_the_board_view(
+            seed in any::<u64>(),
+            plies in 0usize..160,
+            term in 0usize..TERMS,
+            weight in prop_oneof![-50i32..0, 1i32..50],
+        ) {
+            let mut a = [0; TERMS];
+            a[term] = weight;
+            alike(&Weights::from_array(a), seed, plies)?;
+        }
+    }
 
     #[test]
     fn start_positions_are_balanced_but_for_mobility() {
@@ -806,21 +609,6 @@ mod tests {
         }
         check::<InternationalDraughts>();
         check::<Stapeldammen>();
-        // the path's edge: each row ahead as many columns either side as rows ahead
-        let reached = |x, y, owner| {
-            let mut squares = Vec::new();
-            path_is_free(x, y, owner, 4, |x, y| {
-                squares.push((x, y));
-                false
-            });
-            squares
-        };
-        assert_eq!(reached(1, 2, Color::White), [(0, 3), (1, 3), (2, 3)]);
-        assert_eq!(reached(1, 0, Color::White).len(), 3 + 5 + 7);
-        assert_eq!(reached(1, 1, Color::Black), [(0, 0), (1, 0), (2, 0)]);
-        assert!(reached(1, 3, Color::White).is_empty());
-        assert!(!path_is_free(1, 1, Color::White, 4, |x, y| (x, y) == (3, 3)));
-        assert!(path_is_free(1, 1, Color::White, 4, |x, y| (x, y) == (4, 3)));
     }
 
     #[test]
@@ -912,38 +700,6 @@ mod tests {
             assert_eq!(Weights::for_ruleset(name).to_string(), tuned, "{name}");
         }
         assert_eq!(Weights::for_ruleset("someone's game"), Weights::GENERIC);
-    }
-
-    #[test]
-    fn the_weights_text_names_each_term_and_skips_comments() {
-        for (i, name) in Weights::NAMES.iter().enumerate() {
-            let w: Weights = format!("{name}=-7").parse().unwrap();
-            let mut a = Weights::GENERIC.to_array();
-            a[i] = -7;
-            assert_eq!(w, Weights::from_array(a), "{name}");
-        }
-        let w: Weights = "# man=1 king=2\n  # column=3\nprisoner=4\n"
-            .parse()
-            .unwrap();
-        assert_eq!(
-            w,
-            Weights {
-                prisoner: 4,
-                ..Weights::GENERIC
-            }
-        );
-        assert_eq!(
-            "king=250 queen=900".parse::<Weights>(),
-            Err(WeightsError::UnknownTerm("queen".into()))
-        );
-        assert_eq!(
-            "king".parse::<Weights>(),
-            Err(WeightsError::NotAPair("king".into()))
-        );
-        assert!(matches!(
-            "king=two".parse::<Weights>(),
-            Err(WeightsError::BadValue { .. })
-        ));
     }
 
     #[test]
@@ -1084,18 +840,6 @@ mod tests {
         // Lasca's middle column (d) is on neither wing: b2 on the left, a5 on the left
         let pos: Lasca = "W:Wb2,d4:Ba5".parse().unwrap();
         assert_eq!(evaluate(&pos, &only("balance")), 1 - 1);
-        assert_eq!(
-            (wing(2, 7), wing(3, 7), wing(4, 7)),
-            (Some(0), None, Some(1))
-        );
-        assert_eq!((wing(4, 10), wing(5, 10)), (Some(0), Some(1)));
-        // the middle of other boards: two middle rows, two columns in from the sides
-        assert!(in_the_middle(2, 3, 8, 8) && in_the_middle(5, 4, 8, 8));
-        assert!(!in_the_middle(1, 3, 8, 8) && !in_the_middle(6, 4, 8, 8));
-        assert!(!in_the_middle(3, 2, 8, 8) && !in_the_middle(3, 5, 8, 8));
-        // an odd height has three middle rows
-        assert!(in_the_middle(4, 3, 9, 9) && in_the_middle(4, 5, 9, 9));
-        assert!(!in_the_middle(4, 2, 9, 9) && !in_the_middle(4, 6, 9, 9));
     }
 
     #[test]

@@ -14,7 +14,8 @@ use column_checkers::engine::pieces::Pieces;
 use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
 use column_checkers::{Color, Counting, Position, Square, SquareSet};
 
-use crate::eval::{in_the_middle, path_is_free, wing, Weights};
+use crate::shape::{in_the_middle, path_is_free, wing};
+use crate::weights::Weights;
 
 /// The most rows a board of these games has.
 const ROWS: usize = 10;
@@ -170,52 +171,7 @@ where
 
 #[cfg(test)]
 mod tests {
-    use crate::matches::random_position as walk;
-    use column_checkers::{BrazilianDraughts, InternationalDraughts, RussianDraughts};
-    use proptest::prelude::*;
-
-    use crate::eval::{evaluate_view, terms, Weights, TERMS};
-
     use super::*;
-
-    /// Whether the bitboards and the board view score the position `plies` random moves
-    /// into each draughts game (from `seed`) alike under `w`.
-    fn alike(w: &Weights, seed: u64, plies: usize) -> Result<(), TestCaseError> {
-        let a: InternationalDraughts = walk(seed, plies);
-        prop_assert_eq!(terms(&a, w), evaluate_view(&a, w), "{} {}", w, a);
-        let b: RussianDraughts = walk(seed, plies);
-        prop_assert_eq!(terms(&b, w), evaluate_view(&b, w), "{} {}", w, b);
-        let c: BrazilianDraughts = walk(seed, plies);
-        prop_assert_eq!(terms(&c, w), evaluate_view(&c, w), "{} {}", w, c);
-        Ok(())
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
-        /// The bitboards and the board view give the same score, every term weighed.
-        #[test]
-        fn the_bitboards_count_as_the_board_view(
-            seed in any::<u64>(),
-            plies in 0usize..160,
-            weights in proptest::array::uniform15(-50i32..50),
-        ) {
-            alike(&Weights::from_array(weights), seed, plies)?;
-        }
-
-        /// Each term weighed alone: a term the bitboards skipped or counted when
-        /// unweighed would show here, where the others are 0.
-        #[test]
-        fn each_term_alone_counts_as_on_the_board_view(
-            seed in any::<u64>(),
-            plies in 0usize..160,
-            term in 0usize..TERMS,
-            weight in prop_oneof![-50i32..0, 1i32..50],
-        ) {
-            let mut a = [0; TERMS];
-            a[term] = weight;
-            alike(&Weights::from_array(a), seed, plies)?;
-        }
-    }
 
     #[test]
     fn the_tables_cover_every_square_once() {

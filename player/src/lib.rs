@@ -48,10 +48,12 @@ pub mod matches;
 pub mod mcts;
 mod path;
 mod search;
+mod shape;
 #[cfg(feature = "solver")]
 #[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
 pub mod tables;
 pub mod tune;
+mod weights;
 
 pub use search::{Exact, Info, Limits, Player, Probe, SearchResult, MAX_PLY, WIN};
 
