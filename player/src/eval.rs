@@ -24,6 +24,7 @@ use column_checkers::{BrazilianDraughts, Color, Counting, InternationalDraughts,
 
 use crate::eval_pieces::{self, Tables};
 use crate::shape::{in_the_middle, path_is_free, wing};
+use crate::weights::weights_file;
 pub use crate::weights::{Weights, WeightsError, TERMS};
 
 impl Weights {
@@ -40,14 +41,20 @@ impl Weights {
     /// assert_eq!(Weights::for_ruleset("some game"), Weights::GENERIC);
     /// ```
     pub fn for_ruleset(name: &str) -> Weights {
-        match name {
-            "lasca" => TUNED_LASCA,
-            "dameo" => TUNED_DAMEO,
-            "russian" => TUNED_RUSSIAN,
-            "brazilian" => TUNED_BRAZILIAN,
-            "stapeldammen" => TUNED_STAPELDAMMEN,
-            "epaminondas" => TUNED_EPAMINONDAS,
-            _ => Weights::untuned(name),
+        *match name {
+            "emergo" => weights_file!("emergo"),
+            "hexemergo" => weights_file!("hexemergo"),
+            "hexemergo-setup" => weights_file!("hexemergo-setup"),
+            "dameo" => weights_file!("dameo"),
+            "russian" => weights_file!("russian"),
+            "international" => weights_file!("international"),
+            "brazilian" => weights_file!("brazilian"),
+            "stapeldammen" => weights_file!("stapeldammen"),
+            "epaminondas" => weights_file!("epaminondas"),
+            "neocrossings" => weights_file!("neocrossings"),
+            "lasca" => weights_file!("lasca"),
+            "bashni" => weights_file!("bashni"),
+            _ => &Weights::GENERIC,
         }
     }
 
@@ -59,214 +66,23 @@ impl Weights {
     /// assert_eq!(Weights::untuned("lasca").king, 120);
     /// ```
     pub fn untuned(name: &str) -> Weights {
-        let g = Weights::GENERIC;
-        match name {
-            // columns of men entered from hand; no crowning; prisoners freed when
-            // their cap is taken
-            "emergo" | "hexemergo" | "hexemergo-setup" => Weights {
-                prisoner: 70,
-                column: 15,
-                in_hand: 95,
-                mobility: 3,
-                ..g
-            },
-            // officers move backwards too; prisoners under caps (a prisoner and a
-            // move weigh as in GENERIC)
-            "lasca" | "bashni" => Weights {
-                king: 120,
-                column: 15,
-                advance: 4,
-                centre: 3,
-                ..g
-            },
-            // column capture on the 10x10 board, no promotion (a prisoner as in GENERIC)
-            "stapeldammen" => Weights {
-                column: 15,
-                advance: 3,
-                centre: 2,
-                ..g
-            },
-            // flying kings worth three men or more (GENERIC's king); tempo and centre;
-            // on the large board, men kept on the home row and both wings manned
-            // (each beat the weights without it in the player's own games, 30 000
-            // nodes a move: see docs/strength.md); no mobility (counting the moves
-            // at every leaf cost an eighth of the search's time, and the player
-            // without it was as strong at equal nodes)
-            "international" => Weights {
-                prisoner: 0,
-                column: 0,
-                advance: 3,
-                centre: 3,
-                mobility: 0,
-                home: 5,
-                balance: -5,
-                runaway: 50,
-                ..g
-            },
-            "brazilian" | "russian" => Weights {
-                prisoner: 0,
-                column: 0,
-                advance: 3,
-                centre: 3,
-                mobility: 1,
-                ..g
-            },
-            "dameo" => Weights {
-                king: 180,
-                prisoner: 0,
-                column: 0,
-                advance: 4,
-                centre: 2,
-                mobility: 1,
-                ..g
-            },
-            // the race to cross: advancement and men on the far row
-            "epaminondas" | "neocrossings" => Weights {
-                king: 0,
-                prisoner: 0,
-                column: 0,
-                advance: 6,
-                centre: 1,
-                mobility: 1,
-                crossing: 60,
-                ..g
-            },
-            _ => g,
+        *match name {
+            "emergo" => weights_file!("untuned/emergo"),
+            "hexemergo" => weights_file!("untuned/hexemergo"),
+            "hexemergo-setup" => weights_file!("untuned/hexemergo-setup"),
+            "dameo" => weights_file!("untuned/dameo"),
+            "russian" => weights_file!("untuned/russian"),
+            "international" => weights_file!("untuned/international"),
+            "brazilian" => weights_file!("untuned/brazilian"),
+            "stapeldammen" => weights_file!("untuned/stapeldammen"),
+            "epaminondas" => weights_file!("untuned/epaminondas"),
+            "neocrossings" => weights_file!("untuned/neocrossings"),
+            "lasca" => weights_file!("untuned/lasca"),
+            "bashni" => weights_file!("untuned/bashni"),
+            _ => &Weights::GENERIC,
         }
     }
 }
-
-// The weights fitted by `column-checkers-player tune` (its output, pasted).
-
-/// lasca: fitted to 48533 quiet positions of the player's own games:
-/// `column-checkers-player tune --game lasca --games 800 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
-/// (K = 0.00306, loss 0.3990 from 0.4045).
-const TUNED_LASCA: Weights = Weights {
-    man: 100,
-    king: 40,
-    prisoner: 62,
-    column: 3,
-    in_hand: 100,
-    advance: -3,
-    centre: -17,
-    mobility: 4,
-    crossing: 0,
-    behind: 0,
-    flank: 15,
-    home: 65,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
-
-/// dameo: fitted to 77842 quiet positions of the player's own games (a 7.4 MB data
-/// file), from the weights fitted before (35877 positions, seed 1000, from untuned),
-/// which they beat 32-0-8 at 10 000 nodes a move (20 openings of seed 77):
-/// `column-checkers-player tune --game dameo --games 1200 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 2000 --passes 20 --start tuned`
-/// (K = 0.00410, loss 0.4505 from 0.4620).
-const TUNED_DAMEO: Weights = Weights {
-    man: 100,
-    king: 404,
-    prisoner: 0,
-    column: 58,
-    in_hand: 100,
-    advance: 18,
-    centre: -32,
-    mobility: -1,
-    crossing: 0,
-    behind: 6,
-    flank: 16,
-    home: 36,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
-
-/// russian: fitted to 21590 quiet positions of the player's own games:
-/// `column-checkers-player tune --game russian --games 600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
-/// (K = 0.00544, loss 0.5210 from 0.5262).
-const TUNED_RUSSIAN: Weights = Weights {
-    man: 100,
-    king: 142,
-    prisoner: 0,
-    column: 18,
-    in_hand: 100,
-    advance: 3,
-    centre: -1,
-    mobility: -1,
-    crossing: 0,
-    behind: 0,
-    flank: 10,
-    home: 36,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
-
-/// brazilian: fitted to 21729 quiet positions of the player's own games:
-/// `column-checkers-player tune --game brazilian --games 600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
-/// (K = 0.00637, loss 0.5160 from 0.5232).
-const TUNED_BRAZILIAN: Weights = Weights {
-    man: 100,
-    king: 94,
-    prisoner: 0,
-    column: 16,
-    in_hand: 100,
-    advance: 3,
-    centre: -8,
-    mobility: -1,
-    crossing: 0,
-    behind: 0,
-    flank: 2,
-    home: 17,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
-
-/// stapeldammen: fitted to 40004 quiet positions of the player's own games:
-/// `column-checkers-player tune --game stapeldammen --games 600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
-/// (K = 0.00115, loss 0.5669 from 0.6009).
-const TUNED_STAPELDAMMEN: Weights = Weights {
-    man: 100,
-    king: 200,
-    prisoner: 60,
-    column: 55,
-    in_hand: 100,
-    advance: -13,
-    centre: 26,
-    mobility: 26,
-    crossing: -404,
-    behind: 0,
-    flank: -120,
-    home: 8,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
-
-/// epaminondas: fitted to 27906 quiet positions of the player's own games (a 2.8 MB
-/// data file), which beat the weights as first written 37-0-3 at 10 000 nodes a move
-/// (20 openings of seed 77):
-/// `column-checkers-player tune --game epaminondas --games 1600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
-/// (K = 0.00158, loss 0.6416 from 0.6536).
-const TUNED_EPAMINONDAS: Weights = Weights {
-    man: 100,
-    king: 0,
-    prisoner: 0,
-    column: -4,
-    in_hand: 100,
-    advance: 12,
-    centre: 7,
-    mobility: 1,
-    crossing: 1608,
-    behind: 28,
-    flank: 20,
-    home: 34,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
 
 /// The score of `pos` for the side to move under `w`: the balance of the two players'
 /// terms (0 for a position symmetric between them), plus the side to move's mobility.

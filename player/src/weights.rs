@@ -2,6 +2,9 @@
 //!
 //! Their text is `term=value` pairs ([`Display`](fmt::Display) and [`FromStr`]); a
 //! weights file holds `#` comment lines, then a pair a line ([`Weights::to_file`]).
+//! Each ruleset's weights are files of the crate, under `player/weights/`: `NAME.txt`
+//! (what the player plays with, written by `tune`) and `untuned/NAME.txt` (as first
+//! written), compiled in and read once ([`weights_file!`]).
 
 use core::fmt;
 use core::fmt::Write as _;
@@ -155,6 +158,26 @@ impl Weights {
         s
     }
 }
+
+/// The weights of the crate's file `player/weights/$path.txt`, a `&'static Weights`:
+/// the file is compiled in and read on first use. Every file reads (the tests read
+/// each), so a failure here is a file broken since the crate was built and tested.
+macro_rules! weights_file {
+    ($path:literal) => {{
+        static WEIGHTS: std::sync::OnceLock<$crate::weights::Weights> = std::sync::OnceLock::new();
+        WEIGHTS.get_or_init(|| {
+            let text = include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/weights/",
+                $path,
+                ".txt"
+            ));
+            text.parse()
+                .unwrap_or_else(|e| panic!("player/weights/{}.txt: {e}", $path))
+        })
+    }};
+}
+pub(crate) use weights_file;
 
 /// A weights text that does not read ([`Weights`]' [`FromStr`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
