@@ -1,6 +1,6 @@
-//! The evaluation of [`eval`](crate::eval) computed on the bitboards of the games whose
-//! men stand alone (the three draughts games): the same score, without building a
-//! board view. A search spends most of its time in the evaluation; for these games
+//! The board view's evaluation ([`evaluate_view`](crate::eval_view::evaluate_view))
+//! computed on the bitboards of the games whose men stand alone (the three draughts
+//! games): the same score, without building a board view. A search spends most of its time in the evaluation; for these games
 //! the view (a column per square, built for each call) cost more than the terms.
 //!
 //! Two terms are always 0 in these games and are not counted: `crossing` (a man that
@@ -97,8 +97,8 @@ impl Tables {
     }
 }
 
-/// The score of `pos` for the side to move under `w`, the same as
-/// [`evaluate`](crate::eval::evaluate)'s from the board view.
+/// The sum of the terms of `pos` for the side to move under `w`, the same as
+/// [`evaluate_view`](crate::eval_view::evaluate_view)'s.
 pub(crate) fn evaluate<R>(pos: &CheckersPosition<R>, w: &Weights, t: &Tables) -> i32
 where
     R: CheckersRules<Storage = Pieces<<R as CheckersRules>::Board>>,

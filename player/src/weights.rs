@@ -4,7 +4,7 @@
 //! weights file holds `#` comment lines, then a pair a line ([`Weights::to_file`]).
 //! Each ruleset's weights are files of the crate, under `player/weights/`: `NAME.txt`
 //! (what the player plays with, written by `tune`) and `untuned/NAME.txt` (as first
-//! written), compiled in and read once ([`weights_file!`]).
+//! written), compiled in and read once.
 
 use core::fmt;
 use core::fmt::Write as _;
@@ -16,8 +16,8 @@ use thiserror::Error;
 pub const TERMS: usize = 15;
 
 /// The weights of the evaluation's terms, in hundredths of a man. One set per ruleset
-/// ([`Weights::for_ruleset`]); a ruleset written outside the crate gets
-/// [`Weights::GENERIC`].
+/// ([`Evaluate::weights`](crate::eval::Evaluate::weights)); a ruleset written outside
+/// the crate gets [`Weights::GENERIC`] unless it says otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// A man of the player's own colour in a column he commands (or a single piece).
@@ -159,21 +159,24 @@ impl Weights {
     }
 }
 
-/// The weights of the crate's file `player/weights/$path.txt`, a `&'static Weights`:
-/// the file is compiled in and read on first use. Every file reads (the tests read
-/// each), so a failure here is a file broken since the crate was built and tested.
+/// The weights of the crate's file `player/weights/PATH.txt` (`PATH` given in parts),
+/// a `&'static Weights`: the file is compiled in and read on first use. Every file
+/// reads (the tests read each), so a failure here is a file broken since the crate
+/// was built and tested.
 macro_rules! weights_file {
-    ($path:literal) => {{
-        static WEIGHTS: std::sync::OnceLock<$crate::weights::Weights> = std::sync::OnceLock::new();
+    ($($path:literal),+) => {{
+        static WEIGHTS: std::sync::OnceLock<$crate::weights::Weights> =
+            std::sync::OnceLock::new();
         WEIGHTS.get_or_init(|| {
             let text = include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
                 "/weights/",
-                $path,
+                $($path,)+
                 ".txt"
             ));
-            text.parse()
-                .unwrap_or_else(|e| panic!("player/weights/{}.txt: {e}", $path))
+            text.parse().unwrap_or_else(|e| {
+                panic!("player/weights/{}.txt: {e}", concat!($($path),+))
+            })
         })
     }};
 }
