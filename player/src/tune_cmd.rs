@@ -163,3 +163,69 @@ pub fn run(args: TuneArgs) -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use column_checkers::Lasca;
+
+    #[test]
+    fn the_weights_written_read_back_as_the_player_reads_its_files() {
+        let dir = std::env::temp_dir().join(format!("cc-tune-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("lasca.txt").display().to_string();
+        let out = dir.join("lasca.weights.txt").display().to_string();
+        let args = TuneArgs::try_parse_from([
+            "tune",
+            "--game",
+            "lasca --roundabout",
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--max-plies",
+            "40",
+            "--passes",
+            "1",
+            "--start",
+            "untuned",
+            "--data",
+            &data,
+            "--weights-out",
+            &out,
+        ])
+        .unwrap();
+        assert_eq!(run(args), ExitCode::SUCCESS);
+        let text = std::fs::read_to_string(&out).unwrap();
+        // how they were fitted, as comments, then the weights, a man the unit
+        assert!(
+            text.starts_with("# lasca: fitted to ")
+                && text.contains("`column-checkers-player tune --game \"lasca --roundabout\" ")
+                && text.contains(" --passes 1 --start untuned`\n"),
+            "{text}"
+        );
+        let read = weights_of::<Lasca>(&out).unwrap();
+        assert_eq!(read.man, 100);
+        assert_eq!(text.parse::<Weights>(), Ok(read));
+        // read again, the positions give the same weights
+        let again = dir.join("again.txt").display().to_string();
+        let args = TuneArgs::try_parse_from([
+            "tune",
+            "--game",
+            "lasca",
+            "--reuse",
+            "--data",
+            &data,
+            "--passes",
+            "1",
+            "--start",
+            "untuned",
+            "--weights-out",
+            &again,
+        ])
+        .unwrap();
+        assert_eq!(run(args), ExitCode::SUCCESS);
+        assert_eq!(weights_of::<Lasca>(&again), Ok(read));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
