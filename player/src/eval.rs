@@ -26,10 +26,7 @@ use column_checkers::games::draughts::{BrazilianRules, InternationalRules, Russi
 use column_checkers::games::emergo::HexEmergoSetup;
 use column_checkers::games::lasca::LascaRules;
 use column_checkers::games::stapeldammen::StapeldammenRules;
-use column_checkers::{
-    BrazilianDraughts, Counting, Emergo, Epaminondas, HexEmergo, InternationalDraughts,
-    NeoCrossings, RussianDraughts,
-};
+use column_checkers::{Counting, Emergo, Epaminondas, HexEmergo, NeoCrossings};
 
 use crate::eval_pieces::{self, Tables};
 pub use crate::eval_view::evaluate_view;
@@ -233,42 +230,36 @@ impl EvaluateRules for DameoRules {
 static TEN: OnceLock<Tables> = OnceLock::new();
 static EIGHT: OnceLock<Tables> = OnceLock::new();
 
-impl EvaluateRules for InternationalRules {
-    files!("international");
-    fn terms(pos: &InternationalDraughts, w: &Weights) -> i32 {
-        eval_pieces::evaluate(pos, w, Tables::of::<Self>(&TEN))
-    }
-    fn evaluate(pos: &InternationalDraughts, w: &Weights) -> i32 {
-        eval_pieces::damped(pos, Self::terms(pos, w), 3)
-    }
+/// The draughts game of the rules `$rules`: its terms counted on its bitboards (with
+/// the tables of its board, `$tables`), an advantage held with `$few` pieces or fewer
+/// against a king damped; its weights files `$name`.
+macro_rules! draughts {
+    ($rules:ty, $name:literal, $tables:ident, $few:literal) => {
+        impl EvaluateRules for $rules {
+            files!($name);
+            fn terms(pos: &CheckersPosition<$rules>, w: &Weights) -> i32 {
+                eval_pieces::evaluate(pos, w, Tables::of::<$rules>(&$tables))
+            }
+            fn evaluate(pos: &CheckersPosition<$rules>, w: &Weights) -> i32 {
+                eval_pieces::damped(pos, Self::terms(pos, w), $few)
+            }
+        }
+    };
 }
 
-impl EvaluateRules for RussianRules {
-    files!("russian");
-    fn terms(pos: &RussianDraughts, w: &Weights) -> i32 {
-        eval_pieces::evaluate(pos, w, Tables::of::<Self>(&EIGHT))
-    }
-    fn evaluate(pos: &RussianDraughts, w: &Weights) -> i32 {
-        eval_pieces::damped(pos, Self::terms(pos, w), 2)
-    }
-}
-
-impl EvaluateRules for BrazilianRules {
-    files!("brazilian");
-    fn terms(pos: &BrazilianDraughts, w: &Weights) -> i32 {
-        eval_pieces::evaluate(pos, w, Tables::of::<Self>(&EIGHT))
-    }
-    fn evaluate(pos: &BrazilianDraughts, w: &Weights) -> i32 {
-        eval_pieces::damped(pos, Self::terms(pos, w), 2)
-    }
-}
+draughts!(InternationalRules, "international", TEN, 3);
+draughts!(RussianRules, "russian", EIGHT, 2);
+draughts!(BrazilianRules, "brazilian", EIGHT, 2);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::matches::random_position as walk;
     use crate::ruleset;
-    use column_checkers::{Color, Dameo, Introspect, Lasca, Position, Ruleset, Stapeldammen};
+    use column_checkers::{
+        BrazilianDraughts, Color, Dameo, InternationalDraughts, Introspect, Lasca, Position,
+        Ruleset, RussianDraughts, Stapeldammen,
+    };
     use core::fmt;
     use core::str::FromStr;
     use proptest::prelude::*;
