@@ -5,7 +5,6 @@
 
 use column_checkers::tools::playout::random_playout;
 use column_checkers::tools::rng::SplitMix64;
-use column_checkers::Checking;
 use column_checkers::{perft, Emergo, MoveList, Position};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;

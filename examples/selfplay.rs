@@ -19,8 +19,8 @@ mod cli;
 use clap::{Parser, ValueEnum};
 use cli::RulesetArgs;
 use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Counting, Introspect};
 use column_checkers::{Game, MoveList};
+use column_checkers::{Introspect, Position};
 use column_checkers_player::eval::Evaluate;
 use column_checkers_player::{ruleset, Limits};
 use std::process::ExitCode;
@@ -89,7 +89,7 @@ struct SelfPlay(Options);
 
 /// The greedy player's choice: a move that ends the game in the mover's favour, else
 /// one leaving the opponent the fewest legal moves (ties broken at random).
-fn greedy<P: Counting>(pos: &P, moves: &[P::Move], rng: &mut SplitMix64) -> P::Move {
+fn greedy<P: Position>(pos: &P, moves: &[P::Move], rng: &mut SplitMix64) -> P::Move {
     let me = pos.turn();
     let mut best = Vec::new();
     let mut best_score = i64::MIN;

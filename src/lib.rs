@@ -31,12 +31,19 @@
 //! ```
 //!
 //! `use column_checkers::prelude::*` brings the traits ([`Position`], [`Introspect`],
-//! [`MoveSquares`], [`Counting`], [`Checking`]) and the types nearly every program
-//! names; every position type is at the crate root.
+//! [`MoveSquares`]) and the types nearly every program names; every ruleset's base
+//! position type is at the crate root, and every position, rules and move type of the
+//! rulesets in [`games`].
+//!
+//! The modules: [`games`] (the rulesets), [`text`] (game records, PDN, FEN, SVG),
+//! [`any`] (a game of a ruleset chosen at run time, the [`Ruleset`]s by name),
+//! [`error`] (every error and its kinds), [`playout`] (random games), [`custom`]
+//! (writing your own ruleset), [`rulings`] (how the crate decides what the rules texts
+//! leave open) and, behind features, `solver` and `minimax`.
 //!
 //! ## Concepts
 //!
-//! - A **column** ([`Stack`](crate::engine::stack::Stack)) is a pile of one or more men. Its top man, the
+//! - A **column** ([`Stack`](custom::Stack)) is a pile of one or more men. Its top man, the
 //!   **commander**, decides its **owner** (and, in games with ranks, its powers); the
 //!   owner's men at the top form the **cap**, the other colour's men below are
 //!   **prisoners**. A capture takes the top man of the jumped column and puts it under
@@ -55,9 +62,9 @@
 //! [`Position::legal_moves`] fills a [`MoveList`]; [`Position::play`] checks a move and
 //! returns a [`PlayError`] leaving the position unchanged when it is not legal;
 //! [`Position::play_unchecked`] is the fast path for moves taken from the list.
-//! [`Counting::count_legal_moves`] counts without listing, and [`perft()`],
-//! [`divide`] and [`random_playout`](crate::tools::playout::random_playout) work on every position type through
-//! [`Counting`], whose methods all have default bodies.
+//! [`Position::count_legal_moves`] counts without listing; [`perft()`], [`divide`] and
+//! [`random_playout`](playout::random_playout) work on every position type through
+//! [`Position`]'s counting shortcuts, which all have default bodies.
 //!
 //! ## The end of the game and repetition
 //!
@@ -91,7 +98,7 @@
 //! `W`, `B` for kings or officers). Emergo adds the side to move and the men in hand:
 //!
 //! ```
-//! use column_checkers::engine::error::PositionErrorKind;
+//! use column_checkers::error::PositionErrorKind;
 //! use column_checkers::{Emergo, Position};
 //!
 //! // Freeling's majority example: White to move, nothing in hand
@@ -102,14 +109,14 @@
 //! assert!(matches!(err.kind, PositionErrorKind::TooManyMenInHand { .. }));
 //! ```
 //!
-//! Moves print in the game's notation ([`Move`](crate::engine::moves::Move)'s `Display`) and are read against a
+//! Moves print in the game's notation (their `Display`) and are read against a
 //! position with [`Position::parse_move`], which also resolves compact forms and
 //! reports ambiguity with the candidate moves ([`MoveParseError`]).
 //!
 //! ## Building a game: GUIs, servers and bots
 //!
 //! Code written once against the traits serves every ruleset. Every position type
-//! implements [`Introspect`] (the board's [`Geometry`](crate::engine::board::Geometry), what a legal move does square
+//! implements [`Introspect`] (the board's [`Geometry`], what a legal move does square
 //! by square with [`Introspect::describe`], every route a person may click it by) and
 //! every move type [`MoveSquares`] (origin, landings, destination, men captured).
 //! [`MoveInput`] takes a move as a person enters it, one click at a time: after each
@@ -131,101 +138,18 @@
 //!
 //! ## Writing your own ruleset
 //!
-//! A checkers-like game is a rules type: a [`CapturePolicy`](crate::engine::capture::CapturePolicy) (how captures work), a
-//! [`MovePolicy`](crate::engine::quiet::MovePolicy) (how pieces move without capturing) and a [`CheckersRules`](crate::games::checkers::CheckersRules) (board,
-//! storage, start, men) — the [`CheckersPosition`](crate::games::checkers::CheckersPosition) does the rest. Everything needed
-//! is public. A tiny column game on the dark squares of a 6x6
-//! board, where columns step and capture diagonally forward and the top man goes under
-//! the capturer:
-//!
-//! ```
-//! use std::sync::OnceLock;
-//! use column_checkers::engine::board::{Board, Geometry};
-//! use column_checkers::engine::capture::{
-//!     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
-//!     Transfer,
-//! };
-//! use column_checkers::engine::columns::Columns;
-//! use column_checkers::engine::quiet::MovePolicy;
-//! use column_checkers::engine::square::DirectionSet;
-//! use column_checkers::engine::stack::Man;
-//! use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
-//! use column_checkers::{perft, Position};
-//!
-//! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-//! struct Dark6;
-//! impl Board for Dark6 {
-//!     fn geometry() -> &'static Geometry {
-//!         static G: OnceLock<Geometry> = OnceLock::new();
-//!         G.get_or_init(|| Geometry::new("dark-6", 6, 6, |x, y| (x + y) % 2 == 0,
-//!                                        &[(1, 1), (-1, 1), (-1, -1), (1, -1)]))
-//!     }
-//! }
-//!
-//! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-//! struct MiniColumns;
-//! impl CapturePolicy for MiniColumns {
-//!     const RULES: CaptureRules = CaptureRules {
-//!         taking: Taking::Prisoner,
-//!         transfer: Transfer::Immediate,
-//!         rejump: Rejump::Never,
-//!         reversal: Some(Reversal::AnyTurnBack),
-//!         majority: Majority::FreeChoice,
-//!         promotion: CapturePromotion::Never,
-//!     };
-//!     fn directions(&self, m: Man) -> DirectionSet { Dark6::geometry().forward(m.color) }
-//!     fn leap(&self, _: Man) -> Leap { Leap::Short }
-//! }
-//! impl CheckersRules for MiniColumns {
-//!     type Board = Dark6;
-//!     type Storage = Columns<Dark6>; // men stack into columns
-//!     const NAME: &'static str = "mini-columns";
-//!     const START: &'static str = "a1:w,c1:w,e1:w,b2:w,d2:w,f2:w,a5:b,c5:b,e5:b,b6:b,d6:b,f6:b w";
-//!     const MEN: usize = 6;
-//! }
-//! // columns move as they capture (the default quiet moves: steps)
-//! impl MovePolicy for MiniColumns {}
-//!
-//! type Mini = CheckersPosition<MiniColumns>;
-//! let start = Mini::start();
-//! assert_eq!(perft(&start, 1), 5);
-//! let mut p: Mini = "c3:w,d4:b w".parse().unwrap();
-//! let m = p.parse_move("c3xe5").unwrap();
-//! p.play(&m).unwrap();
-//! assert_eq!(p.to_string(), "e5:bw b");
-//! ```
-//!
-//! `OnceLock` is `std`'s. A `no_std` crate (see [Features](#features)) builds the
-//! geometry once in `once_cell::race::OnceBox`, as the crate's own boards do:
-//!
-//! ```
-//! extern crate alloc;
-//! use alloc::boxed::Box;
-//! use column_checkers::engine::board::{Board, Geometry};
-//! use once_cell::race::OnceBox;
-//!
-//! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-//! struct Dark6;
-//! impl Board for Dark6 {
-//!     fn geometry() -> &'static Geometry {
-//!         static G: OnceBox<Geometry> = OnceBox::new();
-//!         G.get_or_init(|| Box::new(Geometry::new("dark-6", 6, 6, |x, y| (x + y) % 2 == 0,
-//!                                                 &[(1, 1), (-1, 1), (-1, -1), (1, -1)])))
-//!     }
-//! }
-//! assert_eq!(Dark6::geometry().len(), 18);
-//! ```
-//!
-//! A game with its own state (like Emergo's men in hand) implements [`Position`]
-//! directly, using the same parts: [`Columns`](crate::engine::columns::Columns), [`CaptureGenerator`](crate::engine::capture::CaptureGenerator), the [`text`](text::position_text) and
-//! [`notation`](text::notation) helpers, and [`zobrist`](engine::zobrist) keys.
+//! A checkers-like game is a rules type (how captures work, how pieces move
+//! otherwise, board, start, men) over [`CheckersPosition`](custom::CheckersPosition),
+//! which does the rest; a game with its own state implements [`Position`] with the
+//! same parts. Everything needed is in [`custom`], whose documentation is the guide;
+//! the `custom_variant` example is a whole ruleset written so.
 //!
 //! ## Rulesets
 //!
 //! The crate's rulesets, their names, options, position types and PDN tags are the
-//! table of [`Ruleset`], made from the one list of the
-//! [`registry`](tools::registry), through which the examples choose a ruleset by
-//! name.
+//! table of [`Ruleset`], made from the crate's one list of rulesets, through which
+//! the examples choose a ruleset by name; [`for_each_ruleset!`] hands the list to a
+//! macro of another crate.
 //!
 //! ## Game records, diagrams and any-ruleset code
 //!
@@ -233,12 +157,12 @@
 //!   PGN) of many games into [`text::record::Record`]s — tags, numbered movetext,
 //!   comments, variations, results, `FEN` start positions ([`text::fen`]) — which
 //!   replay with every move checked; `GameType` or `Variant` tags choose the ruleset
-//!   ([`Ruleset::of_record`]); [`tools::registry::record_of_game`] makes the record of
+//!   ([`Ruleset::of_record`]); [`any::record_of_game`] makes the record of
 //!   a [`Game`], to which tags and comments are added, and writes it as PDN.
 //! - [`Position::board_view`] gives a ruleset-independent [`BoardView`] (geometry,
 //!   columns, men in hand) for renderers, evaluation functions and GUIs; the `svg`
 //!   feature draws it.
-//! - [`tools::registry::dispatch`] runs generic code on a ruleset chosen by name, and
+//! - [`any::dispatch`] runs generic code on a ruleset chosen by name, and
 //!   [`AnyGame`] is a whole game of a ruleset chosen at run time (legal moves, play by
 //!   text, index or clicks, outcome, texts, records, perft), for servers and bindings.
 //!
@@ -287,22 +211,36 @@ extern crate alloc;
 pub struct ReadmeDoctests;
 
 mod alloc_prelude;
+pub mod any;
+pub mod custom;
+#[doc(hidden)]
 pub mod engine;
+pub mod error;
 pub mod games;
+pub mod playout;
 pub mod rulings;
 pub mod text;
+#[doc(hidden)]
 pub mod tools;
+
+/// The [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset
+/// (feature `minimax`): [`MinimaxAdapter`](minimax::MinimaxAdapter) and a simple
+/// evaluator.
+#[cfg(feature = "minimax")]
+#[cfg_attr(docsrs, doc(cfg(feature = "minimax")))]
+pub mod minimax {
+    pub use crate::tools::minimax::{material, MaterialEvaluator, MinimaxAdapter};
+}
 
 #[cfg(feature = "solver")]
 #[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
 pub mod solver;
 
 // The crate root holds what nearly every program names: the position types, the
-// game's traits, `Game`, moves, outcome, errors and perft. Everything else has one path,
-// in its module (`engine::board::Geometry`, `games::lasca::LascaRules`, ...).
-pub use engine::checking::Checking;
+// game's traits, `Game`, moves, outcome, the main errors and perft. Everything else is
+// in the modules above (`games::LascaRules`, `custom::Stack`, `error::FenError`, ...).
+pub use engine::board::Geometry;
 pub use engine::color::Color;
-pub use engine::counting::Counting;
 pub use engine::error::{DeclaredEndError, GameError, MoveParseError, PlayError, PositionError};
 pub use engine::game::Game;
 pub use engine::input::{ClickError, MoveInput};
@@ -317,18 +255,23 @@ pub use engine::square::{Square, SquareSet};
 pub use engine::view::BoardView;
 pub use tools::any_game::{AnyGame, AnyGameError, AnyMove};
 /// Every ruleset's position type (`Emergo`, `Lasca`, `InternationalDraughts`, ...),
-/// from the one list of the registry; option sets and rules types are in their game's
-/// module (`games::lasca::LascaRoundabout`, `games::lasca::LascaRules`).
+/// from the one list of the registry; option sets and rules types are in
+/// [`games`] (`games::LascaRoundabout`, `games::LascaRules`).
 pub use tools::registry::root_exports::*;
 pub use tools::registry::Ruleset;
+
+// Former paths of code not yet moved to `Position`: every position implements them.
+#[doc(hidden)]
+pub use engine::checking::Checking;
+#[doc(hidden)]
+pub use engine::counting::Counting;
 
 /// The traits and types nearly every user names, for a glob import:
 /// `use column_checkers::prelude::*;`.
 ///
 /// It holds the game's traits ([`Position`], [`Introspect`] and [`MoveSquares`] for
-/// GUIs, [`Counting`] and [`Checking`] for perft, playouts and checks), [`Game`],
-/// [`MoveList`], [`MoveInput`], [`Color`], [`Outcome`] and [`EndReason`]; the position
-/// types are at the crate root.
+/// GUIs), [`Game`], [`MoveList`], [`MoveInput`], [`Color`], [`Outcome`] and
+/// [`EndReason`]; the position types are at the crate root.
 ///
 /// ```
 /// use column_checkers::prelude::*;
@@ -339,13 +282,16 @@ pub use tools::registry::Ruleset;
 /// assert_eq!(game.position().turn(), Color::Black);
 /// ```
 pub mod prelude {
-    pub use crate::engine::checking::Checking;
     pub use crate::engine::color::Color;
-    pub use crate::engine::counting::Counting;
     pub use crate::engine::game::Game;
     pub use crate::engine::input::MoveInput;
     pub use crate::engine::introspect::Introspect;
     pub use crate::engine::moves::{MoveList, MoveSquares};
     pub use crate::engine::outcome::{EndReason, Outcome};
     pub use crate::engine::position::Position;
+    // former names of code not yet moved to `Position`
+    #[doc(hidden)]
+    pub use crate::engine::checking::Checking;
+    #[doc(hidden)]
+    pub use crate::engine::counting::Counting;
 }

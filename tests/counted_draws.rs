@@ -12,8 +12,7 @@ use column_checkers::games::draughts::{
     BRAZILIAN_COUNTED_DRAWS, FMJD_COUNTED_DRAWS, RUSSIAN_COUNTED_DRAWS,
 };
 use column_checkers::{
-    BrazilianDraughts, Counting, EndReason, InternationalDraughts, Outcome, Position,
-    RussianDraughts,
+    BrazilianDraughts, EndReason, InternationalDraughts, Outcome, Position, RussianDraughts,
 };
 use proptest::prelude::*;
 

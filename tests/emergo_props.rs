@@ -8,7 +8,6 @@
 use column_checkers::engine::board::Board;
 use column_checkers::games::emergo::Oblique9;
 use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Checking, Counting};
 use column_checkers::{Color, Emergo, Game, MoveList, Position, Square};
 use proptest::prelude::*;
 use std::collections::BTreeSet;

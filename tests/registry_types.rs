@@ -2,11 +2,11 @@
 //! crate root, its name is that type's `NAME`, and the tables of rulesets in the README
 //! and the crate's documentation are the ones the list makes.
 
-use column_checkers::engine::position::Terms;
-use column_checkers::games::lasca::{LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition};
-use column_checkers::tools::registry::{dispatch, RegistryError, Ruleset, RulesetVisitor};
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::Lasca;
+use column_checkers::any::{dispatch, RegistryError, Ruleset, RulesetVisitor};
+use column_checkers::custom::Terms;
+use column_checkers::games::{LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition};
+use column_checkers::playout::SplitMix64;
+use column_checkers::{for_each_ruleset, Lasca};
 use column_checkers::{MoveList, Position};
 use std::any::TypeId;
 
@@ -40,6 +40,31 @@ fn every_ruleset_visits_its_own_position_type() {
         assert_eq!(shouted.parse::<Ruleset>(), Ok(r), "{shouted}");
     }
     assert_eq!(types.len(), Ruleset::ALL.len());
+}
+
+/// The rulesets as `for_each_ruleset!` hands them to a macro: each variant with the
+/// `Ruleset` it names, the name of its position type and the type's `Ruleset::of`.
+macro_rules! listed {
+    ({ $first:literal } $($variant:ident: $position:ty,)+) => {
+        vec![$((
+            $first,
+            Ruleset::$variant,
+            stringify!($variant),
+            Ruleset::of::<$position>(),
+        ),)+]
+    };
+}
+
+#[test]
+fn for_each_ruleset_hands_over_the_list_in_its_order() {
+    let listed = for_each_ruleset!(listed { "first" });
+    assert_eq!(listed.len(), Ruleset::ALL.len());
+    for (&r, (first, variant, name, of)) in Ruleset::ALL.iter().zip(listed) {
+        assert_eq!(first, "first");
+        assert_eq!(variant, r);
+        assert_eq!(name, r.position_type());
+        assert_eq!(of, Some(r));
+    }
 }
 
 #[test]

@@ -17,7 +17,6 @@ use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersR
 use column_checkers::games::dameo::DameoRules;
 use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
 use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Checking, Counting};
 use column_checkers::{Introspect, MoveList, MoveParseError, Position, Square};
 use proptest::prelude::*;
 

@@ -19,14 +19,12 @@
 
 use std::sync::OnceLock;
 
-use column_checkers::games::bashni::BashniRules;
-use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
-use column_checkers::games::dameo::DameoRules;
-use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
-use column_checkers::games::emergo::HexEmergoSetup;
-use column_checkers::games::lasca::LascaRules;
-use column_checkers::games::stapeldammen::StapeldammenRules;
-use column_checkers::{Counting, Emergo, Epaminondas, HexEmergo, NeoCrossings};
+use column_checkers::custom::{CheckersPosition, CheckersRules};
+use column_checkers::games::{
+    BashniRules, BrazilianRules, DameoRules, HexEmergoSetup, InternationalRules, LascaRules,
+    RussianRules, StapeldammenRules,
+};
+use column_checkers::{Emergo, Epaminondas, HexEmergo, NeoCrossings, Position};
 
 use crate::eval_pieces::{self, Tables};
 pub use crate::eval_view::evaluate_view;
@@ -42,7 +40,7 @@ pub use crate::weights::{Weights, WeightsError, TERMS};
 /// crate needs one line:
 ///
 /// ```
-/// # use column_checkers::{Color, Counting, Lasca, MoveList, MoveParseError, Outcome, Position, PositionError};
+/// # use column_checkers::{Color, Lasca, MoveList, MoveParseError, Outcome, Position, PositionError};
 /// # use std::fmt;
 /// use column_checkers_player::eval::{Evaluate, Weights};
 /// use column_checkers_player::{Limits, Player};
@@ -70,7 +68,6 @@ pub use crate::weights::{Weights, WeightsError, TERMS};
 /// #     fn men(&self, color: Color) -> usize { self.0.men(color) }
 /// #     fn diagram(&self) -> String { self.0.diagram() }
 /// # }
-/// # impl Counting for MyGame {}
 /// impl Evaluate for MyGame {}
 ///
 /// assert_eq!(MyGame::weights(), &Weights::GENERIC);
@@ -81,7 +78,7 @@ pub use crate::weights::{Weights, WeightsError, TERMS};
 ///
 /// A ruleset made of the crate's [`CheckersPosition`] gets it from its rules type
 /// instead ([`EvaluateRules`]).
-pub trait Evaluate: Counting {
+pub trait Evaluate: Position {
     /// The weights the player plays with ([`Player::new`](crate::Player::new)): for the
     /// crate's rulesets the file `player/weights/NAME.txt`, which `tune` writes.
     fn weights() -> &'static Weights {
@@ -613,8 +610,6 @@ mod tests {
             self.0.diagram()
         }
     }
-
-    impl Counting for Hidden {}
 
     impl Evaluate for Hidden {}
 

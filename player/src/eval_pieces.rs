@@ -9,10 +9,9 @@
 
 use std::sync::OnceLock;
 
-use column_checkers::engine::board::Geometry;
-use column_checkers::engine::pieces::Pieces;
-use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
-use column_checkers::{Color, Counting, Position, Square, SquareSet};
+use column_checkers::custom::{Board, CheckersPosition, CheckersRules, Pieces};
+use column_checkers::Geometry;
+use column_checkers::{Color, Position, Square, SquareSet};
 
 use crate::shape::{in_the_middle, path_is_free, wing};
 use crate::weights::Weights;
@@ -91,9 +90,7 @@ impl Tables {
 
     /// The tables of the board of `P`, built on first use.
     pub(crate) fn of<R: CheckersRules>(cell: &'static OnceLock<Tables>) -> &'static Tables {
-        cell.get_or_init(|| {
-            Tables::new(<R::Board as column_checkers::engine::board::Board>::geometry())
-        })
+        cell.get_or_init(|| Tables::new(<R::Board as Board>::geometry()))
     }
 }
 
@@ -176,7 +173,7 @@ mod tests {
     #[test]
     fn the_tables_cover_every_square_once() {
         static CELL: OnceLock<Tables> = OnceLock::new();
-        let t = Tables::of::<column_checkers::games::draughts::InternationalRules>(&CELL);
+        let t = Tables::of::<column_checkers::games::InternationalRules>(&CELL);
         let all = |sets: &[SquareSet]| sets.iter().fold(SquareSet::EMPTY, |a, s| a | *s);
         for c in 0..2 {
             assert_eq!(all(&t.rows[c]).count(), 50);

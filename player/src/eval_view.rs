@@ -5,7 +5,7 @@
 //! men's formation, the middle, the wings, the runaways, and mobility (the side to
 //! move's legal moves).
 
-use column_checkers::{Color, Counting};
+use column_checkers::{Color, Position};
 
 use crate::shape::{in_the_middle, path_is_free, wing};
 use crate::weights::Weights;
@@ -25,7 +25,7 @@ use crate::weights::Weights;
 /// assert_eq!(evaluate_view(&pos, &w), w.man + w.column);
 /// assert_eq!(evaluate_view(&pos, Lasca::weights()), pos.terms(Lasca::weights()));
 /// ```
-pub fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
+pub fn evaluate_view<P: Position>(pos: &P, w: &Weights) -> i32 {
     let me = pos.turn();
     let Some(view) = pos.board_view() else {
         // no board to look at: material as the ruleset counts it

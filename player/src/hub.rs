@@ -33,9 +33,8 @@ use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use column_checkers::tools::registry::Ruleset;
 use column_checkers::{
-    Color, Counting, InternationalDraughts, Introspect, MoveList, MoveSquares, Position,
+    Color, Counting, InternationalDraughts, Introspect, MoveList, MoveSquares, Position, Ruleset,
 };
 use thiserror::Error;
 

@@ -8,8 +8,7 @@
 //! ```
 
 use clap::{Parser, Subcommand, ValueEnum};
-use column_checkers::tools::registry::Ruleset;
-use column_checkers::{Counting, Introspect};
+use column_checkers::{Counting, Introspect, Ruleset};
 use column_checkers_player::baseline::default_depth;
 use column_checkers_player::eval::Evaluate;
 use column_checkers_player::matches::{

@@ -30,9 +30,9 @@ use column_checkers::{Introspect, Ruleset};
 
 use crate::eval::Evaluate;
 
-/// Code to run for the position type of a ruleset chosen at run time
-/// ([`visit`]): the library's [`RulesetVisitor`](column_checkers::tools::registry::RulesetVisitor)
-/// with the player's bounds.
+/// Code to run for the position type of a ruleset chosen at run time ([`visit`]): the
+/// library's [`RulesetVisitor`](column_checkers::any::RulesetVisitor) with the
+/// player's bounds.
 pub trait Visitor {
     /// What the code returns.
     type Output;
@@ -40,37 +40,24 @@ pub trait Visitor {
     fn visit<P: Introspect + Evaluate>(self) -> Self::Output;
 }
 
-/// Runs `visitor` for the position type of `ruleset` (each option set its own type).
-pub fn visit<V: Visitor>(ruleset: Ruleset, visitor: V) -> V::Output {
-    use column_checkers::games::bashni::BashniRussianCode;
-    use column_checkers::games::emergo::HexEmergoSetup;
-    use column_checkers::games::lasca::{
-        LascaRepetition, LascaRoundabout, LascaRoundaboutRepetition,
+/// Makes [`visit`] from the library's list of rulesets (`for_each_ruleset!`): an arm
+/// for each, so that a ruleset whose type does not implement [`Evaluate`] does not
+/// compile.
+macro_rules! dispatch {
+    ($($variant:ident: $position:ty,)+) => {
+        /// Runs `visitor` for the position type of `ruleset` (each option set its own
+        /// type).
+        pub fn visit<V: Visitor>(ruleset: Ruleset, visitor: V) -> V::Output {
+            match ruleset {
+                $(Ruleset::$variant => visitor.visit::<$position>(),)+
+                // the list is the one `Ruleset` is made from
+                _ => unreachable!("{ruleset} is not in the library's list of rulesets"),
+            }
+        }
     };
-    use column_checkers::{
-        Bashni, BrazilianDraughts, Dameo, Emergo, Epaminondas, HexEmergo, InternationalDraughts,
-        Lasca, NeoCrossings, RussianDraughts, Stapeldammen,
-    };
-    match ruleset {
-        Ruleset::Emergo => visitor.visit::<Emergo>(),
-        Ruleset::Dameo => visitor.visit::<Dameo>(),
-        Ruleset::RussianDraughts => visitor.visit::<RussianDraughts>(),
-        Ruleset::HexEmergo => visitor.visit::<HexEmergo>(),
-        Ruleset::HexEmergoSetup => visitor.visit::<HexEmergoSetup>(),
-        Ruleset::InternationalDraughts => visitor.visit::<InternationalDraughts>(),
-        Ruleset::BrazilianDraughts => visitor.visit::<BrazilianDraughts>(),
-        Ruleset::Stapeldammen => visitor.visit::<Stapeldammen>(),
-        Ruleset::Epaminondas => visitor.visit::<Epaminondas>(),
-        Ruleset::NeoCrossings => visitor.visit::<NeoCrossings>(),
-        Ruleset::Lasca => visitor.visit::<Lasca>(),
-        Ruleset::LascaRoundabout => visitor.visit::<LascaRoundabout>(),
-        Ruleset::LascaRepetition => visitor.visit::<LascaRepetition>(),
-        Ruleset::LascaRoundaboutRepetition => visitor.visit::<LascaRoundaboutRepetition>(),
-        Ruleset::Bashni => visitor.visit::<Bashni>(),
-        Ruleset::BashniRussianCode => visitor.visit::<BashniRussianCode>(),
-        _ => unreachable!("the player dispatches every ruleset of the library ({ruleset})"),
-    }
 }
+
+column_checkers::for_each_ruleset!(dispatch);
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicU64;
 
-use column_checkers::{Counting, Emergo, InternationalDraughts, Lasca, NeoCrossings, Position};
+use column_checkers::{Emergo, InternationalDraughts, Lasca, NeoCrossings, Position};
 
 use super::*;
 use crate::matches::random_position as played;

@@ -30,7 +30,7 @@
 
 use std::fmt::Write as _;
 
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::playout::SplitMix64;
 use column_checkers::{Color, Game, MoveList, MoveSquares};
 use thiserror::Error;
 

@@ -3,8 +3,7 @@
 //! `player/weights/NAME.txt` is one) and writes it; and the weights `match` reads.
 
 use clap::Parser;
-use column_checkers::tools::registry::Ruleset;
-use column_checkers::Introspect;
+use column_checkers::{Introspect, Ruleset};
 use column_checkers_player::eval::{Evaluate, Weights};
 use column_checkers_player::ruleset;
 use column_checkers_player::tune::{

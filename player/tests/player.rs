@@ -1,8 +1,7 @@
 //! The players over every ruleset: a legal move on random positions, limits respected,
 //! the same move under the same node limit, short wins found.
 
-use column_checkers::tools::registry::Ruleset;
-use column_checkers::{Introspect, MoveList, Position};
+use column_checkers::{Introspect, MoveList, Position, Ruleset};
 use column_checkers_player::eval::Evaluate;
 use column_checkers_player::matches::random_position;
 use column_checkers_player::ruleset::{self, Visitor};

@@ -108,7 +108,7 @@ impl<B: FullGrid> FromToTexts<B> {
     /// [`write`](Self::write) writes the squares `from_to` gives for it, and pushes
     /// the length of `out` after each onto `ends` (move `i`'s text ends at
     /// `ends[i]`): what
-    /// [`Checking::write_move_texts`](crate::engine::checking::Checking::write_move_texts)
+    /// [`Position::write_move_texts`](crate::engine::position::Position::write_move_texts)
     /// asks, from two look-ups of packed bytes a move.
     ///
     /// ```

@@ -1,5 +1,5 @@
 //! The texts of many moves written into one buffer: what
-//! [`Checking::write_move_texts`](crate::engine::checking::Checking::write_move_texts) does by default.
+//! [`Position::write_move_texts`](crate::engine::position::Position::write_move_texts) does by default.
 //! A move list of a GUI or a server, and the invariant checks, write every listed
 //! move's text; one formatter for the whole list sets up the formatting machinery once
 //! rather than once per move (as `to_string` would), and the texts share one string.

@@ -4,15 +4,15 @@
 //! counting at the last ply.
 
 use crate::alloc_prelude::*;
-use crate::engine::counting::Counting;
 use crate::engine::moves::MoveList;
+use crate::engine::position::Position;
 
 /// The number of move sequences of length `depth` from `pos` (1 for depth 0).
 ///
-/// The plies above the last two are played with [`Counting::play_each_move`] (in any
-/// order); the last two are counted by [`Counting::count_two_plies`], and a depth of 1
-/// by [`Counting::count_legal_moves`] (bulk counting).
-pub fn perft<P: Counting>(pos: &P, depth: u32) -> u64 {
+/// The plies above the last two are played with [`Position::play_each_move`] (in any
+/// order); the last two are counted by [`Position::count_two_plies`], and a depth of 1
+/// by [`Position::count_legal_moves`] (bulk counting).
+pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -20,7 +20,7 @@ pub fn perft<P: Counting>(pos: &P, depth: u32) -> u64 {
     perft_inner(pos, depth, &mut lists)
 }
 
-fn perft_inner<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]) -> u64 {
+fn perft_inner<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]) -> u64 {
     if depth == 1 {
         return pos.count_legal_moves() as u64;
     }
@@ -37,9 +37,9 @@ fn perft_inner<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
 /// ply's too, and each position reached at the last ply counts 1. The same number
 /// with more work: the figure other engines report as "no bulk".
 ///
-/// Each ply's moves are played by [`Counting::play_each_move`], which makes the
+/// Each ply's moves are played by [`Position::play_each_move`], which makes the
 /// position after each legal move (board, hash and side to move, as
-/// [`Counting::play_for_counting`] plays it) in any order. By default it lists the
+/// [`Position::play_for_counting`] plays it) in any order. By default it lists the
 /// moves and plays each on a copy; a ruleset may make the positions as it finds the
 /// moves, without listing them (the removal games do, as engines that write each move
 /// as the position it leads to do). Either way every position is made: the last
@@ -51,12 +51,12 @@ fn perft_inner<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
 /// let p = InternationalDraughts::start();
 /// assert_eq!(perft_without_bulk(&p, 4), perft(&p, 4));
 /// ```
-pub fn perft_without_bulk<P: Counting>(pos: &P, depth: u32) -> u64 {
+pub fn perft_without_bulk<P: Position>(pos: &P, depth: u32) -> u64 {
     let mut lists: Vec<MoveList<P::Move>> = (0..depth).map(|_| MoveList::new()).collect();
     perft_played(pos, depth, &mut lists)
 }
 
-fn perft_played<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]) -> u64 {
+fn perft_played<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -78,7 +78,7 @@ fn perft_played<P: Counting>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>
 /// Perft split by first move: each legal move with the perft of `depth - 1` after it
 /// (`depth >= 1`), in the order of
 /// [`Position::legal_moves`](crate::engine::position::Position::legal_moves).
-pub fn divide<P: Counting>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
+pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
     list.iter()
@@ -102,7 +102,7 @@ pub fn divide<P: Counting>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
 /// ```
 #[cfg(feature = "rayon")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
-pub fn perft_parallel<P: Counting>(pos: &P, depth: u32) -> u64 {
+pub fn perft_parallel<P: Position>(pos: &P, depth: u32) -> u64 {
     use rayon::prelude::*;
     let want = 16 * rayon::current_num_threads();
     let mut frontier = vec![pos.clone()];

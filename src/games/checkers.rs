@@ -16,11 +16,9 @@
 use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
 use crate::engine::capture::{CaptureGenerator, CapturePromotion, Taking};
-use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::counted_draws::{CountedDraws, DrawCounts, Placement};
-use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
 use crate::engine::introspect::{Introspect, MoveInfo, MoveKind};
 use crate::engine::moves::{Move, MoveList, MovePath, MoveSquares, Route, Squares};
@@ -558,13 +556,12 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
             Cow::Owned(c) => BoardView::owned(g, c.stacks().to_vec(), self.turn),
         })
     }
-}
 
-/// Perft's shortcuts come from the storage (its bulk counting, see
-/// [`storage`](crate::engine::storage)): the legal moves counted without listing
-/// them, the replies to a list of moves and the last two plies counted on the board
-/// or its bitboards, a move taken back in place.
-impl<R: CheckersRules> Counting for CheckersPosition<R> {
+    // Perft's shortcuts come from the storage (its bulk counting, see
+    // `engine::storage`): the legal moves counted without listing them, the replies
+    // to a list of moves and the last two plies counted on the board or its
+    // bitboards, a move taken back in place.
+
     /// The outcome from the listed moves: whether there is one.
     fn outcome_among(&self, legal: &[CheckersMove<R>]) -> Option<Outcome> {
         self.end(|| !legal.is_empty())
@@ -617,9 +614,7 @@ impl<R: CheckersRules> Counting for CheckersPosition<R> {
         self.turn = parent.turn;
         self.counts = parent.counts;
     }
-}
 
-impl<R: CheckersRules> Checking for CheckersPosition<R> {
     fn zobrist_from_scratch(&self) -> u64 {
         self.board.full_hash()
             ^ if self.turn == Color::Black {

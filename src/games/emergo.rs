@@ -37,10 +37,8 @@ use crate::engine::capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, FirstJumps, Leap, Majority,
     Rejump, Reversal, Taking, Transfer,
 };
-use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
-use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
 use crate::engine::introspect::{Introspect, MoveInfo, MoveKind};
 use crate::engine::moves::{Move, MoveList, MovePath, MoveSquares, Route};
@@ -592,9 +590,7 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
                 .with_hand(self.hand[0] as usize, self.hand[1] as usize),
         )
     }
-}
 
-impl<B: EmergoBoard> Counting for EmergoPosition<B> {
     /// The outcome from the listed moves: whether there is one.
     fn outcome_among(&self, legal: &[Move<B>]) -> Option<Outcome> {
         self.end(|| !legal.is_empty())
@@ -642,7 +638,7 @@ impl<B: EmergoBoard> Counting for EmergoPosition<B> {
         self.step_count()
     }
 
-    /// Plays each move on one scratch copy and [restores](Counting::restore) it.
+    /// Plays each move on one scratch copy and [restores](Position::restore) it.
     fn count_replies(&self, moves: &[Move<B>]) -> u64 {
         let mut scratch = self.clone();
         let mut total = 0;
@@ -672,9 +668,7 @@ impl<B: EmergoBoard> Counting for EmergoPosition<B> {
         self.turn = parent.turn;
         self.hand = parent.hand;
     }
-}
 
-impl<B: EmergoBoard> Checking for EmergoPosition<B> {
     fn zobrist_from_scratch(&self) -> u64 {
         self.columns.full_hash() ^ self.extra_hash()
     }

@@ -1,11 +1,15 @@
-//! Text formats: reading moves ([`notation`]),
-//! the position text and diagrams ([`position_text`]), game records ([`record`]) in
-//! PDN ([`pdn`]) with PDN's FEN positions ([`fen`]), and behind features SVG pictures
-//! (`svg`) and serde support (`serde`), every one of them through the text forms.
+//! Text formats: game records ([`record`]) in PDN ([`pdn`]) with PDN's FEN positions
+//! ([`fen`]), and behind features SVG pictures (`svg`) and serde support (`serde`),
+//! every one of them through the text forms. The position text of every ruleset is
+//! its position type's `Display` and `FromStr`, its moves' notation their `Display`
+//! and [`Position::parse_move`](crate::Position::parse_move); the helpers the
+//! rulesets write and read them with are in [`custom`](crate::custom).
 
 pub mod fen;
+#[doc(hidden)]
 pub mod notation;
 pub mod pdn;
+#[doc(hidden)]
 pub mod position_text;
 pub mod record;
 #[cfg(feature = "serde")]

@@ -21,13 +21,13 @@
 
 use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
-use crate::engine::checking::Checking;
-use crate::engine::counting::Counting;
+
 use crate::engine::error::{MoveParseError, PlayError};
 use crate::engine::game::Game;
 use crate::engine::input::MoveInput;
 use crate::engine::introspect::Introspect;
 use crate::engine::moves::{MoveList, MoveSquares};
+use crate::engine::position::Position;
 
 use crate::engine::square::Square;
 use crate::tools::invariants::{self, Violation};
@@ -75,7 +75,7 @@ pub enum Finding {
     },
 }
 
-fn violation<P: Checking + Counting>(pos: &P) -> impl Fn(Violation) -> Finding + '_ {
+fn violation<P: Position>(pos: &P) -> impl Fn(Violation) -> Finding + '_ {
     move |violation| Finding::Violation {
         ruleset: P::NAME,
         position: pos.to_string(),
@@ -83,7 +83,7 @@ fn violation<P: Checking + Counting>(pos: &P) -> impl Fn(Violation) -> Finding +
     }
 }
 
-fn wrong<P: Checking + Counting>(pos: &P, what: String) -> Finding {
+fn wrong<P: Position>(pos: &P, what: String) -> Finding {
     Finding::Wrong {
         ruleset: P::NAME,
         position: pos.to_string(),
@@ -133,7 +133,7 @@ pub fn position_text(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a str);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Checking + Counting>(self) -> Self::Output {
+        fn visit<P: Position>(self) -> Self::Output {
             match self.0.parse::<P>() {
                 Ok(pos) => invariants::check(&pos).map_err(violation(&pos)),
                 Err(e) if e.at <= self.0.len() => Ok(()),
@@ -153,7 +153,7 @@ pub fn position_text(data: &[u8]) -> Result<(), Finding> {
 
 /// A position reached from the start by up to `plies` random legal moves with `seed`,
 /// through a [`Game`] (so it has a history).
-fn random_game<P: Checking + Counting>(seed: u64, plies: usize) -> Game<P> {
+fn random_game<P: Position>(seed: u64, plies: usize) -> Game<P> {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(P::start());
     let mut moves = MoveList::new();
@@ -183,7 +183,7 @@ pub fn move_text(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(u64, usize, &'a str);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Checking + Counting>(self) -> Self::Output {
+        fn visit<P: Position>(self) -> Self::Output {
             let V(seed, plies, text) = self;
             let mut game = random_game::<P>(seed, plies);
             if plies % 3 == 0 {
@@ -245,7 +245,7 @@ pub fn play_sequence(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a [u8]);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Checking + Counting>(self) -> Self::Output {
+        fn visit<P: Position>(self) -> Self::Output {
             let mut pos = P::start();
             let mut moves = MoveList::new();
             for &choice in self.0.iter().take(MAX_PLIES) {
@@ -284,7 +284,7 @@ pub fn game_ops(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a [u8]);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Checking + Counting>(self) -> Self::Output {
+        fn visit<P: Position>(self) -> Self::Output {
             let mut b = Bytes(self.0);
             let mut game = Game::new(P::start());
             // the model: positions from the start, and the moves to redo (last first)
@@ -438,7 +438,7 @@ pub fn click_sequence(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(u64, usize, &'a [u8]);
     impl RulesetVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
+        fn visit<P: Introspect>(self) -> Self::Output {
             let V(seed, plies, ops) = self;
             let game = random_game::<P>(seed, plies);
             let pos = game.position();

@@ -5,10 +5,10 @@
 //! [`check`] examines one position:
 //!
 //! - the incremental [`zobrist`](crate::engine::position::Position::zobrist) hash equals
-//!   [`zobrist_from_scratch`](crate::engine::checking::Checking::zobrist_from_scratch);
+//!   [`zobrist_from_scratch`](crate::engine::position::Position::zobrist_from_scratch);
 //! - the position text round-trips: reading `pos.to_string()` gives a position `==`
 //!   to `pos`;
-//! - [`count_legal_moves`](crate::engine::counting::Counting::count_legal_moves) equals the length of
+//! - [`count_legal_moves`](crate::engine::position::Position::count_legal_moves) equals the length of
 //!   [`legal_moves`](crate::engine::position::Position::legal_moves);
 //! - the outcome agrees with the legal moves: [`outcome`](crate::engine::position::Position::outcome) is
 //!   `Some` exactly when there is no legal move, but for a counted draw, which ends a
@@ -16,18 +16,18 @@
 //!   crate: a position that ends the game (no pieces, no legal move, a goal reached)
 //!   lists no move, as [`Position::legal_moves`](crate::engine::position::Position::legal_moves) promises, and a position with no
 //!   legal move ends the game (a loss or a draw as the ruleset says);
-//!   [`outcome_among`](crate::engine::counting::Counting::outcome_among) of the listed
+//!   [`outcome_among`](crate::engine::position::Position::outcome_among) of the listed
 //!   moves gives the same outcome;
 //! - every listed move plays, and its text, read back with
-//!   [`parse_move_among`](crate::engine::checking::Checking::parse_move_among) against the listed moves from
+//!   [`parse_move_among`](crate::engine::position::Position::parse_move_among) against the listed moves from
 //!   the same square, gives the same move; one listed move per position (chosen by
 //!   the hash) is also legal by [`is_legal`](crate::engine::position::Position::is_legal), plays with
 //!   [`play`](crate::engine::position::Position::play) on a copy, and reads back with
 //!   [`parse_move`](crate::engine::position::Position::parse_move), which generate the list themselves;
 //! - every listed move passes [`check_transition`] (men rule, turn, hash after it);
-//! - [`play_each_move`](crate::engine::counting::Counting::play_each_move) makes the
+//! - [`play_each_move`](crate::engine::position::Position::play_each_move) makes the
 //!   positions the listed moves lead to, played with
-//!   [`play_for_counting`](crate::engine::counting::Counting::play_for_counting): one
+//!   [`play_for_counting`](crate::engine::position::Position::play_for_counting): one
 //!   for each, equal (`==`, and their hashes), in any order;
 //! - no two listed moves are one move by move identity: none start
 //!   on the same square and lead to the same position (compared with `==`; candidate
@@ -52,13 +52,13 @@
 //! ```
 
 use crate::alloc_prelude::*;
-use crate::engine::checking::Checking;
+
 use crate::engine::color::Color;
-use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PlayError, PositionError};
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
 use crate::engine::outcome::{EndReason, Outcome};
+use crate::engine::position::Position;
 use core::hash::Hasher;
 use thiserror::Error;
 
@@ -74,7 +74,7 @@ pub enum Violation {
     HashMismatch {
         /// [`Position::zobrist`](crate::engine::position::Position::zobrist).
         incremental: u64,
-        /// [`Checking::zobrist_from_scratch`].
+        /// [`Position::zobrist_from_scratch`].
         scratch: u64,
     },
     /// The position text does not read back.
@@ -96,7 +96,7 @@ pub enum Violation {
     /// `count_legal_moves` and `legal_moves` disagree.
     #[error("count_legal_moves() is {counted} but legal_moves() lists {listed}")]
     CountMismatch {
-        /// [`Counting::count_legal_moves`].
+        /// [`Position::count_legal_moves`].
         counted: usize,
         /// The length of [`Position::legal_moves`](crate::engine::position::Position::legal_moves).
         listed: usize,
@@ -115,7 +115,7 @@ pub enum Violation {
     /// The outcome given the legal-move list differs from the outcome.
     #[error("outcome_among() is {among:?} but outcome() is {outcome:?}")]
     OutcomeAmongMismatch {
-        /// [`Counting::outcome_among`]
+        /// [`Position::outcome_among`]
         /// of the listed moves.
         among: Option<Outcome>,
         /// [`Position::outcome`](crate::engine::position::Position::outcome).
@@ -151,7 +151,7 @@ pub enum Violation {
         /// The move read back.
         read: String,
     },
-    /// [`Checking::write_move_texts`] writes another text than `Display` for a listed
+    /// [`Position::write_move_texts`] writes another text than `Display` for a listed
     /// move, or another number of texts than there are moves.
     #[error("write_move_texts writes {} for listed move {mv}", match written { Some(w) => format!("{w:?}"), None => "another number of texts than moves".to_string() })]
     MoveTextsDisagree {
@@ -168,7 +168,7 @@ pub enum Violation {
         /// The later one.
         second: String,
     },
-    /// [`Counting::play_each_move`] makes other positions than the listed moves lead
+    /// [`Position::play_each_move`] makes other positions than the listed moves lead
     /// to.
     #[error("play_each_move {}", match mv { Some(mv) => format!("does not make the position after listed move {mv}"), None => format!("makes {made} positions for {listed} listed moves") })]
     PlayedPositionsDisagree {
@@ -199,7 +199,7 @@ pub enum Violation {
         mv: String,
         /// [`Position::zobrist`](crate::engine::position::Position::zobrist) after the move.
         incremental: u64,
-        /// [`Checking::zobrist_from_scratch`] after the move.
+        /// [`Position::zobrist_from_scratch`] after the move.
         scratch: u64,
     },
     /// A ruleset that conserves men lost or gained some.
@@ -245,14 +245,14 @@ fn origin(text: &str) -> &str {
 /// Its cost is linear in the number of legal moves: the moves are generated once
 /// (and counted once), each listed move is played on a copy once and read back from
 /// its text against the listed moves from the same square
-/// ([`Checking::parse_move_among`]), and duplicates are found through a hash table.
+/// ([`Position::parse_move_among`]), and duplicates are found through a hash table.
 /// The checks that generate the list themselves ([`Position::is_legal`](crate::engine::position::Position::is_legal),
 /// [`Position::play`](crate::engine::position::Position::play), [`Position::parse_move`](crate::engine::position::Position::parse_move)) run on one listed move per position,
 /// chosen by the position's hash, so that over a game every kind of move meets them.
 ///
 /// # Errors
 /// The first [`Violation`] found.
-pub fn check<P: Checking + Counting>(pos: &P) -> Result<(), Violation> {
+pub fn check<P: Position>(pos: &P) -> Result<(), Violation> {
     check_listing(pos, &mut MoveList::new())
 }
 
@@ -261,10 +261,7 @@ pub fn check<P: Checking + Counting>(pos: &P) -> Result<(), Violation> {
 ///
 /// # Errors
 /// The first [`Violation`] found.
-pub fn check_listing<P: Checking + Counting>(
-    pos: &P,
-    moves: &mut MoveList<P::Move>,
-) -> Result<(), Violation> {
+pub fn check_listing<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Result<(), Violation> {
     check_listing_in(pos, moves, &mut Scratch::new())
 }
 
@@ -273,7 +270,7 @@ pub fn check_listing<P: Checking + Counting>(
 ///
 /// # Errors
 /// The first [`Violation`] found.
-pub(crate) fn check_listing_in<P: Checking + Counting>(
+pub(crate) fn check_listing_in<P: Position>(
     pos: &P,
     moves: &mut MoveList<P::Move>,
     scratch: &mut Scratch<P::Move>,
@@ -360,10 +357,10 @@ pub(crate) fn check_listing_in<P: Checking + Counting>(
     result
 }
 
-/// The positions [`Counting::play_each_move`] makes against those the listed `moves`
-/// of `pos` lead to, played with [`Counting::play_for_counting`]: one for each, equal
+/// The positions [`Position::play_each_move`] makes against those the listed `moves`
+/// of `pos` lead to, played with [`Position::play_for_counting`]: one for each, equal
 /// and with equal hashes, matched in any order.
-fn check_played<P: Checking + Counting>(pos: &P, moves: &[P::Move]) -> Result<(), Violation> {
+fn check_played<P: Position>(pos: &P, moves: &[P::Move]) -> Result<(), Violation> {
     let mut made = Vec::with_capacity(moves.len());
     pos.play_each_move(&mut MoveList::new(), |next| {
         made.push((next.zobrist(), next.clone(), false))
@@ -402,7 +399,7 @@ pub(crate) struct Scratch<M> {
     /// The first move seen leading from a square to a position of a given hash:
     /// (hash, move number), open addressing.
     seen: Vec<(u64, usize)>,
-    /// The list [`Counting::play_each_move`] may use.
+    /// The list [`Position::play_each_move`] may use.
     played: MoveList<M>,
     /// The listed moves whose positions `play_each_move` did not make in list order.
     unmatched: Vec<usize>,
@@ -445,7 +442,7 @@ impl<M: Copy> Scratch<M> {
         }
     }
 
-    /// The same, checking the positions [`Counting::play_each_move`] makes on one
+    /// The same, checking the positions [`Position::play_each_move`] makes on one
     /// position in `n` (chosen by its hash), as the checks that generate the list
     /// themselves run on one listed move in each position: a whole list made again
     /// and played, for perft's shortcut.
@@ -559,19 +556,19 @@ impl<M: Copy> Scratch<M> {
 
 impl<M: Copy + core::fmt::Display> Scratch<M> {
     /// Plays every listed move of `pos` (`moves`, with their texts `all_text` after
-    /// [`Checking::write_move_texts`] and [`find_groups`](Self::find_groups)),
+    /// [`Position::write_move_texts`] and [`find_groups`](Self::find_groups)),
     /// checks its transition, reads it back from its text against its group, and
     /// looks for two moves from one square to one position; and checks the positions
-    /// [`Counting::play_each_move`] makes against them, as [`check_played`] does.
+    /// [`Position::play_each_move`] makes against them, as [`check_played`] does.
     ///
     /// The moves are checked from inside `play_each_move`, one for each position it
     /// makes, in list order: the position after a listed move, played on a copy for
     /// its own checks, is compared at once with the position made beside it, with no
     /// copy kept. A made position that differs from it (`play_each_move` makes them in
-    /// another order, or leaves out what [`play_for_counting`](Counting::play_for_counting)
+    /// another order, or leaves out what [`play_for_counting`](Position::play_for_counting)
     /// may leave out) is matched afterwards as [`check_played`] matches, against the
     /// positions the unmatched moves lead to by `play_for_counting`.
-    fn check_moves<P: Checking + Counting<Move = M>>(
+    fn check_moves<P: Position<Move = M>>(
         &mut self,
         pos: &P,
         before: &Before,
@@ -697,12 +694,12 @@ impl<M: Copy + core::fmt::Display> Scratch<M> {
     }
 }
 
-/// The positions [`Counting::play_each_move`] made (`made` in all, as many as there
+/// The positions [`Position::play_each_move`] made (`made` in all, as many as there
 /// are listed moves) of which `others` (hash, position, matched yet) are left to
 /// match, against the positions the listed `moves` left lead to from `pos`, played
-/// with [`Counting::play_for_counting`]: one for each, equal and with equal hashes,
+/// with [`Position::play_for_counting`]: one for each, equal and with equal hashes,
 /// matched in any order.
-fn match_played<'a, P: Checking + Counting>(
+fn match_played<'a, P: Position>(
     pos: &P,
     moves: impl Iterator<Item = &'a P::Move>,
     mut others: Vec<(u64, P, bool)>,
@@ -792,7 +789,7 @@ fn text_in<'a>(all: &'a str, ends: &[usize], i: usize) -> &'a str {
 /// move `i`) from one square.
 #[cold]
 #[inline(never)]
-fn duplicate_of<P: Checking + Counting>(
+fn duplicate_of<P: Position>(
     pos: &P,
     next: &P,
     moves: &[P::Move],
@@ -1005,7 +1002,7 @@ fn read_back_failure<M: core::fmt::Display>(
 ///
 /// # Errors
 /// [`Violation::TextUnreadable`] or [`Violation::TextMismatch`].
-pub fn check_text<P: Checking + Counting>(pos: &P) -> Result<(), Violation> {
+pub fn check_text<P: Position>(pos: &P) -> Result<(), Violation> {
     let text = pos.to_string();
     match text.parse::<P>() {
         Ok(read) if read == *pos && read.zobrist() == pos.zobrist() => Ok(()),
@@ -1022,11 +1019,7 @@ pub fn check_text<P: Checking + Counting>(pos: &P) -> Result<(), Violation> {
 ///
 /// # Errors
 /// [`Violation::PlayedMoveNotListed`] or the violations of [`check_transition`].
-pub fn check_move<P: Checking + Counting>(
-    before: &P,
-    mv: &P::Move,
-    after: &P,
-) -> Result<(), Violation> {
+pub fn check_move<P: Position>(before: &P, mv: &P::Move, after: &P) -> Result<(), Violation> {
     let mut moves = MoveList::new();
     before.legal_moves(&mut moves);
     let text = mv.to_string();
@@ -1039,12 +1032,12 @@ pub fn check_move<P: Checking + Counting>(
 /// Checks a move (given as `mv_text`) from `before` to `after`, whether or not it was
 /// listed: the turn passes to the other side, the hash after it is sound, and the men
 /// rule of the ruleset holds — no side has more men after the move than before, and
-/// when [`Checking::men_are_conserved`] each side has exactly as many.
+/// when [`Position::men_are_conserved`] each side has exactly as many.
 ///
 /// # Errors
 /// [`Violation::TurnNotPassed`], [`Violation::HashMismatchAfter`],
 /// [`Violation::MenNotConserved`] or [`Violation::MenIncreased`].
-pub fn check_transition<P: Checking + Counting>(
+pub fn check_transition<P: Position>(
     before: &P,
     mv_text: &str,
     after: &P,
@@ -1076,7 +1069,7 @@ struct Before {
 /// about it, computed once for all its moves. The men after the move are counted
 /// beside `before` ([`Position::men_beside`]) when `beside`, whole otherwise.
 #[inline(always)]
-fn transition<P: Checking + Counting>(
+fn transition<P: Position>(
     before: &P,
     facts: &Before,
     mv_text: impl FnOnce() -> String,
@@ -1157,7 +1150,7 @@ fn men_violation(
 ///
 /// # Errors
 /// [`Violation::UndoRedoMismatch`].
-pub fn check_undo_redo<P: Checking + Counting>(game: &mut Game<P>) -> Result<(), Violation> {
+pub fn check_undo_redo<P: Position>(game: &mut Game<P>) -> Result<(), Violation> {
     let position = game.position().clone();
     let played = game.moves().len();
     let last = game.moves().last().copied();
@@ -1455,9 +1448,7 @@ mod tests {
         fn diagram(&self) -> String {
             self.pos.diagram()
         }
-    }
 
-    impl<const BUG: u8> Counting for Faulty<BUG> {
         fn count_legal_moves(&self) -> usize {
             self.pos.count_legal_moves() + usize::from(BUG == TWICE)
         }
@@ -1476,9 +1467,7 @@ mod tests {
                 visit(&next);
             }
         }
-    }
 
-    impl<const BUG: u8> Checking for Faulty<BUG> {
         fn zobrist_from_scratch(&self) -> u64 {
             self.pos.zobrist_from_scratch()
         }

@@ -22,8 +22,8 @@
 //! ```
 
 use crate::engine::color::Color;
-use crate::engine::counting::Counting;
 use crate::engine::moves::MoveList;
+use crate::engine::position::Position;
 
 use ::minimax::{Evaluation, Evaluator, Game, Winner};
 use core::marker::PhantomData;
@@ -32,7 +32,7 @@ use core::marker::PhantomData;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MinimaxAdapter<P>(PhantomData<P>);
 
-fn winner<P: Counting>(state: &P) -> Option<Winner> {
+fn winner<P: Position>(state: &P) -> Option<Winner> {
     state.outcome().map(|o| match o.winner() {
         None => Winner::Draw,
         Some(c) if c == state.turn() => Winner::PlayerToMove,
@@ -40,7 +40,7 @@ fn winner<P: Counting>(state: &P) -> Option<Winner> {
     })
 }
 
-impl<P: Counting> Game for MinimaxAdapter<P> {
+impl<P: Position> Game for MinimaxAdapter<P> {
     type S = P;
     type M = P::Move;
 
@@ -88,13 +88,13 @@ impl<P> MaterialEvaluator<P> {
 }
 
 /// The material of `color` in `pos`: men under its control and in hand.
-pub fn material<P: Counting>(pos: &P, color: Color) -> i32 {
+pub fn material<P: Position>(pos: &P, color: Color) -> i32 {
     pos.board_view().map_or(0, |v| {
         (v.men_under(color) + v.in_hand[color.index()]) as i32
     })
 }
 
-impl<P: Counting> Evaluator for MaterialEvaluator<P> {
+impl<P: Position> Evaluator for MaterialEvaluator<P> {
     type G = MinimaxAdapter<P>;
 
     fn evaluate(&self, s: &P) -> Evaluation {
@@ -124,7 +124,7 @@ mod tests {
     use crate::games::emergo::Emergo;
     use ::minimax::{Negamax, Strategy};
 
-    fn play_out<P: Counting>(depth: u8, max_plies: usize) -> CrateGame<P> {
+    fn play_out<P: Position>(depth: u8, max_plies: usize) -> CrateGame<P> {
         let mut game = CrateGame::new(P::start());
         let mut search = Negamax::new(MaterialEvaluator::<P>::new(), depth);
         while game.outcome().is_none() && game.moves().len() < max_plies {

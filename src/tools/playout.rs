@@ -1,8 +1,8 @@
 //! Random playouts: uniformly random legal moves until the game ends.
 
-use crate::engine::counting::Counting;
 use crate::engine::moves::MoveList;
 use crate::engine::outcome::Outcome;
+use crate::engine::position::Position;
 use crate::tools::rng::SplitMix64;
 
 /// How a playout ended.
@@ -19,7 +19,7 @@ pub struct Playout<P> {
 /// Plays uniformly random legal moves from `start` until no move is legal or
 /// `max_plies` have been played. Repetition is not checked (use [`Game`](crate::engine::game::Game)
 /// for that). `moves` is scratch space, reused.
-pub fn random_playout<P: Counting>(
+pub fn random_playout<P: Position>(
     start: &P,
     rng: &mut SplitMix64,
     max_plies: usize,
@@ -54,7 +54,7 @@ mod tests {
     use crate::games::lasca::Lasca;
 
     /// The playout as it was written before `legal_move_at`: list, then pick.
-    fn listed<P: Counting>(start: &P, rng: &mut SplitMix64, max_plies: usize) -> Playout<P> {
+    fn listed<P: Position>(start: &P, rng: &mut SplitMix64, max_plies: usize) -> Playout<P> {
         let mut moves = MoveList::new();
         let mut pos = start.clone();
         for ply in 0..max_plies {
@@ -78,7 +78,7 @@ mod tests {
         }
     }
 
-    fn same_games<P: Counting>(games: usize) {
+    fn same_games<P: Position>(games: usize) {
         let start = P::start();
         let mut moves = MoveList::new();
         let (mut a, mut b) = (SplitMix64::new(7), SplitMix64::new(7));

@@ -16,13 +16,13 @@
 //! the crate's tests that go over every ruleset take it from the list.
 //!
 //! ```
-//! use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-//! use column_checkers::{perft, Counting, Position};
+//! use column_checkers::any::{dispatch, RulesetVisitor};
+//! use column_checkers::{perft, Position};
 //!
 //! struct Perft(u32);
 //! impl RulesetVisitor for Perft {
 //!     type Output = u64;
-//!     fn visit<P: Counting>(self) -> u64 {
+//!     fn visit<P: Position>(self) -> u64 {
 //!         perft(&P::start(), self.0)
 //!     }
 //! }
@@ -41,12 +41,12 @@
 //! paths).
 //!
 //! ```
-//! # use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-//! # use column_checkers::{perft, Counting, Position};
+//! # use column_checkers::any::{dispatch, RulesetVisitor};
+//! # use column_checkers::{perft, Position};
 //! # struct Perft(u32);
 //! # impl RulesetVisitor for Perft {
 //! #     type Output = u64;
-//! #     fn visit<P: Counting>(self) -> u64 { perft(&P::start(), self.0) }
+//! #     fn visit<P: Position>(self) -> u64 { perft(&P::start(), self.0) }
 //! # }
 //! use column_checkers::Ruleset;
 //!
@@ -59,8 +59,6 @@
 //! ```
 
 use crate::alloc_prelude::*;
-use crate::engine::checking::Checking;
-use crate::engine::counting::Counting;
 use crate::engine::game::Game;
 use crate::engine::introspect::Introspect;
 use crate::engine::position::Position;
@@ -74,15 +72,14 @@ use thiserror::Error;
 /// Generic code to run on the ruleset a name selects ([`Ruleset::visit`],
 /// [`dispatch`]).
 ///
-/// Every ruleset's position implements [`Introspect`], [`Counting`] and [`Checking`]
-/// (and so [`Position`]); a visitor may ask for less in its own `visit`
-/// (`fn visit<P: Position>(self)`). The ruleset itself, with its name and options, is
-/// [`Ruleset::of::<P>()`](Ruleset::of).
+/// Every ruleset's position implements [`Introspect`] (and so [`Position`]); a visitor
+/// may ask for less in its own `visit` (`fn visit<P: Position>(self)`). The ruleset
+/// itself, with its name and options, is [`Ruleset::of::<P>()`](Ruleset::of).
 pub trait RulesetVisitor {
     /// What the code returns.
     type Output;
     /// Runs the code for ruleset `P`.
-    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output;
+    fn visit<P: Introspect>(self) -> Self::Output;
 }
 
 /// Makes [`Ruleset`] and what is generated from the list. Each entry: the ruleset's
@@ -146,6 +143,60 @@ macro_rules! rulesets {
             };
         }
         pub(crate) use each_ruleset;
+
+        /// Calls the macro `$m` with every ruleset of the crate as
+        /// `Variant: $crate::games::PositionType,`, each option set on its own and named
+        /// as its [`Ruleset`] variant, in the order of [`Ruleset::ALL`]: for a crate that
+        /// builds its own type over the rulesets (an enum with a variant for each, a
+        /// trait implemented for each) from the crate's one list, so that a ruleset
+        /// added to the crate is in it with no other line. `for_each_ruleset!(m { ... })`
+        /// passes the one token tree in braces (or parentheses, or brackets) first:
+        /// `m! { { ... } Emergo: ..., }`.
+        ///
+        /// ```
+        /// use column_checkers::{for_each_ruleset, Game, Position, Ruleset};
+        ///
+        /// /// A game of any ruleset: a variant for each.
+        /// macro_rules! my_game {
+        ///     ($($variant:ident: $position:ty,)+) => {
+        ///         enum MyGame {
+        ///             $($variant(Game<$position>),)+
+        ///         }
+        ///
+        ///         impl MyGame {
+        ///             fn new(ruleset: Ruleset) -> MyGame {
+        ///                 match ruleset {
+        ///                     $(Ruleset::$variant =>
+        ///                         MyGame::$variant(Game::new(<$position as Position>::start())),)+
+        ///                     _ => unreachable!("every ruleset is in the list"),
+        ///                 }
+        ///             }
+        ///
+        ///             fn play(&mut self, text: &str) -> bool {
+        ///                 match self {
+        ///                     $(MyGame::$variant(game) => game.play_text(text).is_ok(),)+
+        ///                 }
+        ///             }
+        ///         }
+        ///     };
+        /// }
+        /// for_each_ruleset!(my_game);
+        ///
+        /// let mut lasca = MyGame::new(Ruleset::LascaRoundabout);
+        /// assert!(lasca.play("c3-d4"));
+        /// for &ruleset in Ruleset::ALL {
+        ///     MyGame::new(ruleset); // every ruleset has its variant
+        /// }
+        /// ```
+        #[macro_export]
+        macro_rules! for_each_ruleset {
+            ($m:ident) => {
+                $m! { $($base: $crate::games::$base, $($($variant: $crate::games::$variant,)+)?)+ }
+            };
+            ($m:ident $extra:tt) => {
+                $m! { $extra $($base: $crate::games::$base, $($($variant: $crate::games::$variant,)+)?)+ }
+            };
+        }
 
         impl Ruleset {
             /// Every ruleset, each option set on its own, in the list's order.

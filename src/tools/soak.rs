@@ -15,17 +15,17 @@
 //! ```
 
 use crate::alloc_prelude::*;
-use crate::engine::checking::Checking;
-use crate::engine::counting::Counting;
+
 use crate::engine::game::Game;
 use crate::engine::moves::MoveList;
 use crate::engine::outcome::Outcome;
+use crate::engine::position::Position;
 use crate::tools::invariants::{self, Violation};
 use crate::tools::registry::RulesetVisitor;
 use crate::tools::rng::SplitMix64;
 use thiserror::Error;
 
-/// The soak checks the positions [`Counting::play_each_move`] makes (perft's
+/// The soak checks the positions [`Position::play_each_move`] makes (perft's
 /// shortcut: the whole list made again and played) on one position in this many,
 /// chosen by its hash; every other check runs on every position. (Such a position
 /// costs about half as much again as another: the list made again and every move
@@ -83,17 +83,14 @@ pub struct GameRun {
 /// Plays one random game of `P` from its start with seed `seed`, for at most
 /// `max_plies` plies, through a [`Game`] (so threefold repetition ends it), checking
 /// before every move [`invariants::check`] on the position (the positions
-/// [`Counting::play_each_move`] makes on one position in [`PLAYED_EVERY`]), and after it
+/// [`Position::play_each_move`] makes on one position in [`PLAYED_EVERY`]), and after it
 /// [`invariants::check_transition`] (the move is one of the listed moves `check`
 /// verified) and [`invariants::check_undo_redo`]. Moves are played
 /// alternately with [`Game::play`] and, by their text, [`Game::play_text`].
 ///
 /// # Errors
 /// The first violation, as a [`SoakFailure`].
-pub fn soak_game<P: Checking + Counting>(
-    seed: u64,
-    max_plies: usize,
-) -> Result<GameRun, SoakFailure> {
+pub fn soak_game<P: Position>(seed: u64, max_plies: usize) -> Result<GameRun, SoakFailure> {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(P::start());
     let mut moves = MoveList::new();
@@ -190,7 +187,7 @@ impl SoakStats {
 ///
 /// # Errors
 /// The first violation, as a [`SoakFailure`].
-pub fn soak<P: Checking + Counting>(config: &SoakConfig) -> Result<SoakStats, SoakFailure> {
+pub fn soak<P: Position>(config: &SoakConfig) -> Result<SoakStats, SoakFailure> {
     let mut stats = SoakStats {
         ruleset: P::NAME,
         ..SoakStats::default()
@@ -210,7 +207,7 @@ pub struct Soak(pub SoakConfig);
 
 impl RulesetVisitor for Soak {
     type Output = Result<SoakStats, SoakFailure>;
-    fn visit<P: Checking + Counting>(self) -> Self::Output {
+    fn visit<P: Position>(self) -> Self::Output {
         soak::<P>(&self.0)
     }
 }
@@ -226,7 +223,7 @@ pub struct Replay {
 
 impl RulesetVisitor for Replay {
     type Output = Result<GameRun, SoakFailure>;
-    fn visit<P: Checking + Counting>(self) -> Self::Output {
+    fn visit<P: Position>(self) -> Self::Output {
         soak_game::<P>(self.seed, self.max_plies)
     }
 }

@@ -69,9 +69,7 @@ mod text;
 
 use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
-use crate::engine::checking::Checking;
 use crate::engine::color::Color;
-use crate::engine::counting::Counting;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
 use crate::engine::from_to::FromTo;
 use crate::engine::introspect::{Introspect, MoveInfo, MoveKind};
@@ -754,9 +752,7 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     fn diagram(&self) -> String {
         self.draw()
     }
-}
 
-impl<B: EpaminondasBoard> Counting for EpaminondasPosition<B> {
     /// The outcome from the listed moves: whether there is one.
     fn outcome_among(&self, legal: &[PhalanxMove<B>]) -> Option<Outcome> {
         self.end(|| !legal.is_empty())
@@ -780,9 +776,7 @@ impl<B: EpaminondasBoard> Counting for EpaminondasPosition<B> {
         }
         n
     }
-}
 
-impl<B: EpaminondasBoard> Checking for EpaminondasPosition<B> {
     fn zobrist_from_scratch(&self) -> u64 {
         Color::ALL.into_iter().fold(self.side_hash(), |h, c| {
             h ^ men_key(c, self.men[c.index()], Self::SQUARES)

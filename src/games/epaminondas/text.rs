@@ -9,7 +9,6 @@
 
 use super::{EpaminondasBoard, EpaminondasPosition, PhalanxMove};
 use crate::alloc_prelude::*;
-use crate::engine::checking::Checking;
 use crate::engine::color::Color;
 use crate::engine::error::{MoveParseError, PositionError, PositionErrorKind as K};
 use crate::engine::from_to::FromToTexts;
@@ -113,7 +112,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         }
     }
 
-    /// [`Checking::parse_move_among`](crate::engine::checking::Checking::parse_move_among):
+    /// [`Position::parse_move_among`](crate::engine::position::Position::parse_move_among):
     /// a text as `Display` writes it, of a move among `legal`, written with `x` exactly
     /// when it captures, is found at once; any other goes the long way, which answers
     /// the same for it.
@@ -150,7 +149,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         Self::match_move_text(text, from, capture, to, legal)
     }
 
-    /// [`Checking::write_move_texts`](crate::engine::checking::Checking::write_move_texts)
+    /// [`Position::write_move_texts`](crate::engine::position::Position::write_move_texts)
     /// through the engine's packed from-to texts.
     #[inline]
     pub(super) fn write_texts(moves: &[PhalanxMove<B>], out: &mut String, ends: &mut Vec<usize>) {
