@@ -304,6 +304,21 @@ impl<R: CheckersRules> CheckersPosition<R> {
         self
     }
 
+    /// A position of `board` with `turn` to move, no history and the counted draws
+    /// off: what the endgame databases value, by the rules of play alone.
+    #[cfg(feature = "solver")]
+    pub(crate) fn from_board(board: R::Storage, turn: Color) -> Self {
+        CheckersPosition {
+            rules: R::default(),
+            board,
+            turn,
+            counts: DrawCounts {
+                off: true,
+                ..DrawCounts::default()
+            },
+        }
+    }
+
     /// Each side's (pieces, kings) on the board, for the endgame classes.
     fn sides(board: &R::Storage) -> [(u8, u8); 2] {
         let kings = board.kings();
