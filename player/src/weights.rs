@@ -289,6 +289,20 @@ mod tests {
     }
 
     #[test]
+    fn the_text_is_each_term_and_its_value_one_space_apart() {
+        let w = Weights {
+            king: -3,
+            ..Weights::GENERIC
+        };
+        assert_eq!(
+            w.to_string(),
+            "man=100 king=-3 prisoner=60 column=10 in_hand=100 advance=0 centre=0 mobility=2 \
+             crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0"
+        );
+        assert_eq!(w.to_string().parse(), Ok(w));
+    }
+
+    #[test]
     fn a_file_reads_back_whatever_its_comment() {
         let w = Weights {
             king: -3,
