@@ -204,8 +204,20 @@ mod tests {
             "{text}"
         );
         let read = weights_of::<Lasca>(&out).unwrap();
-        assert_eq!(read.man, 100);
         assert_eq!(text.parse::<Weights>(), Ok(read));
+        // the weights one pass of the fit gives from the untuned ones on the data written
+        let games = read_data("lasca", &std::fs::read_to_string(&data).unwrap()).unwrap();
+        let config = FitConfig {
+            passes: 1,
+            ..FitConfig::default()
+        };
+        let fitted = fit(
+            &samples::<Lasca>(&games).unwrap(),
+            *Lasca::untuned_weights(),
+            &config,
+        );
+        assert_eq!(read, fitted.weights);
+        assert_eq!(read.man, 100);
         // read again, the positions give the same weights
         let again = dir.join("again.txt").display().to_string();
         let args = TuneArgs::try_parse_from([
