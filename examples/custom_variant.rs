@@ -15,7 +15,7 @@
 //! The whole ruleset is two small types: the [`Board`] (the squares and
 //! directions) and the rules type, with a [`CapturePolicy`] (how captures work), a
 //! [`MovePolicy`] (how columns move otherwise: here as they capture) and the
-//! [`CheckersRules`] (start, men, columns on the board); [`CheckersPosition`] does the
+//! [`CheckersRules`] (board, start, men); [`CheckersPosition`] does the
 //! rest — legal moves, notation, position text, hashing, outcome, click input — so
 //! every generic tool of the crate works on it: [`perft`], [`random_playout`],
 //! [`Game`], [`MoveInput`]. The registry's by-name dispatch (`--game NAME` in the other
@@ -24,18 +24,11 @@
 //! Prints perft for depths 1..=DEPTH (default 6) and, with `--play N`, a random game
 //! of at most N plies.
 
-use column_checkers::engine::board::{Board, Geometry};
-use column_checkers::engine::capture::{
-    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
-    Transfer,
+use column_checkers::custom::{
+    Board, CapturePolicy, CapturePromotion, CaptureRules, CheckersPosition, CheckersRules,
+    DirectionSet, Geometry, Leap, Majority, Man, MovePolicy, Prisoners, Rank, Rejump, Reversal,
 };
-use column_checkers::engine::columns::Columns;
-use column_checkers::engine::quiet::MovePolicy;
-use column_checkers::engine::square::DirectionSet;
-use column_checkers::engine::stack::{Man, Rank};
-use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
-use column_checkers::tools::playout::random_playout;
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::playout::{random_playout, SplitMix64};
 use column_checkers::*;
 use std::process::ExitCode;
 use std::sync::OnceLock;
@@ -74,9 +67,9 @@ fn directions(commander: Man) -> DirectionSet {
 }
 
 impl CapturePolicy for Lasca9 {
+    // prisoners, taken jump by jump: the men stack into columns
+    type Taking = Prisoners;
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Prisoner,
-        transfer: Transfer::Immediate,
         rejump: Rejump::Never,
         reversal: Some(Reversal::AnyTurnBack),
         majority: Majority::FreeChoice,
@@ -92,7 +85,6 @@ impl CapturePolicy for Lasca9 {
 
 impl CheckersRules for Lasca9 {
     type Board = Dark9;
-    type Storage = Columns<Dark9>;
     const NAME: &'static str = "lasca-9";
     const START: &'static str = "a1:w,c1:w,e1:w,g1:w,i1:w,b2:w,d2:w,f2:w,h2:w,\
         a3:w,c3:w,e3:w,g3:w,i3:w,b4:w,d4:w,f4:w,h4:w,\

@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use column_checkers::custom::{Board, CheckersPosition, CheckersRules, Pieces};
+use column_checkers::custom::{Board, CheckersPosition, CheckersRules, Removed};
 use column_checkers::Geometry;
 use column_checkers::{Color, Position, Square, SquareSet};
 
@@ -98,7 +98,7 @@ impl Tables {
 /// [`evaluate_view`](crate::eval_view::evaluate_view)'s.
 pub(crate) fn evaluate<R>(pos: &CheckersPosition<R>, w: &Weights, t: &Tables) -> i32
 where
-    R: CheckersRules<Storage = Pieces<<R as CheckersRules>::Board>>,
+    R: CheckersRules<Taking = Removed>,
 {
     let board = pos.board();
     let kings = board.kings();
@@ -154,7 +154,7 @@ where
 /// against a king, and a search that sees a won game there walks into draws.
 pub(crate) fn damped<R>(pos: &CheckersPosition<R>, score: i32, few: usize) -> i32
 where
-    R: CheckersRules<Storage = Pieces<<R as CheckersRules>::Board>>,
+    R: CheckersRules<Taking = Removed>,
 {
     let board = pos.board();
     let ahead = if score > 0 { pos.turn() } else { !pos.turn() };

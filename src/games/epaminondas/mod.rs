@@ -443,7 +443,9 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
     /// The men a group of `men` men captures when its head lands on the enemy man on
     /// `s`, moving in direction `dir`: the enemy line from `s` onward in that direction
     /// (of `opp`'s men), when it is strictly shorter than the group; `None` when it is
-    /// not, or for a single man, who never captures.
+    /// not, or for a single man, who never captures. A phalanx capture is not a jump
+    /// (the head lands on the line, which leaves the board in one step, with no route
+    /// to search), so it is this game's own and not the engine's capture traversal's.
     #[inline(always)]
     fn capture_at(
         g: &Geometry,
