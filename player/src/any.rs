@@ -38,7 +38,7 @@ use column_checkers::{AnyGame, Checking, Color, Counting, Game, Introspect, Move
 use thiserror::Error;
 
 use crate::clock::{default_clock, Clock};
-use crate::{game_history, Limits, Player, SearchResult, WIN};
+use crate::{game_history, Limits, Player, SearchResult, Searcher, WIN};
 
 /// Scores beyond this are wins or losses in so many plies (as the search marks them).
 const WIN_BOUND: i32 = WIN - 1_000;
@@ -181,12 +181,13 @@ struct Make {
     clock: fn() -> Box<dyn Clock>,
 }
 
-impl RulesetVisitor for Make {
+impl crate::ruleset::Visitor for Make {
     type Output = (Box<dyn Any + Send>, Arc<AtomicBool>);
-    fn visit<P: Introspect + Counting + Checking>(self) -> Self::Output {
+    fn visit<P: Introspect + crate::eval::Evaluate>(self) -> Self::Output {
         let player = Player::<P>::new(self.table_mb).with_clock((self.clock)());
         let stop = player.stop_flag();
-        (Box::new(player), stop)
+        let searcher: Box<dyn Searcher<P> + Send> = Box::new(player);
+        (Box::new(searcher), stop)
     }
 }
 
@@ -196,7 +197,7 @@ struct Clear<'a>(&'a mut (dyn Any + Send));
 impl RulesetVisitor for Clear<'_> {
     type Output = ();
     fn visit<P: Introspect + Counting + Checking>(self) {
-        if let Some(p) = self.0.downcast_mut::<Player<P>>() {
+        if let Some(p) = self.0.downcast_mut::<Box<dyn Searcher<P> + Send>>() {
             p.clear();
         }
     }
@@ -218,7 +219,7 @@ impl Search<'_> {
     ) -> Result<(SearchResult<P::Move>, Duration), AnyPlayerError> {
         let player = self
             .player
-            .downcast_mut::<Player<P>>()
+            .downcast_mut::<Box<dyn Searcher<P> + Send>>()
             .ok_or(AnyPlayerError::GameOver)?;
         self.clock.restart();
         let found = player.search(pos, history, self.limits, &mut |_| {});
@@ -338,7 +339,7 @@ impl AnyPlayer {
         table_mb: usize,
         clock: fn() -> Box<dyn Clock>,
     ) -> AnyPlayer {
-        let (player, stop) = ruleset.visit(Make { table_mb, clock });
+        let (player, stop) = crate::ruleset::visit(ruleset, Make { table_mb, clock });
         AnyPlayer {
             ruleset,
             player,
