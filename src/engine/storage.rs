@@ -56,6 +56,10 @@ use crate::engine::zobrist::single_man_key;
 use alloc::borrow::Cow;
 
 mod bulk;
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use bulk::Bulk;
 pub(crate) use private::{Ops, StoredMove};

@@ -604,7 +604,6 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::capture::reference;
     use crate::engine::capture::{CapturePromotion, CaptureRules, Majority, Rejump, Removed};
     use crate::engine::moves::Route;
     use crate::engine::powers::men_forward;
@@ -612,6 +611,7 @@ mod tests {
     use crate::engine::square::DirectionSet;
     use crate::engine::square::Square;
     use crate::engine::stack::Stack;
+    use crate::engine::storage::reference;
     use crate::engine::storage::Storage;
     use crate::games::bashni::BashniRules;
     use crate::games::checkers::CheckersRules;
