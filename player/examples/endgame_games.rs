@@ -13,9 +13,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Parser;
+use column_checkers::playout::SplitMix64;
 use column_checkers::solver::emergo::{OneOnOne, Tables, TwoOnOne};
 use column_checkers::solver::Value;
-use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{Emergo, Position};
 use column_checkers_player::{game_history, tables, Limits, Player};
 

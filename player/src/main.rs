@@ -8,7 +8,7 @@
 //! ```
 
 use clap::{Parser, Subcommand, ValueEnum};
-use column_checkers::{Counting, Introspect, Ruleset};
+use column_checkers::{Introspect, Position, Ruleset};
 use column_checkers_player::baseline::default_depth;
 use column_checkers_player::eval::Evaluate;
 use column_checkers_player::matches::{
@@ -148,7 +148,7 @@ type Adapt<P> = Box<dyn FnMut(Player<P>) -> Player<P>>;
 
 /// The endgame tables of `--tables`, given to each alpha-beta player.
 #[cfg(feature = "solver")]
-fn tables_for<P: Counting>(a: &MatchArgs) -> Result<Adapt<P>, String>
+fn tables_for<P: Position>(a: &MatchArgs) -> Result<Adapt<P>, String>
 where
     P::Move: column_checkers::MoveSquares,
 {
@@ -174,7 +174,7 @@ where
 }
 
 #[cfg(not(feature = "solver"))]
-fn tables_for<P: Counting>(_: &MatchArgs) -> Result<Adapt<P>, String> {
+fn tables_for<P: Position>(_: &MatchArgs) -> Result<Adapt<P>, String> {
     Ok(Box::new(|p| p))
 }
 

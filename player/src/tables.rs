@@ -26,7 +26,7 @@ use column_checkers::solver::emergo::{OneOnOne, Tables, TwoOnOne};
 use column_checkers::solver::retrograde::{self, Options};
 use column_checkers::solver::table::{Table, TableError};
 use column_checkers::solver::{PositionClass, Value};
-use column_checkers::{Color, Counting, Emergo, MoveSquares};
+use column_checkers::{Color, Emergo, MoveSquares, Position};
 
 use crate::{Exact, Player};
 
@@ -87,7 +87,7 @@ pub fn probe(tables: &Tables, pos: &Emergo) -> Option<Exact> {
 
 impl<P> Player<P>
 where
-    P: Counting,
+    P: Position,
     P::Move: MoveSquares,
 {
     /// The same player probing Emergo's endgame `tables` as it searches (see

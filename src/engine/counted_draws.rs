@@ -29,9 +29,7 @@
 //! Threefold repetition is separate ([`Game`](crate::engine::game::Game)).
 //!
 //! ```
-//! use column_checkers::engine::counted_draws::{
-//!     Class, CountedDraws, DrawCounts, Material, Restart,
-//! };
+//! use column_checkers::custom::{Class, CountedDraws, DrawCounts, Material, Restart};
 //!
 //! // a king and a man against a lone king, as the FMJD rules class them
 //! const RULES: CountedDraws = CountedDraws {
@@ -69,8 +67,8 @@ pub struct CountedDraws {
 /// What starts an endgame count again, besides the pieces entering a class.
 ///
 /// ```
-/// use column_checkers::engine::counted_draws::Restart;
-/// use column_checkers::games::draughts::{FMJD_COUNTED_DRAWS, RUSSIAN_COUNTED_DRAWS};
+/// use column_checkers::custom::Restart;
+/// use column_checkers::games::{FMJD_COUNTED_DRAWS, RUSSIAN_COUNTED_DRAWS};
 ///
 /// assert_eq!(FMJD_COUNTED_DRAWS.restart, Restart::ClassChange);
 /// assert_eq!(RUSSIAN_COUNTED_DRAWS.restart, Restart::BalanceChange);
@@ -135,7 +133,7 @@ pub enum Material {
 /// and the kings'.
 ///
 /// ```
-/// use column_checkers::engine::counted_draws::Placement;
+/// use column_checkers::custom::Placement;
 /// use column_checkers::SquareSet;
 ///
 /// // White: a king on 0 and a man on 1; Black: a king on 5
@@ -186,8 +184,8 @@ impl Material {
     /// must be the only piece on its squares.
     ///
     /// ```
-    /// use column_checkers::engine::counted_draws::{Material, Placement};
-    /// use column_checkers::engine::square::SquareSet;
+    /// use column_checkers::SquareSet;
+    /// use column_checkers::custom::{Material, Placement};
     ///
     /// let road = SquareSet(0b1111);
     /// let holding = Material::LoneKingHolding { pieces: 3..=3, kings: 1, squares: road };
@@ -213,7 +211,7 @@ impl Material {
 /// A set of endgame classes, by their index in [`CountedDraws::endgames`].
 ///
 /// ```
-/// use column_checkers::games::draughts::RUSSIAN_COUNTED_DRAWS;
+/// use column_checkers::games::RUSSIAN_COUNTED_DRAWS;
 ///
 /// // three kings against one: the main-road, three-kings and four-piece classes
 /// let classes = RUSSIAN_COUNTED_DRAWS.classes_of([(3, 3), (1, 1)]);

@@ -13,9 +13,7 @@
 //! (`text::notation::read_from_to`).
 //!
 //! ```
-//! use column_checkers::engine::from_to::{FromTo, FromToTexts};
-//! use column_checkers::engine::board::Board;
-//! use column_checkers::engine::shapes::grid::Grid14x12;
+//! use column_checkers::custom::{Board, FromTo, FromToTexts, Grid14x12};
 //!
 //! let g = Grid14x12::geometry();
 //! let (h11, c11) = (g.parse_square("h11").unwrap(), g.parse_square("c11").unwrap());
@@ -85,9 +83,9 @@ impl<B: FullGrid> FromToTexts<B> {
     /// separator) and of its second.
     ///
     /// ```
-    /// use column_checkers::engine::from_to::{FromTo, FromToTexts};
+    /// use column_checkers::custom::{FromTo, FromToTexts};
     /// use column_checkers::Square;
-    /// use column_checkers::engine::shapes::grid::Grid8x8;
+    /// use column_checkers::custom::Grid8x8;
     ///
     /// // a1 is square 0, b2 square 9
     /// let mv = FromTo { from: Square(0), to: Square(9), capture: false };
@@ -112,9 +110,9 @@ impl<B: FullGrid> FromToTexts<B> {
     /// asks, from two look-ups of packed bytes a move.
     ///
     /// ```
-    /// use column_checkers::engine::from_to::{FromTo, FromToTexts};
+    /// use column_checkers::custom::{FromTo, FromToTexts};
     /// use column_checkers::Square;
-    /// use column_checkers::engine::shapes::grid::Grid8x8;
+    /// use column_checkers::custom::Grid8x8;
     ///
     /// let moves = [(0, 8, false), (9, 27, true)];
     /// let (mut text, mut ends) = (String::new(), Vec::new());

@@ -21,7 +21,7 @@
 //! These are the squares of [`MoveSquares::clicks`]: origin, then landings.
 //!
 //! ```
-//! use column_checkers::engine::input::MoveInput;
+//! use column_checkers::MoveInput;
 //! use column_checkers::{Emergo, Position};
 //!
 //! let mut pos = Emergo::start();

@@ -5,7 +5,7 @@
 //! rather than once per move (as `to_string` would), and the texts share one string.
 //!
 //! ```
-//! use column_checkers::engine::move_texts::write_displayed;
+//! use column_checkers::custom::write_displayed;
 //! use column_checkers::{Emergo, MoveList, Position};
 //!
 //! let pos = Emergo::start();

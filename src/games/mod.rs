@@ -28,22 +28,14 @@
 //! assert_eq!(Ruleset::of::<LascaRoundabout>(), Some(Ruleset::LascaRoundabout));
 //! ```
 
-#[doc(hidden)]
-pub mod bashni;
-#[doc(hidden)]
-pub mod checkers;
-#[doc(hidden)]
-pub mod dameo;
-#[doc(hidden)]
-pub mod draughts;
-#[doc(hidden)]
-pub mod emergo;
-#[doc(hidden)]
-pub mod epaminondas;
-#[doc(hidden)]
-pub mod lasca;
-#[doc(hidden)]
-pub mod stapeldammen;
+pub(crate) mod bashni;
+pub(crate) mod checkers;
+pub(crate) mod dameo;
+pub(crate) mod draughts;
+pub(crate) mod emergo;
+pub(crate) mod epaminondas;
+pub(crate) mod lasca;
+pub(crate) mod stapeldammen;
 
 pub use bashni::{Bashni, BashniRules, BashniRussianCode};
 pub use checkers::CheckersMove;

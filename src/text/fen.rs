@@ -302,7 +302,7 @@ impl From<FenError> for PositionError {
 ///
 /// ```
 /// use column_checkers::{InternationalDraughts, Position};
-/// use column_checkers::engine::error::PositionErrorKind;
+/// use column_checkers::error::PositionErrorKind;
 ///
 /// let fen: InternationalDraughts = "W:W31-50:B1-20".parse().unwrap();
 /// assert_eq!(fen, InternationalDraughts::start());

@@ -416,9 +416,7 @@ fn hint<B: Board>(legal: &[Move<B>], terms: Terms, show: &impl Fn(&Move<B>) -> S
 /// [`read_query`].
 ///
 /// ```
-/// use column_checkers::text::notation::read_from_to;
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::shapes::grid::Grid14x12;
+/// use column_checkers::custom::{Board, Grid14x12, read_from_to};
 ///
 /// let g = Grid14x12::geometry();
 /// let q = read_from_to(g, "h11 x c11").unwrap();

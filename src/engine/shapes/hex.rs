@@ -17,8 +17,7 @@ use once_cell::race::OnceBox;
 /// The 37-cell hexagon (side 4) of HexEmergo. See the [module documentation](self).
 ///
 /// ```
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::shapes::hex::Hex37;
+/// use column_checkers::custom::{Board, Hex37};
 ///
 /// let g = Hex37::geometry();
 /// assert_eq!(g.len(), 37);
