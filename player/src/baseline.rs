@@ -1,4 +1,4 @@
-//! The fixed-depth negamax the crate's examples played with before this player: plain
+//! A fixed-depth negamax, the simplest player that plays every ruleset: plain
 //! alpha-beta over material (men under a player's caps and men in hand, 100 a man) plus
 //! the side to move's mobility, first of equal moves. Kept as a baseline opponent for
 //! matches ([`matches`](crate::matches)).

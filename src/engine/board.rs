@@ -15,8 +15,8 @@ const NONE: u8 = u8::MAX;
 /// The most squares a [`Geometry`] can have: every [`Square`] index is a `u8`, and
 /// `u8::MAX` marks "no square" in the neighbour table. Boards of more than
 /// [`MAX_SQUARES`] (64) squares need
-/// [`WideSquareSet`](crate::engine::wide_set::WideSquareSet) instead of [`SquareSet`], and cannot hold
-/// [`Columns`](crate::engine::columns::Columns).
+/// [`WideSquareSet`](crate::custom::WideSquareSet) instead of [`SquareSet`], and cannot hold
+/// [`Columns`](crate::custom::Columns).
 pub const MAX_GEOMETRY_SQUARES: usize = 255;
 
 /// The geometry of a board: squares on an integer grid `(x, y)`, their names, the
@@ -385,7 +385,7 @@ impl Geometry {
 
     /// All squares of the board, for boards of at most [`MAX_SQUARES`]
     /// squares; on a wider board it holds only the first 64 (use
-    /// [`WideSquareSet::first`](crate::engine::wide_set::WideSquareSet::first) with [`Geometry::len`]).
+    /// [`WideSquareSet::first`](crate::custom::WideSquareSet::first) with [`Geometry::len`]).
     #[inline]
     pub fn all(&self) -> SquareSet {
         self.all

@@ -2,27 +2,6 @@
 //! [`TakingRule`] and a [`CapturePolicy`]), and the one capture traversal that finds
 //! every capture of a side under them ([`CaptureGenerator`]), with move identity (one
 //! move per origin and resulting position) and the majority rule applied.
-//!
-//! The traversal is depth-first over routes with make/undo, written once and generic
-//! over the board it searches ([`CaptureStorage`]): a column per square
-//! ([`Columns`](crate::engine::columns::Columns), the column games) or single pieces on
-//! bitboards ([`Pieces`](crate::engine::pieces::Pieces), the removal games, where a
-//! route's move is its origin, destination, pieces taken and crowning). The policy
-//! decides which directions a column may capture in (by its commander), short or
-//! flying leaps, whether the jumped man becomes a prisoner or leaves the board,
-//! whether that happens at once or when the move ends, whether a column may be jumped
-//! again, whether a 180° turn is allowed, whether the longest capture is compulsory,
-//! and how promotion works during a capture. Where a storage can answer without the
-//! search it does, behind the same methods: first jumps found on whole bitboards
-//! ([`capturers`](CaptureGenerator::capturers)), and on [`Pieces`] the single jumps of
-//! men counted and listed on whole sets
-//! ([`removal`](crate::engine::removal)).
-//!
-//! Epaminondas' phalanx captures are not jumps (a group's head lands on an enemy line
-//! shorter than the group and the line leaves the board, in one step, with no route
-//! to search), so they are that game's own and not this traversal's.
-//!
-//! [`Pieces`]: crate::engine::pieces::Pieces
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::color::Color;
@@ -220,7 +199,7 @@ pub trait TakingRule: sealed::Taking + Copy + Default + core::fmt::Debug + 'stat
     /// Whether these are a removal game's captures: the pieces taken leave the board
     /// ([`Taking::Removed`]) when the move ends ([`Transfer::EndOfMove`]). Such
     /// captures are found on bitboards alone, and positions of single pieces under
-    /// them are kept as [`Pieces`](crate::engine::pieces::Pieces).
+    /// them are kept as [`Pieces`](crate::custom::Pieces).
     const REMOVES_AT_END: bool =
         matches!(Self::TAKING, Taking::Removed) && matches!(Self::TRANSFER, Transfer::EndOfMove);
 }
@@ -388,8 +367,8 @@ pub(crate) trait Decided: CapturePolicy {
 
 impl<P: CapturePolicy + ?Sized> Decided for P {}
 
-/// A board the capture traversal searches: [`Columns`](crate::engine::columns::Columns)
-/// or [`Pieces`](crate::engine::pieces::Pieces). The crate implements it for those
+/// A board the capture traversal searches: [`Columns`](crate::custom::Columns)
+/// or [`Pieces`](crate::custom::Pieces). The crate implements it for those
 /// two (it is sealed); what the traversal reads and does on each is the crate's own.
 ///
 /// ```
@@ -622,6 +601,24 @@ pub(crate) mod sealed {
 /// The capture search of one side in one position. Build it with
 /// [`CaptureGenerator::new`] and ask for [`routes`](Self::routes),
 /// [`count`](Self::count) or [`exists`](Self::exists).
+///
+/// The traversal is depth-first over routes with make/undo, written once and generic
+/// over the board it searches ([`CaptureStorage`]): a column per square
+/// ([`Columns`](crate::custom::Columns), the column games) or single pieces on
+/// bitboards ([`Pieces`](crate::custom::Pieces), the removal games, where a
+/// route's move is its origin, destination, pieces taken and crowning). The policy
+/// decides which directions a column may capture in (by its commander), short or
+/// flying leaps, whether the jumped man becomes a prisoner or leaves the board,
+/// whether that happens at once or when the move ends, whether a column may be jumped
+/// again, whether a 180° turn is allowed, whether the longest capture is compulsory,
+/// and how promotion works during a capture. Where a storage can answer without the
+/// search it does, behind the same methods: first jumps found on whole bitboards
+/// ([`capturers`](Self::capturers)), and on [`Pieces`](crate::custom::Pieces) the
+/// single jumps of men counted and listed on whole sets.
+///
+/// Epaminondas' phalanx captures are not jumps (a group's head lands on an enemy line
+/// shorter than the group and the line leaves the board, in one step, with no route
+/// to search), so they are that game's own and not this traversal's.
 pub struct CaptureGenerator<'p, S: CaptureStorage, P: CapturePolicy + ?Sized> {
     policy: &'p P,
     board: &'p S,

@@ -77,7 +77,7 @@ fn perft_played<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>
 
 /// Perft split by first move: each legal move with the perft of `depth - 1` after it
 /// (`depth >= 1`), in the order of
-/// [`Position::legal_moves`](crate::engine::position::Position::legal_moves).
+/// [`Position::legal_moves`](crate::Position::legal_moves).
 pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
