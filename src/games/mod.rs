@@ -39,7 +39,7 @@
 //! ```
 
 #[cfg(doc)]
-use crate::{custom::Move, Position};
+use crate::engine::{moves::Move, position::Position};
 
 pub(crate) mod bashni;
 pub(crate) mod checkers;
