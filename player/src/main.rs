@@ -255,6 +255,10 @@ fn run_dxp(a: &DxpArgs) -> Result<(), String> {
         tables: load_tables(a.tables.as_deref())?.unwrap_or_default(),
         ..Settings::default()
     };
+    #[cfg(feature = "solver")]
+    if a.tables.is_some() && settings.tables.international.is_none() {
+        eprintln!("endgame tables: no database of international draughts, played without");
+    }
     let log = || -> Result<Option<Box<dyn io::Write + Send>>, String> {
         match &a.log {
             None => Ok(None),

@@ -1063,7 +1063,10 @@ impl<R: DraughtsRules> Database<R> {
                 return Err(TableError::Io {
                     action: "read",
                     path: dir.join(Self::file_name(*missing)).display().to_string(),
-                    source: std::io::Error::from(std::io::ErrorKind::NotFound),
+                    source: std::io::Error::new(
+                        std::io::ErrorKind::NotFound,
+                        format!("missing, while other slices of {n} pieces are there"),
+                    ),
                 });
             }
             for m in slices {
