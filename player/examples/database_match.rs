@@ -7,14 +7,14 @@
 //! ```text
 //! cargo run --release -p column-checkers-player --features solver --example database_match -- \
 //!     --game russian --databases DIR [--positions N] [--pieces MIN MAX] [--nodes N] \
-//!     [--seed S] [--max-plies N] [--verbose]
+//!     [--seed S] [--margin HUNDREDTHS] [--max-plies N] [--verbose]
 //! ```
 //!
 //! The positions: a material of MIN to MAX pieces (by default one and two past the
 //! database), the sides' pieces differing by at most one, each side with at most one
 //! king; a uniformly random placement of it, White to move, kept when no capture is
 //! pending, the game is on and the player without the database (at a tenth of the
-//! nodes) scores it within one man of equal. The games are played by the rules, the
+//! nodes) scores it within `--margin` (one man) of equal. The games are played by the rules, the
 //! counted draws included (the databases' values leave them out).
 
 use std::path::PathBuf;
@@ -61,6 +61,10 @@ struct Args {
     /// The positions' seed
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Keep the positions the player without the database scores within this many
+    /// hundredths of a man of equal (at a tenth of the nodes)
+    #[arg(long, default_value_t = 100)]
+    margin: i32,
     /// Plies after which a game is a draw
     #[arg(long, default_value_t = 200)]
     max_plies: usize,
@@ -99,6 +103,7 @@ fn starts<R: DraughtsRules + EvaluateRules>(
     max: u32,
     seed: u64,
     nodes: u64,
+    margin: i32,
 ) -> Vec<CheckersPosition<R>> {
     let layout = Database::<R>::new();
     let mut rng = SplitMix64::new(seed);
@@ -124,7 +129,7 @@ fn starts<R: DraughtsRules + EvaluateRules>(
         let score = judge
             .search(&pos, &[], Limits::nodes((nodes / 10).max(1)), &mut |_| {})
             .score;
-        if score.abs() <= 100 {
+        if score.abs() <= margin {
             out.push(pos);
         }
     }
@@ -165,10 +170,18 @@ fn run<R: DraughtsRules + EvaluateRules>(a: &Args, tables: &Tables, pieces: u32)
         _ => (pieces + 1, pieces + 2),
     };
     let t0 = Instant::now();
-    let starts = starts::<R>(a.positions, min.max(2), max.max(2), a.seed, a.nodes);
+    let starts = starts::<R>(
+        a.positions,
+        min.max(2),
+        max.max(2),
+        a.seed,
+        a.nodes,
+        a.margin,
+    );
     println!(
-        "{} start positions of {min} to {max} pieces ({:.0} s); {} nodes a move, a draw at {} plies",
+        "{} start positions of {min} to {max} pieces within {} of equal ({:.0} s); {} nodes a move, a draw at {} plies",
         starts.len(),
+        f64::from(a.margin) / 100.0,
         t0.elapsed().as_secs_f64(),
         a.nodes,
         a.max_plies
