@@ -6,12 +6,11 @@
 //! - the highlighted squares are exactly those that continue some legal move;
 //! - the click paths given the legal-move list (`click_paths_among`) are the click paths.
 
-use column_checkers::engine::input::MoveInput;
-use column_checkers::engine::introspect::{Introspect, MoveKind};
-use column_checkers::engine::moves::MoveSquares;
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Game, MoveList, Position, Square};
+use column_checkers::any::RulesetVisitor;
+use column_checkers::playout::SplitMix64;
+use column_checkers::{
+    Game, Introspect, MoveInput, MoveKind, MoveList, MoveSquares, Position, Ruleset, Square,
+};
 use column_checkers_testkit::harness::click_text;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashSet};
@@ -307,8 +306,7 @@ fn a_kings_landing_choices_are_routes_of_one_move() {
 /// Refused clicks name the square and say why.
 #[test]
 fn refused_clicks_say_why() {
-    use column_checkers::engine::input::ClickError;
-    use column_checkers::games::draughts::RussianDraughts;
+    use column_checkers::{ClickError, RussianDraughts};
     let pos = RussianDraughts::start();
     let mut input = MoveInput::new(&pos);
     let e = input.click_name("e5").unwrap_err();

@@ -5,14 +5,14 @@
 //! play; the counts through text, equality and taking back; switching off; and a
 //! property that random games of kings end by a rule in all three games.
 
-use column_checkers::engine::moves::MoveList;
-use column_checkers::engine::storage::Storage;
-use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
-use column_checkers::games::draughts::{
-    BRAZILIAN_COUNTED_DRAWS, FMJD_COUNTED_DRAWS, RUSSIAN_COUNTED_DRAWS,
+use column_checkers::custom::{CheckersPosition, CheckersRules, Storage};
+use column_checkers::games::{
+    BrazilianRules, InternationalRules, RussianRules, BRAZILIAN_COUNTED_DRAWS, FMJD_COUNTED_DRAWS,
+    RUSSIAN_COUNTED_DRAWS,
 };
 use column_checkers::{
-    BrazilianDraughts, EndReason, InternationalDraughts, Outcome, Position, RussianDraughts,
+    BrazilianDraughts, EndReason, InternationalDraughts, MoveList, Outcome, Position,
+    RussianDraughts,
 };
 use proptest::prelude::*;
 
@@ -164,10 +164,7 @@ fn counts_in_text_equality_and_taking_back() {
 
 #[test]
 fn international_rules_are_the_fmjd_counts() {
-    assert_eq!(
-        column_checkers::games::draughts::InternationalRules::COUNTED_DRAWS,
-        Some(FMJD_COUNTED_DRAWS)
-    );
+    assert_eq!(InternationalRules::COUNTED_DRAWS, Some(FMJD_COUNTED_DRAWS));
 }
 
 // ---- Russian draughts ----
@@ -181,10 +178,7 @@ fn russian_fifteen_moves_of_kings_each() {
         ru(&format!("{men} w 30/0")).outcome(),
         draw(EndReason::KingMoves)
     );
-    one_ply_before::<column_checkers::games::draughts::RussianRules>(
-        &format!("{men} w 29/0"),
-        EndReason::KingMoves,
-    );
+    one_ply_before::<RussianRules>(&format!("{men} w 29/0"), EndReason::KingMoves);
     // a man's move starts the count again
     let mut q = ru(&format!("{men} w 29/0"));
     q.play(&q.parse_move("a3-b4").unwrap()).unwrap();
@@ -199,10 +193,7 @@ fn russian_three_kings_or_more_against_one_fifteen_moves() {
         assert_eq!(ru(&before).outcome(), None, "{white}");
         let at = ru(&format!("{white},h2:B w 0/30"));
         assert_eq!(at.outcome(), draw(EndReason::EndgameMoves), "{white}");
-        one_ply_before::<column_checkers::games::draughts::RussianRules>(
-            &before,
-            EndReason::EndgameMoves,
-        );
+        one_ply_before::<RussianRules>(&before, EndReason::EndgameMoves);
     }
     // two kings and a man are no three kings: the four-piece class (30) decides
     let p = ru("a3:W,c1:W,e3:w,h2:B w 0/30");
@@ -258,10 +249,7 @@ fn russian_both_sides_with_kings_five_thirty_sixty_moves() {
         assert_eq!(ru(&before).outcome(), None, "{before}");
         let at = format!("{board} w 0/{}", 2 * moves);
         assert_eq!(ru(&at).outcome(), draw(EndReason::EndgameMoves), "{at}");
-        one_ply_before::<column_checkers::games::draughts::RussianRules>(
-            &before,
-            EndReason::EndgameMoves,
-        );
+        one_ply_before::<RussianRules>(&before, EndReason::EndgameMoves);
     }
     // eight pieces: no class, the count is not kept
     let p = ru("c1:W,a3:w,e3:w,g3:w,f8:B,b6:b,d6:b,h6:b w 0/200");
@@ -308,10 +296,7 @@ fn brazilian_twenty_moves_of_kings_each() {
         br(&format!("{board} w 40/0")).outcome(),
         draw(EndReason::KingMoves)
     );
-    one_ply_before::<column_checkers::games::draughts::BrazilianRules>(
-        &format!("{board} w 39/0"),
-        EndReason::KingMoves,
-    );
+    one_ply_before::<BrazilianRules>(&format!("{board} w 39/0"), EndReason::KingMoves);
     // with men: a man's move starts it again
     let mut q = br("c1:W,a3:w,f8:B,h6:b w 39/0");
     q.play(&q.parse_move("a3-b4").unwrap()).unwrap();
@@ -319,14 +304,8 @@ fn brazilian_twenty_moves_of_kings_each() {
     // no endgame classes: the count is not kept, a king against a king plays on
     let p = br("c1:W,h8:B w 0/50");
     assert_eq!((p.draw_counts().endgame, p.outcome()), (0, None));
-    assert_eq!(
-        column_checkers::games::draughts::BrazilianRules::COUNTED_DRAWS,
-        Some(BRAZILIAN_COUNTED_DRAWS)
-    );
-    assert_eq!(
-        column_checkers::games::draughts::RussianRules::COUNTED_DRAWS,
-        Some(RUSSIAN_COUNTED_DRAWS)
-    );
+    assert_eq!(BrazilianRules::COUNTED_DRAWS, Some(BRAZILIAN_COUNTED_DRAWS));
+    assert_eq!(RussianRules::COUNTED_DRAWS, Some(RUSSIAN_COUNTED_DRAWS));
 }
 
 #[test]
@@ -422,11 +401,11 @@ proptest! {
         let ten = ["1", "3", "5", "12", "14", "23", "27", "38", "44", "46", "48", "50"];
         let eight = ["a1", "c3", "e5", "g7", "b8", "d8", "f6", "h2", "c1", "e3", "g5", "a7"];
         let bound = |kings_only: u16| (w + b + 1) * 2 * usize::from(kings_only);
-        random_game_of_kings::<column_checkers::games::draughts::InternationalRules>(
+        random_game_of_kings::<InternationalRules>(
             &kings_text(&ten, w, b), seed, bound(25))?;
-        random_game_of_kings::<column_checkers::games::draughts::RussianRules>(
+        random_game_of_kings::<RussianRules>(
             &kings_text(&eight, w, b), seed, bound(15))?;
-        random_game_of_kings::<column_checkers::games::draughts::BrazilianRules>(
+        random_game_of_kings::<BrazilianRules>(
             &kings_text(&eight, w, b), seed, bound(20))?;
     }
 }
@@ -452,10 +431,10 @@ proptest! {
             }
             Ok(())
         }
-        check::<column_checkers::games::draughts::InternationalRules>("1:W,2:W,50:B", k, e, off)?;
-        check::<column_checkers::games::draughts::InternationalRules>("1:W,2:W,3:W,4:W,50:B", k, e, off)?;
-        check::<column_checkers::games::draughts::RussianRules>("c1:W,e1:W,g1:W,h8:B", k, e, off)?;
-        check::<column_checkers::games::draughts::RussianRules>("c1:W,a3:w,e3:w,g3:w,f8:B,b6:b,d6:b,h6:b", k, e, off)?;
-        check::<column_checkers::games::draughts::BrazilianRules>("c1:W,e1:W,h8:B", k, e, off)?;
+        check::<InternationalRules>("1:W,2:W,50:B", k, e, off)?;
+        check::<InternationalRules>("1:W,2:W,3:W,4:W,50:B", k, e, off)?;
+        check::<RussianRules>("c1:W,e1:W,g1:W,h8:B", k, e, off)?;
+        check::<RussianRules>("c1:W,a3:w,e3:w,g3:w,f8:B,b6:b,d6:b,h6:b", k, e, off)?;
+        check::<BrazilianRules>("c1:W,e1:W,h8:B", k, e, off)?;
     }
 }

@@ -5,9 +5,9 @@
 //! each other, a module and its own submodules excepted (the submodule is part of it).
 //!
 //! Read from the sources: every `crate::` and `super::` path in code outside
-//! `#[cfg(test)]` items (tests may reach up: the engine's tests name rulesets), with
-//! comments and the contents of string and character literals left out, so doc links
-//! do not count. A path is an import of the longest module of `src/` it starts with.
+//! `#[cfg(test)]` items and the modules declared under them (tests may reach up: the
+//! engine's tests name rulesets), with comments and the contents of string and
+//! character literals left out, so doc links do not count. A path is an import of the longest module of `src/` it starts with.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -250,15 +250,50 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// Every module of `src/` and the modules its code outside tests imports.
+/// The names of the modules that `code` declares in files of their own under a
+/// `#[cfg(...)]` that names `test` (`#[cfg(test)] mod reference;`): test code, whole.
+fn test_modules(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("#[cfg(") {
+        let attr_end = at + rest[at..].find(']').expect("an attribute ends");
+        let names_test = rest[at..attr_end]
+            .split(|ch: char| !(ch.is_alphanumeric() || ch == '_'))
+            .any(|w| w == "test");
+        rest = &rest[attr_end + 1..];
+        if !names_test {
+            continue;
+        }
+        let item = tokens(&rest[..rest.find([';', '{']).map_or(rest.len(), |e| e + 1)]);
+        let words: Vec<&str> = item.iter().map(String::as_str).collect();
+        if let [.., "mod", name, ";"] = words[..] {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+/// Every module of `src/` and the modules its code outside tests imports; the modules
+/// that are test code whole (declared under `#[cfg(test)]`) are left out.
 fn imports() -> BTreeMap<Module, BTreeSet<Module>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let modules: BTreeSet<Module> = files.iter().map(|f| module_of(f, &src)).collect();
+    let mut tests: Vec<Module> = Vec::new();
+    for file in &files {
+        let me = module_of(file, &src);
+        let code = code_only(&std::fs::read_to_string(file).unwrap());
+        for name in test_modules(&code) {
+            tests.push(me.iter().cloned().chain([name]).collect());
+        }
+    }
     let mut graph = BTreeMap::new();
     for file in &files {
         let me = module_of(file, &src);
+        if tests.iter().any(|t| me.starts_with(t)) {
+            continue;
+        }
         let code = without_tests(&code_only(&std::fs::read_to_string(file).unwrap()));
         let t = tokens(&code);
         let mut paths = Vec::new();
@@ -378,6 +413,8 @@ fn the_reader_sees_through_comments_strings_and_tests() {
         fn f<'a>(x: &'a str) -> crate::text::notation::MoveQuery { todo!() }
         #[cfg(test)]
         mod tests { use crate::games::emergo::Emergo; }
+        #[cfg(test)]
+        pub(crate) mod reference;
         #[cfg(feature = "testing")]
         use crate::engine::perft;
     "##;
@@ -389,6 +426,7 @@ fn the_reader_sees_through_comments_strings_and_tests() {
             paths_at(&t, i + 2, Vec::new(), &mut paths);
         }
     }
+    assert_eq!(test_modules(&code_only(src)), ["reference"]);
     let joined: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
     assert_eq!(
         joined,

@@ -242,7 +242,7 @@ fn short_captures_and_the_counted_draw_field() {
 
     let counted: InternationalDraughts = "1:W,2:W,50:B w draws:3/3".parse().unwrap();
     assert_eq!(counted.to_string(), "50:B,1:W,2:W w draws:3/3");
-    // the older form is read too
+    // the counts without their label are read too
     assert_eq!(
         "1:W,2:W,50:B w 3/3"
             .parse::<InternationalDraughts>()

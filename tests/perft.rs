@@ -243,3 +243,26 @@ fn malformed_lines_are_refused() {
         assert!(r.is_err(), "{bad:?} was read");
     }
 }
+
+/// The parallel perft splits the first plies across threads and counts what the
+/// sequential one counts.
+#[cfg(feature = "rayon")]
+#[test]
+fn parallel_equals_sequential() {
+    use column_checkers::{perft_parallel, Emergo, Position, RussianDraughts};
+    for d in 0..=3 {
+        assert_eq!(
+            perft_parallel(&Emergo::start(), d),
+            perft(&Emergo::start(), d)
+        );
+    }
+    let p: Emergo = "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0".parse().unwrap();
+    assert_eq!(perft_parallel(&p, 4), perft(&p, 4));
+    let r = RussianDraughts::start();
+    for d in 0..=5 {
+        assert_eq!(perft_parallel(&r, d), perft(&r, d));
+    }
+    // a finished game: nothing to split
+    let over: Emergo = "e5:w b 0/0".parse().unwrap();
+    assert_eq!(perft_parallel(&over, 3), 0);
+}

@@ -1,4 +1,4 @@
-//! The fixed-depth negamax the crate's examples played with before this player: plain
+//! A fixed-depth negamax, the simplest player that plays every ruleset: plain
 //! alpha-beta over material (men under a player's caps and men in hand, 100 a man) plus
 //! the side to move's mobility, first of equal moves. Kept as a baseline opponent for
 //! matches ([`matches`](crate::matches)).
@@ -12,12 +12,12 @@
 //! assert!(pos.is_legal(&mv) && nodes > 0);
 //! ```
 
-use column_checkers::{Color, Counting, MoveList};
+use column_checkers::{Color, MoveList, Position};
 
 /// A win, less the plies to it.
 const WIN: i32 = 1_000_000;
 
-fn material<P: Counting>(pos: &P, color: Color) -> i32 {
+fn material<P: Position>(pos: &P, color: Color) -> i32 {
     pos.board_view().map_or(0, |v| {
         let on_board: usize = v
             .occupied()
@@ -28,12 +28,12 @@ fn material<P: Counting>(pos: &P, color: Color) -> i32 {
     })
 }
 
-fn evaluate<P: Counting>(pos: &P) -> i32 {
+fn evaluate<P: Position>(pos: &P) -> i32 {
     let me = pos.turn();
     100 * (material(pos, me) - material(pos, !me)) + pos.count_legal_moves() as i32
 }
 
-fn negamax<P: Counting>(
+fn negamax<P: Position>(
     pos: &P,
     depth: u32,
     ply: i32,
@@ -69,7 +69,7 @@ fn negamax<P: Counting>(
 
 /// The baseline's move: the best by negamax to `depth` plies (first of equals), its
 /// score and the nodes searched; `None` when there is no legal move or the game is over.
-pub fn negamax_move<P: Counting>(pos: &P, depth: u32) -> Option<(P::Move, i32, u64)> {
+pub fn negamax_move<P: Position>(pos: &P, depth: u32) -> Option<(P::Move, i32, u64)> {
     if pos.outcome().is_some() {
         return None;
     }

@@ -29,7 +29,7 @@ use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::time::{Duration, Instant};
 
-use column_checkers::tools::registry::record_of_game;
+use column_checkers::any::record_of_game;
 use column_checkers::{Color, Game, InternationalDraughts, MoveList, Position};
 use thiserror::Error;
 

@@ -34,7 +34,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use column_checkers::{
-    Color, Counting, InternationalDraughts, Introspect, MoveList, MoveSquares, Position, Ruleset,
+    Color, InternationalDraughts, Introspect, MoveList, MoveSquares, Position, Ruleset,
 };
 use thiserror::Error;
 
@@ -375,7 +375,7 @@ pub fn hub_position(pos: &InternationalDraughts) -> String {
     for n in 1..=50 {
         let stack = match (g.parse_square(&n.to_string()), &view) {
             (Some(sq), Some(v)) => v.get(sq),
-            _ => column_checkers::engine::stack::Stack::EMPTY,
+            _ => column_checkers::custom::Stack::EMPTY,
         };
         out.push(match (stack.owner(), stack.top_is_king()) {
             (Some(Color::White), false) => 'w',
@@ -408,7 +408,7 @@ pub fn hub_move<P: Introspect>(pos: &P, mv: &P::Move) -> String {
 ///
 /// # Errors
 /// [`HubError::IllegalMove`] when no legal move is written so.
-pub fn read_hub_move<P: Introspect + Counting>(pos: &P, text: &str) -> Result<P::Move, HubError> {
+pub fn read_hub_move<P: Introspect>(pos: &P, text: &str) -> Result<P::Move, HubError> {
     let canon = |s: &str| {
         let mut squares: Vec<u32> = s
             .split(['-', 'x'])
@@ -457,7 +457,7 @@ fn hub_notation<P: Position>() -> bool {
 }
 
 /// A position on a `pos` line, in the ruleset's protocol notation.
-fn read_position<P: Introspect + Counting>(text: &str) -> Result<P, HubError> {
+fn read_position<P: Introspect>(text: &str) -> Result<P, HubError> {
     let bad = |reason: String| HubError::BadPosition {
         text: text.to_string(),
         reason,
@@ -479,7 +479,7 @@ fn write_move<P: Introspect>(pos: &P, mv: &P::Move) -> String {
 }
 
 /// The legal move a `moves` word names, in the ruleset's protocol notation.
-fn read_move<P: Introspect + Counting>(pos: &P, text: &str) -> Result<P::Move, HubError> {
+fn read_move<P: Introspect>(pos: &P, text: &str) -> Result<P::Move, HubError> {
     if hub_notation::<P>() {
         return read_hub_move(pos, text);
     }
@@ -549,8 +549,7 @@ pub fn session<R: BufRead, W: Write + Send>(input: R, output: W, table_mb: usize
 /// run on a thread of their own, so that `stop` is heard.
 ///
 /// ```
-/// use column_checkers::tools::registry::Ruleset;
-/// use column_checkers::{Lasca, Position};
+/// use column_checkers::{Lasca, Position, Ruleset};
 /// use column_checkers_player::hub::session_for;
 ///
 /// let input = "set-param name=variant value=\"lasca --roundabout\"\n\

@@ -14,9 +14,9 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use column_checkers::tools::registry::record_of_game;
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Color, Counting, Game, MoveList, MoveSquares, Position};
+use column_checkers::any::record_of_game;
+use column_checkers::playout::SplitMix64;
+use column_checkers::{Color, Game, MoveList, MoveSquares, Position};
 use thiserror::Error;
 
 use crate::baseline::negamax_move;
@@ -145,7 +145,7 @@ pub fn read_openings<P: Position>(text: &str) -> Result<Vec<Vec<P::Move>>, Match
 
 /// `count` openings of `plies` random moves each from `seed`, each leaving a game that
 /// goes on, no two alike.
-pub fn random_openings<P: Counting>(count: usize, plies: usize, seed: u64) -> Vec<Vec<P::Move>> {
+pub fn random_openings<P: Position>(count: usize, plies: usize, seed: u64) -> Vec<Vec<P::Move>> {
     let mut rng = SplitMix64::new(seed);
     let mut out: Vec<Vec<P::Move>> = Vec::new();
     let mut seen = Vec::new();
@@ -176,13 +176,13 @@ pub fn random_openings<P: Counting>(count: usize, plies: usize, seed: u64) -> Ve
 /// assert_eq!(pos, random_position::<Lasca>(7, 20));
 /// assert_ne!(pos, Lasca::start());
 /// ```
-pub fn random_position<P: Counting>(seed: u64, plies: usize) -> P {
+pub fn random_position<P: Position>(seed: u64, plies: usize) -> P {
     random_line::<P>(&mut SplitMix64::new(seed), plies, &mut MoveList::new()).0
 }
 
 /// Up to `plies` moves from the start, each drawn by `rng` among the legal ones (none
 /// once the game ends): the position reached and the moves.
-fn random_line<P: Counting>(
+fn random_line<P: Position>(
     rng: &mut SplitMix64,
     plies: usize,
     moves: &mut MoveList<P::Move>,

@@ -6,8 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use column_checkers::tools::playout::random_playout;
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::playout::{random_playout, SplitMix64};
 use column_checkers::{MoveList, MoveSquares, Position};
 
 use crate::clock::{default_clock, Clock};

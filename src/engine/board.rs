@@ -15,8 +15,8 @@ const NONE: u8 = u8::MAX;
 /// The most squares a [`Geometry`] can have: every [`Square`] index is a `u8`, and
 /// `u8::MAX` marks "no square" in the neighbour table. Boards of more than
 /// [`MAX_SQUARES`] (64) squares need
-/// [`WideSquareSet`](crate::engine::wide_set::WideSquareSet) instead of [`SquareSet`], and cannot hold
-/// [`Columns`](crate::engine::columns::Columns).
+/// [`WideSquareSet`](crate::custom::WideSquareSet) instead of [`SquareSet`], and cannot hold
+/// [`Columns`](crate::custom::Columns).
 pub const MAX_GEOMETRY_SQUARES: usize = 255;
 
 /// The geometry of a board: squares on an integer grid `(x, y)`, their names, the
@@ -249,8 +249,8 @@ impl Geometry {
     ///
     /// ```
     /// use column_checkers::SquareSet;
-    /// use column_checkers::engine::board::Board;
-    /// use column_checkers::games::emergo::Oblique9;
+    /// use column_checkers::custom::Board;
+    /// use column_checkers::games::Oblique9;
     ///
     /// let g = Oblique9::geometry();
     /// let set: SquareSet = ["e5", "a5", "e1", "i5"].iter().map(|n| g.parse_square(n).unwrap()).collect();
@@ -275,8 +275,8 @@ impl Geometry {
     ///
     /// ```
     /// use column_checkers::SquareSet;
-    /// use column_checkers::engine::board::Board;
-    /// use column_checkers::games::emergo::Oblique9;
+    /// use column_checkers::custom::Board;
+    /// use column_checkers::games::Oblique9;
     ///
     /// let g = Oblique9::geometry();
     /// let set: SquareSet = ["e5", "a5", "e1", "i5"].iter().map(|n| g.parse_square(n).unwrap()).collect();
@@ -385,7 +385,7 @@ impl Geometry {
 
     /// All squares of the board, for boards of at most [`MAX_SQUARES`]
     /// squares; on a wider board it holds only the first 64 (use
-    /// [`WideSquareSet::first`](crate::engine::wide_set::WideSquareSet::first) with [`Geometry::len`]).
+    /// [`WideSquareSet::first`](crate::custom::WideSquareSet::first) with [`Geometry::len`]).
     #[inline]
     pub fn all(&self) -> SquareSet {
         self.all
@@ -450,9 +450,7 @@ impl Geometry {
     /// look-up, where [`line_between`](Self::line_between) tries every direction.
     ///
     /// ```
-    /// use column_checkers::engine::board::Board;
-    /// use column_checkers::engine::shapes::grid::Grid8x8;
-    /// use column_checkers::engine::square::Direction;
+    /// use column_checkers::custom::{Board, Direction, Grid8x8};
     /// let g = Grid8x8::geometry();
     /// let sq = |n| g.parse_square(n).unwrap();
     /// let d = g.two_step_direction(sq("c3"), sq("e5")).unwrap();
@@ -730,8 +728,8 @@ impl Shift {
 /// [`Board::shift`] then compile to a few operations on immediate values.
 ///
 /// ```
-/// use column_checkers::engine::board::{Board, Shifts};
-/// use column_checkers::engine::square::{Direction, SquareSet};
+/// use column_checkers::SquareSet;
+/// use column_checkers::custom::{Board, Direction, Shifts};
 ///
 /// // a 3x3 grid of 9 squares with the four orthogonal directions
 /// const PLUS: Option<Shifts> =
@@ -862,9 +860,8 @@ impl Shifts {
     /// single squares choose bitboards or a neighbour table by it.
     ///
     /// ```
-    /// use column_checkers::engine::board::Board;
-    /// use column_checkers::engine::shapes::{dark::Dark8, hex::Hex37};
-    /// use column_checkers::games::emergo::Oblique9;
+    /// use column_checkers::custom::{Board, Dark8, Hex37};
+    /// use column_checkers::games::Oblique9;
     ///
     /// assert_eq!(Oblique9::SHIFTS.unwrap().amounts(), 1);
     /// assert_eq!(Dark8::SHIFTS.unwrap().amounts(), 2);
@@ -945,7 +942,8 @@ impl Shifts {
 ///
 /// ```
 /// use std::sync::OnceLock;
-/// use column_checkers::engine::board::{Board, Geometry};
+/// use column_checkers::Geometry;
+/// use column_checkers::custom::Board;
 ///
 /// /// The 32 dark squares of an 8x8 board.
 /// #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -979,9 +977,8 @@ pub trait Board:
     /// direction, a few operations on immediate values.
     ///
     /// ```
-    /// use column_checkers::engine::board::Board;
-    /// use column_checkers::engine::shapes::dark::Dark8;
-    /// use column_checkers::engine::square::{Direction, SquareSet};
+    /// use column_checkers::SquareSet;
+    /// use column_checkers::custom::{Board, Dark8, Direction};
     ///
     /// let g = Dark8::geometry();
     /// let c3 = SquareSet::from_square(g.parse_square("c3").unwrap());

@@ -1,58 +1,56 @@
 //! Counted draws: the draughts federations' rules that end a game as a draw after a
 //! number of moves, as data a ruleset chooses ([`CountedDraws`]), and the counts a
 //! position carries for them ([`DrawCounts`]).
-//!
-//! Two kinds of count exist in the federations' rules:
-//!
-//! - **Kings only**: so many successive moves by each player in which only kings moved
-//!   and nothing was captured (FMJD: 25; Russian: 15; Brazilian: 20). A move of a man or
-//!   a capture starts the count again.
-//! - **Endgames**: once the pieces on the board fall into a class (three pieces against
-//!   a lone king, say), the game is a draw after so many more moves by each player
-//!   (FMJD: 16, or 5 with fewer pieces). The count starts when the class is entered.
-//!   What starts it again is the rules' [`Restart`]: under the FMJD's rules a capture or
-//!   a crowning that leaves the pieces in the same class goes on counting; under the
-//!   Russian rules every capture and every crowning starts it again (the balance of
-//!   forces must not change).
-//!
-//! The pieces may fit several classes at once (Russian: three kings against one fit
-//! both "three kings or more against a lone king" and "four pieces, both sides with
-//! kings"); one count serves them all, and the game is a draw when it reaches the
-//! limit of any class they fit. A class may also ask where a piece stands
-//! ([`Material::LoneKingHolding`], the Russian lone king on the main road): that is
-//! read from the board ([`Placement`]) when the verdict is asked, never while moves
-//! are played.
-//!
-//! Counts are in plies (each player's move is one), so a limit of `n` moves by each
-//! player is reached after `2n` plies. The counts are not part of the position's
-//! Zobrist hash nor of its equality: repetition compares boards and the side to move.
-//! Threefold repetition is separate ([`Game`](crate::engine::game::Game)).
-//!
-//! ```
-//! use column_checkers::engine::counted_draws::{
-//!     Class, CountedDraws, DrawCounts, Material, Restart,
-//! };
-//!
-//! // a king and a man against a lone king, as the FMJD rules class them
-//! const RULES: CountedDraws = CountedDraws {
-//!     kings_only: Some(25),
-//!     endgames: &[Class { material: Material::AgainstLoneKing { pieces: 3..=3, kings: 1 }, moves: 16 }],
-//!     restart: Restart::ClassChange,
-//! };
-//! let sides = [(3, 1), (1, 1)]; // (pieces, kings) of White and of Black
-//! assert_eq!(RULES.classes_of(sides).first(), Some(0));
-//! assert!(RULES.classes_of([(2, 1), (1, 1)]).is_empty());
-//! let counts = DrawCounts::start(&RULES, sides);
-//! assert_eq!(counts.verdict(&RULES, || unreachable!()), None);
-//! ```
 
 use core::ops::RangeInclusive;
 
 use crate::engine::outcome::EndReason;
 use crate::engine::square::SquareSet;
 
-/// A ruleset's counted draws: data, as [`CaptureRules`](crate::engine::capture::CaptureRules)
+/// A ruleset's counted draws: data, as [`CaptureRules`](crate::custom::CaptureRules)
 /// are for captures.
+///
+/// Two kinds of count exist in the federations' rules:
+///
+/// - **Kings only**: so many successive moves by each player in which only kings moved
+///   and nothing was captured (FMJD: 25; Russian: 15; Brazilian: 20). A move of a man or
+///   a capture starts the count again.
+/// - **Endgames**: once the pieces on the board fall into a class (three pieces against
+///   a lone king, say), the game is a draw after so many more moves by each player
+///   (FMJD: 16, or 5 with fewer pieces). The count starts when the class is entered.
+///   What starts it again is the rules' [`Restart`]: under the FMJD's rules a capture or
+///   a crowning that leaves the pieces in the same class goes on counting; under the
+///   Russian rules every capture and every crowning starts it again (the balance of
+///   forces must not change).
+///
+/// The pieces may fit several classes at once (Russian: three kings against one fit
+/// both "three kings or more against a lone king" and "four pieces, both sides with
+/// kings"); one count serves them all, and the game is a draw when it reaches the
+/// limit of any class they fit. A class may also ask where a piece stands
+/// ([`Material::LoneKingHolding`], the Russian lone king on the main road): that is
+/// read from the board ([`Placement`]) when the verdict is asked, never while moves
+/// are played.
+///
+/// Counts are in plies (each player's move is one), so a limit of `n` moves by each
+/// player is reached after `2n` plies. The counts are not part of the position's
+/// Zobrist hash nor of its equality: repetition compares boards and the side to move.
+/// Threefold repetition is separate ([`Game`](crate::Game)).
+///
+/// ```
+/// use column_checkers::custom::{Class, CountedDraws, DrawCounts, Material, Restart};
+///
+/// // a king and a man against a lone king, as the FMJD rules class them
+/// const RULES: CountedDraws = CountedDraws {
+///     kings_only: Some(25),
+///     endgames: &[Class { material: Material::AgainstLoneKing { pieces: 3..=3, kings: 1 }, moves: 16 }],
+///     restart: Restart::ClassChange,
+/// };
+/// let sides = [(3, 1), (1, 1)]; // (pieces, kings) of White and of Black
+/// assert_eq!(RULES.classes_of(sides).first(), Some(0));
+/// assert!(RULES.classes_of([(2, 1), (1, 1)]).is_empty());
+/// let counts = DrawCounts::start(&RULES, sides);
+/// assert_eq!(counts.verdict(&RULES, || unreachable!()), None);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountedDraws {
     /// A draw after this many successive moves by each player in which only kings moved
@@ -69,8 +67,8 @@ pub struct CountedDraws {
 /// What starts an endgame count again, besides the pieces entering a class.
 ///
 /// ```
-/// use column_checkers::engine::counted_draws::Restart;
-/// use column_checkers::games::draughts::{FMJD_COUNTED_DRAWS, RUSSIAN_COUNTED_DRAWS};
+/// use column_checkers::custom::Restart;
+/// use column_checkers::games::{FMJD_COUNTED_DRAWS, RUSSIAN_COUNTED_DRAWS};
 ///
 /// assert_eq!(FMJD_COUNTED_DRAWS.restart, Restart::ClassChange);
 /// assert_eq!(RUSSIAN_COUNTED_DRAWS.restart, Restart::BalanceChange);
@@ -135,7 +133,7 @@ pub enum Material {
 /// and the kings'.
 ///
 /// ```
-/// use column_checkers::engine::counted_draws::Placement;
+/// use column_checkers::custom::Placement;
 /// use column_checkers::SquareSet;
 ///
 /// // White: a king on 0 and a man on 1; Black: a king on 5
@@ -186,8 +184,8 @@ impl Material {
     /// must be the only piece on its squares.
     ///
     /// ```
-    /// use column_checkers::engine::counted_draws::{Material, Placement};
-    /// use column_checkers::engine::square::SquareSet;
+    /// use column_checkers::SquareSet;
+    /// use column_checkers::custom::{Material, Placement};
     ///
     /// let road = SquareSet(0b1111);
     /// let holding = Material::LoneKingHolding { pieces: 3..=3, kings: 1, squares: road };
@@ -213,7 +211,7 @@ impl Material {
 /// A set of endgame classes, by their index in [`CountedDraws::endgames`].
 ///
 /// ```
-/// use column_checkers::games::draughts::RUSSIAN_COUNTED_DRAWS;
+/// use column_checkers::games::RUSSIAN_COUNTED_DRAWS;
 ///
 /// // three kings against one: the main-road, three-kings and four-piece classes
 /// let classes = RUSSIAN_COUNTED_DRAWS.classes_of([(3, 3), (1, 1)]);

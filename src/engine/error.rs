@@ -210,7 +210,7 @@ pub enum PositionErrorKind {
     /// The side not to move commands nothing (no piece or column on the board that it
     /// leads, no man in hand): no move leads to such a position, since the game ended
     /// when that side lost its last one — with that side to move
-    /// ([`EndReason::NoPieces`](crate::engine::outcome::EndReason::NoPieces)). Write
+    /// ([`EndReason::NoPieces`](crate::EndReason::NoPieces)). Write
     /// the position with that side to move: it is then over, a loss for that side.
     #[error(
         "{0}, not to move, commands nothing (no piece or column it leads, no man in hand): \
@@ -337,8 +337,8 @@ pub enum GameError {
 }
 
 /// Why the players could not end a game themselves
-/// ([`Game::agree_draw`](crate::engine::game::Game::agree_draw),
-/// [`Game::resign`](crate::engine::game::Game::resign)); the game is then unchanged.
+/// ([`Game::agree_draw`](crate::Game::agree_draw),
+/// [`Game::resign`](crate::Game::resign)); the game is then unchanged.
 ///
 /// ```
 /// use column_checkers::{Color, DeclaredEndError, Game, Position, RussianDraughts};
@@ -361,8 +361,8 @@ impl From<PlayError> for MoveParseError {
     /// A move refused by `play` as a move text refused: [`PlayError::GameOver`] is
     /// [`MoveParseError::GameOver`], an illegal move is [`MoveParseError::Illegal`]
     /// with the reason as its hint. Lets a function returning `MoveParseError` (as
-    /// [`Game::play_text`](crate::engine::game::Game::play_text) does) use `?` on
-    /// [`Game::play`](crate::engine::game::Game::play).
+    /// [`Game::play_text`](crate::Game::play_text) does) use `?` on
+    /// [`Game::play`](crate::Game::play).
     fn from(e: PlayError) -> Self {
         match e {
             PlayError::GameOver(o) => MoveParseError::GameOver(o),

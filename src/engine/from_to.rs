@@ -1,32 +1,6 @@
 //! From-to move texts on a full grid: the square a move starts from and the square it
 //! reaches, joined by `-`, or by `x` for a capture (`e5-e7`, `h11xc11`), written from
 //! compile-time tables and read back in one pass.
-//!
-//! The squares of a [`FullGrid`] are named by a file letter and a rank number, as
-//! [`Geometry::name`](crate::engine::board::Geometry::name) names them. The geometry
-//! builds its names at run time; [`FromToTexts`] makes them at compile time, each
-//! followed by `-` and by `x` too, so writing a text takes two look-ups and no
-//! formatting machinery, and [`FromToTexts::read`] reads back exactly the texts it
-//! writes. They serve the hot paths, where a GUI's move list or the invariant checks
-//! write and read every listed move; any other form of a text (capitals, spaces,
-//! `x<square>`) is read the long way, by the text layer's notation reader
-//! (`text::notation::read_from_to`).
-//!
-//! ```
-//! use column_checkers::engine::from_to::{FromTo, FromToTexts};
-//! use column_checkers::engine::board::Board;
-//! use column_checkers::engine::shapes::grid::Grid14x12;
-//!
-//! let g = Grid14x12::geometry();
-//! let (h11, c11) = (g.parse_square("h11").unwrap(), g.parse_square("c11").unwrap());
-//! let capture = FromTo { from: h11, to: c11, capture: true };
-//! let mut text = String::new();
-//! FromToTexts::<Grid14x12>::write(&mut text, capture).unwrap();
-//! assert_eq!(text, "h11xc11");
-//! assert_eq!(FromToTexts::<Grid14x12>::read(text.as_bytes()), Some(capture));
-//! // other forms are left to the notation reader
-//! assert_eq!(FromToTexts::<Grid14x12>::read(b"H11xc11"), None);
-//! ```
 
 use crate::alloc_prelude::*;
 use crate::engine::shapes::grid::FullGrid;
@@ -46,8 +20,33 @@ pub struct FromTo {
     pub capture: bool,
 }
 
-/// The from-to texts of the full grid `B`, made at compile time (see the
-/// [module](self)).
+/// The from-to texts of the full grid `B`, made at compile time: the square a move
+/// starts from and the square it reaches, joined by `-`, or by `x` for a capture
+/// (`e5-e7`, `h11xc11`), written from compile-time tables and read back in one pass.
+///
+/// The squares of a [`FullGrid`] are named by a file letter and a rank number, as
+/// [`Geometry::name`](crate::Geometry::name) names them. The geometry
+/// builds its names at run time; this type makes them at compile time, each
+/// followed by `-` and by `x` too, so writing a text takes two look-ups and no
+/// formatting machinery, and [`read`](Self::read) reads back exactly the texts it
+/// writes. They serve the hot paths, where a GUI's move list or the invariant checks
+/// write and read every listed move; any other form of a text (capitals, spaces,
+/// `x<square>`) is read the long way, by the text layer's notation reader
+/// ([`read_from_to`](crate::custom::read_from_to)).
+///
+/// ```
+/// use column_checkers::custom::{Board, FromTo, FromToTexts, Grid14x12};
+///
+/// let g = Grid14x12::geometry();
+/// let (h11, c11) = (g.parse_square("h11").unwrap(), g.parse_square("c11").unwrap());
+/// let capture = FromTo { from: h11, to: c11, capture: true };
+/// let mut text = String::new();
+/// FromToTexts::<Grid14x12>::write(&mut text, capture).unwrap();
+/// assert_eq!(text, "h11xc11");
+/// assert_eq!(FromToTexts::<Grid14x12>::read(text.as_bytes()), Some(capture));
+/// // other forms are left to the notation reader
+/// assert_eq!(FromToTexts::<Grid14x12>::read(b"H11xc11"), None);
+/// ```
 pub struct FromToTexts<B>(PhantomData<B>);
 
 impl<B: FullGrid> FromToTexts<B> {
@@ -85,9 +84,9 @@ impl<B: FullGrid> FromToTexts<B> {
     /// separator) and of its second.
     ///
     /// ```
-    /// use column_checkers::engine::from_to::{FromTo, FromToTexts};
+    /// use column_checkers::custom::{FromTo, FromToTexts};
     /// use column_checkers::Square;
-    /// use column_checkers::engine::shapes::grid::Grid8x8;
+    /// use column_checkers::custom::Grid8x8;
     ///
     /// // a1 is square 0, b2 square 9
     /// let mv = FromTo { from: Square(0), to: Square(9), capture: false };
@@ -108,13 +107,13 @@ impl<B: FullGrid> FromToTexts<B> {
     /// [`write`](Self::write) writes the squares `from_to` gives for it, and pushes
     /// the length of `out` after each onto `ends` (move `i`'s text ends at
     /// `ends[i]`): what
-    /// [`Position::write_move_texts`](crate::engine::position::Position::write_move_texts)
+    /// [`Position::write_move_texts`](crate::Position::write_move_texts)
     /// asks, from two look-ups of packed bytes a move.
     ///
     /// ```
-    /// use column_checkers::engine::from_to::{FromTo, FromToTexts};
+    /// use column_checkers::custom::{FromTo, FromToTexts};
     /// use column_checkers::Square;
-    /// use column_checkers::engine::shapes::grid::Grid8x8;
+    /// use column_checkers::custom::Grid8x8;
     ///
     /// let moves = [(0, 8, false), (9, 27, true)];
     /// let (mut text, mut ends) = (String::new(), Vec::new());

@@ -1,44 +1,5 @@
 //! Click input: a move entered as a person enters it on a board, one square at a time,
 //! for any ruleset.
-//!
-//! [`MoveInput`] is built from a position's legal moves and their click paths
-//! ([`Introspect::click_paths`]). After each click it says which squares may be clicked
-//! next (to highlight them) and whether the clicks now name exactly one legal move; a
-//! click that fits no legal move is refused with the reason, naming the square, and
-//! leaves the input as it was. [`undo`](MoveInput::undo) takes back the last click,
-//! [`reset`](MoveInput::reset) all of them.
-//!
-//! # The click scheme
-//! | move | clicks |
-//! |---|---|
-//! | step of a man, column or king (flying kings too) | origin, destination |
-//! | capture | origin, then every landing square in order — **any** route of the move (routes from the same square that leave the same position are one move: [move identity](crate::rulings#move-identity)); a capture that ends where it started ends with a click on its origin |
-//! | entry of a man (Emergo) | the square entered |
-//! | the shadowpiece (Emergo) | the square entered (all the men left in hand go there) |
-//! | Dameo line advance | the tail man (the one lifted), then the square in front of the head |
-//! | Epaminondas phalanx move or capture | the tail man of the group, then the square its head reaches |
-//!
-//! These are the squares of [`MoveSquares::clicks`]: origin, then landings.
-//!
-//! ```
-//! use column_checkers::engine::input::MoveInput;
-//! use column_checkers::{Emergo, Position};
-//!
-//! let mut pos = Emergo::start();
-//! for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
-//!     let mv = pos.parse_move(m).unwrap();
-//!     pos.play(&mv).unwrap();
-//! }
-//! let mut input = MoveInput::new(&pos);
-//! // capture is compulsory: only g6 may start a move
-//! assert_eq!(input.next_names(), ["g6"]);
-//! assert!(input.click_name("d8").is_err());
-//! assert_eq!(input.click_name("g6"), Ok(None));
-//! assert_eq!(input.next_names(), ["e6"]);
-//! assert_eq!(input.click_name("e6"), Ok(None));
-//! let mv = input.click_name("c6").unwrap().unwrap();
-//! assert_eq!(mv.to_string(), "g6xe6xc6");
-//! ```
 
 use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
@@ -89,9 +50,48 @@ pub enum ClickError {
     },
 }
 
-/// A move being entered click by click on a position of `P` (see the
-/// [module](self)). It holds the position's click paths, not the position: build a new
-/// one after every move played.
+/// A move being entered click by click on a position of `P`, as a person enters it on
+/// a board, for any ruleset. It holds the position's click paths, not the position:
+/// build a new one after every move played.
+///
+/// It is built from a position's legal moves and their click paths
+/// ([`Introspect::click_paths`]). After each click it says which squares may be clicked
+/// next (to highlight them) and whether the clicks now name exactly one legal move; a
+/// click that fits no legal move is refused with the reason, naming the square, and
+/// leaves the input as it was. [`undo`](MoveInput::undo) takes back the last click,
+/// [`reset`](MoveInput::reset) all of them.
+///
+/// # The click scheme
+/// | move | clicks |
+/// |---|---|
+/// | step of a man, column or king (flying kings too) | origin, destination |
+/// | capture | origin, then every landing square in order — **any** route of the move (routes from the same square that leave the same position are one move: [move identity](crate::rulings#move-identity)); a capture that ends where it started ends with a click on its origin |
+/// | entry of a man (Emergo) | the square entered |
+/// | the shadowpiece (Emergo) | the square entered (all the men left in hand go there) |
+/// | Dameo line advance | the tail man (the one lifted), then the square in front of the head |
+/// | Epaminondas phalanx move or capture | the tail man of the group, then the square its head reaches |
+///
+/// These are the squares of [`MoveSquares::clicks`]: origin, then landings.
+///
+/// ```
+/// use column_checkers::MoveInput;
+/// use column_checkers::{Emergo, Position};
+///
+/// let mut pos = Emergo::start();
+/// for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
+///     let mv = pos.parse_move(m).unwrap();
+///     pos.play(&mv).unwrap();
+/// }
+/// let mut input = MoveInput::new(&pos);
+/// // capture is compulsory: only g6 may start a move
+/// assert_eq!(input.next_names(), ["g6"]);
+/// assert!(input.click_name("d8").is_err());
+/// assert_eq!(input.click_name("g6"), Ok(None));
+/// assert_eq!(input.next_names(), ["e6"]);
+/// assert_eq!(input.click_name("e6"), Ok(None));
+/// let mv = input.click_name("c6").unwrap().unwrap();
+/// assert_eq!(mv.to_string(), "g6xe6xc6");
+/// ```
 #[derive(Clone, Debug)]
 pub struct MoveInput<P: Introspect> {
     geometry: &'static Geometry,

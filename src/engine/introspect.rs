@@ -1,34 +1,5 @@
 //! Move introspection: what a move does, square by square, for code that works with
 //! any ruleset — GUIs, game servers, bots.
-//!
-//! Two traits: [`MoveSquares`], which every move type implements, reads what the move
-//! alone says (origin, landing squares, destination, men captured); [`Introspect`],
-//! which every position type implements, adds what needs the board: the geometry (to
-//! name and draw squares), the full [`MoveInfo`] of a legal move (its kind, the squares
-//! of the men taken, crowning) and every click path a person may enter it by (see
-//! [`MoveInput`](crate::engine::input::MoveInput)).
-//!
-//! ```
-//! use column_checkers::{Introspect, MoveKind, MoveSquares};
-//! use column_checkers::{Emergo, Position};
-//!
-//! // the Italian rules text's opening up to White's 5. f6: Black's g6-e6-c6 is forced
-//! let mut pos = Emergo::start();
-//! for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
-//!     let mv = pos.parse_move(m).unwrap();
-//!     pos.play(&mv).unwrap();
-//! }
-//! let g = pos.geometry();
-//! let mv = pos.parse_move("g6-e6-c6").unwrap();
-//! let names = |sqs: &[_]| sqs.iter().map(|&s| g.name(s)).collect::<Vec<_>>().join(" ");
-//! assert_eq!(mv.origin().map(|s| g.name(s)), Some("g6"));
-//! assert_eq!(names(&mv.landings()), "e6 c6");
-//! let info = pos.describe(&mv).unwrap();
-//! assert_eq!(info.kind, MoveKind::Capture);
-//! assert_eq!(names(&info.taken), "f6 d6");
-//! assert_eq!(info.men_captured, 2);
-//! assert!(!info.crowned);
-//! ```
 
 use crate::engine::board::Geometry;
 use crate::engine::position::Position;
@@ -127,6 +98,35 @@ impl MoveInfo {
 
 /// A position whose moves can be looked into square by square; every position type of
 /// the crate implements it. Generic GUI and server code asks for `P: Introspect`.
+///
+/// Two traits: [`MoveSquares`], which every move type implements, reads what the move
+/// alone says (origin, landing squares, destination, men captured); [`Introspect`],
+/// which every position type implements, adds what needs the board: the geometry (to
+/// name and draw squares), the full [`MoveInfo`] of a legal move (its kind, the squares
+/// of the men taken, crowning) and every click path a person may enter it by (see
+/// [`MoveInput`](crate::MoveInput)).
+///
+/// ```
+/// use column_checkers::{Introspect, MoveKind, MoveSquares};
+/// use column_checkers::{Emergo, Position};
+///
+/// // the Italian rules text's opening up to White's 5. f6: Black's g6-e6-c6 is forced
+/// let mut pos = Emergo::start();
+/// for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
+///     let mv = pos.parse_move(m).unwrap();
+///     pos.play(&mv).unwrap();
+/// }
+/// let g = pos.geometry();
+/// let mv = pos.parse_move("g6-e6-c6").unwrap();
+/// let names = |sqs: &[_]| sqs.iter().map(|&s| g.name(s)).collect::<Vec<_>>().join(" ");
+/// assert_eq!(mv.origin().map(|s| g.name(s)), Some("g6"));
+/// assert_eq!(names(&mv.landings()), "e6 c6");
+/// let info = pos.describe(&mv).unwrap();
+/// assert_eq!(info.kind, MoveKind::Capture);
+/// assert_eq!(names(&info.taken), "f6 d6");
+/// assert_eq!(info.men_captured, 2);
+/// assert!(!info.crowned);
+/// ```
 pub trait Introspect: Position<Move: MoveSquares> {
     /// The board's geometry: square names, coordinates, directions.
     fn geometry(&self) -> &'static Geometry;

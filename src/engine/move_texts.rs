@@ -1,21 +1,8 @@
 //! The texts of many moves written into one buffer: what
-//! [`Position::write_move_texts`](crate::engine::position::Position::write_move_texts) does by default.
+//! [`Position::write_move_texts`](crate::Position::write_move_texts) does by default.
 //! A move list of a GUI or a server, and the invariant checks, write every listed
 //! move's text; one formatter for the whole list sets up the formatting machinery once
 //! rather than once per move (as `to_string` would), and the texts share one string.
-//!
-//! ```
-//! use column_checkers::engine::move_texts::write_displayed;
-//! use column_checkers::{Emergo, MoveList, Position};
-//!
-//! let pos = Emergo::start();
-//! let mut moves = MoveList::new();
-//! pos.legal_moves(&mut moves);
-//! let (mut text, mut ends) = (String::new(), Vec::new());
-//! write_displayed(&moves, &mut text, &mut ends);
-//! assert_eq!(ends.len(), moves.len());
-//! assert_eq!(&text[..ends[0]], moves[0].to_string());
-//! ```
 
 use crate::alloc_prelude::*;
 use core::cell::{Cell, RefCell};
@@ -28,6 +15,19 @@ use core::fmt::{self, Write as _};
 /// formatter with the default options writes them all. An error from a move's
 /// `Display` is ignored, where `to_string` would panic: the text written so far
 /// stands.
+///
+/// ```
+/// use column_checkers::custom::write_displayed;
+/// use column_checkers::{Emergo, MoveList, Position};
+///
+/// let pos = Emergo::start();
+/// let mut moves = MoveList::new();
+/// pos.legal_moves(&mut moves);
+/// let (mut text, mut ends) = (String::new(), Vec::new());
+/// write_displayed(&moves, &mut text, &mut ends);
+/// assert_eq!(ends.len(), moves.len());
+/// assert_eq!(&text[..ends[0]], moves[0].to_string());
+/// ```
 pub fn write_displayed<M: fmt::Display>(moves: &[M], out: &mut String, ends: &mut Vec<usize>) {
     let written = Cell::new(out.len());
     let texts = Texts {

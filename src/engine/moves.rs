@@ -38,7 +38,7 @@ pub trait MoveSquares {
     }
 
     /// The squares a person clicks to enter the move by the click scheme of
-    /// [`MoveInput`](crate::engine::input::MoveInput): the origin (when there is one),
+    /// [`MoveInput`](crate::MoveInput): the origin (when there is one),
     /// then every landing.
     fn clicks(&self) -> Squares {
         let mut v: Squares = self.origin().into_iter().collect();
@@ -182,8 +182,8 @@ impl fmt::Debug for Route {
 /// Where the men of a stack-board game's move go, without its board (see [`Move`]):
 /// entered on a square, stepped from one square to another, or along a capture route.
 /// What kind of move it is in the game's terms (an entry or the shadowpiece, a step or
-/// a line advance) is [`MoveKind`](crate::engine::introspect::MoveKind), which needs
-/// the position ([`Introspect::describe`](crate::engine::introspect::Introspect::describe)).
+/// a line advance) is [`MoveKind`](crate::MoveKind), which needs
+/// the position ([`Introspect::describe`](crate::Introspect::describe)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum MovePath {
     /// Entering `men` men from hand as one new column on a vacant square: one man, or
@@ -365,7 +365,7 @@ impl<B: Board> MoveSquares for Move<B> {
 }
 
 /// A reusable list of moves. Keep one per search depth and pass it to
-/// [`Position::legal_moves`](crate::engine::position::Position::legal_moves), which clears it first: after
+/// [`Position::legal_moves`](crate::Position::legal_moves), which clears it first: after
 /// the first calls it never allocates.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveList<M>(Vec<M>);

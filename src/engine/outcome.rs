@@ -18,12 +18,12 @@ use core::fmt;
 ///   where it is a draw.
 /// - Epaminondas' crossing ([`Goal`](EndReason::Goal)) is tested first, at the start
 ///   of the turn; threefold repetition ([`Repetition`](EndReason::Repetition)) needs
-///   the history and is [`Game`](crate::engine::game::Game)'s.
+///   the history and is [`Game`](crate::Game)'s.
 /// - The players may also end a game themselves, at any moment before the rules do:
 ///   a draw by [`Agreement`](EndReason::Agreement) or a win by
 ///   [`Resignation`](EndReason::Resignation) of the other player
-///   ([`Game::agree_draw`](crate::engine::game::Game::agree_draw),
-///   [`Game::resign`](crate::engine::game::Game::resign)). The rules of every
+///   ([`Game::agree_draw`](crate::Game::agree_draw),
+///   [`Game::resign`](crate::Game::resign)). The rules of every
 ///   ruleset allow both; a position alone never reports them.
 ///
 /// ```
@@ -51,16 +51,16 @@ pub enum EndReason {
     Goal,
     /// A draw by a federation's kings-only count: so many successive moves by each
     /// player with only kings moved and nothing captured (international draughts: 25,
-    /// Russian 15, Brazilian 20). See [`counted_draws`](crate::engine::counted_draws).
+    /// Russian 15, Brazilian 20). See [`CountedDraws`](crate::custom::CountedDraws).
     KingMoves,
     /// A draw by a federation's endgame count: so many moves by each player since the
     /// pieces entered an endgame class (international draughts: 16 with three pieces
     /// against a lone king, 5 with fewer; Russian: 15 with three kings against one, 5,
     /// 30 or 60 while the balance of forces stands, 5 against a lone king on the main
-    /// road). See [`counted_draws`](crate::engine::counted_draws).
+    /// road). See [`CountedDraws`](crate::custom::CountedDraws).
     EndgameMoves,
     /// The players agreed to a draw
-    /// ([`Game::agree_draw`](crate::engine::game::Game::agree_draw)).
+    /// ([`Game::agree_draw`](crate::Game::agree_draw)).
     ///
     /// ```
     /// use column_checkers::{EndReason, Game, Outcome, Position, RussianDraughts};
@@ -74,7 +74,7 @@ pub enum EndReason {
     /// ```
     Agreement,
     /// A player resigned: the other wins
-    /// ([`Game::resign`](crate::engine::game::Game::resign)).
+    /// ([`Game::resign`](crate::Game::resign)).
     ///
     /// ```
     /// use column_checkers::{Color, EndReason, Game, Lasca, Outcome, Position};

@@ -77,7 +77,7 @@ fn perft_played<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>
 
 /// Perft split by first move: each legal move with the perft of `depth - 1` after it
 /// (`depth >= 1`), in the order of
-/// [`Position::legal_moves`](crate::engine::position::Position::legal_moves).
+/// [`Position::legal_moves`](crate::Position::legal_moves).
 pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
@@ -117,31 +117,4 @@ pub fn perft_parallel<P: Position>(pos: &P, depth: u32) -> u64 {
         depth -= 1;
     }
     frontier.par_iter().map(|p| perft(p, depth)).sum()
-}
-
-#[cfg(all(test, feature = "rayon"))]
-mod parallel_tests {
-    use super::*;
-    use crate::engine::position::Position;
-    use crate::games::draughts::RussianDraughts;
-    use crate::games::emergo::Emergo;
-
-    #[test]
-    fn parallel_equals_sequential() {
-        for d in 0..=3 {
-            assert_eq!(
-                perft_parallel(&Emergo::start(), d),
-                perft(&Emergo::start(), d)
-            );
-        }
-        let p: Emergo = "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0".parse().unwrap();
-        assert_eq!(perft_parallel(&p, 4), perft(&p, 4));
-        let r = RussianDraughts::start();
-        for d in 0..=5 {
-            assert_eq!(perft_parallel(&r, d), perft(&r, d));
-        }
-        // a finished game: nothing to split
-        let over: Emergo = "e5:w b 0/0".parse().unwrap();
-        assert_eq!(perft_parallel(&over, 3), 0);
-    }
 }

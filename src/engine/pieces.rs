@@ -358,10 +358,9 @@ impl<B: Board> Pieces<B> {
 
 /// Pieces are the capture traversal's board of the removal games: the pieces taken
 /// stay until the move ends, so a search changes nothing on the board but the
-/// capturer's origin, and a route's move is named exactly by its [`Taken`] (origin,
+/// capturer's origin, and a route's move is named exactly by what it takes (origin,
 /// destination, pieces taken, crowning). Captures of men that are all single jumps are
-/// counted and listed on whole sets ([`removal`](crate::engine::removal)), without
-/// the search.
+/// counted and listed on whole sets, without the search.
 impl<B: Board> CaptureStorage for Pieces<B> {}
 
 impl<B: Board> Searched for Pieces<B> {

@@ -77,7 +77,7 @@ fn illegal_move<P: Position>(pos: &P, mv: &P::Move) -> PlayError {
 ///
 /// A position type implements the nine required methods; the provided ones then give
 /// it perft, random playouts and everything built on the trait, and
-/// [`Game`](crate::engine::game::Game) its history and repetition. The provided
+/// [`Game`](crate::Game) its history and repetition. The provided
 /// methods below [`board_view`](Self::board_view) are the shortcuts of counting
 /// (perft, playouts) and of reading and writing many moves at once: each has a
 /// default body that uses the required methods alone, and a ruleset overrides them
@@ -193,7 +193,7 @@ pub trait Position:
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
 
     /// The ruleset's name (`"emergo"`, `"international"`, ...): the name the
-    /// [registry](crate::tools::registry) and the command lines of the examples know
+    /// [`Ruleset`](crate::Ruleset) and the command lines of the examples know
     /// it by; the option sets of a ruleset (Lasca's `--roundabout`) share it.
     const NAME: &'static str;
 
@@ -202,8 +202,8 @@ pub trait Position:
     const TERMS: Terms = Terms::Pieces;
 
     /// Whether a man can be crowned in this ruleset: become a
-    /// [`Rank::King`](crate::engine::stack::Rank::King) (a king; Lasca's officer).
-    /// `false` where every man stays a [`Rank::Man`](crate::engine::stack::Rank::Man)
+    /// [`Rank::King`](crate::custom::Rank::King) (a king; Lasca's officer).
+    /// `false` where every man stays a [`Rank::Man`](crate::custom::Rank::Man)
     /// in play (Emergo, Stapeldammen, Epaminondas), so that a front-end may leave ranks
     /// out (a renderer's legend, an encoding's king planes). A position text may still
     /// set a king down where the ruleset's text reads one (Stapeldammen's does). The
@@ -263,8 +263,8 @@ pub trait Position:
 
     /// The result when the position alone ends the game: the player to move commands
     /// nothing, has no legal move, or a goal is reached, by the one rule of
-    /// [`EndReason`](crate::engine::outcome::EndReason#the-end-of-a-game). Repetition
-    /// needs the history: see [`Game`](crate::engine::game::Game).
+    /// [`EndReason`](crate::EndReason#the-end-of-a-game). Repetition
+    /// needs the history: see [`Game`](crate::Game).
     fn outcome(&self) -> Option<Outcome>;
 
     /// The 64-bit Zobrist hash, kept incrementally: covers every column, the side to
@@ -272,6 +272,20 @@ pub trait Position:
     fn zobrist(&self) -> u64;
 
     /// Reads a move in the ruleset's notation against this position.
+    ///
+    /// The crate's rulesets read full routes (`e4xc4xc6`, `g6-e6-c6`, `c3:e5`), steps
+    /// (`e4-e5`), entries (`e4`) and, in the stack-board games, the compact Mindsports
+    /// forms (`fe4`, `f45`, `hd4x`, `h6d4x`, `f6x`), by the same rules in every ruleset:
+    ///
+    /// - **Capture marks.** `x` and `:` mark a capture, and text with one names
+    ///   captures only: `f4xe4` and `fe4x` are refused where `f4-e4` is a step (the
+    ///   error says to write `f4-e4`). `-` joins the squares of any move, captures
+    ///   included (`g6-e6-c6`); Epaminondas alone asks for `x` on its captures as well.
+    /// - **Spaces** around the separators are allowed (`c3 - d4`, `e4 x c4`); inside a
+    ///   square name they are not.
+    /// - **Unknown squares** are reported as typed: `zz9` and `e10` on the Emergo board
+    ///   are `no square "zz9"` and `no square "e10"`, not the squares the compact forms
+    ///   would split them into.
     ///
     /// # Errors
     /// [`MoveParseError`] when the text is malformed, names no legal move, or names
@@ -311,7 +325,7 @@ pub trait Position:
     }
 
     /// Whether threefold repetition ends the game as a draw in this ruleset (with its
-    /// options). [`Game`](crate::engine::game::Game) asks this.
+    /// options). [`Game`](crate::Game) asks this.
     fn repetition_draws(&self) -> bool {
         true
     }
@@ -597,7 +611,7 @@ pub trait Position:
     /// Plays `mv` (legal) for counting alone: afterwards the position must answer its
     /// legal moves and the counts above, and be taken back with
     /// [`restore`](Self::restore), but need not keep what only the end of a game
-    /// reads (the draughts games' [counted draws](crate::engine::counted_draws)). Perft
+    /// reads (the draughts games' [counted draws](crate::custom::CountedDraws)). Perft
     /// plays its moves so. The default is [`play_unchecked`](Position::play_unchecked).
     ///
     /// ```

@@ -1,7 +1,7 @@
 //! The powers of men and kings that several rulesets share: which directions a piece
 //! led by a man or a king moves in, and whether it steps or flies. A ruleset names
 //! the ones it uses in its own rules type (see
-//! [`CapturePolicy`](crate::engine::capture::CapturePolicy)); they are written here
+//! [`CapturePolicy`](crate::custom::CapturePolicy)); they are written here
 //! once.
 
 use crate::engine::board::Board;

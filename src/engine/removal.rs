@@ -1,7 +1,7 @@
 //! The captures of the removal games (the draughts games, Dameo: single pieces, the
 //! pieces taken leave the board when the move ends) where every capture is a single
 //! jump of a man, counted and listed on whole sets: the specialisations of the capture
-//! traversal on [`Pieces`](crate::engine::pieces::Pieces) that answer without it, and
+//! traversal on [`Pieces`](crate::custom::Pieces) that answer without it, and
 //! the identity of such a capture as a move ([`Taken`]).
 //!
 //! Each first jump of a short-leaping man is found, a direction at a time, by two
@@ -18,7 +18,7 @@ use crate::engine::stack::Man;
 
 /// What a capture of a removal game does: enough to play it on bitboards and to tell
 /// two routes of one move apart from two moves (the capture traversal's identity of a
-/// move on [`Pieces`](crate::engine::pieces::Pieces)).
+/// move on [`Pieces`](crate::custom::Pieces)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Taken {
     /// Where the capturer starts.

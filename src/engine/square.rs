@@ -4,8 +4,8 @@
 pub const MAX_SQUARES: usize = 64;
 
 /// A square (or cell) of a board: an index `0..n` into the board's
-/// [`Geometry`](crate::engine::board::Geometry). Which square an index is depends on the board;
-/// use [`Geometry::name`](crate::engine::board::Geometry::name) to print it.
+/// [`Geometry`](crate::Geometry). Which square an index is depends on the board;
+/// use [`Geometry::name`](crate::Geometry::name) to print it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Square(pub u8);
 
@@ -74,7 +74,7 @@ impl DirectionSet {
 /// Runs `$body` for each direction of the [`DirectionSet`] `$dirs`, in increasing
 /// index order, with `$d` bound to it: written out once per possible direction (8), so
 /// that in each copy the direction is a constant and per-direction tables (such as
-/// [`Board::shift`](crate::engine::board::Board::shift)'s) fold into immediate values,
+/// [`Board::shift`](crate::custom::Board::shift)'s) fold into immediate values,
 /// whether or not the set itself is known when compiling. `$body` is a block labelled
 /// `$next`: `break $next` goes on with the next direction. For the hot loops.
 macro_rules! each_direction {
@@ -109,7 +109,7 @@ impl SquareSet {
     pub const EMPTY: SquareSet = SquareSet(0);
 
     /// The set with the given word (square `i` is bit `i`), as an array of one word
-    /// like [`WideSquareSet::from_words`](crate::engine::wide_set::WideSquareSet::from_words).
+    /// like [`WideSquareSet::from_words`](crate::custom::WideSquareSet::from_words).
     #[inline]
     pub const fn from_words(words: [u64; 1]) -> SquareSet {
         SquareSet(words[0])
@@ -207,7 +207,7 @@ impl Iterator for SquareSetIter {
     }
 }
 
-/// The operations that [`SquareSet`] and [`WideSquareSet`](crate::engine::wide_set::WideSquareSet)
+/// The operations that [`SquareSet`] and [`WideSquareSet`](crate::custom::WideSquareSet)
 /// share, written once over their words: set algebra (`&`, `|`, `^`, `-` and their
 /// assigning forms, `!`), [`set`](SquareSet::set), iteration by value, collecting
 /// squares, and `Debug` as the set of square indices. The type needs `EMPTY`,

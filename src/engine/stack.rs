@@ -235,7 +235,7 @@ impl Stack {
     ///
     /// ```
     /// use column_checkers::Color;
-    /// use column_checkers::engine::stack::{Man, Stack};
+    /// use column_checkers::custom::{Man, Stack};
     ///
     /// let mut s = Stack::single(Man::new(Color::White));
     /// assert_eq!(s.layers(), 1);

@@ -1,45 +1,7 @@
-//! What a checkers-like position keeps on its board: a [`Storage`], which follows from
-//! how the ruleset takes men ([`StorageFor`]: a ruleset names its
-//! [taking](crate::engine::capture::CapturePolicy::Taking), never its storage), and
-//! the moves of the game on it.
-//!
-//! - [`Columns`]: a column of men on every square, for the column games (Lasca,
-//!   Bashni, Stapeldammen), whose captures make prisoners.
-//! - [`Pieces`]: single men and kings on bitboards, for the removal games (the
-//!   draughts games, Dameo), whose captured pieces leave the board when the move ends
-//!   ([`Removed`]); a position is a few words.
-//!
-//! Both are boards of the one capture traversal ([`CaptureGenerator`]). Prisoners
-//! cannot stand on single pieces: the traversal on [`Pieces`] under capture rules
-//! that make them does not compile.
-//!
-//! ```compile_fail
-//! use column_checkers::Color;
-//! use column_checkers::custom::{
-//!     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Dark8,
-//!     DirectionSet, Leap, Majority, Man, Pieces, Prisoners, Rejump,
-//! };
-//!
-//! struct Prisoning;
-//! impl CapturePolicy for Prisoning {
-//!     type Taking = Prisoners;
-//!     const RULES: CaptureRules = CaptureRules {
-//!         rejump: Rejump::Never,
-//!         reversal: None,
-//!         majority: Majority::FreeChoice,
-//!         promotion: CapturePromotion::Never,
-//!     };
-//!     fn directions(&self, _: Man) -> DirectionSet { DirectionSet::first(4) }
-//!     fn leap(&self, _: Man) -> Leap { Leap::Short }
-//! }
-//! let pieces = Pieces::<Dark8>::new();
-//! // prisoners cannot stand on single pieces
-//! CaptureGenerator::new(&Prisoning, &pieces, Color::White).count();
-//! ```
-//!
-//! The same rules on `Columns<Dark8>` compile and play, and a ruleset under them keeps
-//! columns. The perft-only counting of both storages (bulk counting of the last two
-//! plies) is in the private submodule `bulk`.
+//! What a checkers-like position keeps on its board ([`Storage`]: [`Columns`] or
+//! [`Pieces`], as the taking decides), and the moves of the game on it. The perft-only
+//! counting of both storages (bulk counting of the last two plies) is in the private
+//! submodule `bulk`.
 
 use crate::engine::board::Board;
 use crate::engine::capture::{
@@ -56,13 +18,55 @@ use crate::engine::zobrist::single_man_key;
 use alloc::borrow::Cow;
 
 mod bulk;
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use bulk::Bulk;
 pub(crate) use private::{Ops, StoredMove};
 
-/// What stands on the board of a checkers-like position: [`Columns`] or [`Pieces`]
-/// (see the [module documentation](self)). The crate implements it for those two; the
-/// game's operations on them are the crate's own.
+/// What stands on the board of a checkers-like position, which follows from how the
+/// ruleset takes men ([`StorageFor`]: a ruleset names its
+/// [taking](crate::custom::CapturePolicy::Taking), never its storage):
+///
+/// - [`Columns`]: a column of men on every square, for the column games (Lasca,
+///   Bashni, Stapeldammen), whose captures make prisoners.
+/// - [`Pieces`]: single men and kings on bitboards, for the removal games (the
+///   draughts games, Dameo), whose captured pieces leave the board when the move ends
+///   ([`Removed`]); a position is a few words.
+///
+/// Both are boards of the one capture traversal ([`CaptureGenerator`]). Prisoners
+/// cannot stand on single pieces: the traversal on [`Pieces`] under capture rules
+/// that make them does not compile.
+///
+/// ```compile_fail
+/// use column_checkers::Color;
+/// use column_checkers::custom::{
+///     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Dark8,
+///     DirectionSet, Leap, Majority, Man, Pieces, Prisoners, Rejump,
+/// };
+///
+/// struct Prisoning;
+/// impl CapturePolicy for Prisoning {
+///     type Taking = Prisoners;
+///     const RULES: CaptureRules = CaptureRules {
+///         rejump: Rejump::Never,
+///         reversal: None,
+///         majority: Majority::FreeChoice,
+///         promotion: CapturePromotion::Never,
+///     };
+///     fn directions(&self, _: Man) -> DirectionSet { DirectionSet::first(4) }
+///     fn leap(&self, _: Man) -> Leap { Leap::Short }
+/// }
+/// let pieces = Pieces::<Dark8>::new();
+/// // prisoners cannot stand on single pieces
+/// CaptureGenerator::new(&Prisoning, &pieces, Color::White).count();
+/// ```
+///
+/// The same rules on `Columns<Dark8>` compile and play, and a ruleset under them keeps
+/// columns. The crate implements the trait for those two; the game's operations on
+/// them are the crate's own.
 ///
 /// ```
 /// use column_checkers::{Color, Lasca, Position, RussianDraughts};
@@ -116,7 +120,7 @@ pub trait Storage<B: Board>:
 /// where the men taken become prisoners, or are taken at once; single pieces on
 /// bitboards where they leave the board when the move ends. A checkers-like ruleset
 /// names its taking, never its storage
-/// ([`CheckersRules`](crate::games::checkers::CheckersRules)).
+/// ([`CheckersRules`](crate::custom::CheckersRules)).
 ///
 /// ```
 /// use column_checkers::custom::{Columns, Dark8, Pieces, Prisoners, Removed, StorageFor};

@@ -1,22 +1,5 @@
 //! A ruleset-independent view of a position's board, for code that works with any
 //! ruleset: renderers (the [`svg`](crate#features) feature), evaluation functions, GUIs.
-//!
-//! [`Position::board_view`](crate::engine::position::Position::board_view) hands one out; the geometry
-//! says where each square is, the stacks what stands on it.
-//!
-//! ```
-//! use column_checkers::{Color, Emergo, Position};
-//!
-//! let pos: Emergo = "c4:bbbbbwww,d4:ww b 0/0".parse().unwrap();
-//! let view = pos.board_view().unwrap();
-//! assert_eq!(view.geometry.len(), 41);
-//! assert_eq!(view.columns_owned(Color::White), 2);
-//! assert_eq!(view.men_under(Color::White), 10); // five prisoners under c4's cap
-//! assert_eq!(view.turn, Color::Black);
-//! ```
-//!
-//! A position type of another kind (single men on wide bitboards, say) builds the
-//! stacks for its view with [`BoardView::owned`].
 
 use crate::alloc_prelude::*;
 use alloc::borrow::Cow;
@@ -28,6 +11,23 @@ use crate::engine::stack::Stack;
 
 /// The board of a position: its geometry, the column on every square, the men in hand
 /// and the side to move.
+///
+/// [`Position::board_view`](crate::Position::board_view) hands one out; the geometry
+/// says where each square is, the stacks what stands on it.
+///
+/// ```
+/// use column_checkers::{Color, Emergo, Position};
+///
+/// let pos: Emergo = "c4:bbbbbwww,d4:ww b 0/0".parse().unwrap();
+/// let view = pos.board_view().unwrap();
+/// assert_eq!(view.geometry.len(), 41);
+/// assert_eq!(view.columns_owned(Color::White), 2);
+/// assert_eq!(view.men_under(Color::White), 10); // five prisoners under c4's cap
+/// assert_eq!(view.turn, Color::Black);
+/// ```
+///
+/// A position type of another kind (single men on wide bitboards, say) builds the
+/// stacks for its view with [`owned`](Self::owned).
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct BoardView<'a> {

@@ -102,7 +102,7 @@ impl WideSquareSet {
     ///
     /// ```
     /// use column_checkers::Square;
-    /// use column_checkers::engine::wide_set::WideSquareSet;
+    /// use column_checkers::custom::WideSquareSet;
     ///
     /// let mut s = WideSquareSet::from_square(Square(130));
     /// assert!(s.take(Square(130)));
@@ -121,7 +121,7 @@ impl WideSquareSet {
     ///
     /// ```
     /// use column_checkers::Square;
-    /// use column_checkers::engine::wide_set::WideSquareSet;
+    /// use column_checkers::custom::WideSquareSet;
     ///
     /// let mut s = WideSquareSet::EMPTY;
     /// assert!(s.put(Square(200)));
@@ -144,7 +144,7 @@ impl WideSquareSet {
     ///
     /// ```
     /// use column_checkers::Square;
-    /// use column_checkers::engine::wide_set::WideSquareSet;
+    /// use column_checkers::custom::WideSquareSet;
     ///
     /// let before = WideSquareSet::first(10);
     /// let mut after = before;
@@ -176,7 +176,7 @@ impl WideSquareSet {
     ///
     /// ```
     /// use column_checkers::Square;
-    /// use column_checkers::engine::wide_set::WideSquareSet;
+    /// use column_checkers::custom::WideSquareSet;
     ///
     /// // squares 60 and 70 of a 14-square row from 56 on: bits 4 and 14 is beyond it
     /// let s = WideSquareSet::from_square(Square(60)) | WideSquareSet::from_square(Square(70));

@@ -94,9 +94,9 @@ static MAN_KEYS: [[u64; MAX_WIDE_SQUARES]; 2] = {
 /// of many squares, on boards as wide as a [`WideSquareSet`].
 ///
 /// ```
-/// use column_checkers::engine::zobrist::{column_key, man_keys};
+/// use column_checkers::custom::{column_key, man_keys};
 /// use column_checkers::{Color, Square};
-/// use column_checkers::engine::stack::{Man, Stack};
+/// use column_checkers::custom::{Man, Stack};
 ///
 /// let man = Stack::single(Man::new(Color::Black));
 /// assert_eq!(man_keys(Color::Black)[167], column_key(Square(167), man));
@@ -113,9 +113,9 @@ pub fn man_keys(color: Color) -> &'static [u64; MAX_WIDE_SQUARES] {
 /// `squares` is the board's constant.
 ///
 /// ```
-/// use column_checkers::engine::zobrist::{man_keys, men_key};
+/// use column_checkers::custom::{man_keys, men_key};
 /// use column_checkers::{Color, Square};
-/// use column_checkers::engine::wide_set::WideSquareSet;
+/// use column_checkers::custom::WideSquareSet;
 ///
 /// let mut men = WideSquareSet::EMPTY;
 /// men.insert(Square(3));

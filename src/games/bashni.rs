@@ -24,7 +24,7 @@ use crate::games::draughts::RussianRules;
 /// always the owner's men on top of prisoners, and a man (`w`, `b`) or king (`W`, `B`)
 /// keeps his rank inside a column and when liberated. Capture is compulsory and a
 /// capture once started is completed. The player who cannot move loses; threefold
-/// repetition is a draw, through [`Game`](crate::engine::game::Game), as in Russian
+/// repetition is a draw, through [`Game`](crate::Game), as in Russian
 /// draughts.
 ///
 /// The men's and kings' powers, the promotion rule and the board are those of
@@ -58,10 +58,12 @@ use crate::games::draughts::RussianRules;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BashniRules<const RUSSIAN_CODE: bool = false>;
 
-/// A position of Bashni (roundabout reading, the default).
+/// A position of Bashni (roundabout reading, the default); the rules, with their
+/// sources, are [`BashniRules`]'s.
 pub type Bashni = CheckersPosition<BashniRules>;
 
-/// A position of Bashni under the Russian-code reading (Turkish strike).
+/// A position of Bashni under the Russian-code reading (Turkish strike;
+/// [`BashniRules`] with `RUSSIAN_CODE`).
 pub type BashniRussianCode = CheckersPosition<BashniRules<true>>;
 
 impl<const RUSSIAN_CODE: bool> CapturePolicy for BashniRules<RUSSIAN_CODE> {

@@ -1,19 +1,8 @@
-//! A generic position for the checkers-like games: pieces (or columns of men) that
-//! step or fly without capturing, capture under a
-//! [`CapturePolicy`], and may be promoted. A
-//! ruleset is a small [`CheckersRules`] type, a short list of facts — how men are
-//! taken and the other capture rules, directions and leaps, board, start, men,
-//! counted draws — and [`CheckersPosition`] does the rest: legal moves, play, outcome
-//! (the player who cannot move loses), hashing, notation and position text.
-//!
-//! What stands on the board follows from how men are taken ([`StorageOf`]): the
-//! removal games (the draughts games, Dameo) keep bitboards alone
-//! ([`Pieces`]), the column games a column per square
-//! ([`Columns`]); the moves, their counting and playing them are the storage's, in the
-//! [engine](crate::engine::storage).
-//!
-//! This is the model of `dctl`'s variant traits: Lasca, Bashni, the classic draughts,
-//! Dameo and Stapeldammen are each one rules type over this one position.
+//! The generic position of the checkers-like games ([`CheckersPosition`], over a
+//! [`CheckersRules`] type) and its moves. This is the model of `dctl`'s variant traits:
+//! Lasca, Bashni, the classic draughts, Dameo and Stapeldammen are each one rules type
+//! over this one position; the moves, their counting and playing them are the
+//! storage's, in the engine.
 
 use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
@@ -46,7 +35,7 @@ use core::str::FromStr;
 /// The rules of a checkers-like game, for [`CheckersPosition`].
 ///
 /// The [`CapturePolicy`] part says how captures
-/// work (its [taking](crate::engine::capture::CapturePolicy::Taking) also decides what
+/// work (its [taking](crate::custom::CapturePolicy::Taking) also decides what
 /// stands on the board, [`StorageOf`]), the [`MovePolicy`] part how pieces move
 /// otherwise; the rest says where the game starts and what positions can exist.
 /// Options of a ruleset are fields or const parameters of the implementing type (it is
@@ -74,7 +63,7 @@ pub trait CheckersRules:
     /// (the default) where the rules have none.
     const COUNTED_DRAWS: Option<CountedDraws> = None;
 
-    /// Whether threefold repetition draws (through [`Game`](crate::engine::game::Game)).
+    /// Whether threefold repetition draws (through [`Game`](crate::Game)).
     fn repetition_draws(&self) -> bool {
         true
     }
@@ -226,6 +215,15 @@ impl<R: CheckersRules> fmt::Debug for CheckersMove<R> {
 /// A position of a checkers-like game with rules `R`: the rules, what stands on the
 /// board ([`StorageOf<R>`], which its taking decides) and the side to move.
 ///
+/// Pieces (or columns of men) step or fly without capturing, capture under a
+/// [`CapturePolicy`], and may be promoted. A ruleset is a small [`CheckersRules`]
+/// type, a short list of facts — how men are taken and the other capture rules,
+/// directions and leaps, board, start, men, counted draws — and the position does the
+/// rest: legal moves, play, outcome (the player who cannot move loses), hashing,
+/// notation and position text. What stands on the board follows from how men are
+/// taken ([`StorageOf`]): the removal games (the draughts games, Dameo) keep bitboards
+/// alone ([`Pieces`]), the column games a column per square ([`Columns`]).
+///
 /// # Position text
 /// `<columns> <side>`: the columns as `square:men` items joined by commas, each
 /// column's men **bottom to top** (`w`/`b` men or soldiers, `W`/`B` kings or officers),
@@ -238,7 +236,7 @@ impl<R: CheckersRules> fmt::Debug for CheckersMove<R> {
 /// plies>/<endgame plies>` (`3:W,23:b w draws:12/4`), or `draws:off` for the counted
 /// draws switched off; it is left out when both counts are 0 and the rules are on.
 /// The label tells the counts apart from Emergo's men in hand (`w 12/12`); the
-/// older form without it (`12/4`, `-`) is read too. Two positions are equal
+/// counts without it (`12/4`, `-`) are read too. Two positions are equal
 /// (`==`, and their hash) when their boards, sides to move and rules options are:
 /// the counts are history, like repetition ([`draw_counts`](Self::draw_counts)).
 #[derive(Clone)]
@@ -282,7 +280,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
         &self.rules
     }
 
-    /// The counts of the rules' [counted draws](crate::engine::counted_draws): plies
+    /// The counts of the rules' [counted draws](CountedDraws): plies
     /// of kings-only moves, plies in the endgame class, and whether they are off.
     ///
     /// ```
@@ -821,7 +819,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
 
 /// The counts field of a position text: `draws:<kings-only plies>/<endgame plies>`,
 /// or `draws:off` for the counted draws switched off; the label may be left out
-/// (`12/4`, `-`: the older form).
+/// (`12/4`, `-`).
 fn read_counts(field: &str) -> Option<(u16, u16, bool)> {
     let field = field.strip_prefix("draws:").unwrap_or(field);
     if field == "-" || field == "off" {

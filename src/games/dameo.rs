@@ -21,7 +21,7 @@ use crate::games::checkers::{CheckersPosition, CheckersRules};
 /// Capture is compulsory and is completed; the player who cannot move loses ("si
 /// vince quando l'avversario rimane senza pezzi o non può più muovere"); threefold
 /// repetition of a position with the same player to move is a draw, through
-/// [`Game`](crate::engine::game::Game) ("quando la stessa posizione si ripete per la
+/// [`Game`](crate::Game) ("quando la stessa posizione si ripete per la
 /// terza volta allo stesso giocatore cui spetta muovere"); the text's draw by mutual
 /// impotence is agreed, not detected. Two capture routes from one square that leave
 /// one position are one move (a man's square loop taken either way round,
@@ -48,7 +48,7 @@ use crate::games::checkers::{CheckersPosition, CheckersRules};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DameoRules;
 
-/// A position of Dameo.
+/// A position of Dameo; the rules, with their sources, are [`DameoRules`]'s.
 pub type Dameo = CheckersPosition<DameoRules>;
 
 /// The directions of [`VECTORS`] whose vector `(dx, dy)` passes `keep`: 0 keeps the

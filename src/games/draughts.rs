@@ -33,7 +33,8 @@ use crate::games::checkers::{CheckersPosition, CheckersRules};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RussianRules;
 
-/// A position of Russian draughts.
+/// A position of Russian draughts; the rules, with their sources, are
+/// [`RussianRules`]'s.
 pub type RussianDraughts = CheckersPosition<RussianRules>;
 
 impl CapturePolicy for RussianRules {
@@ -216,7 +217,8 @@ const FMJD_CAPTURE: CaptureRules = CaptureRules {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct InternationalRules;
 
-/// A position of international draughts.
+/// A position of international draughts; the rules, with their sources, are
+/// [`InternationalRules`]'s.
 pub type InternationalDraughts = CheckersPosition<InternationalRules>;
 
 /// The rules of **Brazilian draughts**: the FMJD's rules of international draughts on
@@ -227,7 +229,8 @@ pub type InternationalDraughts = CheckersPosition<InternationalRules>;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BrazilianRules;
 
-/// A position of Brazilian draughts.
+/// A position of Brazilian draughts; the rules, with their sources, are
+/// [`BrazilianRules`]'s.
 pub type BrazilianDraughts = CheckersPosition<BrazilianRules>;
 
 impl CapturePolicy for InternationalRules {

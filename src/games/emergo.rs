@@ -1,35 +1,5 @@
-//! **Emergo** (Christian Freeling & Ed van Zon, 1986): column checkers from an empty
-//! board, with men entered from hand.
-//!
-//! The rules, as the designers' texts give them (Mindsports' English rules of Emergo by
-//! Christian Freeling, his rules text in the Zillions of Games package, the Italian rules
-//! text of Emergo), with the crate's rulings on the points they leave open (the
-//! [Emergo rulings](crate::rulings#emergo)):
-//!
-//! - The board starts empty; each player has 12 men in hand; White moves first.
-//! - A move is a capture, an entry or a step, in that order of precedence: a player who
-//!   can capture must; otherwise a player with men in hand must enter; otherwise he
-//!   steps a column to a vacant neighbouring square (any direction of the board:
-//!   four on the square board, six on the hexagon).
-//! - **Capture**: a column jumps an adjacent enemy-topped column to the vacant square
-//!   beyond and takes its *top man only*, which goes under the capturer at once. It
-//!   goes on jumping while it can, in any direction but straight back (no 180° turn);
-//!   it may revisit squares, jump a column again while that column's top man is still
-//!   the enemy's, and end on its own origin. **Majority capture**: a route taking the
-//!   most men must be chosen (ties free).
-//! - **Entering**: one man on a vacant square; once the opponent has nothing left in
-//!   hand, all the men left in hand at once as one column, the *shadowpiece*. White's
-//!   very first entry may not be on the centre (e5; d4 on the hexagon). **No
-//!   feeding**: an entry may not let the opponent capture, unless the entering player
-//!   is already under attack (the opponent, were it his turn, would have a capture).
-//! - **End**: a player to move who controls no column and has nothing in hand loses; a
-//!   player to move who has a piece but no legal move (men in hand and no legal entry
-//!   included) draws; threefold repetition draws (through [`Game`](crate::engine::game::Game)).
-//!   See [the end of a game](crate::rulings#the-end-of-a-game).
-//!
-//! The ruleset is generic over its board ([`EmergoBoard`]): [`Emergo`] is the 41-square
-//! board of the rules texts, [`HexEmergo`] the same rules on the 37-cell hexagon
-//! ([`Hex37`], six directions, centre d4; the [HexEmergo rulings](crate::rulings#hexemergo)).
+//! Emergo and HexEmergo: the position ([`EmergoPosition`], whose documentation states
+//! the rules with their sources), the boards and the capture rules.
 
 use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
@@ -178,8 +148,40 @@ impl CapturePolicy for EmergoCapture {
     }
 }
 
-/// A position of Emergo on board `B`: the columns, the side to move and the men in
-/// hand.
+/// A position of **Emergo** (Christian Freeling & Ed van Zon, 1986) on board `B`: the
+/// columns, the side to move and the men in hand. Emergo is column checkers from an
+/// empty board, with men entered from hand.
+///
+/// # Rules
+/// The rules, as the designers' texts give them (Mindsports' English rules of Emergo by
+/// Christian Freeling, his rules text in the Zillions of Games package, the Italian rules
+/// text of Emergo), with the crate's rulings on the points they leave open (the
+/// [Emergo rulings](crate::rulings#emergo)):
+///
+/// - The board starts empty; each player has 12 men in hand; White moves first.
+/// - A move is a capture, an entry or a step, in that order of precedence: a player who
+///   can capture must; otherwise a player with men in hand must enter; otherwise he
+///   steps a column to a vacant neighbouring square (any direction of the board:
+///   four on the square board, six on the hexagon).
+/// - **Capture**: a column jumps an adjacent enemy-topped column to the vacant square
+///   beyond and takes its *top man only*, which goes under the capturer at once. It
+///   goes on jumping while it can, in any direction but straight back (no 180° turn);
+///   it may revisit squares, jump a column again while that column's top man is still
+///   the enemy's, and end on its own origin. **Majority capture**: a route taking the
+///   most men must be chosen (ties free).
+/// - **Entering**: one man on a vacant square; once the opponent has nothing left in
+///   hand, all the men left in hand at once as one column, the *shadowpiece*. White's
+///   very first entry may not be on the centre (e5; d4 on the hexagon). **No
+///   feeding**: an entry may not let the opponent capture, unless the entering player
+///   is already under attack (the opponent, were it his turn, would have a capture).
+/// - **End**: a player to move who controls no column and has nothing in hand loses; a
+///   player to move who has a piece but no legal move (men in hand and no legal entry
+///   included) draws; threefold repetition draws (through [`Game`](crate::Game)).
+///   See [the end of a game](crate::rulings#the-end-of-a-game).
+///
+/// The ruleset is generic over its board ([`EmergoBoard`]): [`Emergo`] is the 41-square
+/// board of the rules texts, [`HexEmergo`] the same rules on the 37-cell hexagon
+/// ([`Hex37`], six directions, centre d4; the [HexEmergo rulings](crate::rulings#hexemergo)).
 ///
 /// # Position text
 /// `<columns> <side> <white in hand>/<black in hand>`, where `<columns>` is `-` or
@@ -214,11 +216,13 @@ enum Due {
     Steps,
 }
 
-/// Emergo on its 41-square board.
+/// Emergo on its 41-square board ([`Oblique9`]); the rules, with their sources, are
+/// [`EmergoPosition`]'s.
 pub type Emergo = EmergoPosition<Oblique9>;
 
-/// HexEmergo (Freeling): the Emergo rules on the 37-cell hexagon [`Hex37`], with six
-/// directions to step and capture in; White's first entry may not be on d4.
+/// HexEmergo (Freeling): the Emergo rules ([`EmergoPosition`]) on the 37-cell hexagon
+/// [`Hex37`], with six directions to step and capture in; White's first entry may not
+/// be on d4.
 ///
 /// ```
 /// use column_checkers::{HexEmergo, MoveList, Position};

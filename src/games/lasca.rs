@@ -12,8 +12,8 @@ use crate::games::checkers::{CheckersPosition, CheckersRules};
 
 /// The rules of **Lasca** (Emanuel Lasker, 1911): column checkers on a 7x7 board with
 /// soldiers and officers (the crate's men and kings,
-/// [`Rank::Man`](crate::engine::stack::Rank::Man) and
-/// [`Rank::King`](crate::engine::stack::Rank::King)), as Lasker's booklet *Rules of
+/// [`Rank::Man`](crate::custom::Rank::Man) and
+/// [`Rank::King`](crate::custom::Rank::King)), as Lasker's booklet *Rules of
 /// 'Lasca', the Great Military Game* (1911) and lasca.org give them. Each rule is a
 /// fact of the implementations below, with its source; the crate's rulings on the
 /// points the texts leave open are in [the rulings](crate::rulings#lasca).
@@ -32,7 +32,7 @@ use crate::games::checkers::{CheckersPosition, CheckersRules};
 ///   leads it, never straight back ([`LascaRoundabout`], `lasca --roundabout` on the
 ///   examples' command lines);
 /// - `REPETITION`: the third occurrence of a position with the same player to move is a
-///   draw, through [`Game`](crate::engine::game::Game) ([`LascaRepetition`],
+///   draw, through [`Game`](crate::Game) ([`LascaRepetition`],
 ///   [`LascaRoundaboutRepetition`], `lasca --repetition`).
 ///
 /// ```
@@ -49,18 +49,21 @@ use crate::games::checkers::{CheckersPosition, CheckersRules};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LascaRules<const ROUNDABOUT: bool = false, const REPETITION: bool = false>;
 
-/// A position of Lasca (Lasker's rules).
+/// A position of Lasca (Lasker's rules); the rules, with their sources, are
+/// [`LascaRules`]'s.
 pub type Lasca = CheckersPosition<LascaRules>;
 
-/// A position of Lasca under the roundabout reading (columns may be jumped again).
+/// A position of Lasca under the roundabout reading (columns may be jumped again;
+/// [`LascaRules`] with `ROUNDABOUT`).
 pub type LascaRoundabout = CheckersPosition<LascaRules<true>>;
 
 /// A position of Lasca (Lasker's rules) where threefold repetition is a draw
-/// (`lasca --repetition` on the examples' command lines).
+/// ([`LascaRules`] with `REPETITION`; `lasca --repetition` on the examples' command
+/// lines).
 pub type LascaRepetition = CheckersPosition<LascaRules<false, true>>;
 
 /// A position of Lasca under the roundabout reading where threefold repetition is a
-/// draw (`lasca --roundabout --repetition`).
+/// draw ([`LascaRules`] with both options; `lasca --roundabout --repetition`).
 pub type LascaRoundaboutRepetition = CheckersPosition<LascaRules<true, true>>;
 
 impl<const ROUNDABOUT: bool, const REPETITION: bool> CapturePolicy

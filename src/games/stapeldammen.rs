@@ -24,7 +24,8 @@ use crate::games::checkers::{CheckersPosition, CheckersRules};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct StapeldammenRules;
 
-/// A position of Stapeldammen.
+/// A position of Stapeldammen; the rules, with their sources, are
+/// [`StapeldammenRules`]'s.
 pub type Stapeldammen = CheckersPosition<StapeldammenRules>;
 
 impl CapturePolicy for StapeldammenRules {

@@ -297,12 +297,12 @@ impl From<FenError> for PositionError {
 /// otherwise the ruleset's own position text through `read_text`. A text whose first
 /// field is not a square and its men fits neither form, and its error says so with an example of
 /// each ([`PositionErrorKind::NeitherForm`]). The draughts games, and every position
-/// type of [`CheckersPosition`](crate::games::checkers::CheckersPosition), read their
+/// type of [`CheckersPosition`](crate::custom::CheckersPosition), read their
 /// [`FromStr`](core::str::FromStr) text so.
 ///
 /// ```
 /// use column_checkers::{InternationalDraughts, Position};
-/// use column_checkers::engine::error::PositionErrorKind;
+/// use column_checkers::error::PositionErrorKind;
 ///
 /// let fen: InternationalDraughts = "W:W31-50:B1-20".parse().unwrap();
 /// assert_eq!(fen, InternationalDraughts::start());

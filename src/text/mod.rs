@@ -6,8 +6,7 @@
 //! rulesets write and read them with are in [`custom`](crate::custom).
 
 pub mod fen;
-#[doc(hidden)]
-pub mod notation;
+pub(crate) mod notation;
 pub mod pdn;
 #[doc(hidden)]
 pub mod position_text;

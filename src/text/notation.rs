@@ -2,17 +2,7 @@
 //! `c3:e5`), steps (`e4-e5`), entries (`e4`) and the compact Mindsports forms (`fe4`,
 //! `f45`, `hd4x`, `h6d4x`, `f6x`), matched against the legal moves of a position.
 //!
-//! Rules of the reading, the same in every ruleset of the crate:
-//!
-//! - **Capture marks.** `x` and `:` mark a capture, and text with one names captures
-//!   only: `f4xe4` and `fe4x` are refused where `f4-e4` is a step (the error says to
-//!   write `f4-e4`). `-` joins the squares of any move, captures included
-//!   (`g6-e6-c6`); Epaminondas alone asks for `x` on its captures as well.
-//! - **Spaces** around the separators are allowed (`c3 - d4`, `e4 x c4`); inside a
-//!   square name they are not.
-//! - **Unknown squares** are reported as typed: `zz9` and `e10` on the Emergo board
-//!   are `no square "zz9"` and `no square "e10"`, not the squares the compact forms
-//!   would split them into.
+//! The rules of the reading are stated on `Position::parse_move`.
 
 use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
@@ -416,9 +406,7 @@ fn hint<B: Board>(legal: &[Move<B>], terms: Terms, show: &impl Fn(&Move<B>) -> S
 /// [`read_query`].
 ///
 /// ```
-/// use column_checkers::text::notation::read_from_to;
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::shapes::grid::Grid14x12;
+/// use column_checkers::custom::{Board, Grid14x12, read_from_to};
 ///
 /// let g = Grid14x12::geometry();
 /// let q = read_from_to(g, "h11 x c11").unwrap();

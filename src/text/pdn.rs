@@ -35,7 +35,7 @@
 //! [`PdnErrorKind::NotPdnResult`], where the `Result` tag says it; without the tag,
 //! the last token of a record with no terminator written as a score and not a legal
 //! move is refused by the replay,
-//! [`ReplayErrorKind::NotPdnResult`](crate::text::record::ReplayErrorKind::NotPdnResult)).
+//! [`ReplayErrorKind::NotPdnResult`](crate::error::ReplayErrorKind::NotPdnResult)).
 //! The reader cannot tell what such a file meant, so it does not guess. The slips of a person writing moves (a move number, a capture
 //! mark, a variation at the wrong place) are the replay's to forgive, where the
 //! rules leave one reading ([`Strictness`](crate::text::record::Strictness),
@@ -57,8 +57,8 @@
 //! counts, the attributes after it (`"20,W,10,10,N2,0"`) are not read
 //! ([`Record::game_type`]). The crate's other rulesets are named by a `Variant` tag.
 //! Which ruleset a record's tags name, and which tag names a ruleset, is the
-//! [registry](crate::tools::registry)'s to say (`Ruleset::of_record`,
-//! `record_of_game`), since it has the list of rulesets.
+//! [`Ruleset`](crate::Ruleset)'s to say ([`Ruleset::of_record`](crate::Ruleset::of_record),
+//! [`record_of_game`](crate::any::record_of_game)), since it has the list of rulesets.
 //!
 //! # Start positions
 //! The `FEN` tag holds PDN's FEN (see [`fen`](crate::text::fen)) for the draughts

@@ -44,7 +44,7 @@ pub(crate) fn read_position_with<P: crate::engine::position::Position>(
 /// Refuses a position read from `text` where the side not to move has no piece (no
 /// column whose top man is its, no man in hand): no move leads there
 /// ([`K::NoPiecesNotToMove`], at the side-to-move field). Positions without a
-/// [`BoardView`](crate::engine::view::BoardView) pass.
+/// [`BoardView`](crate::BoardView) pass.
 ///
 /// # Errors
 /// [`K::NoPiecesNotToMove`].
@@ -314,7 +314,7 @@ fn push_run(out: &mut String, c: char, n: usize) {
 /// rank numbers on the left; each cell shows [`column_cell`].
 ///
 /// With `hex`, the board is drawn as a hexagonal grid whose six neighbours are
-/// `(±1, 0)`, `(0, ±1)`, `(1, 1)` and `(-1, -1)` (such as [`Hex37`](crate::engine::shapes::hex::Hex37)):
+/// `(±1, 0)`, `(0, ±1)`, `(1, 1)` and `(-1, -1)` (such as [`Hex37`](crate::custom::Hex37)):
 /// each row is drawn half a cell to the left of the row below it, so that `(0, 1)`
 /// points up-left and `(1, 1)` up-right; see [`hex_diagram`].
 ///

@@ -7,7 +7,7 @@
 //! The moves are in the game's own notation, for any ruleset. The start position is
 //! the `FEN` tag (PDN's FEN, or the ruleset's own position text) or a `Position` tag,
 //! else the game's start. Which ruleset a record's `GameType` or `Variant` tag names
-//! is the [registry](crate::tools::registry)'s to say (`Ruleset::of_record`).
+//! is the [`Ruleset`](crate::Ruleset)'s to say ([`Ruleset::of_record`](crate::Ruleset::of_record)).
 //!
 //! A [`Game`] holds the moves; the tags and comments stay in the record. A record of a
 //! game is [`Record::of_game`]; tags and comments are set on it
@@ -216,7 +216,7 @@ pub enum ReplayErrorKind {
     /// The last token of a record without a game terminator, written as a score
     /// (`4-6`) and not a legal move: the result of another format than PDN's (the
     /// Delfts format's `4-6`), refused as
-    /// [`PdnErrorKind::NotPdnResult`](crate::text::pdn::PdnErrorKind::NotPdnResult)
+    /// [`PdnErrorKind::NotPdnResult`](crate::error::PdnErrorKind::NotPdnResult)
     /// refuses it where the `Result` tag says it.
     #[error(
         "{0} is not a move here but a result of another format (such as the Delfts 4-6); \
@@ -767,8 +767,8 @@ impl Record {
     /// after the last move (`{ Black resigns }`, `{ draw agreed }`). Written as PDN,
     /// it reads and replays back to the same game.
     ///
-    /// It names no ruleset: the [registry](crate::tools::registry)'s
-    /// `record_of_game` adds the tag that does (`GameType` for the draughts games PDN
+    /// It names no ruleset: [`record_of_game`](crate::any::record_of_game) adds the tag
+    /// that does (`GameType` for the draughts games PDN
     /// numbers, else `Variant`); or set one with [`set_tag`](Self::set_tag). Tags and
     /// comments are added with [`set_tag`](Self::set_tag) and
     /// [`add_comment`](Self::add_comment).

@@ -3,8 +3,8 @@
 //!
 //! | type | serialized as | example |
 //! |---|---|---|
-//! | positions ([`EmergoPosition`](crate::games::emergo::EmergoPosition), [`CheckersPosition`](crate::games::checkers::CheckersPosition), [`EpaminondasPosition`](crate::games::epaminondas::EpaminondasPosition)) | position text | `"d6:w b 11/12"` |
-//! | moves ([`Move`], [`CheckersMove`](crate::games::checkers::CheckersMove), [`PhalanxMove`](crate::games::epaminondas::PhalanxMove)) | notation | `"g6xe6xc6"` |
+//! | positions ([`EmergoPosition`](crate::games::EmergoPosition), [`CheckersPosition`](crate::custom::CheckersPosition), [`EpaminondasPosition`](crate::games::EpaminondasPosition)) | position text | `"d6:w b 11/12"` |
+//! | moves ([`Move`], [`CheckersMove`](crate::games::CheckersMove), [`PhalanxMove`](crate::games::PhalanxMove)) | notation | `"g6xe6xc6"` |
 //! | [`Color`] | `"White"` / `"Black"` (reads `w`, `b`, any case) | `"Black"` |
 //! | [`EndReason`] | kebab-case word | `"no-legal-move"` |
 //! | [`Outcome`] | result and reason | `"1-0 no-pieces"`, `"1/2-1/2 repetition"` |
@@ -17,7 +17,7 @@
 //! `DeserializeSeed` holding the position) or deserialize a `String` and call
 //! [`Position::parse_move`]. A [`Game`] deserializes by replaying its moves from its
 //! start, so every move is checked. Position texts carry no ruleset options: a
-//! [`CheckersPosition`](crate::games::checkers::CheckersPosition) reads back with its rules' defaults.
+//! [`CheckersPosition`](crate::custom::CheckersPosition) reads back with its rules' defaults.
 //!
 //! ```
 //! use column_checkers::text::serde::MoveSeed;

@@ -2,10 +2,10 @@
 //! (feature `minimax`), so its searchers (negamax, iterative deepening, parallel
 //! search, MCTS) play any position of this crate.
 //!
-//! [`MinimaxAdapter<P>`] is the `Game` of ruleset `P` (any [`Position`](crate::engine::position::Position)): states are
+//! [`MinimaxAdapter<P>`] is the `Game` of ruleset `P` (any [`Position`](crate::Position)): states are
 //! positions, moves are `P::Move`; `apply` returns the next position (positions are
 //! small and `Copy`-like, so no undo is needed) and `zobrist_hash` is the incremental
-//! [`Position::zobrist`](crate::engine::position::Position::zobrist). Repetition is a property of a game's history, not of a
+//! [`Position::zobrist`](crate::Position::zobrist). Repetition is a property of a game's history, not of a
 //! position, so the searchers do not see threefold repetition draws.
 //! [`MaterialEvaluator<P>`] is a simple evaluation to start from: men in the columns
 //! a side controls, plus mobility.
@@ -76,7 +76,7 @@ impl<P: Position> Game for MinimaxAdapter<P> {
 /// A simple evaluation for any ruleset: 16 points per man in the columns the side to
 /// move controls (prisoners included) and per man in hand, minus the same for the
 /// opponent, plus the difference in mobility. Positions without a
-/// [`BoardView`](crate::engine::view::BoardView) are judged by mobility alone.
+/// [`BoardView`](crate::BoardView) are judged by mobility alone.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MaterialEvaluator<P>(PhantomData<P>);
 

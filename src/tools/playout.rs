@@ -17,7 +17,7 @@ pub struct Playout<P> {
 }
 
 /// Plays uniformly random legal moves from `start` until no move is legal or
-/// `max_plies` have been played. Repetition is not checked (use [`Game`](crate::engine::game::Game)
+/// `max_plies` have been played. Repetition is not checked (use [`Game`](crate::Game)
 /// for that). `moves` is scratch space, reused.
 pub fn random_playout<P: Position>(
     start: &P,

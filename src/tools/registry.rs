@@ -12,51 +12,8 @@
 //! ([`Ruleset::markdown_table`], written into both files by
 //! `UPDATE_RULESETS_TABLE=1 cargo test --test registry_types`). A ruleset's name is
 //! its position type's [`Position::NAME`]. Adding a ruleset is its module (a file
-//! under `src/games/` and its `pub mod` line in `games`) plus one entry in the list;
+//! under `src/games/` and its `mod` line in `games`) plus one entry in the list;
 //! the crate's tests that go over every ruleset take it from the list.
-//!
-//! ```
-//! use column_checkers::any::{dispatch, RulesetVisitor};
-//! use column_checkers::{perft, Position};
-//!
-//! struct Perft(u32);
-//! impl RulesetVisitor for Perft {
-//!     type Output = u64;
-//!     fn visit<P: Position>(self) -> u64 {
-//!         perft(&P::start(), self.0)
-//!     }
-//! }
-//! assert_eq!(dispatch("emergo", &[], Perft(2)), Ok(1504));
-//! assert!(dispatch("chess", &[], Perft(1)).is_err());
-//! ```
-//!
-//! # Options
-//! A ruleset's options select a *type*: each option set of a ruleset is its own
-//! zero-sized rules type (the const parameters of
-//! [`LascaRules`](crate::games::lasca::LascaRules) and
-//! [`BashniRules`](crate::games::bashni::BashniRules)) and its own [`Ruleset`], and the
-//! visitor is called with the position type of the options given. `P::start()` and
-//! parsing a position text then give positions under those options, and the move
-//! generator is compiled for each option set (no run-time option tests on the hot
-//! paths).
-//!
-//! ```
-//! # use column_checkers::any::{dispatch, RulesetVisitor};
-//! # use column_checkers::{perft, Position};
-//! # struct Perft(u32);
-//! # impl RulesetVisitor for Perft {
-//! #     type Output = u64;
-//! #     fn visit<P: Position>(self) -> u64 { perft(&P::start(), self.0) }
-//! # }
-//! use column_checkers::Ruleset;
-//!
-//! let code = ["--russian-code".to_string()];
-//! assert_eq!(dispatch("bashni", &code, Perft(3)), Ok(302));
-//! assert!(dispatch("bashni", &["--roundabout".to_string()], Perft(1)).is_err());
-//! let bashni: Ruleset = "bashni --russian-code".parse().unwrap();
-//! assert_eq!(bashni, Ruleset::BashniRussianCode);
-//! assert_eq!(bashni.visit(Perft(3)), 302);
-//! ```
 
 use crate::alloc_prelude::*;
 use crate::engine::game::Game;
@@ -111,7 +68,54 @@ macro_rules! rulesets {
         /// A ruleset of the crate, one for each option set: its name, options,
         /// description and PDN tag, and the dispatch to its position type
         /// ([`Ruleset::visit`]). Made, like everything that lists the rulesets, from the
-        /// one list of the [registry](self).
+        /// crate's one list of rulesets ([`for_each_ruleset!`](crate::for_each_ruleset)).
+        ///
+        /// A ruleset is chosen by name at run time (command lines, servers, game
+        /// records) without `dyn` on the hot paths: the caller's generic code
+        /// ([`RulesetVisitor`]) is monomorphised for each ruleset.
+        ///
+        /// ```
+        /// use column_checkers::any::{dispatch, RulesetVisitor};
+        /// use column_checkers::{perft, Position};
+        ///
+        /// struct Perft(u32);
+        /// impl RulesetVisitor for Perft {
+        ///     type Output = u64;
+        ///     fn visit<P: Position>(self) -> u64 {
+        ///         perft(&P::start(), self.0)
+        ///     }
+        /// }
+        /// assert_eq!(dispatch("emergo", &[], Perft(2)), Ok(1504));
+        /// assert!(dispatch("chess", &[], Perft(1)).is_err());
+        /// ```
+        ///
+        /// # Options
+        /// A ruleset's options select a *type*: each option set of a ruleset is its own
+        /// zero-sized rules type (the const parameters of
+        /// [`LascaRules`](crate::games::LascaRules) and
+        /// [`BashniRules`](crate::games::BashniRules)) and its own [`Ruleset`], and the
+        /// visitor is called with the position type of the options given. `P::start()` and
+        /// parsing a position text then give positions under those options, and the move
+        /// generator is compiled for each option set (no run-time option tests on the hot
+        /// paths).
+        ///
+        /// ```
+        /// # use column_checkers::any::{dispatch, RulesetVisitor};
+        /// # use column_checkers::{perft, Position};
+        /// # struct Perft(u32);
+        /// # impl RulesetVisitor for Perft {
+        /// #     type Output = u64;
+        /// #     fn visit<P: Position>(self) -> u64 { perft(&P::start(), self.0) }
+        /// # }
+        /// use column_checkers::Ruleset;
+        ///
+        /// let code = ["--russian-code".to_string()];
+        /// assert_eq!(dispatch("bashni", &code, Perft(3)), Ok(302));
+        /// assert!(dispatch("bashni", &["--roundabout".to_string()], Perft(1)).is_err());
+        /// let bashni: Ruleset = "bashni --russian-code".parse().unwrap();
+        /// assert_eq!(bashni, Ruleset::BashniRussianCode);
+        /// assert_eq!(bashni.visit(Perft(3)), 302);
+        /// ```
         ///
         /// The rulesets ([`Ruleset::markdown_table`]):
         ///
@@ -120,13 +124,13 @@ macro_rules! rulesets {
         #[non_exhaustive]
         pub enum Ruleset {
             $(
-                #[doc = concat!("[`", stringify!($base), "`](crate::games::", stringify!($module),
-                    "::", stringify!($base), "):", $about)]
+                #[doc = concat!("[`", stringify!($base), "`](crate::games::", stringify!($base),
+                    "):", $about)]
                 $base,
                 $($(
                     #[doc = concat!("[`", stringify!($variant), "`](crate::games::",
-                        stringify!($module), "::", stringify!($variant), "): ",
-                        stringify!($base), " with", $(" `", $variant_option, "`",)+)]
+                        stringify!($variant), "): ", stringify!($base), " with",
+                        $(" `", $variant_option, "`",)+)]
                     $variant,
                 )+)?
             )+
@@ -135,7 +139,7 @@ macro_rules! rulesets {
         /// Calls the macro `$m` with every ruleset of the list as
         /// `Variant: module::PositionType,` (each option set on its own, the variant
         /// named as its [`Ruleset`]), after the one token tree `$extra`: the
-        /// [`AnyGame`](crate::tools::any_game::AnyGame) enum and its dispatch are made
+        /// [`AnyGame`](crate::AnyGame) enum and its dispatch are made
         /// from it.
         macro_rules! each_ruleset {
             ($m:ident $extra:tt) => {

@@ -11,7 +11,7 @@ const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 /// `x + y` is even, as [`Shifts::of_grid`] reads them.
 ///
 /// ```
-/// use column_checkers::engine::shapes::dark::dark_rows;
+/// use column_checkers::custom::dark_rows;
 /// assert_eq!(dark_rows::<3>(), [0b101, 0b010, 0b101]);
 /// ```
 pub const fn dark_rows<const N: usize>() -> [u32; N] {

@@ -1,5 +1,5 @@
 //! Full rectangular grids with eight directions (orthogonal and diagonal), of any size
-//! up to 26 files and [`MAX_GEOMETRY_SQUARES`](crate::engine::board::MAX_GEOMETRY_SQUARES)
+//! up to 26 files and [`MAX_GEOMETRY_SQUARES`](crate::custom::MAX_GEOMETRY_SQUARES)
 //! squares.
 //!
 //! Every square of the `width` x `height` grid exists; squares are numbered row by

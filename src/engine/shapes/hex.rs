@@ -1,24 +1,23 @@
 //! The hexhex board of side 4: 37 hexagonal cells, six directions.
-//!
-//! Cells are named as in the Zillions HexEmergo package and the pbmserv text: a letter
-//! line `a`–`g` and a number line `1`–`7`; cell (L, N) exists when |L − N| ≤ 3, which
-//! gives the rows a1–a4, b1–b5, c1–c6, d1–d7, e2–e7, f3–f7, g4–g7. On the grid, `x` is
-//! the letter (`a` = 0) and `y` the number (`1` = 0), so the default square names of
-//! [`Geometry`] are the cell names. A cell's six neighbours are (L ± 1, N), (L, N ± 1),
-//! (L + 1, N + 1) and (L − 1, N − 1); the centre is d4.
-//!
-//! Drawn with the number lines as horizontal rows, each row half a cell left of the one
-//! below it, the board is a regular hexagon with corners a1, d1, g4, g7, d7 and a4.
 
 use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
 use once_cell::race::OnceBox;
 
-/// The 37-cell hexagon (side 4) of HexEmergo. See the [module documentation](self).
+/// The 37-cell hexagon (side 4) of HexEmergo: 37 hexagonal cells, six directions.
+///
+/// Cells are named as in the Zillions HexEmergo package and the pbmserv text: a letter
+/// line `a`–`g` and a number line `1`–`7`; cell (L, N) exists when |L − N| ≤ 3, which
+/// gives the rows a1–a4, b1–b5, c1–c6, d1–d7, e2–e7, f3–f7, g4–g7. On the grid, `x` is
+/// the letter (`a` = 0) and `y` the number (`1` = 0), so the default square names of
+/// [`Geometry`] are the cell names. A cell's six neighbours are (L ± 1, N), (L, N ± 1),
+/// (L + 1, N + 1) and (L − 1, N − 1); the centre is d4.
+///
+/// Drawn with the number lines as horizontal rows, each row half a cell left of the one
+/// below it, the board is a regular hexagon with corners a1, d1, g4, g7, d7 and a4.
 ///
 /// ```
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::shapes::hex::Hex37;
+/// use column_checkers::custom::{Board, Hex37};
 ///
 /// let g = Hex37::geometry();
 /// assert_eq!(g.len(), 37);

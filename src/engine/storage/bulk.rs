@@ -1,10 +1,10 @@
 //! Perft's shortcuts on both storages: the legal replies to a list of moves
-//! ([`Position::count_replies`](crate::engine::position::Position::count_replies))
+//! ([`Position::count_replies`](crate::Position::count_replies))
 //! and the move sequences of two plies
-//! ([`Position::count_two_plies`](crate::engine::position::Position::count_two_plies))
+//! ([`Position::count_two_plies`](crate::Position::count_two_plies))
 //! counted without playing or listing what can be counted otherwise, and every legal
 //! move played without a list
-//! ([`Position::play_each_move`](crate::engine::position::Position::play_each_move),
+//! ([`Position::play_each_move`](crate::Position::play_each_move),
 //! perft without bulk counting). Nothing here changes what a position is or which
 //! moves it has: every count equals the one [`Ops::legal_moves`] lists, and every
 //! position made is one a listed move leads to (the tests below and the perft data
@@ -449,7 +449,7 @@ fn bitboard_replies<B: Board, P: MovePolicy, M: StoredMove<B, PieceChange>>(
 
 /// The replies of the opponent after each quiet move of the side to move in a removal
 /// game, counted from one look at the position (perft's last ply, see
-/// [`Position::count_replies`](crate::engine::position::Position::count_replies)),
+/// [`Position::count_replies`](crate::Position::count_replies)),
 /// where that is exact: the opponent (`replier`) has men only, short-leaping, with
 /// one-square steps as its only quiet moves, and no capture on the board as it
 /// stands. A quiet move from `from` to `to` then gives the replier a first jump only
@@ -604,7 +604,6 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::capture::reference;
     use crate::engine::capture::{CapturePromotion, CaptureRules, Majority, Rejump, Removed};
     use crate::engine::moves::Route;
     use crate::engine::powers::men_forward;
@@ -612,6 +611,7 @@ mod tests {
     use crate::engine::square::DirectionSet;
     use crate::engine::square::Square;
     use crate::engine::stack::Stack;
+    use crate::engine::storage::reference;
     use crate::engine::storage::Storage;
     use crate::games::bashni::BashniRules;
     use crate::games::checkers::CheckersRules;

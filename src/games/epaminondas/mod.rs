@@ -1,69 +1,13 @@
-//! **Epaminondas** (Robert Abbott, 1975) and **NeoCrossings**: phalanxes of men on a
-//! full grid, captures of whole enemy lines, and a race to the opponent's home row.
+//! Epaminondas and NeoCrossings: the position ([`EpaminondasPosition`], whose
+//! documentation states the rules with their sources) and its moves ([`PhalanxMove`]).
 //!
-//! The rules, as the Italian rules text of Epaminondas gives them; where it leaves a
-//! point open, the ruling is stated with the rule
-//! ([the Epaminondas rulings](crate::rulings#epaminondas)):
-//!
-//! - **Board**: Epaminondas is played on 14 files (a–n) by 12 ranks (1–12), NeoCrossings
-//!   on 8x8. Each player fills the two rows nearest him: White ranks 1–2, Black the two
-//!   top ranks (28 men each on 14x12, 16 on 8x8). White moves first. A player's *home
-//!   row* is his first rank (White rank 1, Black the top rank).
-//! - **Phalanx**: an unbroken straight line (orthogonal or diagonal) of own men. A
-//!   single man steps one square in any of the eight directions onto an empty square.
-//!   A phalanx, or any contiguous part of it that contains its *leading end* (the end
-//!   towards which it moves), moves along its own line by 1 to `n` squares, `n` being
-//!   the number of men moved, through empty squares only: it never moves sideways and
-//!   never passes own or enemy men.
-//! - **Capture**: the head of a moving group of `n ≥ 2` men may land on an enemy man
-//!   when the enemy line counted from that man onward, *in the direction of movement*
-//!   (the man landed on and every contiguous enemy man behind it on that line), is
-//!   strictly shorter than `n`. That whole line is removed and the group stops with its
-//!   head on the first captured square. A single man never captures. Enemy men on
-//!   other lines through the square do not count. Capture is never compulsory.
-//! - **Win**: at the start of his turn a player wins ([`EndReason::Goal`]) when he has
-//!   more men on the opponent's home row than the opponent has on his. Reaching the far
-//!   row does not win at once: the opponent has one move to capture the intruders or
-//!   to cross himself.
-//! - **No legal move**: the player to move loses: [`EndReason::NoPieces`] when he has
-//!   no men left, [`EndReason::NoLegalMove`] when his men cannot move (see [the end of a
-//!   game](crate::rulings#the-end-of-a-game)). The crossing test comes first: a player who wins at the
-//!   start of his turn wins even if he could not move.
-//! - **Options** ([`EpaminondasOptions`]), both off by default, as the Italian
-//!   rules text names neither: the *symmetry rule* (a move that increases the mover's men on the
-//!   opponent's home row may not leave a position that is its own mirror image across
-//!   the middle line between the home rows with the colours exchanged), and threefold
-//!   repetition as a draw (through [`Game`](crate::engine::game::Game)).
-//!
-//! The code follows the same order: the board and the set-up, phalanxes, moves,
-//! captures, the crossing win, the options; then the traits every ruleset implements.
-//! The mechanisms are the engine's: the hash is the XOR of the engine's keys of lone
-//! men ([`zobrist::men_key`](crate::engine::zobrist::men_key)); move texts are written
-//! by its from-to tables ([`FromToTexts`](crate::engine::from_to::FromToTexts)) and read
-//! by the notation's from-to reader (`text::notation::read_from_to`). The position
-//! text is this game's own (rows of men, not the stack games' `square:men` list), in
-//! the `text` submodule.
-//!
-//! # Notation
-//! A move is written as the square of the **tail** of the moving group (its rear end;
-//! the man itself for a single man) and the square its **head** reaches, joined by `-`,
-//! or by `x` for a capture: `e5-e7`, `h11xc11`. The tail chooses the group (all own men
-//! from the tail up to the leading end of the line) and the destination gives the
-//! direction and the distance, so each legal move has exactly this one text and no two
-//! legal moves share it. When reading, `x<square>` (e.g. `xe7`) names the capture whose
-//! head reaches that square if there is exactly one; otherwise the error lists the
-//! candidates. As in every notation of the crate, `x` (or `:`) marks captures only
-//! (`e5xe7` is refused where `e5-e7` captures nothing); here, unlike the stack games,
-//! a capture must be written with `x` too. Spaces around the separator are allowed
-//! (`e5 - e7`).
-//!
-//! # Move identity
-//! Two different moves never lead to the same position: a move of `k` squares empties
-//! the `k` squares from its tail onwards and fills the `k` squares beyond its head, and
-//! these two sets determine the tail, the direction and the distance. So the rule that
-//! two capture routes from one square that lead to the same position are one move
-//! ([move identity](crate::rulings#move-identity)) never merges moves here, and the
-//! legal-move list is every (tail, direction, distance) that the rules allow.
+//! The code follows the order of the rules: the board and the set-up, phalanxes,
+//! moves, captures, the crossing win, the options; then the traits every ruleset
+//! implements. The mechanisms are the engine's: the hash is the XOR of the engine's
+//! keys of lone men (`zobrist::men_key`); move texts are written by its from-to tables
+//! (`FromToTexts`) and read by the notation's from-to reader
+//! (`text::notation::read_from_to`). The position text is this game's own (rows of
+//! men, not the stack games' `square:men` list), in the `text` submodule.
 
 mod text;
 
@@ -101,8 +45,46 @@ impl EpaminondasBoard for Grid8x8 {
     const RULESET: &'static str = "neocrossings";
 }
 
-/// A position of Epaminondas on board `B`: the men of each side, the side to move and
-/// the rule options.
+/// A position of **Epaminondas** (Robert Abbott, 1975) or **NeoCrossings** on board `B`:
+/// the men of each side, the side to move and the rule options. Phalanxes of men on a
+/// full grid, captures of whole enemy lines, and a race to the opponent's home row.
+///
+/// # Rules
+/// The rules, as the Italian rules text of Epaminondas gives them; where it leaves a
+/// point open, the ruling is stated with the rule
+/// ([the Epaminondas rulings](crate::rulings#epaminondas)):
+///
+/// - **Board**: Epaminondas is played on 14 files (a–n) by 12 ranks (1–12), NeoCrossings
+///   on 8x8. Each player fills the two rows nearest him: White ranks 1–2, Black the two
+///   top ranks (28 men each on 14x12, 16 on 8x8). White moves first. A player's *home
+///   row* is his first rank (White rank 1, Black the top rank).
+/// - **Phalanx**: an unbroken straight line (orthogonal or diagonal) of own men. A
+///   single man steps one square in any of the eight directions onto an empty square.
+///   A phalanx, or any contiguous part of it that contains its *leading end* (the end
+///   towards which it moves), moves along its own line by 1 to `n` squares, `n` being
+///   the number of men moved, through empty squares only: it never moves sideways and
+///   never passes own or enemy men.
+/// - **Capture**: the head of a moving group of `n ≥ 2` men may land on an enemy man
+///   when the enemy line counted from that man onward, *in the direction of movement*
+///   (the man landed on and every contiguous enemy man behind it on that line), is
+///   strictly shorter than `n`. That whole line is removed and the group stops with its
+///   head on the first captured square. A single man never captures. Enemy men on
+///   other lines through the square do not count. Capture is never compulsory.
+/// - **Win**: at the start of his turn a player wins ([`EndReason::Goal`]) when he has
+///   more men on the opponent's home row than the opponent has on his. Reaching the far
+///   row does not win at once: the opponent has one move to capture the intruders or
+///   to cross himself.
+/// - **No legal move**: the player to move loses: [`EndReason::NoPieces`] when he has
+///   no men left, [`EndReason::NoLegalMove`] when his men cannot move (see [the end
+///   of a game](crate::rulings#the-end-of-a-game)). The crossing test comes first: a
+///   player who wins at the start of his turn wins even if he could not move.
+/// - **Options** ([`EpaminondasOptions`]), both off by default, as the Italian rules
+///   text names neither: the *symmetry rule* (a move that increases the mover's men on
+///   the opponent's home row may not leave a position that is its own mirror image across
+///   the middle line between the home rows with the colours exchanged), and threefold
+///   repetition as a draw (through [`Game`](crate::Game)).
+///
+/// The notation of moves and why two moves never lead to one position: [`PhalanxMove`].
 ///
 /// # Position text
 /// `<rows> <side> [<options>]`:
@@ -128,10 +110,11 @@ pub struct EpaminondasPosition<B: EpaminondasBoard> {
     board: PhantomData<B>,
 }
 
-/// Epaminondas on its 14x12 board.
+/// Epaminondas on its 14x12 board; the rules, with their sources, are
+/// [`EpaminondasPosition`]'s.
 pub type Epaminondas = EpaminondasPosition<Grid14x12>;
 
-/// NeoCrossings: Epaminondas rules on the 8x8 board.
+/// NeoCrossings: the Epaminondas rules ([`EpaminondasPosition`]) on the 8x8 board.
 pub type NeoCrossings = EpaminondasPosition<Grid8x8>;
 
 impl<B: EpaminondasBoard> EpaminondasPosition<B> {
@@ -219,8 +202,28 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
 /// head lands on enemy men).
 ///
 /// Moves come from a position ([`Position::legal_moves`], [`Position::parse_move`]).
-/// [`Display`](core::fmt::Display) writes the notation of the [module](self): `e5-e7`,
-/// `e5xe7`.
+/// [`Display`](core::fmt::Display) writes the notation below: `e5-e7`, `e5xe7`.
+///
+/// # Notation
+/// A move is written as the square of the **tail** of the moving group (its rear end;
+/// the man itself for a single man) and the square its **head** reaches, joined by `-`,
+/// or by `x` for a capture: `e5-e7`, `h11xc11`. The tail chooses the group (all own men
+/// from the tail up to the leading end of the line) and the destination gives the
+/// direction and the distance, so each legal move has exactly this one text and no two
+/// legal moves share it. When reading, `x<square>` (e.g. `xe7`) names the capture whose
+/// head reaches that square if there is exactly one; otherwise the error lists the
+/// candidates. As in every notation of the crate, `x` (or `:`) marks captures only
+/// (`e5xe7` is refused where `e5-e7` captures nothing); here, unlike the stack games,
+/// a capture must be written with `x` too. Spaces around the separator are allowed
+/// (`e5 - e7`).
+///
+/// # Move identity
+/// Two different moves never lead to the same position: a move of `k` squares empties
+/// the `k` squares from its tail onwards and fills the `k` squares beyond its head, and
+/// these two sets determine the tail, the direction and the distance. So the rule that
+/// two capture routes from one square that lead to the same position are one move
+/// ([move identity](crate::rulings#move-identity)) never merges moves here, and the
+/// legal-move list is every (tail, direction, distance) that the rules allow.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PhalanxMove<B: Board> {
     from: Square,
@@ -475,7 +478,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
 
 impl<B: EpaminondasBoard> EpaminondasPosition<B> {
     /// The index step of each direction of the full grid (wrapping), in the order of
-    /// [`EIGHT_DIRECTIONS`](crate::engine::shapes::grid::EIGHT_DIRECTIONS): E, NE, N,
+    /// [`EIGHT_DIRECTIONS`](crate::custom::EIGHT_DIRECTIONS): E, NE, N,
     /// NW, W, SW, S, SE.
     const STEP: [usize; 8] = [
         1,
@@ -593,7 +596,7 @@ pub struct EpaminondasOptions {
     /// colours exchanged (the symmetry a copying opponent keeps). Written `symmetry` in
     /// the position text.
     pub symmetry: bool,
-    /// Threefold repetition ends a [`Game`](crate::engine::game::Game) as a draw. Written
+    /// Threefold repetition ends a [`Game`](crate::Game) as a draw. Written
     /// `repetition` in the position text.
     pub repetition: bool,
 }

@@ -112,7 +112,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         }
     }
 
-    /// [`Position::parse_move_among`](crate::engine::position::Position::parse_move_among):
+    /// [`Position::parse_move_among`](crate::Position::parse_move_among):
     /// a text as `Display` writes it, of a move among `legal`, written with `x` exactly
     /// when it captures, is found at once; any other goes the long way, which answers
     /// the same for it.
@@ -149,7 +149,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         Self::match_move_text(text, from, capture, to, legal)
     }
 
-    /// [`Position::write_move_texts`](crate::engine::position::Position::write_move_texts)
+    /// [`Position::write_move_texts`](crate::Position::write_move_texts)
     /// through the engine's packed from-to texts.
     #[inline]
     pub(super) fn write_texts(moves: &[PhalanxMove<B>], out: &mut String, ends: &mut Vec<usize>) {

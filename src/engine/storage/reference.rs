@@ -4,10 +4,11 @@
 //! plain, so that the traversal (and each storage's shortcuts) can be checked
 //! against it.
 
-use super::{CapturePolicy, CapturePromotion, Majority, Rejump, Reversal, TakingRule};
-use super::{Taking, Transfer};
 use crate::alloc_prelude::*;
 use crate::engine::board::Board;
+use crate::engine::capture::{
+    CapturePolicy, CapturePromotion, Leap, Majority, Rejump, Reversal, Taking, TakingRule, Transfer,
+};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::moves::Route;
@@ -130,7 +131,7 @@ fn go<B: Board, P: CapturePolicy>(
     };
     let at_once = <P::Taking as TakingRule>::TRANSFER == Transfer::Immediate;
     let rejumps = at_once && P::RULES.rejump == Rejump::WhileEnemyTopped;
-    let flying = policy.leap(man) == super::Leap::Flying;
+    let flying = policy.leap(man) == Leap::Flying;
     let mut jumped = false;
     for d in g.directions() {
         if !policy.directions(man).contains(d) {
