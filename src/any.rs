@@ -22,17 +22,12 @@
 //! assert_eq!(dispatch("emergo", &[], Perft(2)), Ok(1504));
 //! ```
 
+pub use crate::tools::action_game::{random_square, ActionError, ActionGame, Clicked};
 pub use crate::tools::any_game::{
-    AnyGame, AnyGameError, AnyMove, AnyReplay, GameVisitor, PlayoutStats,
+    AnyGame, AnyGameError, AnyMove, AnyReplay, GameVisitor, Listed, PlayoutStats, StateTextError,
 };
 #[cfg(feature = "std")]
-pub use crate::tools::batch::{
-    playouts, result_code, stream, AnyBatch, AnyObserver, Batch, BatchError, Observer,
-};
-pub use crate::tools::batch::{
-    random_square, ActionError, ActionGame, ActionGameVisitor, AnyActionError, AnyActionGame,
-    Clicked, StateTextError,
-};
+pub use crate::tools::batch::{playouts, result_code, stream, Batch, BatchError, Observer};
 pub use crate::tools::registry::{
     dispatch, record_of_game, rulesets_help, RegistryError, Ruleset, RulesetVisitor,
 };

@@ -46,7 +46,6 @@ mod eval_pieces;
 pub mod hub;
 pub mod matches;
 pub mod mcts;
-mod path;
 mod search;
 #[cfg(feature = "solver")]
 #[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
@@ -108,11 +107,5 @@ pub trait Searcher<P: Position> {
 /// assert_eq!(game_history(&game), [Lasca::start().zobrist()]);
 /// ```
 pub fn game_history<P: Position>(game: &Game<P>) -> Vec<u64> {
-    let mut pos = game.start().clone();
-    let mut out = Vec::with_capacity(game.moves().len());
-    for mv in game.moves() {
-        out.push(pos.zobrist());
-        pos.play_unchecked(mv);
-    }
-    out
+    game.history().keys().to_vec()
 }

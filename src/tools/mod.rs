@@ -4,6 +4,7 @@
 //! (feature `minimax`), and, behind the feature `testing`, the test rig the crate's own
 //! tests, fuzzers and soak runs use (`invariants`, `soak`, `harness`).
 
+pub mod action_game;
 pub mod any_game;
 pub mod batch;
 #[cfg(feature = "minimax")]
