@@ -13,12 +13,13 @@ use crate::engine::position::Position;
 /// player to move. `at_most` bounds the occurrences at once (one more than the
 /// history's count of the position's slot); `occurrences()` counts them exactly,
 /// this one included, and is called only when the bound allows a draw.
+#[inline(always)]
 fn repetition_draw<P: Position>(
     position: &P,
     at_most: usize,
     occurrences: impl FnOnce() -> usize,
 ) -> Option<Outcome> {
-    (position.repetition_draws() && at_most >= 3 && occurrences() >= 3).then_some(Outcome::Draw {
+    (at_most >= 3 && position.repetition_draws() && occurrences() >= 3).then_some(Outcome::Draw {
         reason: EndReason::Repetition,
     })
 }
@@ -79,6 +80,8 @@ pub struct Game<P: Position> {
     history: History,
     moves: Vec<P::Move>,
     position: P,
+    /// The current position's key ([`Position::zobrist`]): the history's next key.
+    key: u64,
     /// Moves undone, most recent last, for `redo`.
     undone: Vec<P::Move>,
     /// The end the players declared (an agreed draw or a resignation), if any.
@@ -96,6 +99,7 @@ impl<P: Position> Clone for Game<P> {
             history,
             moves: with_room(&self.moves, self.moves.capacity()),
             position: self.position.clone(),
+            key: self.key,
             undone: self.undone.clone(),
             declared: self.declared,
         }
@@ -109,6 +113,7 @@ impl<P: Position> Game<P> {
             checkpoints: Vec::new(),
             history: History::new(),
             moves: Vec::new(),
+            key: start.zobrist(),
             position: start,
             undone: Vec::new(),
             declared: None,
@@ -168,7 +173,7 @@ impl<P: Position> Game<P> {
     /// How many times the current position has occurred (with the same player to move),
     /// counting the current one.
     pub fn repetitions(&self) -> usize {
-        let key = self.position.zobrist();
+        let key = self.key;
         let mut count = 1;
         // the last position replayed: the one before move `j`
         let mut replay: Option<(usize, P)> = None;
@@ -191,8 +196,9 @@ impl<P: Position> Game<P> {
     }
 
     /// The draw by threefold repetition, when the current position is one.
+    #[inline(always)]
     fn repetition(&self) -> Option<Outcome> {
-        let at_most = 1 + self.history.at_most(self.position.zobrist());
+        let at_most = 1 + self.history.at_most(self.key);
         repetition_draw(&self.position, at_most, || self.repetitions())
     }
 
@@ -315,7 +321,8 @@ impl<P: Position> Game<P> {
 
     fn push(&mut self, mv: P::Move, next: P) {
         let prev = core::mem::replace(&mut self.position, next);
-        self.history.push(prev.zobrist());
+        self.history.push(self.key);
+        self.key = self.position.zobrist();
         if self.moves.len() % CHECKPOINT == 0 {
             self.checkpoints.push(prev);
         }
@@ -324,12 +331,14 @@ impl<P: Position> Game<P> {
 
     /// Plays `mv`, a legal move of the position, without a check, and forgets the
     /// moves to redo.
+    #[inline(always)]
     pub(crate) fn push_unchecked(&mut self, mv: P::Move) {
         if self.moves.len() % CHECKPOINT == 0 {
             self.checkpoints.push(self.position.clone());
         }
-        self.history.push(self.position.zobrist());
+        self.history.push(self.key);
         self.position.play_unchecked(&mv);
+        self.key = self.position.zobrist();
         self.moves.push(mv);
         self.undone.clear();
     }
@@ -339,6 +348,7 @@ impl<P: Position> Game<P> {
         self.checkpoints.truncate(1);
         if let Some(start) = self.checkpoints.pop() {
             self.position = start;
+            self.key = self.position.zobrist();
         }
         self.history.clear();
         self.moves.clear();
@@ -374,7 +384,7 @@ impl<P: Position> Game<P> {
     pub fn undo(&mut self) -> Option<P::Move> {
         self.declared = None;
         let mv = self.moves.pop()?;
-        self.history.pop();
+        self.key = self.history.pop().expect("a key before every move");
         let n = self.moves.len();
         self.position = if n % CHECKPOINT == 0 {
             self.checkpoints
@@ -402,6 +412,7 @@ impl<P: Position> Game<P> {
 impl<P: Position> Game<P> {
     /// The outcome the rules give (as [`outcome_by_rules`](Game::outcome_by_rules)),
     /// from the position's legal moves listed already.
+    #[inline]
     pub(crate) fn outcome_by_rules_among(&self, legal: &[P::Move]) -> Option<Outcome> {
         self.position
             .outcome_among(legal)

@@ -5,17 +5,17 @@
 //! game have not stood before, and their count of zero answers at once, so the keys
 //! are looked through only for a position whose bits are counted. The counts follow
 //! every key pushed and popped, so the same history serves a game played and taken
-//! back ([`Game`](crate::engine::game::Game) and the click-by-click game of the run-time
-//! [`AnyGame`](crate::tools::any_game::AnyGame)) and the path of a search, which enters
+//! back ([`Game`](crate::Game) and the click-by-click game of the run-time
+//! [`AnyGame`](crate::AnyGame)) and the path of a search, which enters
 //! and leaves a position at every node.
 //!
 //! The history decides nothing of the rules: the draw by threefold repetition is
-//! decided in one place beside [`Game`](crate::engine::game::Game), which asks the
+//! decided in one place beside [`Game`](crate::Game), which asks the
 //! history how often a key stood and confirms each match on the position itself; a
 //! search may trust the 64-bit key alone.
 //!
 //! # The counted draws
-//! The draughts games' counted draws (the [`counted_draws`](crate::engine::counted_draws)
+//! The draughts games' counted draws (the [`CountedDraws`](crate::custom::CountedDraws)
 //! of the kings' moves and of the endgame classes) keep their counts in the position,
 //! not here: each count is a function of the moves played since the last capture, man
 //! move or change of class, the position updates it as a move is played, and the

@@ -1,5 +1,5 @@
 //! A game played one click at a time: [`ActionGame`], the game of one ruleset inside
-//! the run-time [`AnyGame`](crate::tools::any_game::AnyGame).
+//! the run-time [`AnyGame`](crate::AnyGame).
 //!
 //! An action is a click on a square (its index in the board's [`Geometry`] order), a
 //! move is entered as a person enters it (its click path, origin then every landing,
@@ -16,14 +16,14 @@
 //!
 //! The end of the game is [`Game`]'s: the position's outcome, or a draw by threefold
 //! repetition in the rulesets that have the rule, told from the moves listed for the
-//! clicks and the game's [`History`](crate::engine::history::History); the tests check
+//! clicks and the game's [`History`](crate::History); the tests check
 //! along random games of every ruleset that it is [`Game::outcome`].
 //!
 //! Learning environments step `n` run-time games together on threads:
-//! [`Batch`](crate::tools::batch::Batch).
+//! [`Batch`](crate::any::Batch).
 //!
 //! ```
-//! use column_checkers::tools::action_game::{ActionGame, Clicked};
+//! use column_checkers::any::{ActionGame, Clicked};
 //! use column_checkers::{Lasca, Position};
 //!
 //! let mut game = ActionGame::new(Lasca::start(), 0);
@@ -52,6 +52,7 @@ use crate::engine::introspect::Introspect;
 use crate::engine::moves::{MoveList, MoveSquares};
 use crate::engine::outcome::{EndReason, Outcome};
 use crate::engine::square::Square;
+use crate::engine::view::BoardView;
 use crate::engine::wide_set::WideSquareSet;
 use crate::tools::rng::SplitMix64;
 use thiserror::Error;
@@ -133,7 +134,7 @@ fn list_with_room<M: Clone>(list: &MoveList<M>) -> MoveList<M> {
 /// `set` is empty: the pick of [`ActionGame::random_action`] from the same set.
 ///
 /// ```
-/// use column_checkers::tools::action_game::random_square;
+/// use column_checkers::any::random_square;
 /// use column_checkers::Square;
 /// use column_checkers::engine::wide_set::WideSquareSet;
 ///
@@ -156,7 +157,7 @@ pub fn random_square(set: WideSquareSet, r: u64) -> Option<Square> {
 /// Why an action was refused; the game is unchanged.
 ///
 /// ```
-/// use column_checkers::tools::action_game::{ActionError, ActionGame};
+/// use column_checkers::any::{ActionError, ActionGame};
 /// use column_checkers::{ClickError, Emergo, Position, Square};
 ///
 /// let mut game = ActionGame::new(Emergo::start(), 0);
@@ -376,6 +377,7 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
     }
 
     /// The first squares of the paths, into `out`.
+    #[inline]
     fn first_squares(&self, out: &mut WideSquareSet) {
         if self.listed {
             for mv in self.moves.iter() {
@@ -427,19 +429,18 @@ pub(crate) fn result_code(outcome: Option<Outcome>) -> i8 {
     }
 }
 
-/// What one action did to a game stepped in a batch ([`ActionGame::step_reset`]).
+/// What one action did to a game stepped in a batch ([`ActionGame::step_reset`]):
+/// small enough to come back in registers.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Stepped {
-    /// The player to move after it (of the new game when it ended).
-    pub(crate) player: i8,
     /// The rewards of both players: the returns when the game ended.
     pub(crate) rewards: [f32; 2],
+    /// The player to move after it (of the new game when it ended).
+    pub(crate) player: i8,
     /// Whether it ended the game by the rules (or the players).
     pub(crate) terminated: bool,
     /// Whether it cut the game off.
     pub(crate) truncated: bool,
-    /// The legal actions after it.
-    pub(crate) legal: WideSquareSet,
 }
 
 /// A game played one click at a time (see the [module](self)): a [`Game`] and the
@@ -458,7 +459,8 @@ pub struct ActionGame<P: Introspect> {
     /// The legal actions now, in increasing order, and as a set.
     legal: Actions,
     legal_set: WideSquareSet,
-    /// The outcome by the rules, told when the position's moves were listed.
+    /// The outcome: the end the players declared, else the rules' (told when the
+    /// position's moves were listed).
     outcome: Option<Outcome>,
     /// Ended by the action limit (not by the rules).
     truncated: bool,
@@ -601,8 +603,9 @@ impl<P: Introspect> ActionGame<P> {
 
     /// The outcome: the end the players declared, else the rules' (`None` while the
     /// game goes on or when it was cut off by the action limit).
+    #[inline]
     pub fn outcome(&self) -> Option<Outcome> {
-        self.game.declared_end().or(self.outcome)
+        self.outcome
     }
 
     /// Whether the game was cut off by the action limit (not ended by the rules).
@@ -613,7 +616,7 @@ impl<P: Introspect> ActionGame<P> {
     /// Whether the game is over: by the rules, by the players or by the action limit.
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.outcome.is_some() || self.truncated || self.game.declared_end().is_some()
+        self.outcome.is_some() || self.truncated
     }
 
     /// The player to move (0 White, 1 Black), `None` when the game is over.
@@ -694,8 +697,11 @@ impl<P: Introspect> ActionGame<P> {
         // the outcome from the moves just listed (no second move generation): no legal
         // move, a counted draw (the draughts games' king or endgame moves), which ends a
         // game whose player could still move, or threefold repetition
-        self.outcome = self.game.outcome_by_rules_among(&self.scratch);
-        if self.outcome.is_some() || self.game.declared_end().is_some() {
+        self.outcome = match self.game.declared_end() {
+            None => self.game.outcome_by_rules_among(&self.scratch),
+            declared => declared,
+        };
+        if self.outcome.is_some() {
             // over
         } else if self.scratch.is_empty() {
             // every ruleset of the crate gives an outcome then; a position type of
@@ -725,6 +731,7 @@ impl<P: Introspect> ActionGame<P> {
     }
 
     /// The action limit, and no legal action once the game is over.
+    #[inline]
     fn settle(&mut self) {
         self.truncated = self.max_actions > 0
             && self.actions.len() >= self.max_actions
@@ -825,6 +832,7 @@ impl<P: Introspect> ActionGame<P> {
     }
 
     /// Plays `mv`, whose clicks were just taken.
+    #[inline(always)]
     fn finish(&mut self, mv: P::Move) {
         self.game.push_unchecked(mv);
         self.move_ends.push(self.actions.len() as u32);
@@ -835,7 +843,7 @@ impl<P: Introspect> ActionGame<P> {
     /// whole legal move, which is played, `None` while more clicks are needed.
     ///
     /// ```
-    /// use column_checkers::tools::action_game::{ActionError, ActionGame};
+    /// use column_checkers::any::{ActionError, ActionGame};
     /// use column_checkers::{ClickError, Lasca, Position};
     ///
     /// let mut game = ActionGame::new(Lasca::start(), 0);
@@ -991,7 +999,7 @@ impl<P: Introspect> ActionGame<P> {
     /// the rules or by the players goes on again.
     ///
     /// ```
-    /// use column_checkers::tools::action_game::ActionGame;
+    /// use column_checkers::any::ActionGame;
     /// use column_checkers::{Lasca, Position};
     ///
     /// let mut game = ActionGame::new(Lasca::start(), 0);
@@ -1039,6 +1047,7 @@ impl<P: Introspect> ActionGame<P> {
     /// the players; the game is then unchanged.
     pub fn agree_draw(&mut self) -> Result<Outcome, DeclaredEndError> {
         let o = self.game.agree_draw()?;
+        self.outcome = Some(o);
         self.reset_clicks();
         Ok(o)
     }
@@ -1051,6 +1060,7 @@ impl<P: Introspect> ActionGame<P> {
     /// the players; the game is then unchanged.
     pub fn resign(&mut self, loser: Color) -> Result<Outcome, DeclaredEndError> {
         let o = self.game.resign(loser)?;
+        self.outcome = Some(o);
         self.reset_clicks();
         Ok(o)
     }
@@ -1122,31 +1132,51 @@ impl<P: Introspect> ActionGame<P> {
     }
 
     /// A batch's step: action `action` (refused silently: the batch checked it), the
-    /// game reset at once when it ends; its legal-action mask after into `mask`.
-    #[inline]
-    pub(crate) fn step_reset(&mut self, action: i64, mask: &mut [bool]) -> Stepped {
+    /// game reset at once when it ends; its legal-action mask after into `mask`, its
+    /// legal actions into `legal`.
+    #[inline(always)]
+    pub(crate) fn step_reset(
+        &mut self,
+        action: i64,
+        mask: &mut [bool],
+        legal: &mut WideSquareSet,
+    ) -> Stepped {
         let _ = self.apply(action);
         let mut out = Stepped {
-            player: 0,
             rewards: [0.0; 2],
+            player: 0,
             terminated: false,
             truncated: false,
-            legal: WideSquareSet::EMPTY,
         };
         if self.is_over() {
             out.rewards = self.returns();
-            out.terminated = self.outcome().is_some();
+            out.terminated = self.outcome.is_some();
             out.truncated = self.truncated;
             self.reset();
         }
         out.player = self.write_mask(mask);
-        out.legal = self.legal_set;
+        *legal = self.legal_set;
         out
+    }
+
+    /// `observe` on the board and the pending clicks (zeros into `out` for a position
+    /// without a board view).
+    #[inline(always)]
+    pub(crate) fn observe_with(
+        &self,
+        observe: impl Fn(&BoardView<'_>, &[Square], &mut [f32]),
+        out: &mut [f32],
+    ) {
+        match self.position().board_view() {
+            Some(view) => observe(&view, self.clicks(), out),
+            None => out.fill(0.0),
+        }
     }
 
     /// `steps` random actions from `rng`, the game reset when it ends, the games
     /// finished counted into `tally` (`[all, White won, Black won, drawn, cut off]`);
     /// the legal actions after.
+    #[inline(always)]
     pub(crate) fn random_steps(
         &mut self,
         steps: usize,

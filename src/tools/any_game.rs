@@ -5,7 +5,7 @@
 //! The ruleset is named with its options (`"lasca --roundabout"`, a [`Ruleset`]); the
 //! game behind it is the [`ActionGame<P>`] of that ruleset's position type (a
 //! [`Game<P>`] with its click input), held in an enum with one variant per ruleset of
-//! the [registry](crate::tools::registry)'s list: the only enum over the list. Every
+//! the [registry](crate::any::Ruleset)'s list: the only enum over the list. Every
 //! method is one `match` whose arms are the same generic code compiled for each
 //! ruleset: no `dyn` and no option tests on the hot paths.
 //!
@@ -38,7 +38,7 @@
 //!   legal move, [`apply`](AnyGame::apply) takes one at no allocation and one move
 //!   generation a move, and an action limit
 //!   ([`with_action_limit`](AnyGame::with_action_limit)) cuts a game off. A
-//!   [`Batch`](crate::tools::batch::Batch) steps `n` games together on threads.
+//!   [`Batch`](crate::any::Batch) steps `n` games together on threads.
 //!
 //! All three are the same state: the moves played, each by its clicks
 //! ([`actions`](AnyGame::actions)), and the clicks of the move being entered.
@@ -257,8 +257,8 @@ pub struct AnyReplay {
 /// [`ActionGame::game`] is its [`Game<P>`].
 ///
 /// ```
-/// use column_checkers::tools::action_game::ActionGame;
-/// use column_checkers::tools::any_game::GameVisitor;
+/// use column_checkers::any::ActionGame;
+/// use column_checkers::any::GameVisitor;
 /// use column_checkers::{AnyGame, Introspect, Position, Ruleset};
 ///
 /// struct Start;
@@ -283,7 +283,7 @@ pub trait GameVisitor {
 /// ruleset, and meets the game of the same type there.
 ///
 /// ```
-/// use column_checkers::tools::any_game::Listed;
+/// use column_checkers::any::Listed;
 /// use column_checkers::{AnyGame, Emergo, Lasca, Position, Ruleset};
 ///
 /// let game = AnyGame::new(Ruleset::Lasca);
@@ -293,6 +293,18 @@ pub trait GameVisitor {
 pub trait Listed: Introspect {
     /// The game inside `game`, when it is of this position type.
     fn game_in(game: &AnyGame) -> Option<&ActionGame<Self>>;
+    /// The same, to change.
+    fn game_in_mut(game: &mut AnyGame) -> Option<&mut ActionGame<Self>>;
+}
+
+/// Generic code to run for the position type of a ruleset of the list, which reaches
+/// the games of that ruleset typed ([`Listed`]): a batch's loop over its games,
+/// dispatched once for all of them ([`visit_listed`]).
+pub(crate) trait ListedVisitor {
+    /// What the code returns.
+    type Output;
+    /// Runs the code for ruleset `P`.
+    fn visit<P: Listed>(self) -> Self::Output;
 }
 
 /// The start, or the position `text` in its text or FEN (`fen`), or as the position
@@ -560,14 +572,30 @@ macro_rules! games {
             }
 
             impl Listed for crate::games::$module::$ty {
+                #[inline]
                 fn game_in(game: &AnyGame) -> Option<&ActionGame<Self>> {
                     match &game.games {
                         Games::$name(g) => Some(g),
                         _ => None,
                     }
                 }
+
+                #[inline]
+                fn game_in_mut(game: &mut AnyGame) -> Option<&mut ActionGame<Self>> {
+                    match &mut game.games {
+                        Games::$name(g) => Some(g),
+                        _ => None,
+                    }
+                }
             }
         )+
+
+        /// Runs `visitor` for the position type of `ruleset`.
+        pub(crate) fn visit_listed<V: ListedVisitor>(ruleset: Ruleset, visitor: V) -> V::Output {
+            match ruleset {
+                $(Ruleset::$name => visitor.visit::<crate::games::$module::$ty>(),)+
+            }
+        }
     };
     (($games:expr, $g:ident => $body:expr) $($name:ident: $module:ident :: $ty:ident,)+) => {
         match $games {
@@ -675,7 +703,7 @@ impl AnyGame {
     /// ```
     /// use column_checkers::text::pdn::read_games;
     /// use column_checkers::text::record::{ResultCheck, Strictness};
-    /// use column_checkers::tools::any_game::AnyGame;
+    /// use column_checkers::any::AnyGame;
     /// use column_checkers::Ruleset;
     ///
     /// // the third move is numbered 3: forgiven with a warning, or refused
@@ -833,6 +861,11 @@ impl AnyGame {
     /// The game inside, when its position type is `P`.
     pub fn get<P: Listed>(&self) -> Option<&ActionGame<P>> {
         P::game_in(self)
+    }
+
+    /// The game inside, to change, when its position type is `P`.
+    pub fn get_mut<P: Listed>(&mut self) -> Option<&mut ActionGame<P>> {
+        P::game_in_mut(self)
     }
 
     /// The ruleset, with its options.
@@ -1058,7 +1091,7 @@ impl AnyGame {
     /// Takes action `action` (a square's index): [`ActionGame::apply`].
     ///
     /// ```
-    /// use column_checkers::tools::action_game::Clicked;
+    /// use column_checkers::any::Clicked;
     /// use column_checkers::{AnyGame, Ruleset};
     ///
     /// let mut game = AnyGame::new(Ruleset::Lasca);
@@ -1334,8 +1367,13 @@ impl AnyGame {
     }
 
     /// A batch's step of this game ([`ActionGame::step_reset`]).
-    pub(crate) fn step_reset(&mut self, action: i64, mask: &mut [bool]) -> Stepped {
-        each!(&mut self.games, g => g.step_reset(action, mask))
+    pub(crate) fn step_reset(
+        &mut self,
+        action: i64,
+        mask: &mut [bool],
+        legal: &mut WideSquareSet,
+    ) -> Stepped {
+        each!(&mut self.games, g => g.step_reset(action, mask, legal))
     }
 
     /// A batch's random steps of this game ([`ActionGame::random_steps`]).
@@ -1361,10 +1399,7 @@ impl AnyGame {
         observe: impl Fn(&BoardView<'_>, &[Square], &mut [f32]),
         out: &mut [f32],
     ) {
-        each!(&self.games, g => match g.position().board_view() {
-            Some(view) => observe(&view, g.clicks(), out),
-            None => out.fill(0.0),
-        })
+        each!(&self.games, g => g.observe_with(observe, out))
     }
 
     /// Why `action` is refused (for a batch's error).

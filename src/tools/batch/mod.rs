@@ -3,11 +3,11 @@
 //! environments. A game that ends is reset at once.
 //!
 //! Each game is stepped by one call into its ruleset's compiled code
-//! ([`ActionGame`](crate::tools::action_game::ActionGame)), on the same thread call
+//! ([`ActionGame`](crate::any::ActionGame)), on the same thread call
 //! after call.
 //!
 //! ```
-//! use column_checkers::tools::batch::Batch;
+//! use column_checkers::any::Batch;
 //! use column_checkers::{AnyGame, Ruleset};
 //! use std::sync::Arc;
 //!
@@ -38,7 +38,7 @@ use crate::engine::square::Square;
 use crate::engine::view::BoardView;
 use crate::engine::wide_set::WideSquareSet;
 use crate::tools::action_game::{random_square, result_code as code_of, ActionError};
-use crate::tools::any_game::AnyGame;
+use crate::tools::any_game::{visit_listed, AnyGame, Listed, ListedVisitor};
 use crate::tools::registry::Ruleset;
 use crate::tools::rng::SplitMix64;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -85,7 +85,7 @@ pub type Observer = Arc<dyn Fn(&BoardView<'_>, &[Square], &mut [f32]) + Send + S
 /// number of threads.
 ///
 /// ```
-/// use column_checkers::tools::batch::stream;
+/// use column_checkers::any::stream;
 ///
 /// assert_eq!(stream(1, 2).next_u64(), stream(1, 2).next_u64());
 /// assert_ne!(stream(1, 2).next_u64(), stream(1, 3).next_u64());
@@ -117,7 +117,7 @@ fn parallel<T: Send>(items: &mut [T], threads: usize, work: impl Fn(usize, &mut 
 /// off by the action limit (or not over).
 ///
 /// ```
-/// use column_checkers::tools::batch::result_code;
+/// use column_checkers::any::result_code;
 /// use column_checkers::{AnyGame, Color, Ruleset};
 ///
 /// let mut game = AnyGame::new(Ruleset::Lasca);
@@ -133,7 +133,7 @@ pub fn result_code(game: &AnyGame) -> i8 {
 /// [`stream`]`(seed, i)`: per game the actions, the moves and the [`result_code`].
 ///
 /// ```
-/// use column_checkers::tools::batch::playouts;
+/// use column_checkers::any::playouts;
 /// use column_checkers::{AnyGame, Ruleset};
 ///
 /// let start = AnyGame::new(Ruleset::Lasca).with_action_limit(400);
@@ -247,47 +247,93 @@ pub struct Batch {
 }
 
 /// One action in each of `envs`, the game reset when it ends; the results into the
-/// slices (the games' rows).
-#[allow(clippy::too_many_arguments)]
-fn step_envs(
-    envs: &mut [Env],
-    actions: &[i64],
+/// slices (the games' rows). The games of a batch are of one ruleset, `P`: each is
+/// stepped in `P`'s code with no call between.
+struct StepEnvs<'a> {
+    envs: &'a mut [Env],
+    actions: &'a [i64],
     squares: usize,
-    mask: &mut [bool],
-    player: &mut [i8],
-    rewards: &mut [f32],
-    terminated: &mut [bool],
-    truncated: &mut [bool],
-    legal: &mut [WideSquareSet],
-) {
-    for (j, e) in envs.iter_mut().enumerate() {
-        let s = e
-            .game
-            .step_reset(actions[j], &mut mask[j * squares..(j + 1) * squares]);
-        rewards[2 * j] = s.rewards[0];
-        rewards[2 * j + 1] = s.rewards[1];
-        terminated[j] = s.terminated;
-        truncated[j] = s.truncated;
-        player[j] = s.player;
-        legal[j] = s.legal;
+    mask: &'a mut [bool],
+    player: &'a mut [i8],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    legal: &'a mut [WideSquareSet],
+}
+
+impl ListedVisitor for StepEnvs<'_> {
+    type Output = ();
+
+    fn visit<P: Listed>(self) {
+        // the games and their rows side by side: no index checked
+        let games = self.envs.iter_mut().zip(self.actions);
+        let rows = self.mask.chunks_exact_mut(self.squares).zip(self.legal);
+        let flags = self.terminated.iter_mut().zip(self.truncated.iter_mut());
+        let outs = self.rewards.chunks_exact_mut(2).zip(flags).zip(self.player);
+        for (((e, &a), (row, legal)), ((rewards, (t, u)), p)) in games.zip(rows).zip(outs) {
+            let s = match P::game_in_mut(&mut e.game) {
+                Some(g) => g.step_reset(a, row, legal),
+                None => e.game.step_reset(a, row, legal),
+            };
+            rewards.copy_from_slice(&s.rewards);
+            (*t, *u, *p) = (s.terminated, s.truncated, s.player);
+        }
     }
 }
 
 /// `steps` random actions in each game with automatic reset, the games finished added
 /// to `tally`; each game's legal actions after into `legal`.
-fn random_steps_envs(
-    envs: &mut [Env],
+struct RandomSteps<'a> {
+    envs: &'a mut [Env],
     steps: usize,
-    tally: &mut [u64; 5],
-    legal: &mut [WideSquareSet],
-) {
-    for (e, l) in envs.iter_mut().zip(legal) {
-        *l = e.game.random_steps(steps, &mut e.rng, tally);
+    tally: &'a mut [u64; 5],
+    legal: &'a mut [WideSquareSet],
+}
+
+impl ListedVisitor for RandomSteps<'_> {
+    type Output = ();
+
+    fn visit<P: Listed>(self) {
+        for (e, l) in self.envs.iter_mut().zip(self.legal) {
+            *l = match P::game_in_mut(&mut e.game) {
+                Some(g) => g.random_steps(self.steps, &mut e.rng, self.tally),
+                None => e.game.random_steps(self.steps, &mut e.rng, self.tally),
+            };
+        }
+    }
+}
+
+/// Every game's observation into its slice of `out` (`size` floats a game).
+struct Observe<'a> {
+    envs: &'a [Env],
+    observer: &'a Observer,
+    size: usize,
+    out: &'a mut [f32],
+}
+
+impl ListedVisitor for Observe<'_> {
+    type Output = ();
+
+    fn visit<P: Listed>(self) {
+        let observe = &**self.observer;
+        for (e, o) in self.envs.iter().zip(self.out.chunks_mut(self.size)) {
+            match P::game_in(&e.game) {
+                Some(g) => g.observe_with(observe, o),
+                None => e.game.observe_with(observe, o),
+            }
+        }
     }
 }
 
 /// A helper's share of a call: the command on chunk `c`, into the chunk's buffers.
-fn work_on(chunk: &mut Chunk, squares: usize, size: usize, observer: &Observer, cmd: u64) {
+fn work_on(
+    chunk: &mut Chunk,
+    ruleset: Ruleset,
+    squares: usize,
+    size: usize,
+    observer: &Observer,
+    cmd: u64,
+) {
     let Chunk {
         envs,
         actions,
@@ -298,28 +344,46 @@ fn work_on(chunk: &mut Chunk, squares: usize, size: usize, observer: &Observer, 
     match cmd & 0xff {
         STEP => {
             out.sized(envs.len(), squares);
-            step_envs(
+            let step = StepEnvs {
                 envs,
                 actions,
                 squares,
-                &mut out.mask,
-                &mut out.player,
-                &mut out.rewards,
-                &mut out.terminated,
-                &mut out.truncated,
-                &mut out.legal,
-            );
+                mask: &mut out.mask,
+                player: &mut out.player,
+                rewards: &mut out.rewards,
+                terminated: &mut out.terminated,
+                truncated: &mut out.truncated,
+                legal: &mut out.legal,
+            };
+            visit_listed(ruleset, step);
         }
         OBSERVE => {
             observed.resize(envs.len() * size, 0.0);
-            for (e, o) in envs.iter().zip(observed.chunks_mut(size)) {
-                e.game.observe_with(&**observer, o);
-            }
+            let out = observed;
+            visit_listed(
+                ruleset,
+                Observe {
+                    envs,
+                    observer,
+                    size,
+                    out,
+                },
+            );
         }
         _ => {
             *tally = [0; 5];
             out.legal.resize(envs.len(), WideSquareSet::EMPTY);
-            random_steps_envs(envs, (cmd >> 8) as usize, tally, &mut out.legal);
+            let steps = (cmd >> 8) as usize;
+            let legal = &mut out.legal;
+            visit_listed(
+                ruleset,
+                RandomSteps {
+                    envs,
+                    steps,
+                    tally,
+                    legal,
+                },
+            );
         }
     }
 }
@@ -365,9 +429,10 @@ impl Batch {
         );
         let shared = chunks.clone();
         let o = observer.clone();
+        let ruleset = game.ruleset();
         let workers = Workers::new(
             threads,
-            Box::new(move |c, cmd| work_on(&mut shared[c].lock(), squares, size, &o, cmd)),
+            Box::new(move |c, cmd| work_on(&mut shared[c].lock(), ruleset, squares, size, &o, cmd)),
         )
         .map_err(|error| BatchError::Threads { threads, error })?;
         Ok(Batch {
@@ -471,6 +536,7 @@ impl Batch {
         }
         let a = self.squares;
         let per = self.per_chunk;
+        let ruleset = self.ruleset;
         let Batch {
             chunks,
             workers,
@@ -480,17 +546,18 @@ impl Batch {
         let range = |c: usize| c * per..((c + 1) * per).min(n);
         workers.run(chunks.len(), STEP, |c| {
             let r = range(c);
-            step_envs(
-                &mut chunks[c].lock().envs,
-                &actions[r.clone()],
-                a,
-                &mut mask[r.start * a..r.end * a],
-                &mut player[r.clone()],
-                &mut rewards[r.start * 2..r.end * 2],
-                &mut terminated[r.clone()],
-                &mut truncated[r.clone()],
-                &mut legal[r],
-            );
+            let step = StepEnvs {
+                envs: &mut chunks[c].lock().envs,
+                actions: &actions[r.clone()],
+                squares: a,
+                mask: &mut mask[r.start * a..r.end * a],
+                player: &mut player[r.clone()],
+                rewards: &mut rewards[r.start * 2..r.end * 2],
+                terminated: &mut terminated[r.clone()],
+                truncated: &mut truncated[r.clone()],
+                legal: &mut legal[r],
+            };
+            visit_listed(ruleset, step);
         });
         for c in (0..chunks.len()).filter(|&c| workers.by_helper(c)) {
             let r = range(c);
@@ -522,6 +589,7 @@ impl Batch {
     /// Every game's observation by the batch's observer, `size` floats a game.
     pub fn observe(&mut self, out: &mut [f32]) {
         let size = self.size;
+        let ruleset = self.ruleset;
         let per = self.per_chunk;
         let n = self.n;
         let range = |c: usize| c * per..((c + 1) * per).min(n);
@@ -534,10 +602,13 @@ impl Batch {
         workers.run(chunks.len(), OBSERVE, |c| {
             let r = range(c);
             let chunk = chunks[c].lock();
-            let out = &mut out[r.start * size..r.end * size];
-            for (e, o) in chunk.envs.iter().zip(out.chunks_mut(size)) {
-                e.game.observe_with(&**observer, o);
-            }
+            let observe = Observe {
+                envs: &chunk.envs,
+                observer,
+                size,
+                out: &mut out[r.start * size..r.end * size],
+            };
+            visit_listed(ruleset, observe);
         });
         for c in (0..chunks.len()).filter(|&c| workers.by_helper(c)) {
             let r = range(c);
@@ -560,6 +631,7 @@ impl Batch {
     /// finished: `[all, White won, Black won, drawn, cut off]`.
     pub fn random_steps(&mut self, steps: usize) -> [u64; 5] {
         let mut tally = [0u64; 5];
+        let ruleset = self.ruleset;
         let per = self.per_chunk;
         let n = self.n;
         let range = |c: usize| c * per..((c + 1) * per).min(n);
@@ -571,12 +643,13 @@ impl Batch {
         } = self;
         let cmd = RANDOM_STEPS | (steps as u64) << 8;
         workers.run(chunks.len(), cmd, |c| {
-            random_steps_envs(
-                &mut chunks[c].lock().envs,
+            let random = RandomSteps {
+                envs: &mut chunks[c].lock().envs,
                 steps,
-                &mut tally,
-                &mut legal[range(c)],
-            )
+                tally: &mut tally,
+                legal: &mut legal[range(c)],
+            };
+            visit_listed(ruleset, random)
         });
         for c in (0..chunks.len()).filter(|&c| workers.by_helper(c)) {
             let chunk = chunks[c].lock();
