@@ -1,8 +1,11 @@
-//! A game of any ruleset chosen at run time, for servers, bindings and command lines:
-//! [`AnyGame`] (legal moves, play by text, index or clicks, outcome, texts, records,
-//! perft), the [`Ruleset`]s of the crate by name and options, and [`dispatch`], which
-//! runs generic code ([`RulesetVisitor`]) on the ruleset a name selects, monomorphised
-//! for each ruleset.
+//! A game of any ruleset chosen at run time, for servers, bindings, learning
+//! environments and command lines: [`AnyGame`] (legal moves, play by text, index,
+//! clicks or actions with an action limit, undo and redo, outcome, texts, records,
+//! perft), the game of each ruleset inside it ([`ActionGame`]: a [`Game`](crate::Game)
+//! with its click input), [`Batch`] (`n` of them stepped together on threads), the
+//! [`Ruleset`]s of the crate by name and options, and [`dispatch`], which runs generic
+//! code ([`RulesetVisitor`]) on the ruleset a name selects, monomorphised for each
+//! ruleset.
 //!
 //! ```
 //! use column_checkers::any::{dispatch, RulesetVisitor};

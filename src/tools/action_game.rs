@@ -162,8 +162,8 @@ pub fn random_square(set: WideSquareSet, r: u64) -> Option<Square> {
 ///
 /// let mut game = ActionGame::new(Emergo::start(), 0);
 /// assert!(matches!(
-///     game.click(Square(0)),
-///     Err(ActionError::Click(ClickError::NoMoveStartsHere { .. }))
+///     game.click(Square(200)),
+///     Err(ActionError::Click(ClickError::OffBoard(200)))
 /// ));
 /// let e = game.apply(300).unwrap_err();
 /// assert_eq!(e.to_string(), "action 300 is not a square of this board (actions are 0 to 40)");
@@ -851,7 +851,7 @@ impl<P: Introspect> ActionGame<P> {
     /// let e = game.click(g.parse_square("d4").unwrap()).unwrap_err();
     /// assert!(matches!(e, ActionError::Click(ClickError::NoMoveStartsHere { .. })));
     /// assert_eq!(e.to_string(), "no move starts on d4: the square is empty; a move starts \
-    ///     on one of your pieces; a move starts on a3, c3, e3, g3");
+    ///     on one of your columns; a move starts on a3, c3, e3, g3");
     /// assert_eq!(game.click(g.parse_square("c3").unwrap()), Ok(None));
     /// let mv = game.click(g.parse_square("d4").unwrap()).unwrap().unwrap();
     /// assert_eq!(mv.to_string(), "c3-d4");

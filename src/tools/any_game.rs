@@ -1101,7 +1101,7 @@ impl AnyGame {
     /// assert_eq!(game.apply(i64::from(d4.0)), Ok(Clicked::Played));
     /// assert_eq!(game.moves(), ["c3-d4"]);
     /// assert_eq!(game.apply(300).unwrap_err().to_string(),
-    ///     "action 300 is not a square of this board (actions are 0 to 48)");
+    ///     "action 300 is not a square of this board (actions are 0 to 24)");
     /// ```
     ///
     /// # Errors
