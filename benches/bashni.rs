@@ -1,15 +1,14 @@
 //! Bashni benchmarks: perft from the start and random playouts, for both re-jump
 //! readings.
 
-use column_checkers::games::bashni::BashniRussianCode;
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::games::BashniRussianCode;
+use column_checkers::playout::SplitMix64;
 use column_checkers::{perft, Bashni, MoveList, Position};
-use column_checkers::{Checking, Counting};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
 /// Plays `games` random games of up to 200 plies; returns the plies played.
-fn playouts<P: Counting + Checking>(games: u64) -> usize {
+fn playouts<P: Position>(games: u64) -> usize {
     let mut list = MoveList::new();
     let mut plies = 0;
     for seed in 0..games {

@@ -4,7 +4,7 @@
 //!
 //! `cargo bench --bench dameo`
 
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::playout::SplitMix64;
 use column_checkers::{perft, Dameo, MoveList, Position};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;

@@ -8,8 +8,8 @@
 //! peers these figures are compared with (README, "Perft and benchmarks") are
 //! measured with their own perft programs, side by side, outside this repository.
 
-use column_checkers::engine::perft::perft_without_bulk;
-use column_checkers::games::draughts::{BrazilianDraughts, RussianDraughts};
+use column_checkers::custom::perft_without_bulk;
+use column_checkers::games::{BrazilianDraughts, RussianDraughts};
 use column_checkers::{perft, InternationalDraughts, Position, Stapeldammen};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;

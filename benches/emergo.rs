@@ -3,8 +3,7 @@
 //!
 //! `cargo bench --bench emergo`
 
-use column_checkers::tools::playout::random_playout;
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::playout::{random_playout, SplitMix64};
 use column_checkers::{perft, Emergo, MoveList, Position};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
@@ -69,8 +68,9 @@ fn hashing(c: &mut Criterion) {
     let mv = moves[0];
     let mut g = c.benchmark_group("emergo hash");
     g.bench_function("incremental (read)", |b| b.iter(|| black_box(&p).zobrist()));
-    g.bench_function("from scratch", |b| {
-        b.iter(|| black_box(&p).zobrist_from_scratch())
+    g.bench_function("from scratch (the position read from its text)", |b| {
+        let text = p.to_string();
+        b.iter(|| black_box(&text).parse::<Emergo>().map(|q| q.zobrist()))
     });
     g.bench_function("play a capture (hash kept incrementally)", |b| {
         b.iter(|| {

@@ -4,8 +4,9 @@
 //!
 //! `cargo bench --bench soak`
 
-use column_checkers::tools::soak::{game_seed, soak_game, DEFAULT_MAX_PLIES};
-use column_checkers::{Checking, Counting, Emergo, Epaminondas};
+use column_checkers::{Emergo, Epaminondas};
+use column_checkers_testkit::soak::{game_seed, soak_game, DEFAULT_MAX_PLIES};
+use column_checkers_testkit::Checking;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -13,7 +14,7 @@ use std::hint::black_box;
 const GAMES: u64 = 20;
 
 /// Plays the soak's first `GAMES` games of `P`, each checked; the plies played.
-fn checked_games<P: Checking + Counting>() -> usize {
+fn checked_games<P: Checking>() -> usize {
     (0..GAMES)
         .map(|i| {
             soak_game::<P>(black_box(game_seed(1, i)), DEFAULT_MAX_PLIES)

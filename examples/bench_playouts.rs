@@ -12,11 +12,9 @@ mod cli;
 
 use clap::Parser;
 use cli::RulesetArgs;
-use column_checkers::tools::playout::random_playout;
-use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::MoveList;
-use column_checkers::{Checking, Counting};
+use column_checkers::any::RulesetVisitor;
+use column_checkers::playout::{random_playout, SplitMix64};
+use column_checkers::{MoveList, Position};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -41,7 +39,7 @@ struct Bench(usize);
 
 impl RulesetVisitor for Bench {
     type Output = ();
-    fn visit<P: Counting + Checking>(self) {
+    fn visit<P: Position>(self) {
         let n = self.0;
         let mut rng = SplitMix64::new(1);
         let mut moves = MoveList::new();

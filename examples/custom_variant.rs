@@ -12,36 +12,45 @@
 //! and free among routes, a column is jumped at most once per move, and a soldier
 //! reaching the far row during a capture is promoted and the move ends there.
 //!
-//! The whole ruleset is two small types: the [`Board`] (the squares and
-//! directions) and the rules type, with a [`CapturePolicy`] (how captures work), a
-//! [`MovePolicy`] (how columns move otherwise: here as they capture) and the
-//! [`CheckersRules`] (start, men, columns on the board); [`CheckersPosition`] does the
-//! rest — legal moves, notation, position text, hashing, outcome, click input — so
-//! every generic tool of the crate works on it: [`perft`], [`random_playout`],
-//! [`Game`], [`MoveInput`]. The registry's by-name dispatch (`--game NAME` in the other
-//! examples) lists the crate's own rulesets only; inside the crate, this file and one
-//! entry in that list would make it one of them (ARCHITECTURE.md, "Adding a ruleset").
-//! Prints perft for depths 1..=DEPTH (default 6) and, with `--play N`, a random game
-//! of at most N plies.
+//! The guide to [`column_checkers::custom`], the module for ruleset authors: the whole
+//! ruleset is two small types written with it, in four steps.
+//!
+//! 1. The [`Board`]: a zero-sized type whose [`Geometry`] (squares, names,
+//!    directions, the rows each side promotes on) is built once.
+//! 2. The rules type's [`CapturePolicy`]: how captures work: what a jump takes and
+//!    when (its `Taking`: here [`Prisoners`], taken jump by jump, so the men stack
+//!    into columns and the position keeps a column on every square), and as
+//!    [`CaptureRules`] whether a column is jumped again, the turn-back rule, the
+//!    majority rule and promotion during a capture; for each commander its directions
+//!    and [`Leap`].
+//! 3. Its [`MovePolicy`]: how columns move otherwise (here as they capture, the
+//!    default).
+//! 4. Its [`CheckersRules`]: the board, the name, the start position and the men of
+//!    each side.
+//!
+//! [`CheckersPosition`] does the rest — legal moves, notation, position text, hashing,
+//! outcome, click input — so every generic tool of the crate works on it:
+//! [`perft`], [`random_playout`], [`Game`](column_checkers::Game) and
+//! [`MoveInput`](column_checkers::MoveInput), which `main` below use. The run-time
+//! dispatch by name (`--game NAME` in the other examples) lists the crate's own
+//! rulesets only; inside the crate, this file and one entry in that list would make it
+//! one of them (ARCHITECTURE.md, "Adding a ruleset").
+//!
+//! Prints perft for depths 1..=DEPTH (default 6), a short game played by text and by
+//! clicks, and, with `--play N`, a random game of at most N plies.
 
-use column_checkers::engine::board::{Board, Geometry};
-use column_checkers::engine::capture::{
-    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
-    Transfer,
+use column_checkers::custom::{
+    Board, CapturePolicy, CapturePromotion, CaptureRules, CheckersPosition, CheckersRules,
+    DirectionSet, Geometry, Leap, Majority, Man, MovePolicy, Prisoners, Rank, Rejump, Reversal,
 };
-use column_checkers::engine::columns::Columns;
-use column_checkers::engine::quiet::MovePolicy;
-use column_checkers::engine::square::DirectionSet;
-use column_checkers::engine::stack::{Man, Rank};
-use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
-use column_checkers::tools::playout::random_playout;
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::*;
+use column_checkers::playout::{random_playout, SplitMix64};
+use column_checkers::{perft, Game, MoveInput, MoveList, Position};
 use std::process::ExitCode;
 use std::sync::OnceLock;
 use std::time::Instant;
 
-/// The 41 dark squares of a 9x9 board (`a1` is dark), diagonal directions.
+/// Step 1, the board: the 41 dark squares of a 9x9 board (`a1` is dark), diagonal
+/// directions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct Dark9;
 
@@ -60,7 +69,7 @@ impl Board for Dark9 {
     }
 }
 
-/// Lasca's rules on the 9x9 board.
+/// Lasca's rules on the 9x9 board: steps 2 to 4 are its three traits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct Lasca9;
 
@@ -74,9 +83,9 @@ fn directions(commander: Man) -> DirectionSet {
 }
 
 impl CapturePolicy for Lasca9 {
+    // prisoners, taken jump by jump: the men stack into columns
+    type Taking = Prisoners;
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Prisoner,
-        transfer: Transfer::Immediate,
         rejump: Rejump::Never,
         reversal: Some(Reversal::AnyTurnBack),
         majority: Majority::FreeChoice,
@@ -92,7 +101,6 @@ impl CapturePolicy for Lasca9 {
 
 impl CheckersRules for Lasca9 {
     type Board = Dark9;
-    type Storage = Columns<Dark9>;
     const NAME: &'static str = "lasca-9";
     const START: &'static str = "a1:w,c1:w,e1:w,g1:w,i1:w,b2:w,d2:w,f2:w,h2:w,\
         a3:w,c3:w,e3:w,g3:w,i3:w,b4:w,d4:w,f4:w,h4:w,\
@@ -132,6 +140,23 @@ fn main() -> ExitCode {
         let n = perft(&start, d);
         println!("perft {d}: {n:>12}  ({:.3} s)", t.elapsed().as_secs_f64());
     }
+    // a game by text, then a move by clicks, as a GUI takes them
+    let mut game = Game::new(start.clone());
+    for text in ["d4-e5", "f6xd4"] {
+        game.play_text(text).expect("a legal opening");
+    }
+    let mut input = MoveInput::new(game.position());
+    let mv = loop {
+        let square = input.next_names()[0];
+        if let Some(mv) = input.click_name(square).expect("a highlighted square") {
+            break mv;
+        }
+    };
+    game.play(&mv).expect("a move named by clicks is legal");
+    println!(
+        "\nafter d4-e5 f6xd4, the first square highlighted at each click: {mv}\n{:#}",
+        game.position()
+    );
     if let Some(max) = play {
         let mut rng = SplitMix64::new(seed);
         let mut moves = MoveList::new();

@@ -20,6 +20,7 @@
 #[path = "shared/cli.rs"]
 mod cli;
 
+use column_checkers::games::{BrazilianRules, InternationalRules, RussianRules};
 use column_checkers::solver::emergo::{steps_apart, OneOnOne, Tables, TwoOnOne, TwoOnOneParts};
 use column_checkers::solver::retrograde::{self, Options, Progress, Stats};
 use column_checkers::solver::table::Table;
@@ -38,9 +39,14 @@ use std::time::Instant;
 #[command(name = "endgame")]
 struct Args {
     /// Which table: 1v1 (one column against one, pure, 12 men each, nothing in hand),
-    /// or 2v1 (1v1 first, then two columns against one, with one against two)
-    #[arg(value_parser = ["1v1", "2v1"])]
+    /// 2v1 (1v1 first, then two columns against one, with one against two), or the
+    /// win/loss/draw database of a draughts game (international, russian, brazilian)
+    /// up to --pieces pieces
+    #[arg(value_parser = ["1v1", "2v1", "international", "russian", "brazilian"])]
     class: String,
+    /// The draughts databases: every slice of up to N pieces
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..=7))]
+    pieces: u32,
     /// Build on N threads
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     threads: u64,
@@ -435,6 +441,12 @@ fn probe(tables: &Tables, text: &str) -> Result<(), String> {
 
 fn run() -> Result<(), String> {
     let a: Args = clap::Parser::parse();
+    match a.class.as_str() {
+        "international" => return draughts::run::<InternationalRules>(&a),
+        "russian" => return draughts::run::<RussianRules>(&a),
+        "brazilian" => return draughts::run::<BrazilianRules>(&a),
+        _ => {}
+    }
     // a mistyped probe, or one the tables would not know, fails before they are built
     for p in &a.probes {
         let pos = p
@@ -467,6 +479,225 @@ fn run() -> Result<(), String> {
         probe(&tables, p)?;
     }
     Ok(())
+}
+
+/// The draughts databases: build (or load) every slice, print its figures, probe.
+mod draughts {
+    use super::{mib, peak_rss, Args};
+    use column_checkers::custom::CheckersPosition;
+    use column_checkers::solver::bitbase::Wld;
+    use column_checkers::solver::draughts::{Database, DraughtsRules, Material};
+    use column_checkers::solver::wld::{self, Progress};
+    use column_checkers::{MoveList, Position};
+    use std::collections::BTreeMap;
+    use std::io::{IsTerminal, Write};
+    use std::time::Instant;
+
+    /// CPU seconds this process has used, from /proc (Linux; clock ticks of 1/100 s).
+    fn cpu_seconds() -> Option<f64> {
+        let s = std::fs::read_to_string("/proc/self/stat").ok()?;
+        let fields: Vec<&str> = s.rsplit_once(')')?.1.split_whitespace().collect();
+        let ticks: u64 =
+            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        Some(ticks as f64 / 100.0)
+    }
+
+    /// Figures of one piece count.
+    #[derive(Default)]
+    struct Figures {
+        wall: f64,
+        expand: f64,
+        cpu: f64,
+        numbers: u64,
+        positions: u64,
+        wld: [u64; 3],
+        bytes: u64,
+        solver_peak: u64,
+        loaded: usize,
+    }
+
+    /// Checks the value of `pos` against the values its moves lead to; answers the
+    /// number of probes.
+    fn check_position<R: DraughtsRules>(
+        db: &Database<R>,
+        pos: &CheckersPosition<R>,
+    ) -> Result<u64, String> {
+        let v = db.probe(pos).ok_or(format!("{pos}: not in the database"))?;
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut after = Vec::new();
+        for m in moves.iter() {
+            let mut c = pos.clone();
+            c.play_unchecked(m);
+            after.push(
+                db.probe(&c)
+                    .ok_or(format!("{pos}: {m} leads out of the database"))?
+                    .before(),
+            );
+        }
+        let ok = match v {
+            Wld::Win => after.contains(&Wld::Win),
+            Wld::Loss => after.iter().all(|&w| w == Wld::Loss),
+            Wld::Draw => after.contains(&Wld::Draw) && !after.contains(&Wld::Win),
+        };
+        if ok {
+            Ok(1 + after.len() as u64)
+        } else {
+            Err(format!("{pos}: {v}, but its moves give {after:?}"))
+        }
+    }
+
+    fn probe<R: DraughtsRules>(db: &Database<R>, text: &str) -> Result<(), String> {
+        let pos: CheckersPosition<R> =
+            text.parse().map_err(|e| format!("--probe {text:?}: {e}"))?;
+        let v = db.probe(&pos).ok_or(format!(
+            "--probe {text:?}: not in the database (up to the pieces built)"
+        ))?;
+        println!("probe {pos}: {v} for {}", pos.turn());
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        for m in moves.iter() {
+            let mut c = pos.clone();
+            c.play_unchecked(m);
+            if let Some(w) = db.probe(&c) {
+                println!("  {m}: {}", w.before());
+            }
+        }
+        Ok(())
+    }
+
+    pub fn run<R: DraughtsRules>(a: &Args) -> Result<(), String> {
+        // a mistyped probe fails before the database is built
+        for p in &a.probes {
+            p.parse::<CheckersPosition<R>>()
+                .map_err(|e| format!("--probe {p:?}: {e}"))?;
+        }
+        let quiet = a.quiet || !std::io::stderr().is_terminal();
+        if let Some(dir) = &a.save {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let mut db = Database::<R>::new();
+        let mut figures: BTreeMap<u32, Figures> = BTreeMap::new();
+        for group in Database::<R>::order(a.pieces) {
+            let n = group[0].pieces();
+            let f = figures.entry(n).or_default();
+            let label: Vec<String> = group.iter().map(|m| m.to_string()).collect();
+            let label = label.join(" + ");
+            if let Some(dir) = &a.load {
+                let mut all = true;
+                for &m in &group {
+                    all &= db.load_slice(dir, m).map_err(|e| e.to_string())?;
+                }
+                if all {
+                    f.loaded += group.len();
+                    for &m in &group {
+                        f.numbers += db.slice_size(m);
+                    }
+                    continue;
+                }
+            }
+            // when the expansion ended (the first round)
+            let expanded = std::sync::OnceLock::new();
+            let bar = |p: Progress| {
+                if let Progress::Round { .. } = p {
+                    expanded.get_or_init(Instant::now);
+                }
+                if quiet {
+                    return;
+                }
+                let text = match p {
+                    Progress::Expand { done, total } => {
+                        format!("expanding {}%", done * 100 / total.max(1))
+                    }
+                    Progress::Round {
+                        round,
+                        resolved,
+                        total,
+                    } => format!(
+                        "round {round}, {}% won or lost",
+                        resolved * 100 / total.max(1)
+                    ),
+                };
+                let _ = write!(std::io::stderr().lock(), "\r{label}: {text:<40}");
+            };
+            let opts = wld::Options {
+                threads: a.threads as usize,
+                progress: Some(&bar),
+            };
+            let (t0, c0) = (Instant::now(), cpu_seconds());
+            let stats = db.solve(&group, &opts);
+            let wall = t0.elapsed().as_secs_f64();
+            let cpu = cpu_seconds().zip(c0).map_or(0.0, |(b, a)| b - a);
+            let expand = expanded.get().map_or(wall, |t| (*t - t0).as_secs_f64());
+            if !quiet {
+                eprint!("\r{:80}\r", "");
+            }
+            f.wall += wall;
+            f.expand += expand;
+            f.cpu += cpu;
+            f.solver_peak = f.solver_peak.max(stats.peak_bytes);
+            println!(
+                "{label}: solved in {wall:.2} s ({expand:.2} s expanding; {cpu:.2} s of CPU): {} numbers, {} moves in the pair, {} settled by their moves out, {} rounds, solver arrays {}",
+                stats.numbers, stats.edges, stats.settled, stats.rounds, mib(stats.peak_bytes)
+            );
+            for &m in &group {
+                let t = db.table(m).expect("solved");
+                let [w, l, d, none] = t.counts();
+                let packed = db.packed(m).expect("solved");
+                let bytes = match &a.save {
+                    Some(dir) => db.save_slice(dir, m).map_err(|e| e.to_string())?,
+                    None => packed.to_bytes().len() as u64,
+                };
+                let positions = t.len() - none;
+                f.numbers += t.len();
+                f.positions += positions;
+                f.wld[0] += w;
+                f.wld[1] += l;
+                f.wld[2] += d;
+                f.bytes += bytes;
+                println!(
+                    "  {m}: {positions} positions: {w} wins, {l} losses, {d} draws (side to move); file {bytes} bytes, {:.3} bits a position",
+                    bytes as f64 * 8.0 / positions.max(1) as f64,
+                );
+            }
+        }
+        for (n, f) in &figures {
+            if f.loaded > 0 {
+                println!(
+                    "{n} pieces: {} slices loaded ({} numbers)",
+                    f.loaded, f.numbers
+                );
+            }
+            if f.positions > 0 {
+                println!(
+                    "{n} pieces: solved in {:.1} s ({:.1} s expanding; {:.1} s of CPU) on {} thread(s): {} numbers, {} positions ({} wins, {} losses, {} draws); files {} bytes ({:.3} bits a position); solver arrays at most {}",
+                    f.wall, f.expand, f.cpu, a.threads, f.numbers, f.positions, f.wld[0], f.wld[1], f.wld[2],
+                    f.bytes, f.bytes as f64 * 8.0 / f.positions as f64, mib(f.solver_peak)
+                );
+            }
+        }
+        println!("process peak {}", peak_rss().map_or("?".into(), mib));
+        if let Some(step) = a.check {
+            let t0 = Instant::now();
+            let (mut checked, mut probes) = (0u64, 0u64);
+            for m in db.slices().collect::<Vec<Material>>() {
+                for i in (0..db.slice_size(m)).step_by(step as usize) {
+                    if let Some(pos) = db.position(m, i) {
+                        probes += check_position(&db, &pos)?;
+                        checked += 1;
+                    }
+                }
+            }
+            println!(
+                "checked {checked} positions (every {step}th number of each slice) against their moves: consistent ({probes} probes in {:.2} s)",
+                t0.elapsed().as_secs_f64()
+            );
+        }
+        for p in &a.probes {
+            probe(&db, p)?;
+        }
+        Ok(())
+    }
 }
 
 fn main() -> ExitCode {

@@ -28,12 +28,12 @@ mod cli;
 
 use clap::{Parser, ValueEnum};
 use cli::RulesetArgs;
-use column_checkers::tools::any_game::{AnyGame, AnyGameError};
-use column_checkers::tools::registry::Ruleset;
+use column_checkers::any::{AnyGame, AnyGameError, Ruleset};
 use column_checkers::Color;
 use column_checkers_player::any::{AnyPlayer, AnyPlayerError};
 use column_checkers_player::Limits;
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io;
+use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 

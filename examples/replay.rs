@@ -42,10 +42,9 @@ mod cli;
 
 use clap::Parser;
 use cli::RulesetArgs;
+use column_checkers::any::{AnyGame, Ruleset};
 use column_checkers::text::pdn::read_games;
 use column_checkers::text::record::{Record, ResultCheck, Strictness};
-use column_checkers::tools::any_game::AnyGame;
-use column_checkers::tools::registry::Ruleset;
 use std::io::Read;
 use std::process::ExitCode;
 

@@ -18,11 +18,10 @@ mod cli;
 
 use clap::{Parser, ValueEnum};
 use cli::RulesetArgs;
-use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Checking, Counting, Introspect};
-use column_checkers::{Game, MoveList};
-use column_checkers_player::Limits;
+use column_checkers::playout::SplitMix64;
+use column_checkers::{Game, Introspect, MoveList, Position};
+use column_checkers_player::eval::Evaluate;
+use column_checkers_player::{ruleset, Limits};
 use std::process::ExitCode;
 
 /// Two simple computer players play a whole game: every move, the board every K plies
@@ -89,7 +88,7 @@ struct SelfPlay(Options);
 
 /// The greedy player's choice: a move that ends the game in the mover's favour, else
 /// one leaving the opponent the fewest legal moves (ties broken at random).
-fn greedy<P: Counting + Checking>(pos: &P, moves: &[P::Move], rng: &mut SplitMix64) -> P::Move {
+fn greedy<P: Position>(pos: &P, moves: &[P::Move], rng: &mut SplitMix64) -> P::Move {
     let me = pos.turn();
     let mut best = Vec::new();
     let mut best_score = i64::MIN;
@@ -113,10 +112,10 @@ fn greedy<P: Counting + Checking>(pos: &P, moves: &[P::Move], rng: &mut SplitMix
     best[rng.below(best.len())]
 }
 
-impl RulesetVisitor for SelfPlay {
+impl ruleset::Visitor for SelfPlay {
     type Output = ();
 
-    fn visit<P: Introspect + Counting + Checking>(self) {
+    fn visit<P: Introspect + Evaluate>(self) {
         let o = self.0;
         let mut rng = SplitMix64::new(o.seed);
         let mut game = Game::new(P::start());
@@ -196,7 +195,7 @@ fn main() -> ExitCode {
     };
     match cli.ruleset.ruleset_or("emergo") {
         Ok(r) => {
-            r.visit(SelfPlay(o));
+            ruleset::visit(r, SelfPlay(o));
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -1,5 +1,5 @@
 //! Soak run: many seeded random games per ruleset with every invariant check on every
-//! move (see `column_checkers::tools::soak` and `column_checkers::tools::invariants`).
+//! move (see `column_checkers_testkit::soak` and `column_checkers_testkit::invariants`).
 //!
 //! ```text
 //! cargo run --release --example soak -- [--games N] [--game NAME|all] [--seed S]
@@ -19,11 +19,12 @@
 //! seed, the ply and the position, and exits with status 1.
 
 use clap::Parser;
-use column_checkers::tools::registry::{rulesets_help, Ruleset, RulesetVisitor};
-use column_checkers::tools::soak::{
+use column_checkers::any::rulesets_help;
+use column_checkers::Ruleset;
+use column_checkers_testkit::soak::{
     game_seed, soak_game, SoakFailure, SoakStats, DEFAULT_MAX_PLIES,
 };
-use column_checkers::{Checking, Counting};
+use column_checkers_testkit::{visit, Checking, CheckingVisitor};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -90,9 +91,9 @@ struct Run {
     seconds: Option<f64>,
 }
 
-impl RulesetVisitor for &Run {
+impl CheckingVisitor for &Run {
     type Output = Result<(SoakStats, Duration), SoakFailure>;
-    fn visit<P: Counting + Checking>(self) -> Self::Output {
+    fn visit<P: Checking>(self) -> Self::Output {
         let t = Instant::now();
         let stop = AtomicBool::new(false);
         let played = AtomicU64::new(0);
@@ -156,9 +157,9 @@ struct ReplayOne {
     max_plies: usize,
 }
 
-impl RulesetVisitor for ReplayOne {
+impl CheckingVisitor for ReplayOne {
     type Output = bool;
-    fn visit<P: Counting + Checking>(self) -> bool {
+    fn visit<P: Checking>(self) -> bool {
         match soak_game::<P>(self.seed, self.max_plies) {
             Ok(run) => {
                 println!(
@@ -206,7 +207,7 @@ fn main() -> ExitCode {
             eprintln!("soak: --replay needs one ruleset (--game NAME)");
             return ExitCode::from(2);
         };
-        return if ruleset.visit(ReplayOne { seed, max_plies }) {
+        return if visit(ruleset, ReplayOne { seed, max_plies }) {
             ExitCode::SUCCESS
         } else {
             ExitCode::FAILURE
@@ -229,7 +230,7 @@ fn main() -> ExitCode {
     );
     let mut failed = false;
     for ruleset in rulesets {
-        match ruleset.visit(&run) {
+        match visit(ruleset, &run) {
             Ok((s, t)) => println!(
                 "{:<15} {:>9} games {:>11} plies  0 violations  {:>8.1} s  {:>9.1} games/s  \
                  (white {}, black {}, draws {}, unfinished {})",

@@ -15,11 +15,9 @@
 //! The hand-built positions of `tests/worst_case.rs` are timed too. Times are the
 //! mean of repeated `legal_moves` calls; the search itself uses the fastest of three.
 
-use column_checkers::engine::board::Board;
-use column_checkers::engine::shapes::dark::Dark8;
-use column_checkers::games::draughts::RussianDraughts;
-use column_checkers::games::emergo::Oblique9;
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::custom::{Board, Dark8};
+use column_checkers::games::{Oblique9, RussianDraughts};
+use column_checkers::playout::SplitMix64;
 use column_checkers::{Emergo, MoveList, Position, Square};
 use std::time::{Duration, Instant};
 

@@ -13,18 +13,22 @@
 //! - **The vocabulary**: [`Direction`] and [`DirectionSet`], [`WideSquareSet`] for
 //!   boards wider than 64 squares, and the men: a [`Stack`] of [`Man`]s, each of a
 //!   [`Rank`].
-//! - **Captures**: a [`CapturePolicy`] states how captures work as [`CaptureRules`]
-//!   ([`Taking`], [`Transfer`], [`Rejump`], [`Reversal`], [`Majority`],
-//!   [`CapturePromotion`]) and, for each commander, its directions and its [`Leap`];
-//!   the [`CaptureGenerator`] searches every capture route under it.
+//! - **Captures**: a [`CapturePolicy`] states how captures work: how men are taken
+//!   (a [`TakingRule`]: [`Prisoners`] or [`Removed`], at once or when the move ends,
+//!   the [`Taking`] and [`Transfer`]), the [`CaptureRules`] ([`Rejump`], [`Reversal`],
+//!   [`Majority`], [`CapturePromotion`]) and, for each commander, its directions and
+//!   its [`Leap`]; the [`CaptureGenerator`], the one capture traversal, searches every
+//!   capture route under it on either [`CaptureStorage`].
 //! - **Quiet moves**: a [`MovePolicy`] says how pieces move without capturing
 //!   ([`QuietMoves`]: steps, flights, line advances); [`quiet_moves`],
 //!   [`line_advances`] and [`slides`] list them for a game that implements
 //!   [`Position`](crate::Position) itself.
 //! - **Storage**: what stands on the board, a [`Storage`]: [`Columns`] (a column of
-//!   men on each square) or [`Pieces`] (one piece a square, on bitboards).
-//! - **Checkers-like games**: a [`CheckersRules`] type (board, storage, start, men, the
-//!   notation's separators, counted draws or the repetition rule) over
+//!   men on each square) or [`Pieces`] (one piece a square, on bitboards), as the
+//!   taking decides ([`StorageFor`]).
+//! - **Checkers-like games**: a [`CheckersRules`] type (board, start, men, the
+//!   notation's separators, counted draws or the repetition rule; its storage is
+//!   [`StorageOf`] its taking) over
 //!   [`CheckersPosition`], which does the rest; the federations' draws after a number
 //!   of moves are [`CountedDraws`].
 //! - **Moves**: [`Move`] (a [`MovePath`]: an entry, a step or a capture [`Route`]),
@@ -42,9 +46,10 @@
 //!
 //! # A checkers-like game
 //!
-//! A checkers-like game is a rules type: a [`CapturePolicy`] (how captures work), a
-//! [`MovePolicy`] (how pieces move without capturing) and a [`CheckersRules`] (board,
-//! storage, start, men); [`CheckersPosition`] does the rest. A tiny column game on the
+//! A checkers-like game is a rules type: a [`CapturePolicy`] (how captures work: how
+//! men are taken decides what stands on the board), a [`MovePolicy`] (how pieces move
+//! without capturing) and a [`CheckersRules`] (board, start, men); [`CheckersPosition`]
+//! does the rest. A tiny column game on the
 //! dark squares of a 6x6 board, where columns step and capture diagonally forward and
 //! the top man goes under the capturer:
 //!
@@ -52,8 +57,8 @@
 //! use std::sync::OnceLock;
 //! use column_checkers::custom::{
 //!     Board, CapturePolicy, CapturePromotion, CaptureRules, CheckersPosition, CheckersRules,
-//!     Columns, DirectionSet, Geometry, Leap, Majority, Man, MovePolicy, Rejump, Reversal,
-//!     Taking, Transfer,
+//!     Columns, DirectionSet, Geometry, Leap, Majority, Man, MovePolicy, Prisoners, Rejump,
+//!     Reversal,
 //! };
 //! use column_checkers::{perft, Position};
 //!
@@ -70,9 +75,8 @@
 //! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 //! struct MiniColumns;
 //! impl CapturePolicy for MiniColumns {
+//!     type Taking = Prisoners; // the top man goes under the capturer: men stack
 //!     const RULES: CaptureRules = CaptureRules {
-//!         taking: Taking::Prisoner,
-//!         transfer: Transfer::Immediate,
 //!         rejump: Rejump::Never,
 //!         reversal: Some(Reversal::AnyTurnBack),
 //!         majority: Majority::FreeChoice,
@@ -83,7 +87,6 @@
 //! }
 //! impl CheckersRules for MiniColumns {
 //!     type Board = Dark6;
-//!     type Storage = Columns<Dark6>; // men stack into columns
 //!     const NAME: &'static str = "mini-columns";
 //!     const START: &'static str = "a1:w,c1:w,e1:w,b2:w,d2:w,f2:w,a5:b,c5:b,e5:b,b6:b,d6:b,f6:b w";
 //!     const MEN: usize = 6;
@@ -98,6 +101,8 @@
 //! let m = p.parse_move("c3xe5").unwrap();
 //! p.play(&m).unwrap();
 //! assert_eq!(p.to_string(), "e5:bw b");
+//! // the board holds columns, as the taking decides
+//! let _: &Columns<Dark6> = p.board();
 //! ```
 //!
 //! `OnceLock` is `std`'s. A `no_std` crate builds the geometry once in
@@ -136,8 +141,8 @@
 
 pub use crate::engine::board::{Board, Geometry, Shift, Shifts, MAX_GEOMETRY_SQUARES};
 pub use crate::engine::capture::{
-    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, FirstJumps, Leap, Majority,
-    Rejump, Reversal, Taking, Transfer,
+    CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, CaptureStorage, FirstJumps,
+    Leap, Majority, Prisoners, Rejump, Removed, Reversal, Taking, TakingRule, Transfer,
 };
 pub use crate::engine::columns::Columns;
 pub use crate::engine::counted_draws::{
@@ -160,12 +165,12 @@ pub use crate::engine::shapes::grid::{
 pub use crate::engine::shapes::hex::Hex37;
 pub use crate::engine::square::{Direction, DirectionSet, SquareSetIter, MAX_SQUARES};
 pub use crate::engine::stack::{Man, Rank, Stack, MAX_HEIGHT};
-pub use crate::engine::storage::Storage;
+pub use crate::engine::storage::{Storage, StorageFor};
 pub use crate::engine::wide_set::{WideSquareSet, WideSquareSetIter, MAX_WIDE_SQUARES, WIDE_WORDS};
 pub use crate::engine::zobrist::{
     column_key, counter_key, man_keys, men_key, mix, single_man_key, BLACK_TO_MOVE,
 };
-pub use crate::games::checkers::{CheckersPosition, CheckersRules};
+pub use crate::games::checkers::{CheckersPosition, CheckersRules, StorageOf};
 pub use crate::text::notation::{match_move, read_from_to, read_query, MoveQuery};
 pub use crate::text::position_text::{
     check_side_not_to_move, column_cell, fields, grid_diagram, hex_diagram, read_columns,

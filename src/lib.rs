@@ -191,13 +191,12 @@
 //!
 //! | feature | adds | dependency |
 //! |---|---|---|
-//! | `std` | the standard library. Without it (`default-features = false`) the crate is `#![no_std]` with `alloc` (Rust 1.81 or newer): rules, move generation, hashing, perft, text, FEN, PDN records, [`Game`], click input, `svg`, `serde`, `solver` (tables in memory, `Table::to_bytes`/`from_bytes`) and `testing` all work. `std` adds the solver's files (`Table::save`, `Table::load`) and threads; `minimax` and `rayon` turn it on | — |
+//! | `std` | the standard library. Without it (`default-features = false`) the crate is `#![no_std]` with `alloc` (Rust 1.81 or newer): rules, move generation, hashing, perft, text, FEN, PDN records, [`Game`], click input, `svg`, `serde` and `solver` (tables in memory, `Table::to_bytes`/`from_bytes`) all work. `std` adds the solver's files (`Table::save`, `Table::load`) and threads; `minimax` and `rayon` turn it on | — |
 //! | `svg` | `text::svg::render` / `text::svg::render_position`: SVG diagrams of any board shape (towers of men, kings marked, coordinates) | `libm` |
 //! | `serde` | `Serialize`/`Deserialize` for positions, moves (serialize; read with `text::serde::MoveSeed`), [`Color`], [`EndReason`], [`Outcome`] and [`Game`], all as their text forms | `serde` |
-//! | `minimax` | `tools::minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
+//! | `minimax` | `minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
 //! | `rayon` | `perft_parallel`: perft with the first ply split across threads | `rayon` |
-//! | `solver` | `solver`: endgame tables by retrograde analysis over any finite class of positions, saved with a checksum; Emergo's pure one-on-one and two-on-one classes | `bitvec` |
-//! | `testing` | the crate's test rig: `tools::invariants`, `tools::soak`, `tools::harness` (the crate's tests, examples and fuzz targets turn it on) | none |
+//! | `solver` | `solver`: endgame tables by retrograde analysis over any finite class of positions, saved with a checksum; Emergo's pure one-on-one and two-on-one classes; win/loss/draw databases of international, Russian and Brazilian draughts | `bitvec` |
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]

@@ -8,19 +8,14 @@
 
 mod column_props;
 
-use column_checkers::engine::board::Board;
-use column_checkers::engine::error::PositionErrorKind;
-use column_checkers::engine::moves::MovePath;
-use column_checkers::engine::shapes::dark::Dark8;
-use column_checkers::games::bashni::{BashniRules, BashniRussianCode};
-use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
-use column_checkers::games::draughts::RussianDraughts;
-use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::any::{dispatch, RulesetVisitor};
+use column_checkers::custom::{Board, CheckersPosition, CheckersRules, Dark8, MovePath};
+use column_checkers::error::PositionErrorKind;
+use column_checkers::games::{BashniRules, BashniRussianCode, RussianDraughts};
+use column_checkers::playout::SplitMix64;
 use column_checkers::{
     Bashni, Color, EndReason, Game, MoveList, MoveParseError, Outcome, Position,
 };
-use column_checkers::{Checking, Counting};
 use column_props::{move_list, move_texts, playout_invariants, pos};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -29,7 +24,7 @@ fn texts(list: &[&str]) -> BTreeSet<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
-fn after<P: Counting + Checking>(p: &P, mv: &str) -> P {
+fn after<P: Position>(p: &P, mv: &str) -> P {
     let m = p
         .parse_move(mv)
         .unwrap_or_else(|e| panic!("{mv} in {p}: {e}"));
@@ -223,7 +218,7 @@ fn russian_code_jumps_each_column_once() {
 struct Count(&'static str);
 impl RulesetVisitor for Count {
     type Output = usize;
-    fn visit<P: Counting + Checking>(self) -> usize {
+    fn visit<P: Position>(self) -> usize {
         self.0.parse::<P>().unwrap().count_legal_moves()
     }
 }

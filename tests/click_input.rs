@@ -9,10 +9,10 @@
 use column_checkers::engine::input::MoveInput;
 use column_checkers::engine::introspect::{Introspect, MoveKind};
 use column_checkers::engine::moves::MoveSquares;
-use column_checkers::tools::harness::click_text;
 use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{Game, MoveList, Position, Square};
+use column_checkers_testkit::harness::click_text;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashSet};
 

@@ -6,15 +6,13 @@
 //! Positions are in the crate's position text: `square:men` items joined by commas
 //! (`w`/`b` men, `W`/`B` kings), then the side to move.
 
-use column_checkers::engine::board::Board;
-use column_checkers::engine::error::PositionErrorKind;
-use column_checkers::engine::perft::perft_without_bulk;
-use column_checkers::engine::shapes::grid::Grid8x8 as Grid8;
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::custom::{perft_without_bulk, Board, Grid8x8 as Grid8};
+use column_checkers::error::PositionErrorKind;
+use column_checkers::playout::SplitMix64;
 use column_checkers::{
     perft, Color, Dameo, EndReason, Game, MoveList, MoveParseError, Outcome, Position, Square,
 };
-use column_checkers::{Checking, Counting};
+use column_checkers_testkit::Checking;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -503,11 +501,11 @@ fn position_text_errors() {
 /// The registry knows the ruleset (the perft example's name `dameo`).
 #[test]
 fn registered() {
-    use column_checkers::tools::registry::{dispatch, RulesetVisitor};
+    use column_checkers::any::{dispatch, RulesetVisitor};
     struct Perft;
     impl RulesetVisitor for Perft {
         type Output = u64;
-        fn visit<P: Counting + Checking>(self) -> u64 {
+        fn visit<P: Position>(self) -> u64 {
             perft(&P::start(), 1)
         }
     }

@@ -5,12 +5,10 @@
 //! move; the record of the game says it (result, `Termination`, a comment) and reads
 //! back to the same game.
 
+use column_checkers::any::{record_of_game, Ruleset, RulesetVisitor};
+use column_checkers::playout::SplitMix64;
 use column_checkers::text::record::{Record, ResultCheck};
-use column_checkers::tools::registry::{record_of_game, Ruleset, RulesetVisitor};
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{
-    Color, Counting, DeclaredEndError, EndReason, Game, MoveList, Outcome, Position,
-};
+use column_checkers::{Color, DeclaredEndError, EndReason, Game, MoveList, Outcome, Position};
 
 /// A seeded random game of `plies` plies at most (fewer when the rules end it).
 fn random_game<P: Position>(seed: u64, plies: usize) -> Game<P> {
@@ -43,7 +41,7 @@ struct Declared;
 impl RulesetVisitor for Declared {
     type Output = ();
 
-    fn visit<P: Counting>(self) {
+    fn visit<P: Position>(self) {
         let name = P::NAME;
         for seed in 0..6u64 {
             let game = random_game::<P>(seed, 2 + seed as usize * 5);

@@ -3,20 +3,20 @@
 //! position and move texts round-trip, every legal move plays, and the replies counted
 //! at once (perft's last ply) are those listed.
 
-use column_checkers::games::draughts::RussianDraughts;
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::games::RussianDraughts;
+use column_checkers::playout::SplitMix64;
 use column_checkers::{BrazilianDraughts, Color, InternationalDraughts, MoveList, Stapeldammen};
-use column_checkers::{Checking, Counting};
+use column_checkers_testkit::Checking;
 use proptest::prelude::*;
 
 const MAX_PLIES: usize = 150;
 
-fn men<P: Counting + Checking>(p: &P) -> [usize; 2] {
+fn men<P: Checking>(p: &P) -> [usize; 2] {
     Color::ALL.map(|c| p.men(c))
 }
 
 /// Plays a random game from the start and checks the invariants at every ply.
-fn playout<P: Counting + Checking>(seed: u64, conserved: bool) -> Result<(), TestCaseError> {
+fn playout<P: Checking>(seed: u64, conserved: bool) -> Result<(), TestCaseError> {
     let mut rng = SplitMix64::new(seed);
     let mut pos = P::start();
     let total = men(&pos);

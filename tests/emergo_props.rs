@@ -5,10 +5,11 @@
 //! move is legal and every legal move is generated, captures are maximal, and moves
 //! that lead to the same position from the same origin are listed once (move identity).
 
-use column_checkers::engine::board::Board;
-use column_checkers::games::emergo::Oblique9;
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::custom::Board;
+use column_checkers::games::Oblique9;
+use column_checkers::playout::SplitMix64;
 use column_checkers::{Color, Emergo, Game, MoveList, Position, Square};
+use column_checkers_testkit::Checking;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -187,7 +188,7 @@ trait CentreIndex {
 }
 impl CentreIndex for Oblique9 {
     fn centre_index() -> usize {
-        use column_checkers::games::emergo::EmergoBoard;
+        use column_checkers::games::EmergoBoard;
         Oblique9::centre().index()
     }
 }
@@ -328,7 +329,7 @@ proptest! {
             Ok(p) => p,
             // the side not to move has nothing left: no move reaches that, and the
             // reader refuses it (a finished game is written with the loser to move)
-            Err(e) if matches!(e.kind, column_checkers::engine::error::PositionErrorKind::NoPiecesNotToMove(_)) => {
+            Err(e) if matches!(e.kind, column_checkers::error::PositionErrorKind::NoPiecesNotToMove(_)) => {
                 return Ok(());
             }
             Err(e) => panic!("{text}: {e}"),

@@ -4,7 +4,7 @@
 //! crate's position text: `<columns> <side> <white in hand>/<black in hand>`, columns
 //! as `square:men` with the men bottom to top.
 
-use column_checkers::engine::moves::MovePath;
+use column_checkers::custom::MovePath;
 use column_checkers::{
     Color, Emergo, EndReason, Game, MoveList, MoveParseError, Outcome, Position,
 };
@@ -75,8 +75,8 @@ fn feeding_is_allowed_when_under_attack() {
 }
 
 fn sq(name: &str) -> column_checkers::Square {
-    use column_checkers::engine::board::Board;
-    column_checkers::games::emergo::Oblique9::geometry()
+    use column_checkers::custom::Board;
+    column_checkers::games::Oblique9::geometry()
         .parse_square(name)
         .unwrap()
 }
@@ -339,8 +339,8 @@ fn draw_when_no_legal_entry() {
     );
     // check the reason independently: every vacant square would feed
     for sq in p.columns().vacant() {
-        use column_checkers::engine::board::Board;
-        use column_checkers::games::emergo::Oblique9;
+        use column_checkers::custom::Board;
+        use column_checkers::games::Oblique9;
         let name = Oblique9::geometry().name(sq);
         let fed: Emergo = format!("{},{name}:b w 0/0", text.trim_end_matches(" b 0/1"))
             .parse()

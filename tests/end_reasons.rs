@@ -7,9 +7,9 @@
 //! option set of a name too), and for every ruleset of the list, whatever its name,
 //! on the last position of seeded random games.
 
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Color, Counting, EndReason, Game, MoveList, Outcome, Position};
+use column_checkers::any::{Ruleset, RulesetVisitor};
+use column_checkers::playout::SplitMix64;
+use column_checkers::{Color, EndReason, Game, MoveList, Outcome, Position};
 
 /// By ruleset name: a position whose player to move commands nothing, and one whose
 /// player to move commands something but has no legal move, both White to move (in
@@ -60,7 +60,7 @@ fn commands_nothing<P: Position>(pos: &P) -> bool {
 struct Cases(&'static str, &'static str);
 impl RulesetVisitor for Cases {
     type Output = ();
-    fn visit<P: Counting>(self) {
+    fn visit<P: Position>(self) {
         let name = P::NAME;
         let Cases(nothing, stuck) = self;
         let pos: P = nothing
@@ -114,7 +114,7 @@ fn every_ruleset_ends_by_the_one_rule() {
 struct RandomEnds(u64);
 impl RulesetVisitor for RandomEnds {
     type Output = usize;
-    fn visit<P: Counting>(self) -> usize {
+    fn visit<P: Position>(self) -> usize {
         let mut ended = 0;
         let mut moves = MoveList::new();
         for g in 0..self.0 {

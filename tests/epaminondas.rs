@@ -6,17 +6,15 @@
 //! excludes; the figure 7–11 sequence, played in the text on a reduced board, is
 //! rebuilt on the full 14x12 board.
 
-use column_checkers::engine::board::Board;
-use column_checkers::engine::error::PositionErrorKind;
-use column_checkers::games::epaminondas::{
-    EpaminondasBoard, EpaminondasOptions, EpaminondasPosition,
-};
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::Color;
+use column_checkers::custom::{Board, Grid14x12, Grid8x8};
+use column_checkers::error::PositionErrorKind;
+use column_checkers::games::{EpaminondasBoard, EpaminondasOptions, EpaminondasPosition};
+use column_checkers::playout::SplitMix64;
 use column_checkers::{
-    perft, EndReason, Epaminondas, Game, MoveList, MoveParseError, NeoCrossings, Outcome, Position,
+    perft, Color, EndReason, Epaminondas, Game, MoveList, MoveParseError, NeoCrossings, Outcome,
+    Position,
 };
-use column_checkers::{Checking, Counting};
+use column_checkers_testkit::Checking;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
@@ -73,20 +71,20 @@ fn epam(white: &[&str], black: &[&str], side: char) -> Epaminondas {
     build(white, black, side)
 }
 
-fn legal_texts<P: Counting + Checking>(p: &P) -> BTreeSet<String> {
+fn legal_texts<P: Position>(p: &P) -> BTreeSet<String> {
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     list.iter().map(|m| m.to_string()).collect()
 }
 
-fn play<P: Counting + Checking>(p: &mut P, text: &str) {
+fn play<P: Position>(p: &mut P, text: &str) {
     let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     p.play(&mv).unwrap();
 }
 
 fn names(
-    set: column_checkers::engine::wide_set::WideSquareSet,
-    g: &column_checkers::engine::board::Geometry,
+    set: column_checkers::custom::WideSquareSet,
+    g: &column_checkers::Geometry,
 ) -> Vec<String> {
     set.iter().map(|s| g.name(s).to_string()).collect()
 }
@@ -124,7 +122,7 @@ fn perft_neocrossings_start() {
 fn figure_2_black_phalanxes() {
     let group = ["h10", "i10", "j10", "k10", "l10"];
     let p = epam(&["a1", "i6"], &group, 'b');
-    let geo = column_checkers::engine::shapes::grid::Grid14x12::geometry();
+    let geo = column_checkers::custom::Grid14x12::geometry();
     let mut list = MoveList::new();
     p.legal_moves(&mut list);
     let mut phalanxes = BTreeSet::new();
@@ -240,7 +238,7 @@ fn figure_5_f11_h11_takes_b11_c11() {
     }
     let mut q = p.clone();
     play(&mut q, "h11xc11");
-    let g = column_checkers::engine::shapes::grid::Grid14x12::geometry();
+    let g = column_checkers::custom::Grid14x12::geometry();
     let white = names(q.men_of(Color::White), g);
     assert!(["c11", "d11", "e11"]
         .iter()
@@ -280,7 +278,7 @@ fn figure_5_a1_c3_takes_d4_e5() {
     let mv = p.parse_move("a1xd4").unwrap();
     assert_eq!((mv.men(), mv.steps(), mv.men_captured()), (3, 1, 2));
     p.play(&mv).unwrap();
-    let g = column_checkers::engine::shapes::grid::Grid14x12::geometry();
+    let g = column_checkers::custom::Grid14x12::geometry();
     let black = names(p.men_of(Color::Black), g);
     for s in ["b2", "c3", "d4"] {
         assert!(black.contains(&s.to_string()));
@@ -297,7 +295,7 @@ fn figure_5_a1_c3_takes_d4_e5() {
 fn figure_5_g4_j4_takes_l4() {
     let mut p = figure_5('w');
     play(&mut p, "g4xl4");
-    let g = column_checkers::engine::shapes::grid::Grid14x12::geometry();
+    let g = column_checkers::custom::Grid14x12::geometry();
     let white = names(p.men_of(Color::White), g);
     for s in ["i4", "j4", "k4", "l4"] {
         assert!(white.contains(&s.to_string()));
@@ -904,13 +902,13 @@ proptest! {
     /// and move texts round-trip; every legal move plays; undo returns to the start.
     #[test]
     fn neocrossings_playouts(seed in any::<u64>()) {
-        playout::<column_checkers::engine::shapes::grid::Grid8x8>(seed, 80);
+        playout::<Grid8x8>(seed, 80);
     }
 
     /// The same on the 14x12 Epaminondas board.
     #[test]
     fn epaminondas_playouts(seed in any::<u64>()) {
-        playout::<column_checkers::engine::shapes::grid::Grid14x12>(seed, 40);
+        playout::<Grid14x12>(seed, 40);
     }
 
     /// No position text makes the reader panic.
@@ -931,11 +929,11 @@ proptest! {
 /// The registry selects both rulesets by name (the perft example's names).
 #[test]
 fn registry_names() {
-    use column_checkers::tools::registry::{dispatch, RulesetVisitor};
+    use column_checkers::any::{dispatch, RulesetVisitor};
     struct Perft(u32);
     impl RulesetVisitor for Perft {
         type Output = (&'static str, u64);
-        fn visit<P: Counting + Checking>(self) -> (&'static str, u64) {
+        fn visit<P: Position>(self) -> (&'static str, u64) {
             (P::NAME, perft(&P::start(), self.0))
         }
     }

@@ -1,9 +1,9 @@
 //! One test per error kind of the crate: each typed error a user can get, from the
 //! input that gets it, on the rulesets of this branch.
 
-use column_checkers::engine::error::{PositionErrorKind as K, MAX_TEXT_LEN};
-use column_checkers::games::draughts::RussianDraughts;
-use column_checkers::tools::registry::{dispatch, RegistryError, RulesetVisitor};
+use column_checkers::any::{dispatch, RegistryError, RulesetVisitor};
+use column_checkers::error::{PositionErrorKind as K, MAX_TEXT_LEN};
+use column_checkers::games::RussianDraughts;
 use column_checkers::{Emergo, Epaminondas, Game, MoveList, MoveParseError, PlayError, Position};
 
 fn emergo_err(text: &str) -> K {
@@ -381,12 +381,7 @@ fn capture_marks_name_captures_only() {
     pos.legal_moves(&mut moves);
     let step = moves
         .iter()
-        .find(|m| {
-            matches!(
-                m.path(),
-                column_checkers::engine::moves::MovePath::Step { .. }
-            )
-        })
+        .find(|m| matches!(m.path(), column_checkers::custom::MovePath::Step { .. }))
         .copied()
         .expect("a step");
     let text = step.to_string();
@@ -545,8 +540,8 @@ fn position_errors_speak_the_games_terms() {
 /// speaks of columns.
 #[test]
 fn an_empty_position_text_misses_the_games_pieces() {
-    use column_checkers::engine::position::Terms;
-    use column_checkers::tools::registry::RulesetVisitor;
+    use column_checkers::any::RulesetVisitor;
+    use column_checkers::custom::Terms;
     use column_checkers::{Dameo, InternationalDraughts, Lasca, Ruleset};
     let e = "".parse::<RussianDraughts>().unwrap_err().to_string();
     assert!(e.contains("missing pieces"), "{e}");
@@ -626,8 +621,8 @@ fn illegal_move_hints_write_moves_in_the_games_notation() {
 /// legal moves written exactly as `Display` writes them.
 #[test]
 fn every_rulesets_hints_list_its_own_move_texts() {
-    use column_checkers::tools::registry::RulesetVisitor;
-    use column_checkers::tools::rng::SplitMix64;
+    use column_checkers::any::RulesetVisitor;
+    use column_checkers::playout::SplitMix64;
     use column_checkers::{Introspect, MoveSquares, Ruleset};
     struct Hints;
     impl RulesetVisitor for Hints {

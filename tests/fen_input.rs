@@ -2,13 +2,11 @@
 //! either the crate's position text or FEN, and a text that fits neither form says
 //! which two forms are accepted.
 
-use column_checkers::engine::error::PositionErrorKind;
-use column_checkers::engine::moves::MoveList;
-use column_checkers::engine::position::Position;
+use column_checkers::any::{Ruleset, RulesetVisitor};
+use column_checkers::error::PositionErrorKind;
 use column_checkers::text::fen::fen_of;
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::{
-    BrazilianDraughts, Checking, Counting, InternationalDraughts, Introspect, Lasca,
+    BrazilianDraughts, InternationalDraughts, Introspect, Lasca, MoveList, Position,
     RussianDraughts,
 };
 use proptest::prelude::*;
@@ -100,7 +98,7 @@ fn every_ruleset_reads_the_fen_it_writes() {
     struct V;
     impl RulesetVisitor for V {
         type Output = Option<String>;
-        fn visit<P: Introspect + Counting + Checking>(self) -> Option<String> {
+        fn visit<P: Introspect>(self) -> Option<String> {
             let start = P::start();
             let fen = fen_of(&start)?;
             let read = column_checkers::text::fen::position_from_fen::<P>(&fen);

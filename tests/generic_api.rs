@@ -6,9 +6,9 @@
 //! Nothing here names a ruleset or a module path below the root: a ruleset added to
 //! the list is played by these loops with no change to this file.
 
+use column_checkers::any::RulesetVisitor;
+use column_checkers::playout::SplitMix64;
 use column_checkers::prelude::*;
-use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{BoardView, EndReason, Ruleset};
 
 /// How many random games each ruleset plays, and their length at most.

@@ -6,15 +6,13 @@
 //! position text: `<columns> <side> <white in hand>/<black in hand>`, columns as
 //! `square:men` with the men bottom to top.
 
-use column_checkers::engine::board::Board;
-use column_checkers::engine::moves::MovePath;
-use column_checkers::engine::shapes::hex::Hex37;
-use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::any::{dispatch, RulesetVisitor};
+use column_checkers::custom::{Board, Hex37, MovePath};
+use column_checkers::playout::SplitMix64;
 use column_checkers::{
     perft, Color, Emergo, EndReason, HexEmergo, HexEmergoSetup, MoveList, Outcome, Position,
 };
-use column_checkers::{Checking, Counting};
+use column_checkers_testkit::Checking;
 use proptest::prelude::*;
 
 fn pos(text: &str) -> HexEmergo {
@@ -68,7 +66,7 @@ fn registered_by_name() {
     struct Perft(u32);
     impl RulesetVisitor for Perft {
         type Output = (&'static str, u64);
-        fn visit<P: Counting + Checking>(self) -> (&'static str, u64) {
+        fn visit<P: Position>(self) -> (&'static str, u64) {
             (P::NAME, perft(&P::start(), self.0))
         }
     }
@@ -426,7 +424,7 @@ fn setup_variant() {
 
 /// Checks the invariants along one random playout of up to `plies` plies from `start`,
 /// where each side has `men` men in the game.
-fn playout<P: Counting + Checking>(
+fn playout<P: Checking>(
     start: P,
     men: usize,
     seed: u64,

@@ -7,22 +7,20 @@
 //! per answer is bounded whatever the input. Measured times are in the reliability
 //! notes of the report, from `examples/worst_case.rs` in release mode.
 
-use column_checkers::engine::error::{PositionErrorKind as K, MAX_TEXT_LEN};
-use column_checkers::tools::invariants;
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Checking, Counting};
-use column_checkers::{Emergo, MoveList, MoveParseError};
+use column_checkers::error::{PositionErrorKind as K, MAX_TEXT_LEN};
+use column_checkers::playout::SplitMix64;
+use column_checkers::{Emergo, MoveList, MoveParseError, Position, Ruleset};
+use column_checkers_testkit::{invariants, visit, Checking, CheckingVisitor};
 
 /// Runs `visitor` on every registered ruleset, each option set on its own.
-fn every_ruleset<V: RulesetVisitor<Output = ()> + Clone>(visitor: V) {
+fn every_ruleset<V: CheckingVisitor<Output = ()> + Clone>(visitor: V) {
     for r in Ruleset::ALL {
-        r.visit(visitor.clone());
+        visit(*r, visitor.clone());
     }
 }
 
 /// Positions reached by seeded random games, all of them along the way.
-fn random_positions<P: Counting + Checking>(games: u64, plies: usize) -> Vec<P> {
+fn random_positions<P: Position>(games: u64, plies: usize) -> Vec<P> {
     let mut out = Vec::new();
     let mut moves = MoveList::new();
     for g in 0..games {
@@ -42,7 +40,7 @@ fn random_positions<P: Counting + Checking>(games: u64, plies: usize) -> Vec<P> 
 }
 
 /// Square names of a ruleset, as they appear in position texts of random games.
-fn square_names<P: Counting + Checking>() -> Vec<String> {
+fn square_names<P: Position>() -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for p in random_positions::<P>(20, 60) {
         let text = p.to_string();
@@ -61,7 +59,7 @@ fn square_names<P: Counting + Checking>() -> Vec<String> {
 }
 
 /// The text of `pos` with its columns field replaced by `cols`.
-fn with_columns<P: Counting + Checking>(pos: &P, cols: &str) -> String {
+fn with_columns<P: Position>(pos: &P, cols: &str) -> String {
     let text = pos.to_string();
     let rest = text.split_once(' ').map_or("", |(_, r)| r);
     format!("{cols} {rest}")
@@ -81,9 +79,9 @@ fn junk_ascii(rng: &mut SplitMix64, len: usize, alphabet: &[u8]) -> String {
 #[derive(Clone)]
 struct PositionJunk;
 
-impl RulesetVisitor for PositionJunk {
+impl CheckingVisitor for PositionJunk {
     type Output = ();
-    fn visit<P: Counting + Checking>(self) {
+    fn visit<P: Checking>(self) {
         let mut rng = SplitMix64::new(99);
         let names = square_names::<P>();
         let alphabet = b"abcdefghijk0123456789wbWBx:,-/ ";
@@ -174,9 +172,9 @@ fn position_parsers_refuse_junk() {
 #[derive(Clone)]
 struct Oversized;
 
-impl RulesetVisitor for Oversized {
+impl CheckingVisitor for Oversized {
     type Output = ();
-    fn visit<P: Counting + Checking>(self) {
+    fn visit<P: Position>(self) {
         // the phalanx games have no columns and a text of their own (rows of men):
         // their oversized and impossible texts are tested in tests/epaminondas.rs
         if matches!(P::NAME, "epaminondas" | "neocrossings") {
@@ -266,7 +264,7 @@ fn men_beyond_a_u8_are_refused_not_wrapped() {
         "{e}"
     );
     let e = "c3:ww w"
-        .parse::<column_checkers::games::draughts::RussianDraughts>()
+        .parse::<column_checkers::games::RussianDraughts>()
         .unwrap_err();
     assert!(
         matches!(
@@ -284,9 +282,9 @@ fn men_beyond_a_u8_are_refused_not_wrapped() {
 #[derive(Clone)]
 struct MoveJunk;
 
-impl RulesetVisitor for MoveJunk {
+impl CheckingVisitor for MoveJunk {
     type Output = ();
-    fn visit<P: Counting + Checking>(self) {
+    fn visit<P: Position>(self) {
         let mut rng = SplitMix64::new(5);
         let names = square_names::<P>();
         let positions: Vec<P> = random_positions::<P>(4, 80)

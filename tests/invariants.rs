@@ -1,10 +1,10 @@
 //! The invariant checker itself: it passes sound positions and moves, and names the
 //! violation when handed a transition the rules forbid.
 
-use column_checkers::games::draughts::RussianDraughts;
-use column_checkers::tools::invariants::{self, Violation};
-use column_checkers::{Checking, Counting};
+use column_checkers::games::RussianDraughts;
 use column_checkers::{Color, Emergo, Game, Position};
+use column_checkers_testkit::invariants;
+use column_checkers_testkit::invariants::Violation;
 
 fn emergo(text: &str) -> Emergo {
     text.parse().unwrap()
@@ -77,12 +77,12 @@ fn undo_redo_check() {
 /// `parse_move_among` against the whole list reads what `parse_move` reads.
 #[test]
 fn parse_move_among_agrees_with_parse_move() {
-    use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
+    use column_checkers::any::{Ruleset, RulesetVisitor};
     use column_checkers::MoveList;
     struct V;
     impl RulesetVisitor for V {
         type Output = ();
-        fn visit<P: Counting + Checking>(self) {
+        fn visit<P: Position>(self) {
             let mut game = Game::new(P::start());
             let mut moves = MoveList::new();
             for ply in 0..12 {
@@ -108,7 +108,7 @@ fn parse_move_among_agrees_with_parse_move() {
 
 #[test]
 fn square_names_read_in_any_case_and_nothing_else() {
-    let g = <column_checkers::games::emergo::Oblique9 as column_checkers::engine::board::Board>::geometry();
+    let g = <column_checkers::games::Oblique9 as column_checkers::custom::Board>::geometry();
     let e5 = g.parse_square("e5").unwrap();
     assert_eq!(g.parse_square("E5"), Some(e5));
     assert_eq!(g.name(e5), "e5");
@@ -125,7 +125,7 @@ fn square_names_read_in_any_case_and_nothing_else() {
     ] {
         assert_eq!(g.parse_square(junk), None, "{junk:?}");
     }
-    let g = <column_checkers::engine::shapes::dark::Dark10 as column_checkers::engine::board::Board>::geometry();
+    let g = <column_checkers::custom::Dark10 as column_checkers::custom::Board>::geometry();
     assert_eq!(g.parse_square("50").map(|s| g.name(s)), Some("50"));
     assert_eq!(g.parse_square("05"), None);
 }
@@ -136,12 +136,12 @@ fn square_names_read_in_any_case_and_nothing_else() {
 /// one does in every ruleset that crowns.
 #[test]
 fn outcome_among_agrees_with_outcome_and_crowning_with_the_kings() {
-    use column_checkers::engine::stack::Rank;
-    use column_checkers::games::draughts::BrazilianDraughts;
-    use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-    use column_checkers::tools::rng::SplitMix64;
+    use column_checkers::any::{Ruleset, RulesetVisitor};
+    use column_checkers::custom::Rank;
+    use column_checkers::games::BrazilianDraughts;
+    use column_checkers::playout::SplitMix64;
     use column_checkers::{EndReason, MoveList, Outcome};
-    fn agree<P: Counting>(pos: &P, moves: &mut MoveList<P::Move>) -> Option<Outcome> {
+    fn agree<P: Position>(pos: &P, moves: &mut MoveList<P::Move>) -> Option<Outcome> {
         pos.legal_moves(moves);
         let outcome = pos.outcome();
         assert_eq!(pos.outcome_among(moves), outcome, "{}", pos);
@@ -150,7 +150,7 @@ fn outcome_among_agrees_with_outcome_and_crowning_with_the_kings() {
     struct V;
     impl RulesetVisitor for V {
         type Output = ();
-        fn visit<P: Counting + Checking>(self) {
+        fn visit<P: Position>(self) {
             let mut rng = SplitMix64::new(29);
             let mut moves = MoveList::new();
             let (mut ended, mut kings) = (0, 0);

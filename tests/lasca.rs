@@ -7,11 +7,10 @@
 
 mod column_props;
 
-use column_checkers::engine::error::PositionErrorKind;
-use column_checkers::games::checkers::CheckersPosition;
-use column_checkers::games::lasca::{LascaRoundabout, LascaRules};
-use column_checkers::tools::registry::{dispatch, RulesetVisitor};
-use column_checkers::{Checking, Counting};
+use column_checkers::any::{dispatch, RulesetVisitor};
+use column_checkers::custom::CheckersPosition;
+use column_checkers::error::PositionErrorKind;
+use column_checkers::games::{LascaRoundabout, LascaRules};
 use column_checkers::{Color, EndReason, Game, Lasca, MoveParseError, Outcome, Position};
 use column_props::{move_list, move_texts, playout_invariants, pos};
 use proptest::prelude::*;
@@ -23,7 +22,7 @@ fn texts(list: &[&str]) -> std::collections::BTreeSet<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
-fn after<P: Counting + Checking>(p: &P, mv: &str) -> P {
+fn after<P: Position>(p: &P, mv: &str) -> P {
     let m = p
         .parse_move(mv)
         .unwrap_or_else(|e| panic!("{mv} in {p}: {e}"));
@@ -188,7 +187,7 @@ fn roundabout_option_rejumps_but_never_straight_back() {
 struct Count(&'static str);
 impl RulesetVisitor for Count {
     type Output = usize;
-    fn visit<P: Counting + Checking>(self) -> usize {
+    fn visit<P: Position>(self) -> usize {
         self.0.parse::<P>().unwrap().count_legal_moves()
     }
 }
@@ -256,7 +255,7 @@ fn the_player_who_cannot_move_loses() {
 /// option (rulings, Repetition).
 #[test]
 fn repetition_is_an_option() {
-    fn shuffle<P: Counting + Checking>() -> Game<P> {
+    fn shuffle<P: Position>() -> Game<P> {
         let mut g = Game::new(pos::<P>("a1:W,g7:B w"));
         for m in [
             "a1-b2", "g7-f6", "b2-a1", "f6-g7", "a1-b2", "g7-f6", "b2-a1", "f6-g7",

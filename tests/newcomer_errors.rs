@@ -4,11 +4,11 @@
 //! a result of another format, the short capture notation and the draughts position
 //! text's counted-draw field.
 
-use column_checkers::engine::error::PositionErrorKind;
-use column_checkers::engine::input::{ClickError, MoveInput};
+use column_checkers::error::PositionErrorKind;
 use column_checkers::text::record::{Record, ReplayErrorKind};
 use column_checkers::{
-    Emergo, InternationalDraughts, Lasca, MoveList, MoveParseError, PlayError, Position, Ruleset,
+    ClickError, Emergo, InternationalDraughts, Lasca, MoveInput, MoveList, MoveParseError,
+    PlayError, Position, Ruleset,
 };
 
 fn ruleset_of(text: &str) -> Result<Option<Ruleset>, String> {

@@ -3,12 +3,11 @@
 //! fail for their stated reasons, the standard's small cases read as the standard
 //! says, and records and games round-trip through the writer.
 
-use column_checkers::games::draughts::RussianDraughts;
-use column_checkers::games::lasca::LascaRoundabout;
+use column_checkers::any::{record_of_game, Ruleset};
+use column_checkers::games::{LascaRoundabout, RussianDraughts};
+use column_checkers::playout::SplitMix64;
 use column_checkers::text::pdn::{read_games, write_record, PdnError, PdnErrorKind};
 use column_checkers::text::record::{Forgiven, Record, RecordResult, ReplayErrorKind, Strictness};
-use column_checkers::tools::registry::{record_of_game, Ruleset};
-use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{
     Color, Emergo, Game, InternationalDraughts, MoveList, MoveParseError, Position, Stapeldammen,
 };

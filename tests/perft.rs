@@ -10,10 +10,9 @@
 //! `cargo test --release --test perft -- --ignored` the rest up to `PERFT_MAX_NODES`
 //! nodes (default [`DEEP`]).
 
-use column_checkers::engine::perft::perft_without_bulk;
-use column_checkers::perft;
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::{Checking, Counting, Introspect};
+use column_checkers::any::{Ruleset, RulesetVisitor};
+use column_checkers::custom::perft_without_bulk;
+use column_checkers::{perft, Introspect};
 use std::collections::BTreeSet;
 
 /// Node budget per count of the default (debug) run.
@@ -93,7 +92,7 @@ struct Check<'a> {
 
 impl RulesetVisitor for Check<'_> {
     type Output = Vec<String>;
-    fn visit<P: Introspect + Counting + Checking>(self) -> Vec<String> {
+    fn visit<P: Introspect>(self) -> Vec<String> {
         let mut failures = Vec::new();
         for e in self.entries {
             let pos: P = e

@@ -1,10 +1,11 @@
-//! A small soak run of every ruleset of the registry: seeded random games with every
+//! A small soak run of every ruleset of the crate: seeded random games with every
 //! invariant check on every move (the `soak` example runs the same code at scale).
 
-use column_checkers::tools::registry::Ruleset;
-use column_checkers::tools::soak::{game_seed, Replay, Soak, SoakConfig};
+use column_checkers::Ruleset;
+use column_checkers_testkit::soak::{game_seed, Replay, Soak, SoakConfig};
+use column_checkers_testkit::visit;
 
-/// Every ruleset of the registry, each option set on its own.
+/// Every ruleset of the crate, each option set on its own.
 fn soak_all(games: u64, max_plies: usize) {
     for &r in Ruleset::ALL {
         let config = SoakConfig {
@@ -12,9 +13,8 @@ fn soak_all(games: u64, max_plies: usize) {
             seed: 2026,
             max_plies,
         };
-        let stats = r
-            .visit(Soak(config))
-            .unwrap_or_else(|f| panic!("{f}\nmoves: {}", f.moves.join(" ")));
+        let stats =
+            visit(r, Soak(config)).unwrap_or_else(|f| panic!("{f}\nmoves: {}", f.moves.join(" ")));
         assert_eq!(stats.games, games, "{r}");
         assert_eq!(stats.ruleset, r.name());
         assert!(stats.plies > games, "{r}: games too short");
@@ -42,8 +42,8 @@ fn replay_is_deterministic() {
             seed: game_seed(7, 3),
             max_plies: 40,
         };
-        let a = r.visit(replay).unwrap();
-        let b = r.visit(replay).unwrap();
+        let a = visit(*r, replay).unwrap();
+        let b = visit(*r, replay).unwrap();
         assert_eq!(a, b, "{r}");
     }
 }

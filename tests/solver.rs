@@ -365,3 +365,467 @@ fn threads_build_the_table_one_thread_builds() {
     assert!(wins > 0 && losses > 0 && draws > 0, "{:?}", one.counts());
     assert_eq!(three.to_bytes(), one.to_bytes());
 }
+
+// ---- the draughts databases ----
+
+mod draughts {
+    use column_checkers::custom::CheckersPosition;
+    use column_checkers::error::TableError;
+    use column_checkers::games::{BrazilianRules, InternationalRules, RussianRules};
+    use column_checkers::solver::draughts::{Database, DraughtsRules, Material, RussianDatabase};
+    use column_checkers::solver::retrograde;
+    use column_checkers::solver::wld::{self, Predecessors, Wld};
+    use column_checkers::solver::{PositionClass, Successor};
+    use column_checkers::{Color, Introspect, MoveList, Position, RussianDraughts};
+    use std::collections::HashMap;
+
+    /// Over every position of every group of up to `pieces` pieces: the predecessors
+    /// the class lists are exactly the positions with a move into the position (and
+    /// maybe positions without any move into the class); and, with `full`, the lean
+    /// solver agrees with the full one.
+    fn check_classes<R: DraughtsRules>(pieces: u32, full: bool) {
+        let mut db = Database::<R>::new();
+        for group in Database::<R>::order(pieces) {
+            let class = db.class(&group);
+            let n = class.size() as usize;
+            let mut into: Vec<Vec<u64>> = vec![Vec::new(); n];
+            let mut inside = vec![false; n];
+            let mut out = Vec::new();
+            for i in 0..n as u64 {
+                if !class.is_position(i) {
+                    continue;
+                }
+                out.clear();
+                class.successors(i, &mut out);
+                for s in &out {
+                    if let Successor::Index(t) = *s {
+                        into[t as usize].push(i);
+                        inside[i as usize] = true;
+                    }
+                }
+            }
+            let mut preds = Vec::new();
+            for t in 0..n as u64 {
+                if !class.is_position(t) {
+                    continue;
+                }
+                preds.clear();
+                class.predecessors(t, &mut preds);
+                let mut listed: Vec<u64> = preds
+                    .iter()
+                    .copied()
+                    .filter(|&p| inside[p as usize])
+                    .collect();
+                listed.sort_unstable();
+                into[t as usize].sort_unstable();
+                assert_eq!(
+                    listed,
+                    into[t as usize],
+                    "{}: the predecessors of {t} ({})",
+                    class.name(),
+                    class_position::<R>(&db, &group, t)
+                );
+            }
+            if !full {
+                drop(class);
+                db.solve(&group, &wld::Options::default());
+                continue;
+            }
+            let full = retrograde::solve(&class, &retrograde::Options::default());
+            let (lean, stats) = wld::solve(&class, &wld::Options::default());
+            assert_eq!(stats.numbers, n as u64);
+            for i in 0..n as u64 {
+                if class.is_position(i) {
+                    assert_eq!(lean.get(i), Some(Wld::of(full.value(i))), "{i}");
+                } else {
+                    assert_eq!(lean.get(i), None);
+                }
+            }
+            drop(class);
+            db.solve(&group, &wld::Options::default());
+        }
+    }
+
+    fn class_position<R: DraughtsRules>(db: &Database<R>, group: &[Material], i: u64) -> String {
+        let size = db.slice_size(group[0]);
+        let (m, j) = if i < size || group.len() == 1 {
+            (group[0], i)
+        } else {
+            (group[1], i - size)
+        };
+        db.position(m, j)
+            .map_or("no position".into(), |p| p.to_string())
+    }
+
+    #[test]
+    fn two_piece_predecessors_and_solvers_agree() {
+        check_classes::<RussianRules>(2, true);
+        check_classes::<BrazilianRules>(2, true);
+        check_classes::<InternationalRules>(2, true);
+    }
+
+    /// The 3-piece slices; the solvers compared on 8x8 (half a minute in a debug
+    /// build).
+    #[test]
+    #[ignore]
+    fn three_piece_predecessors_and_solvers_agree() {
+        check_classes::<RussianRules>(3, true);
+        check_classes::<BrazilianRules>(3, true);
+        check_classes::<InternationalRules>(3, false);
+    }
+
+    fn temp_dir(name: &str) -> std::path::PathBuf {
+        let d = std::env::temp_dir().join(format!("column-checkers-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    /// The CI-sized database: every slice of up to 3 pieces of Russian draughts is
+    /// built, saved (packed, the positions with a capture pending left free), read
+    /// back, and probed: the files give every position the value the solve gave it,
+    /// searching the captures where one is pending.
+    #[test]
+    fn a_three_piece_database_builds_saves_loads_and_probes() {
+        let db = RussianDatabase::build(3, &wld::Options::default());
+        assert_eq!(db.slices().count(), 4 + 12);
+        let dir = temp_dir("russian-3");
+        db.save(&dir).unwrap();
+        let loaded = RussianDatabase::load(&dir, 3).unwrap();
+        let mut probed = 0;
+        for m in db.slices() {
+            let t = db.table(m).unwrap();
+            assert!(loaded.table(m).is_none(), "read from a file: packed");
+            for i in (0..db.slice_size(m)).step_by(3) {
+                let Some(p) = db.position(m, i) else { continue };
+                assert_eq!(loaded.probe(&p), t.get(i), "{p}");
+                assert_eq!(loaded.number(&p), Some((m, i)));
+                probed += 1;
+            }
+        }
+        assert!(probed > 60_000, "{probed}");
+        // both sides to move, and positions past the database
+        let pos: RussianDraughts = "c1:W,e1:W,h8:B b".parse().unwrap();
+        assert_eq!(
+            loaded.probe(&pos),
+            Some(Wld::Draw),
+            "the lone king on the main road"
+        );
+        let pos: RussianDraughts = "c1:W,a7:B w".parse().unwrap();
+        assert_eq!(loaded.probe(&pos), Some(Wld::Draw));
+        assert_eq!(loaded.probe(&RussianDraughts::start()), None);
+        let pos: RussianDraughts = "c1:W,a3:w,b4:b,h8:B w".parse().unwrap();
+        assert_eq!(loaded.probe(&pos), None, "4 pieces");
+        let over: RussianDraughts = "c1:W b".parse().unwrap();
+        assert_eq!(loaded.probe(&over), Some(Wld::Loss));
+
+        // a missing slice file, a corrupt one, another slice's
+        let m = Material::new([1, 0], [0, 1]);
+        let file = dir.join(RussianDatabase::file_name(m));
+        let bytes = std::fs::read(&file).unwrap();
+        std::fs::remove_file(&file).unwrap();
+        let e = RussianDatabase::load(&dir, 3).unwrap_err();
+        assert!(e.to_string().contains(&file.display().to_string()), "{e}");
+        let mut bad = bytes.clone();
+        let at = bad.len() / 2;
+        bad[at] ^= 4;
+        std::fs::write(&file, &bad).unwrap();
+        let e = RussianDatabase::load(&dir, 3).unwrap_err();
+        assert!(matches!(e, TableError::Checksum { .. }), "{e}");
+        let other = dir.join(RussianDatabase::file_name(m.mirrored()));
+        std::fs::copy(&other, &file).unwrap();
+        let e = RussianDatabase::load(&dir, 3).unwrap_err();
+        assert!(matches!(e, TableError::WrongClass { .. }), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Every position of 2 pieces, and of 3 pieces of the kinds `three` (0 white man,
+    /// 1 white king, 2 black man, 3 black king; they must be closed under moves),
+    /// either side to move, written as position texts: independent of the databases'
+    /// numbering.
+    fn positions<R: DraughtsRules>(three: &[usize]) -> Vec<CheckersPosition<R>> {
+        let g = CheckersPosition::<R>::start().geometry();
+        let squares: Vec<_> = g.squares().collect();
+        let kinds = ["w", "W", "b", "B"];
+        let mut out = Vec::new();
+        let mut add = |placed: &[(usize, usize)]| {
+            if !placed.iter().any(|p| p.1 < 2) || !placed.iter().any(|p| p.1 >= 2) {
+                return;
+            }
+            for &(s, k) in placed {
+                let color = if k < 2 { Color::White } else { Color::Black };
+                if k % 2 == 0 && g.far_row(color).contains(squares[s]) {
+                    return; // a man on its far row
+                }
+            }
+            let text: Vec<String> = placed
+                .iter()
+                .map(|&(s, k)| format!("{}:{}", g.name(squares[s]), kinds[k]))
+                .collect();
+            for side in ["w", "b"] {
+                out.push(format!("{} {side}", text.join(",")).parse().unwrap());
+            }
+        };
+        let n = squares.len();
+        for a in 0..n {
+            for b in a + 1..n {
+                for ka in 0..4 {
+                    for kb in 0..4 {
+                        add(&[(a, ka), (b, kb)]);
+                        if !(three.contains(&ka) && three.contains(&kb)) {
+                            continue;
+                        }
+                        for c in b + 1..n {
+                            for &kc in three {
+                                add(&[(a, ka), (b, kb), (c, kc)]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The value of every position by value iteration over the ruleset's moves (a
+    /// position is won when a move leads to a lost one, lost when every move leads
+    /// to a won one or it has none; repeated until nothing changes; the rest are
+    /// draws): exhaustive minimax to the end of the game, knowing nothing of the
+    /// databases.
+    fn plain_values<R: DraughtsRules>(
+        all: &[CheckersPosition<R>],
+    ) -> HashMap<CheckersPosition<R>, Wld> {
+        let at: HashMap<&CheckersPosition<R>, usize> =
+            all.iter().enumerate().map(|(i, p)| (p, i)).collect();
+        let mut moves = MoveList::new();
+        // per position its children; usize::MAX: the side to move there has no piece
+        let children: Vec<Vec<usize>> = all
+            .iter()
+            .map(|p| {
+                p.legal_moves(&mut moves);
+                moves
+                    .iter()
+                    .map(|m| {
+                        let mut c = p.clone();
+                        c.play_unchecked(m);
+                        if c.board().owned(c.turn()).is_empty() {
+                            usize::MAX
+                        } else {
+                            *at.get(&c)
+                                .unwrap_or_else(|| panic!("{c} is among the positions"))
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut value: Vec<Option<Wld>> = vec![None; all.len()];
+        loop {
+            let mut changed = false;
+            for i in 0..all.len() {
+                if value[i].is_some() {
+                    continue;
+                }
+                let of = |c: usize| {
+                    if c == usize::MAX {
+                        Some(Wld::Loss)
+                    } else {
+                        value[c]
+                    }
+                };
+                let v = if children[i].iter().any(|&c| of(c) == Some(Wld::Loss)) {
+                    Some(Wld::Win)
+                } else if children[i].iter().all(|&c| of(c) == Some(Wld::Win)) {
+                    Some(Wld::Loss)
+                } else {
+                    None
+                };
+                if v.is_some() {
+                    value[i] = v;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        all.iter()
+            .cloned()
+            .zip(value.into_iter().map(|v| v.unwrap_or(Wld::Draw)))
+            .collect()
+    }
+
+    /// Checks the database of up to `pieces` pieces against [`plain_values`] on the
+    /// positions [`positions`] gives; answers how many.
+    fn agrees_with_plain_search<R: DraughtsRules>(pieces: u32, three: &[usize]) -> usize {
+        let db = Database::<R>::build(pieces, &wld::Options::default());
+        let all = positions::<R>(three);
+        let plain = plain_values(&all);
+        for (p, v) in &plain {
+            assert_eq!(db.probe(p), Some(*v), "{p}");
+        }
+        plain.len()
+    }
+
+    #[test]
+    fn two_piece_databases_agree_with_a_plain_search() {
+        assert_eq!(agrees_with_plain_search::<RussianRules>(2, &[]), 2 * 3488);
+        assert_eq!(agrees_with_plain_search::<BrazilianRules>(2, &[]), 2 * 3488);
+        assert_eq!(
+            agrees_with_plain_search::<InternationalRules>(2, &[]),
+            2 * 8845
+        );
+    }
+
+    /// Two kings against a king on 8x8, either side to move.
+    #[test]
+    fn three_piece_databases_agree_with_a_plain_search() {
+        assert_eq!(
+            agrees_with_plain_search::<RussianRules>(3, &[1, 3]),
+            2 * 3488 + 4 * 32 * 31 / 2 * 30
+        );
+    }
+}
+
+/// Results the draughts literature states, read from the databases.
+mod known {
+    use column_checkers::custom::CheckersPosition;
+    use column_checkers::games::{InternationalRules, RussianRules};
+    use column_checkers::solver::draughts::{Database, DraughtsRules, Material};
+    use column_checkers::solver::wld::{self, Wld};
+    use column_checkers::{Color, Introspect, MoveList, Position, SquareSet};
+
+    /// The kings-only slices of up to 3 pieces, and `more` (they lead only to each
+    /// other).
+    fn kings_only<R: DraughtsRules>(more: &[Material]) -> Database<R> {
+        let mut db = Database::<R>::new();
+        for g in Database::<R>::order(4) {
+            let wanted =
+                |m: &Material| m.pieces() < 4 || more.contains(m) || more.contains(&m.mirrored());
+            if g.iter().all(|m| m.men == [0, 0] && wanted(m)) {
+                db.solve(&g, &wld::Options::default());
+            }
+        }
+        db
+    }
+
+    fn capture_pending<R: DraughtsRules>(p: &CheckersPosition<R>) -> bool {
+        let mut moves = MoveList::new();
+        p.legal_moves(&mut moves);
+        moves.first().is_some_and(|m| m.is_capture())
+    }
+
+    /// The long diagonal (the main road on 8x8): a1 to the far corner.
+    fn long_diagonal<R: DraughtsRules>() -> SquareSet {
+        let g = CheckersPosition::<R>::start().geometry();
+        g.squares()
+            .filter(|&s| {
+                let (x, y) = g.coords(s);
+                x == y
+            })
+            .collect()
+    }
+
+    /// Where the long diagonal is held.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    enum Diagonal {
+        /// By the lone king alone.
+        Lone,
+        /// By the side with more kings alone.
+        Strong,
+        /// By nobody, or by both.
+        Other,
+    }
+
+    /// Wins, losses and draws of slice `m` (kings only, the side to move first) among
+    /// the positions without a capture pending, by who holds the long diagonal.
+    fn by_diagonal<R: DraughtsRules>(db: &Database<R>, m: Material) -> Vec<(Diagonal, [u64; 3])> {
+        let diag = long_diagonal::<R>();
+        let t = db.table(m).unwrap();
+        let mut out = vec![
+            (Diagonal::Lone, [0; 3]),
+            (Diagonal::Strong, [0; 3]),
+            (Diagonal::Other, [0; 3]),
+        ];
+        for i in 0..db.slice_size(m) {
+            let Some(p) = db.position(m, i) else { continue };
+            if capture_pending(&p) {
+                continue;
+            }
+            let (w, b) = (p.board().owned(Color::White), p.board().owned(Color::Black));
+            let (lone, strong) = if w.count() < b.count() {
+                (w, b)
+            } else {
+                (b, w)
+            };
+            let held = match (!(lone & diag).is_empty(), !(strong & diag).is_empty()) {
+                (true, false) => Diagonal::Lone,
+                (false, true) => Diagonal::Strong,
+                _ => Diagonal::Other,
+            };
+            let k = match t.get(i).unwrap() {
+                Wld::Win => 0,
+                Wld::Loss => 1,
+                Wld::Draw => 2,
+            };
+            out.iter_mut().find(|e| e.0 == held).unwrap().1[k] += 1;
+        }
+        out
+    }
+
+    const KING: Material = Material::new([0, 0], [1, 1]);
+    const TWO_KINGS: Material = Material::new([0, 0], [2, 1]);
+    const THREE_KINGS: Material = Material::new([0, 0], [3, 1]);
+
+    /// King against king on 10x10: without a capture at once, a lone king always has a
+    /// safe square, but for a king shut in a corner of the long diagonal by the other
+    /// on that diagonal. Two kings against one: the lone king on the long diagonal
+    /// cannot be caught.
+    #[test]
+    fn international_king_endings() {
+        let db = kings_only::<InternationalRules>(&[]);
+        let diag = long_diagonal::<InternationalRules>();
+        let t = db.table(KING).unwrap();
+        for i in 0..db.slice_size(KING) {
+            let p = db.position(KING, i).unwrap();
+            let v = t.get(i).unwrap();
+            if capture_pending(&p) {
+                assert_eq!(v, Wld::Win, "{p}");
+            } else if v != Wld::Draw {
+                assert_eq!(p.board().occupied() - diag, SquareSet::EMPTY, "{p}: {v}");
+            }
+        }
+        let two = by_diagonal(&db, TWO_KINGS);
+        assert_eq!(two[0], (Diagonal::Lone, [0, 0, 6348]), "{two:?}");
+        // with the lone king to move, it never loses off a capture but on the diagonal
+        let one = by_diagonal(&db, TWO_KINGS.mirrored());
+        assert_eq!(one[0].1, [0, 0, 6932], "{one:?}");
+    }
+
+    /// Petrov's triangle: on 8x8, three kings beat a king when they hold the main road
+    /// (nearly always: some positions give the lone king a way back to it), and draw
+    /// when the lone king holds it (but for a few traps). (Some seconds in a debug
+    /// build.)
+    #[test]
+    #[ignore]
+    fn russian_three_kings_against_one() {
+        let db = kings_only::<RussianRules>(&[THREE_KINGS]);
+        let r = by_diagonal(&db, THREE_KINGS);
+        let [w, _, d] = r[1].1;
+        assert!(w > 70 * d, "the strong side holds the main road: {r:?}");
+        let [w, _, d] = r[0].1;
+        assert!(d > 20 * w, "the lone king holds the main road: {r:?}");
+    }
+
+    /// On 10x10, three kings against one are usually a draw (the FMJD's endgame
+    /// course), even with the long diagonal held; with the lone king on it, nearly
+    /// always. (Some seconds in a debug build.)
+    #[test]
+    #[ignore]
+    fn international_three_kings_against_one() {
+        let db = kings_only::<InternationalRules>(&[THREE_KINGS]);
+        let r = by_diagonal(&db, THREE_KINGS);
+        let (wins, draws) = r.iter().fold((0, 0), |a, e| (a.0 + e.1[0], a.1 + e.1[2]));
+        assert!(draws > 3 * wins, "{r:?}");
+        let [w, _, d] = r[0].1;
+        assert!(d > 25 * w, "the lone king holds the long diagonal: {r:?}");
+    }
+}

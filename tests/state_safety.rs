@@ -5,10 +5,10 @@
 //! `Game::redo` with nothing to redo. The fuzz harnesses are run on seeded random
 //! bytes too, and on the inputs the fuzzers found (regressions).
 
-use column_checkers::tools::harness;
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::any::{Ruleset, RulesetVisitor};
+use column_checkers::playout::SplitMix64;
 use column_checkers::{Game, MoveList, MoveParseError, PlayError, Position};
+use column_checkers_testkit::harness;
 
 /// The scenario below with this many random games per ruleset.
 #[derive(Clone, Copy)]

@@ -25,7 +25,7 @@
 //! without what they need, they fail and say what is missing. The API test runs in
 //! every `cargo test`, which builds the `web` example beside the test binary.
 
-use column_checkers::tools::rng::SplitMix64;
+use column_checkers::playout::SplitMix64;
 use column_checkers::{Bashni, Color, Emergo, Introspect, Lasca, MoveList, MoveSquares, Position};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -897,10 +897,7 @@ fn static_page_plays_in_headless_chromium() {
     // the board says how its column labels read (the officer's column is `W2b`)
     assert_eq!(
         d.text("#board-note"),
-        format!(
-            "Labels: {}.",
-            column_checkers::text::position_text::COLUMN_LEGEND
-        )
+        format!("Labels: {}.", column_checkers::custom::COLUMN_LEGEND)
     );
     assert!(d.text("#board").contains("W2b"), "{}", d.text("#board"));
     assert!(d

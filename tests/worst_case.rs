@@ -4,10 +4,9 @@
 //! every invariant is checked; the time they take is measured in release mode by the
 //! example, not here (tests never time anything).
 
-use column_checkers::games::draughts::RussianDraughts;
-use column_checkers::tools::invariants;
-use column_checkers::{Checking, Counting};
+use column_checkers::games::RussianDraughts;
 use column_checkers::{Emergo, MoveList};
+use column_checkers_testkit::{invariants, Checking};
 
 /// (position, legal moves, jumps of the longest)
 const EMERGO: &[(&str, usize, usize)] = &[
@@ -49,7 +48,7 @@ fn longest(moves: &[String]) -> usize {
         .unwrap_or(0)
 }
 
-fn run<P: Counting + Checking>(cases: &[(&str, usize, usize)]) {
+fn run<P: Checking>(cases: &[(&str, usize, usize)]) {
     for &(text, count, jumps) in cases {
         let p: P = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         let mut list = MoveList::new();

@@ -80,7 +80,7 @@ wasm-bindgen --target web --out-dir target/wasm/pkg-solver \
 
 step "wasm32, no_std: the library type-checked with core and alloc only (nothing from std slips in)"
 wasm env CARGO_TARGET_DIR=target/wasm-nostd cargo check --release --target wasm32-unknown-unknown \
-  -Zbuild-std=core,alloc -p column-checkers --no-default-features --features svg,serde,solver,testing
+  -Zbuild-std=core,alloc -p column-checkers --no-default-features --features svg,serde,solver
 rm -rf target/wasm-nostd
 
 step "wasm32: Emergo's one-on-one endgame table solved in WebAssembly equals the native one"

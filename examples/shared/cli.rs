@@ -6,7 +6,7 @@
 
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use column_checkers::tools::registry::rulesets_help;
+use column_checkers::any::rulesets_help;
 use column_checkers::{AnyGame, AnyGameError, Ruleset};
 
 /// `--game NAME` and the ruleset options (`--roundabout`, `--russian-code`, ...).

@@ -1,10 +1,10 @@
-//! Fuzz target: see `column_checkers::tools::harness::click_sequence`.
+//! Fuzz target: see `column_checkers_testkit::harness::click_sequence`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Err(finding) = column_checkers::tools::harness::click_sequence(data) {
+    if let Err(finding) = column_checkers_testkit::harness::click_sequence(data) {
         panic!("{finding}");
     }
 });

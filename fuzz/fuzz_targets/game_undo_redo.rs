@@ -1,10 +1,10 @@
-//! Fuzz target: see `column_checkers::tools::harness::game_ops`.
+//! Fuzz target: see `column_checkers_testkit::harness::game_ops`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Err(finding) = column_checkers::tools::harness::game_ops(data) {
+    if let Err(finding) = column_checkers_testkit::harness::game_ops(data) {
         panic!("{finding}");
     }
 });

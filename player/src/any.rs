@@ -34,6 +34,7 @@ use column_checkers::{for_each_ruleset, AnyGame, Color, Introspect, Ruleset, Squ
 use thiserror::Error;
 
 use crate::clock::{default_clock, Clock};
+use crate::eval::Evaluate;
 use crate::{Limits, Player, SearchResult, WIN};
 
 /// Scores beyond this are wins or losses in so many plies (as the search marks them).
@@ -170,7 +171,7 @@ impl fmt::Debug for AnyPlayer {
 
 /// The search of `game` by `player`, timed by `clock`: the best move and the clicks
 /// that enter it after the pending ones ([`AnyPlayer::search`]).
-fn search<P: Listed>(
+fn search<P: Listed + Evaluate>(
     player: &mut Player<P>,
     game: Option<&ActionGame<P>>,
     clock: &mut dyn Clock,

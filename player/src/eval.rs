@@ -1,698 +1,422 @@
 //! The evaluation: a score of a position for the side to move, in hundredths of a man,
-//! from weights kept as data ([`Weights`], one set per ruleset).
+//! chosen for each ruleset through [`Evaluate`], from weights kept as data
+//! ([`Weights`], a file for each ruleset).
 //!
-//! The terms are the games' own, read from the crate's
-//! [`BoardView`](column_checkers::BoardView): men a player commands (under his caps)
-//! and the enemy men he holds prisoner, men in hand (Emergo), kings and officers,
-//! columns, advancement towards the far row (tempo; in Epaminondas the crossing),
-//! nearness to the centre, and mobility (the side to move's legal moves).
+//! Every ruleset of the crate counts the terms of its [board view](evaluate_view)
+//! (men, prisoners, men in hand, kings, columns, advancement, centre, formation,
+//! middle, wings, runaways, mobility), except the three draughts games, which count
+//! the same terms on their bitboards and damp an advantage held with few pieces
+//! against a king.
 //!
 //! ```
 //! use column_checkers::{Lasca, Position};
-//! use column_checkers_player::eval::{evaluate, Weights};
+//! use column_checkers_player::eval::Evaluate;
 //!
-//! let w = Weights::for_ruleset(Lasca::NAME);
+//! let w = Lasca::weights(); // player/weights/lasca.txt
 //! // the start is symmetric: only White's six opening moves count
-//! assert_eq!(evaluate(&Lasca::start(), &w), 6 * w.mobility);
+//! assert_eq!(Lasca::start().evaluate(w), 6 * w.mobility);
 //! ```
 
-use core::fmt;
-use core::str::FromStr;
-
-use std::any::Any;
 use std::sync::OnceLock;
 
-use column_checkers::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
-use column_checkers::{BrazilianDraughts, Color, Counting, InternationalDraughts, RussianDraughts};
-use thiserror::Error;
+use column_checkers::custom::{CheckersPosition, CheckersRules};
+use column_checkers::games::{
+    BashniRules, BrazilianRules, DameoRules, HexEmergoSetup, InternationalRules, LascaRules,
+    RussianRules, StapeldammenRules,
+};
+use column_checkers::{Emergo, Epaminondas, HexEmergo, NeoCrossings, Position};
 
 use crate::eval_pieces::{self, Tables};
+pub use crate::eval_view::evaluate_view;
+use crate::weights::weights_file;
+pub use crate::weights::{Weights, WeightsError, TERMS};
 
-/// The number of the evaluation's terms ([`Weights::NAMES`]).
-pub const TERMS: usize = 15;
+/// How the player evaluates the positions of a ruleset, and with which weights: the
+/// bound of [`Player`](crate::Player) and of everything that evaluates (the Monte
+/// Carlo tree search, matches, the tuner).
+///
+/// Every method has a default: the [board view's](evaluate_view) terms and the
+/// [generic weights](Weights::GENERIC), so that a position type written outside the
+/// crate needs one line:
+///
+/// ```
+/// # use column_checkers::{Color, Lasca, MoveList, MoveParseError, Outcome, Position, PositionError};
+/// # use std::fmt;
+/// use column_checkers_player::eval::{Evaluate, Weights};
+/// use column_checkers_player::{Limits, Player};
+///
+/// /// A ruleset of one's own (here Lasca's rules under another name).
+/// #[derive(Clone, PartialEq, Eq, Debug)]
+/// struct MyGame(Lasca);
+/// # impl fmt::Display for MyGame {
+/// #     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { self.0.fmt(f) }
+/// # }
+/// # impl std::str::FromStr for MyGame {
+/// #     type Err = PositionError;
+/// #     fn from_str(s: &str) -> Result<MyGame, PositionError> { s.parse().map(MyGame) }
+/// # }
+/// # impl Position for MyGame {
+/// #     type Move = <Lasca as Position>::Move;
+/// #     const NAME: &'static str = "my game";
+/// #     fn start() -> MyGame { MyGame(Lasca::start()) }
+/// #     fn turn(&self) -> Color { self.0.turn() }
+/// #     fn legal_moves(&self, moves: &mut MoveList<Self::Move>) { self.0.legal_moves(moves) }
+/// #     fn play_unchecked(&mut self, mv: &Self::Move) { self.0.play_unchecked(mv) }
+/// #     fn outcome(&self) -> Option<Outcome> { self.0.outcome() }
+/// #     fn zobrist(&self) -> u64 { self.0.zobrist() }
+/// #     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveParseError> { self.0.parse_move(text) }
+/// #     fn men(&self, color: Color) -> usize { self.0.men(color) }
+/// #     fn diagram(&self) -> String { self.0.diagram() }
+/// # }
+/// impl Evaluate for MyGame {}
+///
+/// assert_eq!(MyGame::weights(), &Weights::GENERIC);
+/// let mut player = Player::<MyGame>::new(1);
+/// let found = player.search(&MyGame::start(), &[], Limits::depth(2), &mut |_| {});
+/// assert!(found.best.is_some());
+/// ```
+///
+/// A ruleset made of the crate's [`CheckersPosition`] gets it from its rules type
+/// instead ([`EvaluateRules`]).
+pub trait Evaluate: Position {
+    /// The weights the player plays with ([`Player::new`](crate::Player::new)): for the
+    /// crate's rulesets the file `player/weights/NAME.txt`, which `tune` writes.
+    fn weights() -> &'static Weights {
+        &Weights::GENERIC
+    }
 
-/// The weights of the evaluation's terms, in hundredths of a man. One set per ruleset
-/// ([`Weights::for_ruleset`]); a ruleset written outside the crate gets
-/// [`Weights::GENERIC`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// A man of the player's own colour in a column he commands (or a single piece).
-    pub man: i32,
-    /// A king (Lasca's officer) on top of a column he commands, over a man's worth.
-    pub king: i32,
-    /// An enemy man held prisoner under one of his caps.
-    pub prisoner: i32,
-    /// A column (or a piece) he commands, whatever its height: more columns, more moves.
-    pub column: i32,
-    /// A man in hand (Emergo's men not yet entered).
-    pub in_hand: i32,
-    /// Each row a man (not a king) has advanced towards the far row.
-    pub advance: i32,
-    /// A man on a square nearer the centre: per step nearer, out of the board's radius.
-    pub centre: i32,
-    /// Each legal move of the side to move (computed only when non-zero).
-    pub mobility: i32,
-    /// A man standing on the far row (Epaminondas' crossings; 0 where men are crowned).
-    pub crossing: i32,
-    /// A man with a piece of his own straight behind him (Dameo's lines of men, which
-    /// advance together; columns backed up on the square boards).
-    pub behind: i32,
-    /// A man with a piece of his own diagonally behind him (the draughts games'
-    /// supported men, which cannot be jumped from the front).
-    pub flank: i32,
-    /// A man still on his own first row (guarding the crowning squares).
-    pub home: i32,
-    /// A man on the middle of the board: its middle rows, two columns or more from
-    /// either side (the draughts games' centre squares, 22-24 and 27-29 on the
-    /// international board).
-    pub middle: i32,
-    /// The difference between a player's men on the left and on the right half of the
-    /// board (a wing left bare; weighed below 0).
-    pub balance: i32,
-    /// A man on his way to be crowned with no enemy piece able to stop him: none on
-    /// the squares he can still reach on his way to the far row, and no enemy king
-    /// (men cannot move aside into his path, a king can).
-    pub runaway: i32,
-}
+    /// The weights as first written, before any fitting (`player/weights/untuned/`):
+    /// what the fitted ones are measured against (`match --opponent-weights
+    /// untuned`) and where `tune --start untuned` starts. By default the
+    /// [`weights`](Evaluate::weights).
+    fn untuned_weights() -> &'static Weights {
+        Self::weights()
+    }
 
-impl Weights {
-    /// For a ruleset the crate does not know: men, columns and prisoners only.
-    pub const GENERIC: Weights = Weights {
-        man: 100,
-        king: 200,
-        prisoner: 60,
-        column: 10,
-        in_hand: 100,
-        advance: 0,
-        centre: 0,
-        mobility: 2,
-        crossing: 0,
-        behind: 0,
-        flank: 0,
-        home: 0,
-        middle: 0,
-        balance: 0,
-        runaway: 0,
-    };
+    /// The sum of the terms of the position weighed by `w`, for the side to move:
+    /// linear in the weights ([`tune`](crate::tune) fits them on it). By default the
+    /// board view's ([`evaluate_view`]).
+    fn terms(&self, w: &Weights) -> i32 {
+        evaluate_view(self, w)
+    }
 
-    /// The names of the terms, in the order of [`Weights::to_array`]: the words of the
-    /// weights' text (`man=100 king=200 ...`).
-    pub const NAMES: [&'static str; TERMS] = [
-        "man", "king", "prisoner", "column", "in_hand", "advance", "centre", "mobility",
-        "crossing", "behind", "flank", "home", "middle", "balance", "runaway",
-    ];
-
-    /// The weights as an array, in the order of [`Weights::NAMES`].
+    /// The score of the position for the side to move under `w`, in hundredths of a
+    /// man: by default its [`terms`](Evaluate::terms). In the draughts games an
+    /// advantage held with few pieces against a king counts an eighth.
     ///
     /// ```
-    /// use column_checkers_player::eval::Weights;
-    /// let w = Weights::GENERIC;
-    /// assert_eq!(Weights::from_array(w.to_array()), w);
-    /// ```
-    pub fn to_array(&self) -> [i32; TERMS] {
-        [
-            self.man,
-            self.king,
-            self.prisoner,
-            self.column,
-            self.in_hand,
-            self.advance,
-            self.centre,
-            self.mobility,
-            self.crossing,
-            self.behind,
-            self.flank,
-            self.home,
-            self.middle,
-            self.balance,
-            self.runaway,
-        ]
-    }
-
-    /// The weights of an array in the order of [`Weights::NAMES`].
-    pub fn from_array(a: [i32; TERMS]) -> Weights {
-        let [man, king, prisoner, column, in_hand, advance, centre, mobility, crossing, behind, flank, home, middle, balance, runaway] =
-            a;
-        Weights {
-            man,
-            king,
-            prisoner,
-            column,
-            in_hand,
-            advance,
-            centre,
-            mobility,
-            crossing,
-            behind,
-            flank,
-            home,
-            middle,
-            balance,
-            runaway,
-        }
-    }
-
-    /// The weights of the ruleset named `name` ([`Position::NAME`](column_checkers::Position::NAME)):
-    /// those fitted to the player's own games ([`tune`](crate::tune)) where they have
-    /// been and play better, the [`untuned`](Weights::untuned) ones elsewhere
-    /// (international draughts keeps its written weights: the fitted ones lost to
-    /// them).
+    /// use column_checkers::InternationalDraughts;
+    /// use column_checkers_player::eval::Evaluate;
     ///
+    /// // two kings against one: a draw the terms count two kings up, damped
+    /// let pos: InternationalDraughts = "W:WK1,K2:BK50".parse().unwrap();
+    /// let w = InternationalDraughts::weights();
+    /// assert_eq!(pos.terms(w), w.man + w.king);
+    /// assert_eq!(pos.evaluate(w), (w.man + w.king) / 8);
     /// ```
-    /// use column_checkers_player::eval::Weights;
-    /// assert_eq!(Weights::for_ruleset("lasca").man, 100); // the unit
-    /// assert_ne!(Weights::for_ruleset("lasca"), Weights::untuned("lasca"));
-    /// assert_eq!(Weights::for_ruleset("some game"), Weights::GENERIC);
-    /// ```
-    pub fn for_ruleset(name: &str) -> Weights {
-        match name {
-            "lasca" => TUNED_LASCA,
-            "dameo" => TUNED_DAMEO,
-            "russian" => TUNED_RUSSIAN,
-            "brazilian" => TUNED_BRAZILIAN,
-            "stapeldammen" => TUNED_STAPELDAMMEN,
-            "epaminondas" => TUNED_EPAMINONDAS,
-            _ => Weights::untuned(name),
+    fn evaluate(&self, w: &Weights) -> i32 {
+        self.terms(w)
+    }
+}
+
+/// [`Evaluate`] for a ruleset made of the crate's [`CheckersPosition`], implemented on
+/// its rules type: Rust lets a crate implement a trait of another crate only on a
+/// type of its own, and `CheckersPosition<MyRules>` is the library's type, but
+/// `MyRules` is the ruleset author's. The defaults are [`Evaluate`]'s:
+/// `impl EvaluateRules for MyRules {}` gives the board view's evaluation with the
+/// generic weights.
+pub trait EvaluateRules: CheckersRules {
+    /// [`Evaluate::weights`].
+    fn weights() -> &'static Weights {
+        &Weights::GENERIC
+    }
+
+    /// [`Evaluate::untuned_weights`].
+    fn untuned_weights() -> &'static Weights {
+        Self::weights()
+    }
+
+    /// [`Evaluate::terms`].
+    fn terms(pos: &CheckersPosition<Self>, w: &Weights) -> i32 {
+        evaluate_view(pos, w)
+    }
+
+    /// [`Evaluate::evaluate`].
+    fn evaluate(pos: &CheckersPosition<Self>, w: &Weights) -> i32 {
+        Self::terms(pos, w)
+    }
+}
+
+impl<R: EvaluateRules> Evaluate for CheckersPosition<R> {
+    fn weights() -> &'static Weights {
+        R::weights()
+    }
+    fn untuned_weights() -> &'static Weights {
+        R::untuned_weights()
+    }
+    fn terms(&self, w: &Weights) -> i32 {
+        R::terms(self, w)
+    }
+    fn evaluate(&self, w: &Weights) -> i32 {
+        R::evaluate(self, w)
+    }
+}
+
+/// The two weights of the ruleset `$name`: its files `player/weights/$name.txt` and
+/// `player/weights/untuned/$name.txt`.
+macro_rules! files {
+    ($name:literal) => {
+        fn weights() -> &'static Weights {
+            weights_file!($name)
         }
-    }
-
-    /// The weights as first written for the ruleset named `name`, before any tuning:
-    /// kept to measure the tuned ones against (`match --opponent-weights untuned`).
-    ///
-    /// ```
-    /// use column_checkers_player::eval::Weights;
-    /// assert_eq!(Weights::untuned("lasca").king, 120);
-    /// ```
-    pub fn untuned(name: &str) -> Weights {
-        let g = Weights::GENERIC;
-        match name {
-            // columns of men entered from hand; no crowning; prisoners freed when
-            // their cap is taken
-            "emergo" | "hexemergo" | "hexemergo-setup" => Weights {
-                prisoner: 70,
-                column: 15,
-                in_hand: 95,
-                mobility: 3,
-                ..g
-            },
-            // officers move backwards too; prisoners under caps (a prisoner and a
-            // move weigh as in GENERIC)
-            "lasca" | "bashni" => Weights {
-                king: 120,
-                column: 15,
-                advance: 4,
-                centre: 3,
-                ..g
-            },
-            // column capture on the 10x10 board, no promotion (a prisoner as in GENERIC)
-            "stapeldammen" => Weights {
-                column: 15,
-                advance: 3,
-                centre: 2,
-                ..g
-            },
-            // flying kings worth three men or more (GENERIC's king); tempo and centre;
-            // on the large board, men kept on the home row and both wings manned
-            // (each beat the weights without it in the player's own games, 30 000
-            // nodes a move: see docs/strength.md); no mobility (counting the moves
-            // at every leaf cost an eighth of the search's time, and the player
-            // without it was as strong at equal nodes)
-            "international" => Weights {
-                prisoner: 0,
-                column: 0,
-                advance: 3,
-                centre: 3,
-                mobility: 0,
-                home: 5,
-                balance: -5,
-                runaway: 50,
-                ..g
-            },
-            "brazilian" | "russian" => Weights {
-                prisoner: 0,
-                column: 0,
-                advance: 3,
-                centre: 3,
-                mobility: 1,
-                ..g
-            },
-            "dameo" => Weights {
-                king: 180,
-                prisoner: 0,
-                column: 0,
-                advance: 4,
-                centre: 2,
-                mobility: 1,
-                ..g
-            },
-            // the race to cross: advancement and men on the far row
-            "epaminondas" | "neocrossings" => Weights {
-                king: 0,
-                prisoner: 0,
-                column: 0,
-                advance: 6,
-                centre: 1,
-                mobility: 1,
-                crossing: 60,
-                ..g
-            },
-            _ => g,
+        fn untuned_weights() -> &'static Weights {
+            weights_file!("untuned/", $name)
         }
-    }
-}
-
-// The weights fitted by `column-checkers-player tune` (its output, pasted).
-
-/// lasca: fitted to 48533 quiet positions of the player's own games:
-/// `column-checkers-player tune --game lasca --games 800 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
-/// (K = 0.00306, loss 0.3990 from 0.4045).
-const TUNED_LASCA: Weights = Weights {
-    man: 100,
-    king: 40,
-    prisoner: 62,
-    column: 3,
-    in_hand: 100,
-    advance: -3,
-    centre: -17,
-    mobility: 4,
-    crossing: 0,
-    behind: 0,
-    flank: 15,
-    home: 65,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
-
-/// dameo: fitted to 77842 quiet positions of the player's own games (a 7.4 MB data
-/// file), from the weights fitted before (35877 positions, seed 1000, from untuned),
-/// which they beat 32-0-8 at 10 000 nodes a move (20 openings of seed 77):
-/// `column-checkers-player tune --game dameo --games 1200 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 2000 --passes 20 --start tuned`
-/// (K = 0.00410, loss 0.4505 from 0.4620).
-const TUNED_DAMEO: Weights = Weights {
-    man: 100,
-    king: 404,
-    prisoner: 0,
-    column: 58,
-    in_hand: 100,
-    advance: 18,
-    centre: -32,
-    mobility: -1,
-    crossing: 0,
-    behind: 6,
-    flank: 16,
-    home: 36,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
-
-/// russian: fitted to 21590 quiet positions of the player's own games:
-/// `column-checkers-player tune --game russian --games 600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
-/// (K = 0.00544, loss 0.5210 from 0.5262).
-const TUNED_RUSSIAN: Weights = Weights {
-    man: 100,
-    king: 142,
-    prisoner: 0,
-    column: 18,
-    in_hand: 100,
-    advance: 3,
-    centre: -1,
-    mobility: -1,
-    crossing: 0,
-    behind: 0,
-    flank: 10,
-    home: 36,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
-
-/// brazilian: fitted to 21729 quiet positions of the player's own games:
-/// `column-checkers-player tune --game brazilian --games 600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
-/// (K = 0.00637, loss 0.5160 from 0.5232).
-const TUNED_BRAZILIAN: Weights = Weights {
-    man: 100,
-    king: 94,
-    prisoner: 0,
-    column: 16,
-    in_hand: 100,
-    advance: 3,
-    centre: -8,
-    mobility: -1,
-    crossing: 0,
-    behind: 0,
-    flank: 2,
-    home: 17,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
-
-/// stapeldammen: fitted to 40004 quiet positions of the player's own games:
-/// `column-checkers-player tune --game stapeldammen --games 600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
-/// (K = 0.00115, loss 0.5669 from 0.6009).
-const TUNED_STAPELDAMMEN: Weights = Weights {
-    man: 100,
-    king: 200,
-    prisoner: 60,
-    column: 55,
-    in_hand: 100,
-    advance: -13,
-    centre: 26,
-    mobility: 26,
-    crossing: -404,
-    behind: 0,
-    flank: -120,
-    home: 8,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
-
-/// epaminondas: fitted to 27906 quiet positions of the player's own games (a 2.8 MB
-/// data file), which beat the weights as first written 37-0-3 at 10 000 nodes a move
-/// (20 openings of seed 77):
-/// `column-checkers-player tune --game epaminondas --games 1600 --nodes 2000 --opening-plies 8 --max-plies 300 --seed 1000 --passes 20 --start untuned`
-/// (K = 0.00158, loss 0.6416 from 0.6536).
-const TUNED_EPAMINONDAS: Weights = Weights {
-    man: 100,
-    king: 0,
-    prisoner: 0,
-    column: -4,
-    in_hand: 100,
-    advance: 12,
-    centre: 7,
-    mobility: 1,
-    crossing: 1608,
-    behind: 28,
-    flank: 20,
-    home: 34,
-    middle: 0,
-    balance: 0,
-    runaway: 0,
-};
-
-/// A weights text that does not read ([`Weights`]' [`FromStr`]).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum WeightsError {
-    /// A word that is not `term=value`.
-    #[error("{0:?} is not a term=value pair (as in man=100)")]
-    NotAPair(String),
-    /// A term the evaluation does not have.
-    #[error("{0:?} is no term of the evaluation (its terms: {terms})", terms = Weights::NAMES.join(", "))]
-    UnknownTerm(String),
-    /// A value that is not a whole number.
-    #[error("the value of {term} is {value:?}, not a whole number")]
-    BadValue {
-        /// The term.
-        term: String,
-        /// Its value as written.
-        value: String,
-    },
-}
-
-/// The weights' text: `term=value` for every term, separated by spaces
-/// (`man=100 king=200 ...`), which [`FromStr`] reads back.
-impl fmt::Display for Weights {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (name, v)) in Weights::NAMES.iter().zip(self.to_array()).enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{name}={v}")?;
-        }
-        Ok(())
-    }
-}
-
-/// Reads `term=value` pairs separated by white space (lines starting with `#` are
-/// comments); a term not named keeps its [`Weights::GENERIC`] value.
-///
-/// ```
-/// use column_checkers_player::eval::Weights;
-///
-/// let w: Weights = "man=100 king=250\n# a comment\nmobility=3".parse().unwrap();
-/// assert_eq!((w.king, w.mobility, w.prisoner), (250, 3, Weights::GENERIC.prisoner));
-/// assert_eq!(w.to_string().parse::<Weights>(), Ok(w));
-/// assert!("queen=900".parse::<Weights>().is_err());
-/// ```
-impl FromStr for Weights {
-    type Err = WeightsError;
-    fn from_str(s: &str) -> Result<Weights, WeightsError> {
-        let mut a = Weights::GENERIC.to_array();
-        let words = s
-            .lines()
-            .filter(|l| !l.trim_start().starts_with('#'))
-            .flat_map(str::split_whitespace);
-        for word in words {
-            let (term, value) = word
-                .split_once('=')
-                .ok_or_else(|| WeightsError::NotAPair(word.to_string()))?;
-            let i = Weights::NAMES
-                .iter()
-                .position(|n| *n == term)
-                .ok_or_else(|| WeightsError::UnknownTerm(term.to_string()))?;
-            a[i] = value.parse().map_err(|_| WeightsError::BadValue {
-                term: term.to_string(),
-                value: value.to_string(),
-            })?;
-        }
-        Ok(Weights::from_array(a))
-    }
-}
-
-/// The score of `pos` for the side to move under `w`: the balance of the two players'
-/// terms (0 for a position symmetric between them), plus the side to move's mobility.
-/// In the draughts games an advantage held with few pieces against a king counts an
-/// eighth ([`terms`] without it).
-///
-/// ```
-/// use column_checkers::{InternationalDraughts, Position};
-/// use column_checkers_player::eval::{evaluate, Weights};
-///
-/// let pos: InternationalDraughts = "W:W31,32:B19".parse().unwrap();
-/// let w = Weights { mobility: 0, ..Weights::for_ruleset("international") };
-/// assert!(evaluate(&pos, &w) > 50); // a man up
-/// ```
-pub fn evaluate<P: Counting>(pos: &P, w: &Weights) -> i32 {
-    scored(pos, w, true)
-}
-
-/// The sum of the terms of `pos` weighed by `w`, the score [`evaluate`] damps: linear
-/// in the weights ([`tune`](crate::tune) fits them on it).
-///
-/// ```
-/// use column_checkers::InternationalDraughts;
-/// use column_checkers_player::eval::{evaluate, terms, Weights};
-///
-/// // two kings against one: a draw the score says is two kings up, damped
-/// let pos: InternationalDraughts = "W:WK1,K2:BK50".parse().unwrap();
-/// let w = Weights::for_ruleset("international");
-/// assert_eq!(terms(&pos, &w), w.man + w.king);
-/// assert_eq!(evaluate(&pos, &w), (w.man + w.king) / 8);
-/// ```
-pub fn terms<P: Counting>(pos: &P, w: &Weights) -> i32 {
-    scored(pos, w, false)
-}
-
-fn scored<P: Counting>(pos: &P, w: &Weights, damp: bool) -> i32 {
-    // the games of single men: the same score, counted on their bitboards; on the
-    // 10x10 board three pieces rarely beat a king (FMJD's rules draw them after 16
-    // moves), on the 8x8 boards two (three kings win on the main diagonal)
-    static INTERNATIONAL: OnceLock<Tables> = OnceLock::new();
-    static EIGHT: OnceLock<Tables> = OnceLock::new();
-    let any: &dyn Any = pos;
-    if let Some(p) = any.downcast_ref::<InternationalDraughts>() {
-        let s = eval_pieces::evaluate(p, w, Tables::of::<InternationalRules>(&INTERNATIONAL));
-        return if damp {
-            eval_pieces::damped(p, s, 3)
-        } else {
-            s
-        };
-    }
-    if let Some(p) = any.downcast_ref::<RussianDraughts>() {
-        let s = eval_pieces::evaluate(p, w, Tables::of::<RussianRules>(&EIGHT));
-        return if damp {
-            eval_pieces::damped(p, s, 2)
-        } else {
-            s
-        };
-    }
-    if let Some(p) = any.downcast_ref::<BrazilianDraughts>() {
-        let s = eval_pieces::evaluate(p, w, Tables::of::<BrazilianRules>(&EIGHT));
-        return if damp {
-            eval_pieces::damped(p, s, 2)
-        } else {
-            s
-        };
-    }
-    evaluate_view(pos, w)
-}
-
-/// [`evaluate`] from the position's board view, for every ruleset.
-pub(crate) fn evaluate_view<P: Counting>(pos: &P, w: &Weights) -> i32 {
-    let me = pos.turn();
-    let Some(view) = pos.board_view() else {
-        // no board to look at: material as the ruleset counts it
-        let men = |c: Color| pos.men(c) as i32;
-        return w.man * (men(me) - men(!me));
     };
-    let g = view.geometry;
-    let (width, height) = (i32::from(g.width()), i32::from(g.height()));
-    let mut score = [0i32; 2];
-    // the men's formation, looked at only when weighed
-    let shape = w.behind != 0 || w.flank != 0 || w.home != 0;
-    let placed = w.advance != 0 || w.centre != 0 || w.crossing != 0 || w.middle != 0;
-    // each player's men on the left and on the right half (a middle column in neither)
-    let mut wings = [[0i32; 2]; 2];
-    for (sq, stack) in view.occupied() {
-        let Some(owner) = stack.owner() else { continue };
-        let s = &mut score[owner.index()];
-        let own = stack.count(owner) as i32;
-        let held = stack.height() as i32 - own;
-        *s += w.man * own + w.prisoner * held + w.column;
-        if stack.top_is_king() {
-            *s += w.king;
-        } else if placed || shape || w.balance != 0 {
-            let (x, y) = g.coords(sq);
-            let (x, y) = (i32::from(x), i32::from(y));
-            if let Some(side) = wing(x, width) {
-                count_wing(&mut wings[owner.index()], side);
-            }
-            let (rows, back) = match owner {
-                Color::White => (y, -1),
-                Color::Black => (height - 1 - y, 1),
-            };
-            *s += w.advance * rows;
-            if rows == height - 1 {
-                *s += w.crossing;
-            }
-            if rows == 0 {
-                *s += w.home;
-            }
-            // steps from the edge, the nearer of the two axes
-            let from_edge = x.min(width - 1 - x).min(y.min(height - 1 - y));
-            *s += w.centre * from_edge;
-            if in_the_middle(x, y, width, height) {
-                *s += w.middle;
-            }
-            if shape {
-                // his own piece on the square at (x, y)
-                let own = |x: i32, y: i32| {
-                    g.square_at(x, y)
-                        .is_some_and(|b| view.get(b).owner() == Some(owner))
-                };
-                if own(x, y + back) {
-                    *s += w.behind;
-                }
-                if own(x - 1, y + back) || own(x + 1, y + back) {
-                    *s += w.flank;
-                }
-            }
-        }
-    }
-    if w.runaway != 0 {
-        let kings = |c: Color| {
-            view.occupied()
-                .any(|(_, st)| st.owner() == Some(c) && st.top_is_king())
-        };
-        let kings = [kings(Color::White), kings(Color::Black)];
-        for (sq, stack) in view.occupied() {
-            let Some(owner) = stack.owner() else { continue };
-            if stack.top_is_king() || kings[(!owner).index()] {
-                continue;
-            }
-            let (x, y) = g.coords(sq);
-            let stoppers = |x: i32, y: i32| {
-                g.square_at(x, y)
-                    .is_some_and(|b| view.get(b).owner() == Some(!owner))
-            };
-            if path_is_free(i32::from(x), i32::from(y), owner, height, stoppers) {
-                score[owner.index()] += w.runaway;
-            }
-        }
-    }
-    for c in [Color::White, Color::Black] {
-        let [left, right] = wings[c.index()];
-        score[c.index()] +=
-            w.in_hand * view.in_hand[c.index()] as i32 + w.balance * (left - right).abs();
-    }
-    let mut total = score[me.index()] - score[(!me).index()];
-    if w.mobility != 0 {
-        total += w.mobility * pos.count_legal_moves().min(60) as i32;
-    }
-    total
 }
 
-/// Whether a man of `owner` on (`x`, `y`) of a board `height` rows high has no
-/// enemy piece (`enemy` at a square) on the squares he can reach on his way to the far
-/// row: each row ahead, as many columns either side as it is rows ahead
-/// ([`Weights::runaway`]). White moves up the rows, Black down.
-pub(crate) fn path_is_free(
-    x: i32,
-    y: i32,
-    owner: Color,
-    height: i32,
-    mut enemy: impl FnMut(i32, i32) -> bool,
-) -> bool {
-    // the rows ahead of him, to the far row
-    let rows = match owner {
-        Color::White => height - 1 - y,
-        Color::Black => y,
+// Emergo on its boards: columns of men entered from hand, counted on the board view.
+impl Evaluate for Emergo {
+    files!("emergo");
+}
+
+impl Evaluate for HexEmergo {
+    files!("hexemergo");
+}
+
+impl Evaluate for HexEmergoSetup {
+    files!("hexemergo-setup");
+}
+
+// Epaminondas and NeoCrossings: the race to cross, counted on the board view.
+impl Evaluate for Epaminondas {
+    files!("epaminondas");
+}
+
+impl Evaluate for NeoCrossings {
+    files!("neocrossings");
+}
+
+// The column games and Dameo, counted on the board view; every option set of Lasca and
+// of Bashni plays with its ruleset's weights.
+impl<const ROUNDABOUT: bool, const REPETITION: bool> EvaluateRules
+    for LascaRules<ROUNDABOUT, REPETITION>
+{
+    files!("lasca");
+}
+
+impl<const RUSSIAN_CODE: bool> EvaluateRules for BashniRules<RUSSIAN_CODE> {
+    files!("bashni");
+}
+
+impl EvaluateRules for StapeldammenRules {
+    files!("stapeldammen");
+}
+
+impl EvaluateRules for DameoRules {
+    files!("dameo");
+}
+
+// The draughts games: men stand alone, so the terms are counted on the position's
+// bitboards (the same score as the board view's, without building one: the view cost
+// more than the terms). An advantage held with few pieces against a king counts an
+// eighth: on the 10x10 board three pieces rarely beat a king (FMJD's rules draw them
+// after 16 moves), on the 8x8 boards two (three kings win on the main diagonal).
+
+/// The tables of the 10x10 board and of the 8x8 board of the draughts games.
+static TEN: OnceLock<Tables> = OnceLock::new();
+static EIGHT: OnceLock<Tables> = OnceLock::new();
+
+/// The draughts game of the rules `$rules`: its terms counted on its bitboards (with
+/// the tables of its board, `$tables`), an advantage held with `$few` pieces or fewer
+/// against a king damped; its weights files `$name`.
+macro_rules! draughts {
+    ($rules:ty, $name:literal, $tables:ident, $few:literal) => {
+        impl EvaluateRules for $rules {
+            files!($name);
+            fn terms(pos: &CheckersPosition<$rules>, w: &Weights) -> i32 {
+                eval_pieces::evaluate(pos, w, Tables::of::<$rules>(&$tables))
+            }
+            fn evaluate(pos: &CheckersPosition<$rules>, w: &Weights) -> i32 {
+                eval_pieces::damped(pos, Self::terms(pos, w), $few)
+            }
+        }
     };
-    for k in 1..=rows {
-        let row = match owner {
-            Color::White => y + k,
-            Color::Black => y - k,
-        };
-        if (-k..=k).any(|dx| enemy(x + dx, row)) {
-            return false;
-        }
-    }
-    true
 }
 
-/// Whether (`x`, `y`) is on the middle of a `width` x `height` board
-/// ([`Weights::middle`]): on its middle rows (two; three where the height is odd) and
-/// two columns or more from either side.
-pub(crate) fn in_the_middle(x: i32, y: i32, width: i32, height: i32) -> bool {
-    (2 * y + 1 - height).abs() <= 2 && x.min(width - 1 - x) >= 2
-}
-
-/// One more man on the wing `side` of `wings` (men on the left, on the right). Kept
-/// apart because the balance is the same whichever way the men are counted: counted
-/// down, |(-left) - (-right)| is |left - right|.
-fn count_wing(wings: &mut [i32; 2], side: usize) {
-    wings[side] += 1;
-}
-
-/// The half of a `width`-wide board column `x` lies in ([`Weights::balance`]): 0 the
-/// left, 1 the right, none the middle column of an odd width.
-pub(crate) fn wing(x: i32, width: i32) -> Option<usize> {
-    match (2 * x + 1).cmp(&width) {
-        core::cmp::Ordering::Less => Some(0),
-        core::cmp::Ordering::Greater => Some(1),
-        core::cmp::Ordering::Equal => None,
-    }
-}
+draughts!(InternationalRules, "international", TEN, 3);
+draughts!(RussianRules, "russian", EIGHT, 2);
+draughts!(BrazilianRules, "brazilian", EIGHT, 2);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use column_checkers::{Dameo, Emergo, InternationalDraughts, Lasca, Position, Stapeldammen};
+    use crate::matches::random_position as walk;
+    use crate::ruleset;
+    use column_checkers::{
+        BrazilianDraughts, Color, Dameo, InternationalDraughts, Introspect, Lasca, Position,
+        Ruleset, RussianDraughts, Stapeldammen,
+    };
+    use core::fmt;
+    use core::str::FromStr;
+    use proptest::prelude::*;
+
+    fn evaluate<P: Evaluate>(pos: &P, w: &Weights) -> i32 {
+        pos.evaluate(w)
+    }
+
+    fn terms<P: Evaluate>(pos: &P, w: &Weights) -> i32 {
+        pos.terms(w)
+    }
+
+    /// The evaluation signature: for every ruleset, the evaluation of 100 random
+    /// positions under its weights and under its untuned weights, each folded into a
+    /// number. A change to a weights file or to the counting of a term changes it: when
+    /// the change is meant (`tune` wrote a file), renew the figures from the failure
+    /// message (`cargo test -p column-checkers-player --lib evaluation_signature`).
+    #[test]
+    fn evaluation_signature() {
+        struct Signature;
+        impl ruleset::Visitor for Signature {
+            type Output = String;
+            fn visit<P: Introspect + Evaluate>(self) -> String {
+                let (mut played, mut untuned) = (0i64, 0i64);
+                for seed in 0..100u64 {
+                    let pos: P = walk(seed, (seed * 7 % 100) as usize);
+                    let fold = |h: i64, w: &Weights| {
+                        h.wrapping_mul(1_000_003)
+                            .wrapping_add(i64::from(pos.evaluate(w)))
+                    };
+                    played = fold(played, P::weights());
+                    untuned = fold(untuned, P::untuned_weights());
+                }
+                format!("{} {played} {untuned}", Ruleset::of::<P>().unwrap())
+            }
+        }
+        let lines: Vec<String> = Ruleset::ALL
+            .iter()
+            .map(|&r| ruleset::visit(r, Signature))
+            .collect();
+        let expected = [
+            "emergo -5196992447715209733 -5196992447715209733",
+            "dameo -7426778814203622539 -4109899814595541711",
+            "russian -3159691381960398619 5658289517815626927",
+            "hexemergo 3826791906061197400 3826791906061197400",
+            "hexemergo-setup 6866536730997946160 6866536730997946160",
+            "international -2730165395862929190 -2730165395862929190",
+            "brazilian -3860001389356963519 -5236643192125424879",
+            "stapeldammen -3702512723800779610 -5906578953214537054",
+            "epaminondas 560213356881000920 -2503877777970664040",
+            "neocrossings -9177337288141521053 -9177337288141521053",
+            "lasca -7080588490336614131 -8902668889047317166",
+            "lasca --roundabout -7080588490336614131 -8902668889047317166",
+            "lasca --repetition -7080588490336614131 -8902668889047317166",
+            "lasca --roundabout --repetition -7080588490336614131 -8902668889047317166",
+            "bashni 8763141934836454526 8763141934836454526",
+            "bashni --russian-code 2978206746808966079 2978206746808966079",
+        ];
+        assert_eq!(lines, expected, "\n{}", lines.join("\n"));
+    }
+
+    /// The weights file `player/weights/PATH`, read.
+    fn file(path: &str) -> Weights {
+        let path = format!("{}/weights/{path}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        text.parse().unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    #[test]
+    fn every_ruleset_plays_with_its_files_and_every_file_is_a_rulesets() {
+        struct Files;
+        impl ruleset::Visitor for Files {
+            type Output = ();
+            fn visit<P: Introspect + Evaluate>(self) {
+                let name = P::NAME;
+                assert_eq!(*P::weights(), file(&format!("{name}.txt")), "{name}");
+                let untuned = file(&format!("untuned/{name}.txt"));
+                assert_eq!(*P::untuned_weights(), untuned, "{name}, untuned");
+            }
+        }
+        for &r in Ruleset::ALL {
+            ruleset::visit(r, Files);
+        }
+        // every file is a ruleset's, every file reads, a man weighs 100 (the unit)
+        for dir in ["", "untuned/"] {
+            let path = format!("{}/weights/{dir}", env!("CARGO_MANIFEST_DIR"));
+            let mut names = Vec::new();
+            for entry in std::fs::read_dir(&path).unwrap() {
+                let entry = entry.unwrap();
+                if entry.file_type().unwrap().is_dir() {
+                    continue;
+                }
+                let name = entry.file_name().into_string().unwrap();
+                let ruleset = name.strip_suffix(".txt").unwrap_or_default();
+                assert!(
+                    Ruleset::ALL.iter().any(|r| r.name() == ruleset),
+                    "{path}{name} is no ruleset's"
+                );
+                assert_eq!(file(&format!("{dir}{name}")).man, 100, "{path}{name}");
+                names.push(name);
+            }
+            names.sort();
+            names.dedup();
+            let rulesets = Ruleset::ALL
+                .iter()
+                .filter(|r| r.options().is_empty())
+                .count();
+            assert_eq!(names.len(), rulesets, "{path}");
+        }
+    }
+
+    /// Whether the bitboards and the board view score the position `plies` random moves
+    /// into each draughts game (from `seed`) alike under `w`.
+    fn alike(w: &Weights, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+        let a: InternationalDraughts = walk(seed, plies);
+        prop_assert_eq!(terms(&a, w), evaluate_view(&a, w), "{} {}", w, a);
+        let b: RussianDraughts = walk(seed, plies);
+        prop_assert_eq!(terms(&b, w), evaluate_view(&b, w), "{} {}", w, b);
+        let c: BrazilianDraughts = walk(seed, plies);
+        prop_assert_eq!(terms(&c, w), evaluate_view(&c, w), "{} {}", w, c);
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// The bitboards and the board view give the same score, every term weighed.
+        #[test]
+        fn the_bitboards_count_as_the_board_view(
+            seed in any::<u64>(),
+            plies in 0usize..160,
+            weights in proptest::array::uniform15(-50i32..50),
+        ) {
+            alike(&Weights::from_array(weights), seed, plies)?;
+        }
+
+        /// Each term weighed alone: a term the bitboards skipped or counted when
+        /// unweighed would show here, where the others are 0.
+        #[test]
+        fn each_term_alone_counts_as_on_the_board_view(
+            seed in any::<u64>(),
+            plies in 0usize..160,
+            term in 0usize..TERMS,
+            weight in prop_oneof![-50i32..0, 1i32..50],
+        ) {
+            let mut a = [0; TERMS];
+            a[term] = weight;
+            alike(&Weights::from_array(a), seed, plies)?;
+        }
+    }
 
     #[test]
     fn start_positions_are_balanced_but_for_mobility() {
         let w = Weights {
             mobility: 0,
-            ..Weights::for_ruleset(Emergo::NAME)
+            ..*Emergo::weights()
         };
         assert_eq!(evaluate(&Emergo::start(), &w), 0);
         let w = Weights {
             mobility: 0,
-            ..Weights::for_ruleset(InternationalDraughts::NAME)
+            ..*InternationalDraughts::weights()
         };
         assert_eq!(evaluate(&InternationalDraughts::start(), &w), 0);
     }
@@ -709,7 +433,7 @@ mod tests {
             behind: 0,
             flank: 0,
             home: 0,
-            ..Weights::for_ruleset(Emergo::NAME)
+            ..*Emergo::weights()
         };
         // Black to move: white commands 5 of his men, holds 5 black prisoners
         let white = 5 * w.man + 5 * w.prisoner + 2 * w.column;
@@ -731,35 +455,10 @@ mod tests {
     }
 
     #[test]
-    fn tuned_rulesets_have_their_own_weights_and_the_others_the_first() {
-        for name in [
-            "lasca",
-            "dameo",
-            "russian",
-            "brazilian",
-            "stapeldammen",
-            "epaminondas",
-        ] {
-            let w = Weights::for_ruleset(name);
-            assert_ne!(w, Weights::untuned(name), "{name}");
-            assert_eq!(w.man, 100, "{name}: the unit");
-        }
-        for name in [
-            "emergo",
-            "hexemergo",
-            "bashni",
-            "neocrossings",
-            "international",
-        ] {
-            assert_eq!(Weights::for_ruleset(name), Weights::untuned(name), "{name}");
-        }
-    }
-
-    #[test]
     fn in_epaminondas_a_piece_across_outweighs_many_men() {
         // crossing the board is how the game is won: one man on the far row is worth
         // more than ten men and their advance in the tuned weights too
-        let w = Weights::for_ruleset("epaminondas");
+        let w = Epaminondas::weights();
         assert!(w.crossing > 10 * (w.man + w.advance), "{w:?}");
     }
 
@@ -769,7 +468,7 @@ mod tests {
             mobility: 0,
             advance: 0,
             centre: 0,
-            ..Weights::for_ruleset(Lasca::NAME)
+            ..*Lasca::weights()
         };
         let soldier: Lasca = "W:Wc3:Be5".parse().unwrap();
         let officer: Lasca = "W:WKc3:Be5".parse().unwrap();
@@ -786,7 +485,7 @@ mod tests {
         // (Stapeldammen): 26 (on the left edge) has no black piece ahead of him within
         // reach, nor 5 (on the right edge) a white one; 50 and 5 on the same column
         // stop each other; an enemy king stops every man; a king is no runaway
-        fn check<P: Counting>() {
+        fn check<P: Evaluate>() {
             let eval = |text: &str| {
                 let pos: P = text.parse().unwrap();
                 evaluate(&pos, &only("runaway"))
@@ -806,26 +505,11 @@ mod tests {
         }
         check::<InternationalDraughts>();
         check::<Stapeldammen>();
-        // the path's edge: each row ahead as many columns either side as rows ahead
-        let reached = |x, y, owner| {
-            let mut squares = Vec::new();
-            path_is_free(x, y, owner, 4, |x, y| {
-                squares.push((x, y));
-                false
-            });
-            squares
-        };
-        assert_eq!(reached(1, 2, Color::White), [(0, 3), (1, 3), (2, 3)]);
-        assert_eq!(reached(1, 0, Color::White).len(), 3 + 5 + 7);
-        assert_eq!(reached(1, 1, Color::Black), [(0, 0), (1, 0), (2, 0)]);
-        assert!(reached(1, 3, Color::White).is_empty());
-        assert!(!path_is_free(1, 1, Color::White, 4, |x, y| (x, y) == (3, 3)));
-        assert!(path_is_free(1, 1, Color::White, 4, |x, y| (x, y) == (4, 3)));
     }
 
     #[test]
     fn few_pieces_against_a_king_count_an_eighth() {
-        let w = Weights::for_ruleset("international");
+        let w = *InternationalDraughts::weights();
         let check = |text: &str, damped: bool| {
             let pos: InternationalDraughts = text.parse().unwrap();
             let t = terms(&pos, &w);
@@ -852,98 +536,6 @@ mod tests {
         // other games are not damped
         let pos: Lasca = "W:WKa1,Kc1:BKg7".parse().unwrap();
         assert_eq!(evaluate(&pos, &w), terms(&pos, &w));
-    }
-
-    #[test]
-    fn every_rulesets_weights_are_the_ones_written_down() {
-        let column = "man=100 king=200 prisoner=70 column=15 in_hand=95 advance=0 centre=0 \
-                      mobility=3 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0";
-        let officers = "man=100 king=120 prisoner=60 column=15 in_hand=100 advance=4 \
-                        centre=3 mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0";
-        let draughts = "man=100 king=200 prisoner=0 column=0 in_hand=100 advance=3 centre=3 \
-                        mobility=1 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0";
-        let international = "man=100 king=200 prisoner=0 column=0 in_hand=100 advance=3 \
-                             centre=3 mobility=0 crossing=0 behind=0 flank=0 home=5 middle=0 \
-                             balance=-5 runaway=50";
-        let crossing = "man=100 king=0 prisoner=0 column=0 in_hand=100 advance=6 centre=1 \
-                        mobility=1 crossing=60 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0";
-        #[rustfmt::skip]
-        let table: [(&str, &str, &str); 13] = [
-            ("emergo", column, column),
-            ("hexemergo", column, column),
-            ("hexemergo-setup", column, column),
-            ("lasca", officers,
-             "man=100 king=40 prisoner=62 column=3 in_hand=100 advance=-3 centre=-17 \
-              mobility=4 crossing=0 behind=0 flank=15 home=65 middle=0 balance=0 runaway=0"),
-            ("bashni", officers, officers),
-            ("stapeldammen",
-             "man=100 king=200 prisoner=60 column=15 in_hand=100 advance=3 centre=2 \
-              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0",
-             "man=100 king=200 prisoner=60 column=55 in_hand=100 advance=-13 centre=26 \
-              mobility=26 crossing=-404 behind=0 flank=-120 home=8 middle=0 balance=0 runaway=0"),
-            ("international", international, international),
-            ("brazilian", draughts,
-             "man=100 king=94 prisoner=0 column=16 in_hand=100 advance=3 centre=-8 \
-              mobility=-1 crossing=0 behind=0 flank=2 home=17 middle=0 balance=0 runaway=0"),
-            ("russian", draughts,
-             "man=100 king=142 prisoner=0 column=18 in_hand=100 advance=3 centre=-1 \
-              mobility=-1 crossing=0 behind=0 flank=10 home=36 middle=0 balance=0 runaway=0"),
-            ("dameo",
-             "man=100 king=180 prisoner=0 column=0 in_hand=100 advance=4 centre=2 \
-              mobility=1 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0",
-             "man=100 king=404 prisoner=0 column=58 in_hand=100 advance=18 centre=-32 \
-              mobility=-1 crossing=0 behind=6 flank=16 home=36 middle=0 balance=0 runaway=0"),
-            ("epaminondas", crossing,
-             "man=100 king=0 prisoner=0 column=-4 in_hand=100 advance=12 centre=7 \
-              mobility=1 crossing=1608 behind=28 flank=20 home=34 middle=0 balance=0 runaway=0"),
-            ("neocrossings", crossing, crossing),
-            ("a game of someone else's",
-             "man=100 king=200 prisoner=60 column=10 in_hand=100 advance=0 centre=0 \
-              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0",
-             "man=100 king=200 prisoner=60 column=10 in_hand=100 advance=0 centre=0 \
-              mobility=2 crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0"),
-        ];
-        for (name, untuned, tuned) in table {
-            assert_eq!(
-                Weights::untuned(name).to_string(),
-                untuned,
-                "{name}, untuned"
-            );
-            assert_eq!(Weights::for_ruleset(name).to_string(), tuned, "{name}");
-        }
-        assert_eq!(Weights::for_ruleset("someone's game"), Weights::GENERIC);
-    }
-
-    #[test]
-    fn the_weights_text_names_each_term_and_skips_comments() {
-        for (i, name) in Weights::NAMES.iter().enumerate() {
-            let w: Weights = format!("{name}=-7").parse().unwrap();
-            let mut a = Weights::GENERIC.to_array();
-            a[i] = -7;
-            assert_eq!(w, Weights::from_array(a), "{name}");
-        }
-        let w: Weights = "# man=1 king=2\n  # column=3\nprisoner=4\n"
-            .parse()
-            .unwrap();
-        assert_eq!(
-            w,
-            Weights {
-                prisoner: 4,
-                ..Weights::GENERIC
-            }
-        );
-        assert_eq!(
-            "king=250 queen=900".parse::<Weights>(),
-            Err(WeightsError::UnknownTerm("queen".into()))
-        );
-        assert_eq!(
-            "king".parse::<Weights>(),
-            Err(WeightsError::NotAPair("king".into()))
-        );
-        assert!(matches!(
-            "king=two".parse::<Weights>(),
-            Err(WeightsError::BadValue { .. })
-        ));
     }
 
     #[test]
@@ -1019,9 +611,11 @@ mod tests {
         }
     }
 
+    impl Evaluate for Hidden {}
+
     #[test]
     fn without_a_board_view_the_men_count() {
-        let w = Weights::for_ruleset("hidden");
+        let w = *Hidden::weights();
         // White to move with three men to Black's one (the count of men the ruleset gives)
         let pos: Hidden = "W:Wa1,c1,e1:Bg7".parse().unwrap();
         assert_eq!(evaluate(&pos, &w), 2 * w.man);
@@ -1064,7 +658,7 @@ mod tests {
         // the same board counted on bitboards (international) and from the view
         // (Stapeldammen): 28 and 23 are middle squares, 26 and 1 are not; 31 and 36 on
         // the left wing, 33 and 5 on the right; a king counts on neither
-        fn check<P: Counting>() {
+        fn check<P: Evaluate>() {
             let eval = |text: &str, term: &str| {
                 let pos: P = text.parse().unwrap();
                 evaluate(&pos, &only(term))
@@ -1082,18 +676,6 @@ mod tests {
         // Lasca's middle column (d) is on neither wing: b2 on the left, a5 on the left
         let pos: Lasca = "W:Wb2,d4:Ba5".parse().unwrap();
         assert_eq!(evaluate(&pos, &only("balance")), 1 - 1);
-        assert_eq!(
-            (wing(2, 7), wing(3, 7), wing(4, 7)),
-            (Some(0), None, Some(1))
-        );
-        assert_eq!((wing(4, 10), wing(5, 10)), (Some(0), Some(1)));
-        // the middle of other boards: two middle rows, two columns in from the sides
-        assert!(in_the_middle(2, 3, 8, 8) && in_the_middle(5, 4, 8, 8));
-        assert!(!in_the_middle(1, 3, 8, 8) && !in_the_middle(6, 4, 8, 8));
-        assert!(!in_the_middle(3, 2, 8, 8) && !in_the_middle(3, 5, 8, 8));
-        // an odd height has three middle rows
-        assert!(in_the_middle(4, 3, 9, 9) && in_the_middle(4, 5, 9, 9));
-        assert!(!in_the_middle(4, 2, 9, 9) && !in_the_middle(4, 6, 9, 9));
     }
 
     #[test]

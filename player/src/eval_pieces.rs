@@ -1,6 +1,6 @@
-//! The evaluation of [`eval`](crate::eval) computed on the bitboards of the games whose
-//! men stand alone (the three draughts games): the same score, without building a
-//! board view. A search spends most of its time in the evaluation; for these games
+//! The board view's evaluation ([`evaluate_view`](crate::eval_view::evaluate_view))
+//! computed on the bitboards of the games whose men stand alone (the three draughts
+//! games): the same score, without building a board view. A search spends most of its time in the evaluation; for these games
 //! the view (a column per square, built for each call) cost more than the terms.
 //!
 //! Two terms are always 0 in these games and are not counted: `crossing` (a man that
@@ -9,12 +9,12 @@
 
 use std::sync::OnceLock;
 
-use column_checkers::engine::board::Geometry;
-use column_checkers::engine::pieces::Pieces;
-use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
+use column_checkers::custom::{Board, CheckersPosition, CheckersRules, Removed};
+use column_checkers::Geometry;
 use column_checkers::{Color, Position, Square, SquareSet};
 
-use crate::eval::{in_the_middle, path_is_free, wing, Weights};
+use crate::shape::{in_the_middle, path_is_free, wing};
+use crate::weights::Weights;
 
 /// The most rows a board of these games has.
 const ROWS: usize = 10;
@@ -90,17 +90,15 @@ impl Tables {
 
     /// The tables of the board of `P`, built on first use.
     pub(crate) fn of<R: CheckersRules>(cell: &'static OnceLock<Tables>) -> &'static Tables {
-        cell.get_or_init(|| {
-            Tables::new(<R::Board as column_checkers::engine::board::Board>::geometry())
-        })
+        cell.get_or_init(|| Tables::new(<R::Board as Board>::geometry()))
     }
 }
 
-/// The score of `pos` for the side to move under `w`, the same as
-/// [`evaluate`](crate::eval::evaluate)'s from the board view.
+/// The sum of the terms of `pos` for the side to move under `w`, the same as
+/// [`evaluate_view`](crate::eval_view::evaluate_view)'s.
 pub(crate) fn evaluate<R>(pos: &CheckersPosition<R>, w: &Weights, t: &Tables) -> i32
 where
-    R: CheckersRules<Storage = Pieces<<R as CheckersRules>::Board>>,
+    R: CheckersRules<Taking = Removed>,
 {
     let board = pos.board();
     let kings = board.kings();
@@ -156,7 +154,7 @@ where
 /// against a king, and a search that sees a won game there walks into draws.
 pub(crate) fn damped<R>(pos: &CheckersPosition<R>, score: i32, few: usize) -> i32
 where
-    R: CheckersRules<Storage = Pieces<<R as CheckersRules>::Board>>,
+    R: CheckersRules<Taking = Removed>,
 {
     let board = pos.board();
     let ahead = if score > 0 { pos.turn() } else { !pos.turn() };
@@ -170,57 +168,12 @@ where
 
 #[cfg(test)]
 mod tests {
-    use crate::matches::random_position as walk;
-    use column_checkers::{BrazilianDraughts, InternationalDraughts, RussianDraughts};
-    use proptest::prelude::*;
-
-    use crate::eval::{evaluate_view, terms, Weights, TERMS};
-
     use super::*;
-
-    /// Whether the bitboards and the board view score the position `plies` random moves
-    /// into each draughts game (from `seed`) alike under `w`.
-    fn alike(w: &Weights, seed: u64, plies: usize) -> Result<(), TestCaseError> {
-        let a: InternationalDraughts = walk(seed, plies);
-        prop_assert_eq!(terms(&a, w), evaluate_view(&a, w), "{} {}", w, a);
-        let b: RussianDraughts = walk(seed, plies);
-        prop_assert_eq!(terms(&b, w), evaluate_view(&b, w), "{} {}", w, b);
-        let c: BrazilianDraughts = walk(seed, plies);
-        prop_assert_eq!(terms(&c, w), evaluate_view(&c, w), "{} {}", w, c);
-        Ok(())
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
-        /// The bitboards and the board view give the same score, every term weighed.
-        #[test]
-        fn the_bitboards_count_as_the_board_view(
-            seed in any::<u64>(),
-            plies in 0usize..160,
-            weights in proptest::array::uniform15(-50i32..50),
-        ) {
-            alike(&Weights::from_array(weights), seed, plies)?;
-        }
-
-        /// Each term weighed alone: a term the bitboards skipped or counted when
-        /// unweighed would show here, where the others are 0.
-        #[test]
-        fn each_term_alone_counts_as_on_the_board_view(
-            seed in any::<u64>(),
-            plies in 0usize..160,
-            term in 0usize..TERMS,
-            weight in prop_oneof![-50i32..0, 1i32..50],
-        ) {
-            let mut a = [0; TERMS];
-            a[term] = weight;
-            alike(&Weights::from_array(a), seed, plies)?;
-        }
-    }
 
     #[test]
     fn the_tables_cover_every_square_once() {
         static CELL: OnceLock<Tables> = OnceLock::new();
-        let t = Tables::of::<column_checkers::games::draughts::InternationalRules>(&CELL);
+        let t = Tables::of::<column_checkers::games::InternationalRules>(&CELL);
         let all = |sets: &[SquareSet]| sets.iter().fold(SquareSet::EMPTY, |a, s| a | *s);
         for c in 0..2 {
             assert_eq!(all(&t.rows[c]).count(), 50);

@@ -33,13 +33,13 @@ use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
 use column_checkers::{
-    Checking, Color, Counting, InternationalDraughts, Introspect, MoveList, MoveSquares, Position,
+    Color, Counting, InternationalDraughts, Introspect, MoveList, MoveSquares, Position, Ruleset,
 };
 use thiserror::Error;
 
-use crate::{Info, Limits, Player, WIN};
+use crate::eval::Evaluate;
+use crate::{ruleset, Info, Limits, Player, WIN};
 
 /// A protocol line the engine could not read: what was typed and why.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -580,11 +580,14 @@ pub fn session_for<R: BufRead, W: Write + Send>(
         },
     };
     // each ruleset runs until the input ends or another ruleset is asked for
-    while let Some(next) = state.ruleset.visit(Run {
-        lines: &mut lines,
-        out: &out,
-        state: &state,
-    }) {
+    while let Some(next) = ruleset::visit(
+        state.ruleset,
+        Run {
+            lines: &mut lines,
+            out: &out,
+            state: &state,
+        },
+    ) {
         state = next;
     }
 }
@@ -605,13 +608,13 @@ struct Run<'a, L, W> {
     state: &'a State,
 }
 
-impl<L, W> RulesetVisitor for Run<'_, L, W>
+impl<L, W> ruleset::Visitor for Run<'_, L, W>
 where
     L: Iterator<Item = std::io::Result<String>>,
     W: Write + Send,
 {
     type Output = Option<State>;
-    fn visit<P: Introspect + Counting + Checking>(self) -> Option<State> {
+    fn visit<P: Introspect + Evaluate>(self) -> Option<State> {
         let Run { lines, out, state } = self;
         std::thread::scope(|scope| run::<P, _, _>(lines, out, *state, scope))
     }
@@ -636,7 +639,7 @@ fn run<'s, P, L, W>(
     scope: &'s std::thread::Scope<'s, '_>,
 ) -> Option<State>
 where
-    P: Introspect + Counting,
+    P: Introspect + Evaluate,
     L: Iterator<Item = std::io::Result<String>>,
     W: Write + Send,
 {

@@ -1,14 +1,18 @@
 //! A computer player for every ruleset of `column-checkers`, and for rulesets written
-//! outside it: any position type with [`Counting`](column_checkers::Counting) whose
-//! moves tell their squares ([`MoveSquares`](column_checkers::MoveSquares)).
+//! outside it: any position type with an evaluation ([`Evaluate`](eval::Evaluate), one
+//! line for the default) whose moves tell their squares
+//! ([`MoveSquares`](column_checkers::MoveSquares)).
 //!
 //! - [`Player`]: iterative deepening, principal-variation alpha-beta, a transposition
 //!   table keyed by the position's Zobrist hash, move ordering (the table's move,
 //!   captures by men taken, killers, history), a quiescence search that follows forced
 //!   captures, repetitions and counted draws seen inside the tree; limits by depth,
 //!   nodes and time, and a stop flag another thread can set.
-//! - [`eval`]: the evaluation, one set of weights per ruleset; [`tune`] fits them to
-//!   the player's own games (Texel's method).
+//! - [`eval`]: the evaluation, chosen per ruleset through [`Evaluate`](eval::Evaluate),
+//!   its weights data files of the crate (`player/weights/`); [`tune`] fits them to the
+//!   player's own games (Texel's method).
+//! - [`ruleset`]: a ruleset chosen at run time, dispatched to its position type with
+//!   the player's bounds.
 //! - [`hub`]: the Hub protocol (version 2) of draughts engines, for international
 //!   draughts.
 //! - [`Mcts`](mcts::Mcts): Monte Carlo tree search (UCT), a second player behind the
@@ -43,14 +47,18 @@ pub mod clock;
 pub mod dxp;
 pub mod eval;
 mod eval_pieces;
+mod eval_view;
 pub mod hub;
 pub mod matches;
 pub mod mcts;
+pub mod ruleset;
 mod search;
+mod shape;
 #[cfg(feature = "solver")]
 #[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
 pub mod tables;
 pub mod tune;
+mod weights;
 
 pub use search::{Exact, Info, Limits, Player, Probe, SearchResult, MAX_PLY, WIN};
 

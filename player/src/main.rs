@@ -8,13 +8,14 @@
 //! ```
 
 use clap::{Parser, Subcommand, ValueEnum};
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::{Checking, Counting, Introspect};
+use column_checkers::{Counting, Introspect, Ruleset};
 use column_checkers_player::baseline::default_depth;
+use column_checkers_player::eval::Evaluate;
 use column_checkers_player::matches::{
     play_match_with, random_openings, read_openings, Contender, MatchConfig, Sprt, Verdict,
 };
 use column_checkers_player::mcts::Leaf;
+use column_checkers_player::ruleset;
 use column_checkers_player::{Limits, Player};
 use std::io;
 use std::process::ExitCode;
@@ -50,7 +51,7 @@ enum Command {
     /// every game written as PDN; the score, Elo with its 95 % interval, and an SPRT
     Match(Box<MatchArgs>),
     /// Fit the evaluation's weights to positions of the player's own games (Texel's
-    /// method) and print them as Rust source for eval.rs
+    /// method) and print them as a weights file (player/weights/NAME.txt is one)
     Tune(Box<tune_cmd::TuneArgs>),
 }
 
@@ -334,9 +335,9 @@ fn run_dxp(a: &DxpArgs) -> Result<(), String> {
 
 struct RunMatch(MatchArgs);
 
-impl RulesetVisitor for RunMatch {
+impl ruleset::Visitor for RunMatch {
     type Output = Result<(), String>;
-    fn visit<P: Introspect + Counting + Checking>(self) -> Result<(), String> {
+    fn visit<P: Introspect + Evaluate>(self) -> Result<(), String> {
         let a = self.0;
         let openings = match &a.openings {
             Some(path) => {
@@ -483,7 +484,7 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
-            match ruleset.visit(RunMatch(*args)) {
+            match ruleset::visit(ruleset, RunMatch(*args)) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");

@@ -20,7 +20,7 @@ use column_checkers::{Color, Counting, Game, MoveList, MoveSquares, Position};
 use thiserror::Error;
 
 use crate::baseline::negamax_move;
-use crate::eval::Weights;
+use crate::eval::{Evaluate, Weights};
 use crate::mcts::{Leaf, Mcts, MctsConfig};
 use crate::{Limits, Player, Searcher};
 
@@ -355,7 +355,7 @@ struct Seat<P: Position> {
 
 impl<P> Seat<P>
 where
-    P: Counting,
+    P: Evaluate,
     P::Move: MoveSquares,
 {
     fn new(
@@ -411,7 +411,7 @@ pub fn play_match<P>(
     progress: &mut dyn FnMut(usize, &Score),
 ) -> MatchReport
 where
-    P: Counting,
+    P: Evaluate,
     P::Move: MoveSquares,
 {
     play_match_with::<P>(config, openings, &mut |p| p, progress)
@@ -444,7 +444,7 @@ pub fn play_match_with<P>(
     progress: &mut dyn FnMut(usize, &Score),
 ) -> MatchReport
 where
-    P: Counting,
+    P: Evaluate,
     P::Move: MoveSquares,
 {
     let mut seats = [

@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use column_checkers::tools::playout::random_playout;
 use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Counting, MoveList, MoveSquares, Position};
+use column_checkers::{MoveList, MoveSquares, Position};
 
 use crate::clock::{default_clock, Clock};
-use crate::eval::{evaluate, Weights};
+use crate::eval::{Evaluate, Weights};
 use crate::{Info, Limits, SearchResult, Searcher, WIN};
 
 /// Iterations of a search given neither a node nor a time limit.
@@ -30,7 +30,7 @@ pub enum Leaf {
         /// The longest playout, in plies.
         max_plies: usize,
     },
-    /// The evaluation ([`evaluate`]) squashed to `0..1` by the logistic function: a
+    /// The evaluation ([`Evaluate::evaluate`]) squashed to `0..1` by the logistic function: a
     /// lead of `scale` hundredths of a man is worth a 73 % expectation.
     Eval {
         /// The evaluation's scale, in hundredths of a man (at least 1).
@@ -154,14 +154,14 @@ pub struct Mcts<P: Position> {
 
 impl<P> Mcts<P>
 where
-    P: Counting,
+    P: Evaluate,
     P::Move: MoveSquares,
 {
     /// A player with these settings and the evaluation weights of its ruleset.
     pub fn new(config: MctsConfig) -> Mcts<P> {
         Mcts {
             config,
-            weights: Weights::for_ruleset(P::NAME),
+            weights: *P::weights(),
             stop: Arc::new(AtomicBool::new(false)),
             clock: default_clock(),
             tree: Vec::new(),
@@ -353,7 +353,7 @@ where
     /// The expectation of the side to move in `pos` (0 to 1), by the configured leaf.
     fn value(&mut self, pos: &P) -> f64 {
         match self.config.leaf {
-            Leaf::Eval { scale } => squash(evaluate(pos, &self.weights), scale),
+            Leaf::Eval { scale } => squash(pos.evaluate(&self.weights), scale),
             Leaf::Playout { max_plies } => {
                 let end = random_playout(pos, &mut self.rng, max_plies, &mut self.moves);
                 match end.outcome.map(|o| o.winner()) {
@@ -501,7 +501,7 @@ fn unsquash(q: f64, scale: i32) -> i32 {
 
 impl<P> Searcher<P> for Mcts<P>
 where
-    P: Counting,
+    P: Evaluate,
     P::Move: MoveSquares,
 {
     fn search(
@@ -542,7 +542,7 @@ mod tests {
     }
 
     /// The first position of random games (from seed 1) that `wanted` accepts.
-    fn find<P: Counting>(wanted: impl Fn(&P, &MoveList<P::Move>) -> bool) -> P {
+    fn find<P: Evaluate>(wanted: impl Fn(&P, &MoveList<P::Move>) -> bool) -> P {
         let mut rng = SplitMix64::new(1);
         let mut moves = MoveList::new();
         for _ in 0..2_000 {
@@ -562,7 +562,7 @@ mod tests {
         panic!("no such position in 2000 random games");
     }
 
-    fn wins_at_once<P: Counting>(pos: &P, mv: &P::Move) -> bool {
+    fn wins_at_once<P: Evaluate>(pos: &P, mv: &P::Move) -> bool {
         let mut c = pos.clone();
         c.play_unchecked(mv);
         c.outcome().and_then(|o| o.winner()) == Some(pos.turn())

@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use column_checkers::{Counting, History, MoveList, MoveSquares, Outcome, Position};
+use column_checkers::{History, MoveList, MoveSquares, Outcome, Position};
 
 use crate::clock::{default_clock, Clock};
-use crate::eval::{evaluate, Weights};
+use crate::eval::{Evaluate, Weights};
 
 /// A win is worth this much less the plies to reach it; every other score is far
 /// below.
@@ -225,11 +225,11 @@ fn history_index<M: MoveSquares>(side: usize, mv: &M) -> usize {
 
 impl<P> Player<P>
 where
-    P: Counting,
+    P: Evaluate,
     P::Move: MoveSquares,
 {
     /// A player with a transposition table of about `table_mb` megabytes (at least one
-    /// entry) and the weights of its ruleset ([`Weights::for_ruleset`]).
+    /// entry) and the weights of its ruleset ([`Evaluate::weights`]).
     pub fn new(table_mb: usize) -> Player<P> {
         let entry = std::mem::size_of::<Option<Entry>>().max(1);
         let len = (table_mb.saturating_mul(1 << 20) / entry).max(1);
@@ -239,7 +239,7 @@ where
             lists: Vec::new(),
             keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             history: vec![0; 2 << 16],
-            weights: Weights::for_ruleset(P::NAME),
+            weights: *P::weights(),
             stop: Arc::new(AtomicBool::new(false)),
             clock: default_clock(),
             probe: None,
@@ -250,7 +250,10 @@ where
             repetition: true,
         }
     }
+}
 
+// What does not evaluate: the player's settings, its stop flag, its tables' reset.
+impl<P: Position> Player<P> {
     /// The same player with other evaluation weights.
     pub fn with_weights(mut self, weights: Weights) -> Player<P> {
         self.weights = weights;
@@ -310,7 +313,13 @@ where
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         self.history.iter_mut().for_each(|h| *h = 0);
     }
+}
 
+impl<P> Player<P>
+where
+    P: Evaluate,
+    P::Move: MoveSquares,
+{
     /// Searches `pos` within `limits` and returns the best move found. `history` holds
     /// the Zobrist hashes of the game's earlier positions, oldest first (for
     /// repetitions: a position seen before, in the game or in the tree, scores as a
@@ -616,7 +625,7 @@ where
             return 0;
         }
         if ply >= MAX_PLY {
-            return evaluate(pos, &self.weights);
+            return pos.evaluate(&self.weights);
         }
         if let Some(probe) = &self.probe {
             if let Some(v) = probe(pos) {
@@ -750,12 +759,12 @@ where
         beta: i32,
     ) -> i32 {
         if ply >= MAX_PLY {
-            return evaluate(pos, &self.weights);
+            return pos.evaluate(&self.weights);
         }
         let mut best = -WIN - 1;
         if !forced {
             // standing pat: the player may decline the captures on offer
-            best = evaluate(pos, &self.weights);
+            best = pos.evaluate(&self.weights);
             if best >= beta || !moves.iter().any(MoveSquares::is_capture) {
                 return best;
             }
@@ -924,7 +933,7 @@ fn from_table(score: i32, ply: usize) -> i32 {
 
 impl<P> crate::Searcher<P> for Player<P>
 where
-    P: Counting,
+    P: Evaluate,
     P::Move: MoveSquares,
 {
     fn search(

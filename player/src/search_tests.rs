@@ -78,7 +78,7 @@ impl Clock for TickClock {
 
 /// A search's figures in one line: depth, score, nodes, best move and the principal
 /// variation.
-fn figures<P: Counting>(player: &mut Player<P>, pos: &P, limits: Limits) -> String
+fn figures<P: Evaluate>(player: &mut Player<P>, pos: &P, limits: Limits) -> String
 where
     P::Move: MoveSquares,
 {
@@ -294,9 +294,9 @@ fn limits_set_one_field_each() {
 #[test]
 fn a_player_keeps_its_weights_and_probe() {
     let player = Player::<Lasca>::new(1);
-    assert_eq!(*player.weights(), Weights::for_ruleset(Lasca::NAME));
+    assert_eq!(*player.weights(), *Lasca::weights());
     assert!(!player.has_probe());
-    let mut w = Weights::for_ruleset(Lasca::NAME).to_array();
+    let mut w = Lasca::weights().to_array();
     w[0] += 17;
     let w = Weights::from_array(w);
     let player = player.with_weights(w);
@@ -613,7 +613,7 @@ fn a_probe_that_knows_every_position_makes_the_search_a_look_up() {
 /// Where a move leads back to a position of the game, it scores as a draw in a ruleset
 /// that draws by repetition (the losing side takes it), as any other move where the
 /// ruleset does not.
-fn repeated_position<P: Counting>(pos: &P) -> (i32, i32, P::Move, P::Move)
+fn repeated_position<P: Evaluate>(pos: &P) -> (i32, i32, P::Move, P::Move)
 where
     P::Move: MoveSquares,
 {

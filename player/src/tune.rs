@@ -8,30 +8,33 @@
 //!    into its terms ([`features`]); the scale `K` of `sigmoid(K * eval)` is fitted
 //!    first, then the weights, one at a time in whole steps (coordinate descent), to
 //!    lower the logistic loss of the predicted results against the games' results.
-//! 3. [`rust_source`] writes the weights as the source of a constant for
-//!    [`eval`](crate::eval).
+//! 3. [`Weights::to_file`] writes the weights as a file with how they were fitted:
+//!    the ruleset's file `player/weights/NAME.txt` is such a file, compiled into the
+//!    crate ([`Evaluate::weights`]).
 //!
 //! The program runs all three: `column-checkers-player tune --game lasca`.
 //!
 //! ```
 //! use column_checkers::Lasca;
-//! use column_checkers_player::eval::Weights;
+//! use column_checkers_player::eval::{Evaluate, Weights};
 //! use column_checkers_player::tune::{fit, generate, samples, FitConfig, GenerateConfig};
 //!
 //! let config = GenerateConfig { games: 2, nodes: 200, opening_plies: 4, max_plies: 40, seed: 9 };
 //! let data = generate::<Lasca>(&config, &mut |_| {});
 //! let set = samples::<Lasca>(&data).unwrap();
-//! let fitted = fit(&set, Weights::for_ruleset("lasca"), &FitConfig { passes: 1, ..FitConfig::default() });
+//! let fitted = fit(&set, *Lasca::weights(), &FitConfig { passes: 1, ..FitConfig::default() });
 //! assert!(fitted.loss <= fitted.start_loss);
+//! let file = fitted.weights.to_file("lasca: fitted to two games");
+//! assert_eq!(file.parse::<Weights>(), Ok(fitted.weights));
 //! ```
 
 use std::fmt::Write as _;
 
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Color, Counting, Game, MoveList, MoveSquares};
+use column_checkers::playout::SplitMix64;
+use column_checkers::{Color, Game, MoveList, MoveSquares};
 use thiserror::Error;
 
-use crate::eval::{terms, Weights, TERMS};
+use crate::eval::{Evaluate, Weights, TERMS};
 use crate::{Limits, Player};
 
 /// How [`generate`] plays its games.
@@ -76,7 +79,7 @@ pub struct Labelled {
 /// (its number from 1). Deterministic for a given `config`.
 pub fn generate<P>(config: &GenerateConfig, progress: &mut dyn FnMut(usize)) -> Vec<Labelled>
 where
-    P: Counting,
+    P: Evaluate,
     P::Move: MoveSquares,
 {
     let mut rng = SplitMix64::new(config.seed);
@@ -227,26 +230,26 @@ pub struct Sample {
     pub result: f64,
 }
 
-/// The terms of `pos` for the side to move: `evaluate(pos, w)` is the sum of
+/// The terms of `pos` for the side to move: `pos.terms(w)` is the sum of
 /// `w.to_array()[i] * features(pos)[i]` (the evaluation is linear in its weights).
 ///
 /// ```
 /// use column_checkers::{Lasca, Position};
-/// use column_checkers_player::eval::{evaluate, Weights};
+/// use column_checkers_player::eval::Evaluate;
 /// use column_checkers_player::tune::features;
 ///
 /// let pos = Lasca::start();
-/// let w = Weights::for_ruleset("lasca");
+/// let w = Lasca::weights();
 /// let f = features(&pos);
 /// let sum: f64 = w.to_array().iter().zip(f).map(|(w, f)| f64::from(*w) * f).sum();
-/// assert_eq!(sum as i32, evaluate(&pos, &w));
+/// assert_eq!(sum as i32, pos.terms(w));
 /// ```
-pub fn features<P: Counting>(pos: &P) -> [f64; TERMS] {
+pub fn features<P: Evaluate>(pos: &P) -> [f64; TERMS] {
     let mut f = [0.0; TERMS];
     for (i, x) in f.iter_mut().enumerate() {
         let mut unit = [0; TERMS];
         unit[i] = 1;
-        *x = f64::from(terms(pos, &Weights::from_array(unit)));
+        *x = f64::from(pos.terms(&Weights::from_array(unit)));
     }
     f
 }
@@ -256,7 +259,7 @@ pub fn features<P: Counting>(pos: &P) -> [f64; TERMS] {
 /// # Errors
 /// [`TuneError::BadLine`] (its number from 1 among the positions) for a position text
 /// that does not read.
-pub fn samples<P: Counting>(data: &[Labelled]) -> Result<Vec<Sample>, TuneError> {
+pub fn samples<P: Evaluate>(data: &[Labelled]) -> Result<Vec<Sample>, TuneError> {
     data.iter()
         .enumerate()
         .map(|(i, l)| {
@@ -424,29 +427,6 @@ pub fn fit(samples: &[Sample], start: Weights, config: &FitConfig) -> Fitted {
     }
 }
 
-/// The weights as Rust source: a constant named `name` for [`eval`](crate::eval),
-/// after a comment saying how they were fitted.
-///
-/// ```
-/// use column_checkers_player::eval::Weights;
-/// use column_checkers_player::tune::rust_source;
-///
-/// let s = rust_source("TUNED", &Weights::GENERIC, "by hand");
-/// assert!(s.contains("const TUNED: Weights = Weights {") && s.contains("    man: 100,"));
-/// ```
-pub fn rust_source(name: &str, w: &Weights, comment: &str) -> String {
-    let mut s = String::new();
-    for line in comment.lines() {
-        let _ = writeln!(s, "/// {line}");
-    }
-    let _ = writeln!(s, "const {name}: Weights = Weights {{");
-    for (term, v) in Weights::NAMES.iter().zip(w.to_array()) {
-        let _ = writeln!(s, "    {term}: {v},");
-    }
-    s.push_str("};\n");
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -563,7 +543,7 @@ mod tests {
             behind: 7,
             flank: 5,
             home: 3,
-            ..Weights::for_ruleset("lasca")
+            ..*Lasca::weights()
         };
         let f = features(&pos);
         // b2 backed by a1 and c1; a1 and c1 on White's first row
@@ -574,6 +554,6 @@ mod tests {
             .zip(f)
             .map(|(w, f)| f64::from(*w) * f)
             .sum();
-        assert_eq!(sum as i32, crate::eval::evaluate(&pos, &w));
+        assert_eq!(sum as i32, pos.evaluate(&w));
     }
 }

@@ -1,12 +1,13 @@
 //! The `tune` subcommand: generates positions by self-play (or reads them back), fits
-//! the evaluation's weights, prints them as Rust source; and the weights `match` reads.
+//! the evaluation's weights, prints them as a weights file (the crate's
+//! `player/weights/NAME.txt` is one) and writes it; and the weights `match` reads.
 
 use clap::Parser;
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::{Checking, Counting, Introspect};
-use column_checkers_player::eval::Weights;
+use column_checkers::{Introspect, Ruleset};
+use column_checkers_player::eval::{Evaluate, Weights};
+use column_checkers_player::ruleset;
 use column_checkers_player::tune::{
-    fit, generate, read_data, rust_source, samples, write_data, FitConfig, GenerateConfig,
+    fit, generate, read_data, samples, write_data, FitConfig, GenerateConfig,
 };
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -45,16 +46,19 @@ pub struct TuneArgs {
     /// The weights to start from: tuned (the ruleset's), untuned or a file
     #[arg(long, default_value = "tuned")]
     start: String,
-    /// Also write the fitted weights to this file (term=value pairs, for --weights)
+    /// Also write the fitted weights to this file: `player/weights/NAME.txt` for the
+    /// player to play with them once rebuilt, any other for --weights
     #[arg(long, value_name = "FILE")]
     weights_out: Option<String>,
 }
 
-/// The weights `spec` names for ruleset `P`: `tuned`, `untuned` or a file's path.
-pub fn weights_of<P: Counting>(spec: &str) -> Result<Weights, String> {
+/// The weights `spec` names for ruleset `P`: `tuned` (the ruleset's,
+/// `player/weights/NAME.txt`), `untuned` (`player/weights/untuned/NAME.txt`) or a
+/// file's path.
+pub fn weights_of<P: Evaluate>(spec: &str) -> Result<Weights, String> {
     match spec {
-        "tuned" => Ok(Weights::for_ruleset(P::NAME)),
-        "untuned" => Ok(Weights::untuned(P::NAME)),
+        "tuned" => Ok(*P::weights()),
+        "untuned" => Ok(*P::untuned_weights()),
         path => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
             text.parse().map_err(|e| format!("{path}: {e}"))
@@ -64,9 +68,9 @@ pub fn weights_of<P: Counting>(spec: &str) -> Result<Weights, String> {
 
 struct RunTune(TuneArgs);
 
-impl RulesetVisitor for RunTune {
+impl ruleset::Visitor for RunTune {
     type Output = Result<(), String>;
-    fn visit<P: Introspect + Counting + Checking>(self) -> Result<(), String> {
+    fn visit<P: Introspect + Evaluate>(self) -> Result<(), String> {
         let a = self.0;
         let path = a
             .data
@@ -130,12 +134,11 @@ impl RulesetVisitor for RunTune {
             fitted.loss,
             fitted.start_loss
         );
-        let name = format!("TUNED_{}", P::NAME.to_uppercase().replace('-', "_"));
-        print!("{}", rust_source(&name, &fitted.weights, &comment));
+        let file = fitted.weights.to_file(&comment);
+        print!("{file}");
         let _ = std::io::stdout().flush();
         if let Some(out) = &a.weights_out {
-            std::fs::write(out, format!("{}\n", fitted.weights))
-                .map_err(|e| format!("{out}: {e}"))?;
+            std::fs::write(out, file).map_err(|e| format!("{out}: {e}"))?;
         }
         eprintln!("done in {:.0} s", started.elapsed().as_secs_f64());
         Ok(())
@@ -151,11 +154,89 @@ pub fn run(args: TuneArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match ruleset.visit(RunTune(args)) {
+    match ruleset::visit(ruleset, RunTune(args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use column_checkers::Lasca;
+
+    #[test]
+    fn the_weights_written_read_back_as_the_player_reads_its_files() {
+        let dir = std::env::temp_dir().join(format!("cc-tune-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("lasca.txt").display().to_string();
+        let out = dir.join("lasca.weights.txt").display().to_string();
+        let args = TuneArgs::try_parse_from([
+            "tune",
+            "--game",
+            "lasca --roundabout",
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+            "--max-plies",
+            "40",
+            "--passes",
+            "1",
+            "--start",
+            "untuned",
+            "--data",
+            &data,
+            "--weights-out",
+            &out,
+        ])
+        .unwrap();
+        assert_eq!(run(args), ExitCode::SUCCESS);
+        let text = std::fs::read_to_string(&out).unwrap();
+        // how they were fitted, as comments, then the weights, a man the unit
+        assert!(
+            text.starts_with("# lasca: fitted to ")
+                && text.contains("`column-checkers-player tune --game \"lasca --roundabout\" ")
+                && text.contains(" --passes 1 --start untuned`\n"),
+            "{text}"
+        );
+        let read = weights_of::<Lasca>(&out).unwrap();
+        assert_eq!(text.parse::<Weights>(), Ok(read));
+        // the weights one pass of the fit gives from the untuned ones on the data written
+        let games = read_data("lasca", &std::fs::read_to_string(&data).unwrap()).unwrap();
+        let config = FitConfig {
+            passes: 1,
+            ..FitConfig::default()
+        };
+        let fitted = fit(
+            &samples::<Lasca>(&games).unwrap(),
+            *Lasca::untuned_weights(),
+            &config,
+        );
+        assert_eq!(read, fitted.weights);
+        assert_eq!(read.man, 100);
+        // read again, the positions give the same weights
+        let again = dir.join("again.txt").display().to_string();
+        let args = TuneArgs::try_parse_from([
+            "tune",
+            "--game",
+            "lasca",
+            "--reuse",
+            "--data",
+            &data,
+            "--passes",
+            "1",
+            "--start",
+            "untuned",
+            "--weights-out",
+            &again,
+        ])
+        .unwrap();
+        assert_eq!(run(args), ExitCode::SUCCESS);
+        assert_eq!(weights_of::<Lasca>(&again), Ok(read));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,9 +1,10 @@
 //! The players over every ruleset: a legal move on random positions, limits respected,
 //! the same move under the same node limit, short wins found.
 
-use column_checkers::tools::registry::{Ruleset, RulesetVisitor};
-use column_checkers::{Checking, Counting, Introspect, MoveList, Position};
+use column_checkers::{Introspect, MoveList, Position, Ruleset};
+use column_checkers_player::eval::Evaluate;
 use column_checkers_player::matches::random_position;
+use column_checkers_player::ruleset::{self, Visitor};
 use column_checkers_player::{Limits, Player, WIN};
 use proptest::prelude::*;
 use std::sync::atomic::Ordering;
@@ -16,9 +17,9 @@ struct LegalMove {
     nodes: u64,
 }
 
-impl RulesetVisitor for LegalMove {
+impl Visitor for LegalMove {
     type Output = ();
-    fn visit<P: Introspect + Counting + Checking>(self) {
+    fn visit<P: Introspect + Evaluate>(self) {
         let pos: P = random_position(self.seed, self.plies);
         let mut player = Player::<P>::new(1);
         let mut infos = 0;
@@ -51,7 +52,7 @@ proptest! {
     #[test]
     fn never_an_illegal_move(seed in any::<u64>(), plies in 0usize..120, which in 0usize..64) {
         let r = Ruleset::ALL[which % Ruleset::ALL.len()];
-        r.visit(LegalMove { seed, plies, nodes: 3_000 });
+        ruleset::visit(r, LegalMove { seed, plies, nodes: 3_000 });
     }
 }
 
@@ -59,19 +60,22 @@ proptest! {
 fn every_ruleset_plays_a_legal_move_at_several_stages() {
     for &r in Ruleset::ALL {
         for (seed, plies) in [(1, 0), (2, 15), (3, 60), (4, 200)] {
-            r.visit(LegalMove {
-                seed,
-                plies,
-                nodes: 2_000,
-            });
+            ruleset::visit(
+                r,
+                LegalMove {
+                    seed,
+                    plies,
+                    nodes: 2_000,
+                },
+            );
         }
     }
 }
 
 struct Deterministic;
-impl RulesetVisitor for Deterministic {
+impl Visitor for Deterministic {
     type Output = ();
-    fn visit<P: Introspect + Counting + Checking>(self) {
+    fn visit<P: Introspect + Evaluate>(self) {
         let pos: P = random_position(9, 20);
         let run = || {
             let mut player = Player::<P>::new(1);
@@ -84,7 +88,7 @@ impl RulesetVisitor for Deterministic {
 #[test]
 fn the_same_move_under_the_same_node_limit() {
     for &r in Ruleset::ALL {
-        r.visit(Deterministic);
+        ruleset::visit(r, Deterministic);
     }
 }
 
@@ -209,9 +213,9 @@ struct MctsLegalMove {
     plies: usize,
 }
 
-impl RulesetVisitor for MctsLegalMove {
+impl Visitor for MctsLegalMove {
     type Output = ();
-    fn visit<P: Introspect + Counting + Checking>(self) {
+    fn visit<P: Introspect + Evaluate>(self) {
         use column_checkers_player::mcts::{Leaf, Mcts, MctsConfig};
         let pos: P = random_position(self.seed, self.plies);
         let mut moves = MoveList::new();
@@ -251,7 +255,7 @@ proptest! {
     #[test]
     fn mcts_never_plays_an_illegal_move(seed in any::<u64>(), plies in 0usize..150, which in 0usize..64) {
         let r = Ruleset::ALL[which % Ruleset::ALL.len()];
-        r.visit(MctsLegalMove { seed, plies });
+        ruleset::visit(r, MctsLegalMove { seed, plies });
     }
 }
 
@@ -259,7 +263,7 @@ proptest! {
 fn mcts_plays_a_legal_move_in_every_ruleset_at_several_stages() {
     for &r in Ruleset::ALL {
         for (seed, plies) in [(1, 0), (3, 60), (4, 300)] {
-            r.visit(MctsLegalMove { seed, plies });
+            ruleset::visit(r, MctsLegalMove { seed, plies });
         }
     }
 }

@@ -1,22 +1,41 @@
-//! The capture generator: every capture route of a side under a ruleset's
-//! [`CapturePolicy`], with move identity (one move per origin and
-//! resulting position) and the majority rule applied.
+//! Captures: the rules a ruleset states as facts ([`CaptureRules`], the
+//! [`TakingRule`] and a [`CapturePolicy`]), and the one capture traversal that finds
+//! every capture of a side under them ([`CaptureGenerator`]), with move identity (one
+//! move per origin and resulting position) and the majority rule applied.
 //!
-//! The search is depth-first over routes with make/undo on a scratch copy of the
-//! [`Columns`]. The policy decides which directions a column may capture in (by its
-//! commander), short or flying leaps, whether the jumped man becomes a prisoner or
-//! leaves the board, whether that happens at once or when the move ends, whether a
-//! column may be jumped again, whether a 180° turn is allowed, whether the longest
-//! capture is compulsory, and how promotion works during a capture.
+//! The traversal is depth-first over routes with make/undo, written once and generic
+//! over the board it searches ([`CaptureStorage`]): a column per square
+//! ([`Columns`](crate::engine::columns::Columns), the column games) or single pieces on
+//! bitboards ([`Pieces`](crate::engine::pieces::Pieces), the removal games, where a
+//! route's move is its origin, destination, pieces taken and crowning). The policy
+//! decides which directions a column may capture in (by its commander), short or
+//! flying leaps, whether the jumped man becomes a prisoner or leaves the board,
+//! whether that happens at once or when the move ends, whether a column may be jumped
+//! again, whether a 180° turn is allowed, whether the longest capture is compulsory,
+//! and how promotion works during a capture. Where a storage can answer without the
+//! search it does, behind the same methods: first jumps found on whole bitboards
+//! ([`capturers`](CaptureGenerator::capturers)), and on [`Pieces`] the single jumps of
+//! men counted and listed on whole sets
+//! ([`removal`](crate::engine::removal)).
+//!
+//! Epaminondas' phalanx captures are not jumps (a group's head lands on an enemy line
+//! shorter than the group and the line leaves the board, in one step, with no route
+//! to search), so they are that game's own and not this traversal's.
+//!
+//! [`Pieces`]: crate::engine::pieces::Pieces
 
 use crate::engine::board::{Board, Geometry};
 use crate::engine::color::Color;
-use crate::engine::columns::Columns;
 use crate::engine::moves::Route;
 use crate::engine::square::each_direction;
 use crate::engine::square::{Direction, DirectionSet, Square, SquareSet};
-use crate::engine::stack::{Man, Rank, Stack};
+use crate::engine::stack::Man;
 use smallvec::SmallVec;
+
+mod search;
+
+use search::Traversal;
+pub(crate) use search::{follow, Follow, Found};
 
 /// How far a capturing column leaps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,8 +97,8 @@ impl Reversal {
     /// The 180° rule after a jump whose opposite direction is `back`: of the
     /// directions `dirs` the capturer has, those it may jump in next, and the one
     /// direction (if any) in which only a jump over the column just jumped is barred.
-    /// The one place the rule is decided; both capture searches ask
-    /// [`CaptureRules::reversal_in_force`] first.
+    /// The one place the rule is decided; the capture search asks whether it is in
+    /// force ([`CapturePolicy`]'s taking: only where men are taken at once) first.
     #[inline(always)]
     pub(crate) fn after_jump(
         self,
@@ -115,8 +134,7 @@ pub(crate) enum Verdict {
 
 impl Majority {
     /// The verdict on a route taking `men` men when the routes kept so far take
-    /// `best` (0 before the first): the one place the majority rule is decided, for
-    /// both capture searches.
+    /// `best` (0 before the first): the one place the majority rule is decided.
     #[inline(always)]
     pub(crate) fn verdict(self, men: usize, best: usize) -> Verdict {
         match self {
@@ -159,7 +177,7 @@ pub(crate) enum Crowning {
 
 impl CapturePromotion {
     /// What a man landing on a promotion square during a capture does: the one place
-    /// the rule is decided, for both capture searches, playing a route and counting.
+    /// the rule is decided, for the capture search, following a route and counting.
     #[inline(always)]
     pub(crate) const fn on_promotion_square(self) -> Crowning {
         match self {
@@ -179,16 +197,76 @@ impl CapturePromotion {
     }
 }
 
-/// The constant part of a ruleset's capture rules, as data: a ruleset declares one as
+/// How a capture takes the men it jumps, as a type: what they become ([`Taking`]) and
+/// when ([`Transfer`]). A ruleset names one as [`CapturePolicy::Taking`]; it also
+/// decides what stands on the board of a checkers-like position (prisoners need
+/// columns; pieces removed when the move ends stand alone on bitboards), so a ruleset
+/// never states its storage beside it. Sealed: [`Prisoners`] and [`Removed`] are the
+/// four ways.
+///
+/// ```
+/// use column_checkers::custom::{Prisoners, Removed, Taking, TakingRule, Transfer};
+///
+/// assert_eq!(<Prisoners>::TAKING, Taking::Prisoner);
+/// assert_eq!(<Prisoners>::TRANSFER, Transfer::Immediate);
+/// assert_eq!(<Removed>::TRANSFER, Transfer::EndOfMove);
+/// assert!(<Removed>::REMOVES_AT_END && !Removed::<false>::REMOVES_AT_END);
+/// ```
+pub trait TakingRule: sealed::Taking + Copy + Default + core::fmt::Debug + 'static {
+    /// What a jumped man becomes.
+    const TAKING: Taking;
+    /// When he is taken.
+    const TRANSFER: Transfer;
+    /// Whether these are a removal game's captures: the pieces taken leave the board
+    /// ([`Taking::Removed`]) when the move ends ([`Transfer::EndOfMove`]). Such
+    /// captures are found on bitboards alone, and positions of single pieces under
+    /// them are kept as [`Pieces`](crate::engine::pieces::Pieces).
+    const REMOVES_AT_END: bool =
+        matches!(Self::TAKING, Taking::Removed) && matches!(Self::TRANSFER, Transfer::EndOfMove);
+}
+
+/// The top man of a jumped column goes under the capturer: at once, jump by jump
+/// (`Prisoners`, the default: Lasca, Emergo, Stapeldammen, Bashni's default reading),
+/// or when the move ends (`Prisoners<true>`: Bashni's Russian code, where the jumped
+/// columns stand and block until then).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Prisoners<const WHEN_MOVE_ENDS: bool = false>;
+
+/// The jumped piece leaves the board: when the move ends (`Removed`, the default: the
+/// draughts games and Dameo, where the pieces taken stand and block until then, the
+/// Turkish strike), or at once (`Removed<false>`, which no ruleset of the crate has).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Removed<const WHEN_MOVE_ENDS: bool = true>;
+
+const fn transfer(when_move_ends: bool) -> Transfer {
+    if when_move_ends {
+        Transfer::EndOfMove
+    } else {
+        Transfer::Immediate
+    }
+}
+
+impl<const E: bool> TakingRule for Prisoners<E> {
+    const TAKING: Taking = Taking::Prisoner;
+    const TRANSFER: Transfer = transfer(E);
+}
+
+impl<const E: bool> TakingRule for Removed<E> {
+    const TAKING: Taking = Taking::Removed;
+    const TRANSFER: Transfer = transfer(E);
+}
+
+/// The constant part of a ruleset's capture rules besides its
+/// [taking](CapturePolicy::Taking), as data: a ruleset declares one as
 /// [`CapturePolicy::RULES`], in a few lines.
 ///
 /// ```
-/// use column_checkers::engine::capture::{CapturePromotion, CaptureRules, Majority, Rejump, Reversal, Taking, Transfer};
+/// use column_checkers::custom::{
+///     CapturePromotion, CaptureRules, Majority, Rejump, Reversal,
+/// };
 ///
-/// // Emergo: prisoners taken jump by jump, roundabouts, no 180° turn, most men
+/// // Emergo: roundabouts, no 180° turn, most men, no promotion
 /// const EMERGO: CaptureRules = CaptureRules {
-///     taking: Taking::Prisoner,
-///     transfer: Transfer::Immediate,
 ///     rejump: Rejump::WhileEnemyTopped,
 ///     reversal: Some(Reversal::AnyTurnBack),
 ///     majority: Majority::MostCaptures,
@@ -198,10 +276,6 @@ impl CapturePromotion {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CaptureRules {
-    /// What happens to the man taken.
-    pub taking: Taking,
-    /// When it happens.
-    pub transfer: Transfer,
     /// Whether a column may be jumped twice in one move.
     pub rejump: Rejump,
     /// What the 180° rule forbids, or `None` when a capturer may turn straight back.
@@ -215,59 +289,16 @@ pub struct CaptureRules {
 }
 
 impl CaptureRules {
-    /// Whether these are the rules of a removal game's captures: the pieces taken
-    /// leave the board ([`Taking::Removed`]) when the move ends
-    /// ([`Transfer::EndOfMove`]). Such captures are found on bitboards alone
-    /// ([`removal`](crate::engine::removal)), and positions of single pieces under
-    /// them may be kept as [`Pieces`](crate::engine::pieces::Pieces).
-    ///
-    /// ```
-    /// use column_checkers::engine::capture::CapturePolicy;
-    /// use column_checkers::games::draughts::InternationalRules;
-    /// use column_checkers::games::lasca::LascaRules;
-    /// assert!(InternationalRules::RULES.removes_at_end());
-    /// assert!(!LascaRules::<false, false>::RULES.removes_at_end());
-    /// ```
-    #[inline]
-    pub const fn removes_at_end(&self) -> bool {
-        matches!(self.taking, Taking::Removed) && matches!(self.transfer, Transfer::EndOfMove)
-    }
-
-    /// Whether a column jumped once may be jumped again in the same move: under
-    /// [`Rejump::WhileEnemyTopped`] with the men taken at once; a column jumped under
-    /// [`Transfer::EndOfMove`] keeps its man until the move ends and is never jumped
-    /// twice.
-    #[inline(always)]
-    pub(crate) const fn rejumps(&self) -> bool {
-        matches!(self.rejump, Rejump::WhileEnemyTopped)
-            && matches!(self.transfer, Transfer::Immediate)
-    }
-
-    /// The 180° rule where it can bar a jump: [`reversal`](Self::reversal) when the
-    /// men are taken at once, `None` when they are taken at the end of the move — the
-    /// way straight back then meets the column just jumped first, which stands until
-    /// the move ends and may not be jumped twice, so no rule is needed. Both capture
-    /// searches read the rule here (the removal games' search never needs it).
-    #[inline(always)]
-    pub(crate) const fn reversal_in_force(&self) -> Option<Reversal> {
-        match self.transfer {
-            Transfer::Immediate => self.reversal,
-            Transfer::EndOfMove => None,
-        }
-    }
-
     /// The squares where a man of `color` is promoted on the board `g`: its far row, or
     /// none when the rules have no promotion.
     ///
     /// ```
     /// use column_checkers::Color;
-    /// use column_checkers::engine::board::Board;
-    /// use column_checkers::engine::capture::{CaptureRules, CapturePromotion, Majority, Rejump, Taking, Transfer};
-    /// use column_checkers::engine::shapes::dark::Dark8;
+    /// use column_checkers::custom::{
+    ///     Board, CapturePromotion, CaptureRules, Dark8, Majority, Rejump,
+    /// };
     ///
     /// let russian = CaptureRules {
-    ///     taking: Taking::Removed,
-    ///     transfer: Transfer::EndOfMove,
     ///     rejump: Rejump::Never,
     ///     reversal: None,
     ///     majority: Majority::FreeChoice,
@@ -290,10 +321,8 @@ impl CaptureRules {
     ///
     /// ```
     /// use column_checkers::Color;
-    /// use column_checkers::engine::board::Board;
-    /// use column_checkers::engine::capture::CapturePolicy;
-    /// use column_checkers::games::draughts::RussianRules;
-    /// use column_checkers::engine::shapes::dark::Dark8;
+    /// use column_checkers::custom::{Board, CapturePolicy, Dark8};
+    /// use column_checkers::games::RussianRules;
     ///
     /// let g = Dark8::geometry();
     /// assert_eq!(
@@ -312,12 +341,16 @@ impl CaptureRules {
 }
 
 /// The capture rules of a ruleset: everything the [`CaptureGenerator`] needs to know.
-/// The constant part is data ([`RULES`](Self::RULES)); the parts that depend on the
-/// commander of the capturing column are code.
+/// The constant parts are a type ([`Taking`](Self::Taking)) and data
+/// ([`RULES`](Self::RULES)); the parts that depend on the commander of the capturing
+/// column are code.
 ///
 /// The methods are called on hot paths: implement them with constants or plain field
 /// reads so they inline.
 pub trait CapturePolicy {
+    /// How the men jumped are taken ([`Prisoners`] or [`Removed`], at once or when
+    /// the move ends).
+    type Taking: TakingRule;
     /// The rules that do not depend on the capturing column.
     const RULES: CaptureRules;
     /// The directions in which a column led by `commander` may capture.
@@ -326,26 +359,282 @@ pub trait CapturePolicy {
     fn leap(&self, commander: Man) -> Leap;
 }
 
-/// Up to this many routes are kept without allocating.
-type Found = SmallVec<[Route; 8]>;
+/// What the engine reads of a [`CapturePolicy`]'s rules, decided once from its
+/// [taking](CapturePolicy::Taking) and [`RULES`](CapturePolicy::RULES): constants, so
+/// each ruleset's search is compiled for them.
+pub(crate) trait Decided: CapturePolicy {
+    /// Whether the men taken become prisoners.
+    const PRISONERS: bool = matches!(<Self::Taking as TakingRule>::TAKING, Taking::Prisoner);
+    /// Whether a man is taken at once, jump by jump.
+    const IMMEDIATE: bool = matches!(<Self::Taking as TakingRule>::TRANSFER, Transfer::Immediate);
+    /// Whether the pieces taken leave the board when the move ends
+    /// ([`TakingRule::REMOVES_AT_END`]).
+    const REMOVES_AT_END: bool = <Self::Taking as TakingRule>::REMOVES_AT_END;
+    /// Whether a column jumped once may be jumped again in the same move: under
+    /// [`Rejump::WhileEnemyTopped`] with the men taken at once; a column jumped under
+    /// [`Transfer::EndOfMove`] keeps its man until the move ends and is never jumped
+    /// twice.
+    const REJUMPS: bool = matches!(Self::RULES.rejump, Rejump::WhileEnemyTopped) && Self::IMMEDIATE;
+    /// The 180° rule where it can bar a jump: [`CaptureRules::reversal`] when the men
+    /// are taken at once, `None` when they are taken at the end of the move — the way
+    /// straight back then meets the column just jumped first, which stands until the
+    /// move ends and may not be jumped twice, so no rule is needed.
+    const REVERSAL: Option<Reversal> = if Self::IMMEDIATE {
+        Self::RULES.reversal
+    } else {
+        None
+    };
+}
+
+impl<P: CapturePolicy + ?Sized> Decided for P {}
+
+/// A board the capture traversal searches: [`Columns`](crate::engine::columns::Columns)
+/// or [`Pieces`](crate::engine::pieces::Pieces). The crate implements it for those
+/// two (it is sealed); what the traversal reads and does on each is the crate's own.
+///
+/// ```
+/// use column_checkers::Color;
+/// use column_checkers::custom::{
+///     Board, CaptureGenerator, CaptureStorage, Dark8, Man, Pieces,
+/// };
+/// use column_checkers::games::RussianRules;
+///
+/// let g = Dark8::geometry();
+/// let sq = |n| g.parse_square(n).unwrap();
+/// let mut pieces = Pieces::<Dark8>::new();
+/// pieces.put(sq("c3"), Man::new(Color::White));
+/// pieces.put(sq("d4"), Man::new(Color::Black));
+/// // the traversal of the column games, on bitboards: c3 jumps d4
+/// fn captures<S: CaptureStorage>(board: &S) -> usize {
+///     CaptureGenerator::new(&RussianRules, board, Color::White).count()
+/// }
+/// assert_eq!(captures(&pieces), 1);
+/// assert_eq!(captures(&pieces.to_columns()), 1);
+/// ```
+pub trait CaptureStorage: sealed::Searched {}
+
+/// The traversal's side of a storage, for the crate alone.
+pub(crate) mod sealed {
+    use super::{CapturePolicy, Found, Traversal};
+    use crate::engine::board::Board;
+    use crate::engine::color::Color;
+    use crate::engine::moves::Route;
+    use crate::engine::square::{Square, SquareSet};
+    use smallvec::SmallVec;
+
+    /// Seals [`TakingRule`](super::TakingRule).
+    pub trait Taking {}
+    impl<const E: bool> Taking for super::Prisoners<E> {}
+    impl<const E: bool> Taking for super::Removed<E> {}
+
+    /// What the traversal needs of a board during one search: what stands where, the
+    /// capturer lifted off its origin, and a man taken at once and put back.
+    pub trait Jumps {
+        /// What [`take_top`](Self::take_top) answers, to undo it.
+        type Undo: Copy;
+        /// Lifts the capturer off `origin` (the square is vacant during its search);
+        /// answers whether a king leads it.
+        fn lift(&mut self, origin: Square) -> bool;
+        /// Puts the capturer lifted from `origin` back.
+        fn put_back(&mut self, origin: Square);
+        /// The vacant squares now, the capturer's origin among them.
+        fn vacant(&self) -> SquareSet;
+        /// The squares of the opponent's pieces or columns now.
+        fn enemy(&self) -> SquareSet;
+        /// Takes the top man off the column on `x` at once (rules whose men are taken
+        /// at once only).
+        fn take_top(&mut self, x: Square) -> Self::Undo;
+        /// Undoes [`take_top`](Self::take_top) on `x`.
+        fn put_top(&mut self, x: Square, undo: Self::Undo);
+    }
+
+    /// What the capture traversal needs of a storage: its board during a search, a
+    /// route played or followed, and what a route is as a move. The searches with a
+    /// default body are the generic traversal; a storage may answer them otherwise
+    /// where it is faster and exact (the specialisations).
+    pub trait Searched: Copy + Eq {
+        /// The board.
+        type Board: Board;
+        /// The squares whose piece or column `color` owns (its man on top).
+        fn held(&self, color: Color) -> SquareSet;
+        /// The squares whose piece or column is led by a king.
+        fn crowned(&self) -> SquareSet;
+        /// What a capture is as a move, where the storage can name it exactly.
+        type Identity: Copy + Eq + Default;
+        /// Whether [`identity`](Self::identity) tells moves apart exactly: two routes
+        /// from one square lead to one position exactly when their identities are
+        /// equal. Otherwise routes that share their ends are played and compared.
+        const EXACT: bool;
+        /// The board as one search reads and changes it.
+        type Jumps<'a>: Jumps
+        where
+            Self: 'a;
+
+        /// The board of a search of `side`'s captures under `P`.
+        fn jumps<P: CapturePolicy + ?Sized>(&self, side: Color) -> Self::Jumps<'_>;
+
+        /// The identity of a route from `from` to `to` that jumped `jumped`, its
+        /// capturer ending it crowned or not.
+        fn identity(from: Square, to: Square, jumped: SquareSet, crowned: bool) -> Self::Identity;
+
+        /// Plays `side`'s capture `route` (found here: it is trusted).
+        fn play_route<P: CapturePolicy + ?Sized>(&mut self, policy: &P, side: Color, route: &Route);
+
+        /// Calls `on_take` with the square of each man `side`'s capture `route` takes,
+        /// in order (a column jumped twice twice).
+        fn follow_route<P: CapturePolicy + ?Sized>(
+            &self,
+            policy: &P,
+            side: Color,
+            route: &Route,
+            on_take: impl FnMut(Square),
+        );
+
+        /// The incremental Zobrist hash of what stands on the board.
+        fn board_hash(&self) -> u64;
+
+        /// The number of `side`'s capture moves.
+        fn count_all<P: CapturePolicy + ?Sized>(&self, policy: &P, side: Color) -> usize;
+
+        /// The number of `side`'s capture moves from `origins` (its pieces with a
+        /// first jump, not empty).
+        #[inline]
+        fn count_from<P: CapturePolicy + ?Sized>(
+            &self,
+            policy: &P,
+            side: Color,
+            origins: SquareSet,
+        ) -> usize {
+            count_by_search(self, policy, side, origins)
+        }
+
+        /// Calls `out` with each of `side`'s capture moves from `origins` (not
+        /// empty): its route and identity, by origin, then in the order found.
+        #[inline]
+        fn moves_from<P: CapturePolicy + ?Sized>(
+            &self,
+            policy: &P,
+            side: Color,
+            origins: SquareSet,
+            out: impl FnMut(Route, Self::Identity),
+        ) {
+            moves_by_search(self, policy, side, origins, out)
+        }
+    }
+
+    /// [`Searched::count_all`] by the search, from the first jumpers.
+    #[inline(always)]
+    pub(crate) fn count_all_by_search<S: Searched, P: CapturePolicy + ?Sized>(
+        board: &S,
+        policy: &P,
+        side: Color,
+    ) -> usize {
+        let origins = super::first_jumpers::<S::Board, P>(
+            policy,
+            side,
+            [board.held(side), board.held(!side)],
+            board.crowned(),
+            false,
+        );
+        if origins.is_empty() {
+            return 0;
+        }
+        board.count_from(policy, side, origins)
+    }
+
+    /// [`Searched::count_from`] by the search.
+    #[inline(always)]
+    pub(crate) fn count_by_search<S: Searched, P: CapturePolicy + ?Sized>(
+        board: &S,
+        policy: &P,
+        side: Color,
+        origins: SquareSet,
+    ) -> usize {
+        let mut found = Found::new();
+        if S::EXACT {
+            Traversal::<S, P, false, true>::run(policy, board, side, origins, &mut found);
+            found.ids.len()
+        } else {
+            Traversal::<S, P, true, true>::run(policy, board, side, origins, &mut found);
+            super::dedupe(policy, board, side, &mut found.routes);
+            found.routes.len()
+        }
+    }
+
+    /// [`Searched::moves_from`] by the search.
+    #[inline(always)]
+    pub(crate) fn moves_by_search<S: Searched, P: CapturePolicy + ?Sized>(
+        board: &S,
+        policy: &P,
+        side: Color,
+        origins: SquareSet,
+        mut out: impl FnMut(Route, S::Identity),
+    ) {
+        let mut found = Found::new();
+        Traversal::<S, P, true, true>::run(policy, board, side, origins, &mut found);
+        if !S::EXACT {
+            super::dedupe(policy, board, side, &mut found.routes);
+        }
+        for (i, r) in found.routes.iter().enumerate() {
+            out(*r, found.ids.get(i).copied().unwrap_or_default());
+        }
+    }
+
+    /// Calls `out` with the identity of each of `side`'s capture moves from `origins`,
+    /// without making their routes (perft plays its moves so), where the storage's
+    /// identities are exact.
+    #[inline(always)]
+    pub(crate) fn identities_by_search<S: Searched, P: CapturePolicy + ?Sized>(
+        board: &S,
+        policy: &P,
+        side: Color,
+        origins: SquareSet,
+        mut out: impl FnMut(S::Identity),
+    ) {
+        const {
+            assert!(
+                S::EXACT,
+                "moves without routes are told apart by exact identities"
+            )
+        };
+        let mut found = Found::new();
+        Traversal::<S, P, false, true>::run(policy, board, side, origins, &mut found);
+        // one call of `out`, so that it inlines
+        for id in &found.ids {
+            out(*id);
+        }
+    }
+
+    /// Every route of `side`'s captures from `origins`, also those that move identity
+    /// merges (the majority rule applied).
+    pub(crate) fn every_route<S: Searched, P: CapturePolicy + ?Sized>(
+        board: &S,
+        policy: &P,
+        side: Color,
+        origins: SquareSet,
+    ) -> SmallVec<[Route; 8]> {
+        let mut found = Found::new();
+        Traversal::<S, P, true, false>::run(policy, board, side, origins, &mut found);
+        found.routes
+    }
+}
 
 /// The capture search of one side in one position. Build it with
 /// [`CaptureGenerator::new`] and ask for [`routes`](Self::routes),
 /// [`count`](Self::count) or [`exists`](Self::exists).
-pub struct CaptureGenerator<'p, B: Board, P: CapturePolicy + ?Sized> {
-    geometry: &'static Geometry,
+pub struct CaptureGenerator<'p, S: CaptureStorage, P: CapturePolicy + ?Sized> {
     policy: &'p P,
-    original: &'p Columns<B>,
+    board: &'p S,
     side: Color,
 }
 
-impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
-    /// A generator for the captures of `side` on `columns` under `policy`.
-    pub fn new(policy: &'p P, columns: &'p Columns<B>, side: Color) -> Self {
+impl<'p, S: CaptureStorage, P: CapturePolicy + ?Sized> CaptureGenerator<'p, S, P> {
+    /// A generator for the captures of `side` on `board` under `policy`.
+    #[inline]
+    pub fn new(policy: &'p P, board: &'p S, side: Color) -> Self {
         CaptureGenerator {
-            geometry: B::geometry(),
             policy,
-            original: columns,
+            board,
             side,
         }
     }
@@ -365,34 +654,56 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     }
 
     /// The squares of [`capturers`](Self::capturers), or when `any` only the first one
-    /// found. Short-leaping columns are found with bitboard shifts on boards where
-    /// shifts are cheap, other columns square by square.
+    /// found.
     #[inline(always)]
     fn first_jumpers(&self, any: bool) -> SquareSet {
-        let cols = self.original;
-        first_jumpers::<B, P>(
+        let b = self.board;
+        first_jumpers::<S::Board, P>(
             self.policy,
             self.side,
-            [cols.owned(self.side), cols.owned(!self.side)],
-            cols.kings(),
+            [b.held(self.side), b.held(!self.side)],
+            b.crowned(),
             any,
         )
     }
 
     /// The number of capture moves (after move identity and the majority rule).
+    #[inline]
     pub fn count(&self) -> usize {
-        let mut found = Found::new();
-        self.search(true, &mut found);
-        found.len()
+        self.board.count_all(self.policy, self.side)
+    }
+
+    /// The number of capture moves from `origins`, some of [`capturers`](Self::capturers)
+    /// (all of them, or the only ones that may have changed).
+    #[inline]
+    pub(crate) fn count_from(&self, origins: SquareSet) -> usize {
+        if origins.is_empty() {
+            return 0;
+        }
+        self.board.count_from(self.policy, self.side, origins)
+    }
+
+    /// [`moves`](Self::moves) from `origins`, which are [`capturers`](Self::capturers).
+    #[inline]
+    pub(crate) fn moves_from(&self, origins: SquareSet, out: impl FnMut(Route, S::Identity)) {
+        if !origins.is_empty() {
+            self.board.moves_from(self.policy, self.side, origins, out);
+        }
     }
 
     /// Calls `out` with each capture move's route (after move identity and the majority
     /// rule), in a deterministic order: by origin square, then in the order found.
+    #[inline]
     pub fn routes(&self, mut out: impl FnMut(Route)) {
-        let mut found = Found::new();
-        self.search(true, &mut found);
-        for &r in &found {
-            out(r);
+        self.moves(|r, _| out(r));
+    }
+
+    /// [`routes`](Self::routes) with each move's identity on the storage.
+    #[inline]
+    pub(crate) fn moves(&self, out: impl FnMut(Route, S::Identity)) {
+        let origins = self.capturers();
+        if !origins.is_empty() {
+            self.board.moves_from(self.policy, self.side, origins, out);
         }
     }
 
@@ -401,13 +712,20 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// position the route leads to (the route is played on a copy to get it, so this is
     /// slower than [`routes`](Self::routes)). Used to accept any route of a move.
     pub fn all_routes(&self, mut out: impl FnMut(Route, u64)) {
-        let mut found = Found::new();
-        self.search(false, &mut found);
-        for r in &found {
-            let mut after = *self.original;
-            apply_route(self.geometry, self.policy, &mut after, self.side, r);
-            out(*r, after.hash());
+        for r in &self.every_route() {
+            let mut after = *self.board;
+            after.play_route(self.policy, self.side, r);
+            out(*r, after.board_hash());
         }
+    }
+
+    /// Every maximal route (the majority rule applied, move identity not).
+    fn every_route(&self) -> SmallVec<[Route; 8]> {
+        let origins = self.capturers();
+        if origins.is_empty() {
+            return SmallVec::new();
+        }
+        sealed::every_route(self.board, self.policy, self.side, origins)
     }
 
     /// Calls `out(listed, route)` for every maximal route (every path, also those that
@@ -415,8 +733,8 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// lists for the same move: same origin, same position after it. This is how a
     /// move may be named by any of its routes (move texts, clicks).
     pub fn route_classes(&self, out: impl FnMut(&Route, &Route)) {
-        let mut listed = Found::new();
-        self.search(true, &mut listed);
+        let mut listed = SmallVec::<[Route; 8]>::new();
+        self.routes(|r| listed.push(r));
         self.route_classes_among(listed.iter(), out);
     }
 
@@ -432,20 +750,11 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
         if listed.clone().next().is_none() {
             return;
         }
-        let mut all = Found::new();
-        self.search(false, &mut all);
-        let g = self.geometry;
-        for r in &all {
-            let same = |l: &Route| {
-                l == r || {
-                    let mut a = *self.original;
-                    let mut b = *self.original;
-                    apply_route(g, self.policy, &mut a, self.side, l);
-                    apply_route(g, self.policy, &mut b, self.side, r);
-                    a == b
-                }
-            };
-            if let Some(l) = listed.clone().find(|l| same_ends(l, r) && same(l)) {
+        for r in &self.every_route() {
+            if let Some(l) = listed
+                .clone()
+                .find(|l| same_ends(l, r) && same_move(self.policy, self.board, self.side, l, r))
+            {
                 out(l, r);
             }
         }
@@ -466,66 +775,18 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
     /// The squares of the men a route takes, in the order it takes them (a column
     /// jumped twice is listed twice). The route is trusted like
     /// [`apply`](Self::apply)'s.
-    pub fn taken(
-        policy: &P,
-        columns: &Columns<B>,
-        side: Color,
-        route: &Route,
-    ) -> SmallVec<[Square; 8]> {
-        let mut cols = *columns;
+    pub fn taken(policy: &P, board: &S, side: Color, route: &Route) -> SmallVec<[Square; 8]> {
         let mut out = SmallVec::new();
-        trace_route(B::geometry(), policy, &mut cols, side, route, |x| {
-            out.push(x)
-        });
+        board.follow_route(policy, side, route, |x| out.push(x));
         out
     }
 
-    /// Fills the empty `found` with the capture routes. Inlined: most positions have
-    /// no capture, and their callers see that after the first jumps alone.
+    /// Plays `route` for `side` on `board`: the captured men are taken, the capturer
+    /// lands on the route's end, promotion is applied. The route is trusted (it must
+    /// come from this generator with the same policy and position).
     #[inline]
-    fn search(&self, merge: bool, found: &mut Found) {
-        let origins = self.capturers();
-        if !origins.is_empty() {
-            self.search_from(origins, merge, found);
-        }
-    }
-
-    /// [`search`](Self::search) from the columns on `origins`, the capturers.
-    fn search_from(&self, origins: SquareSet, merge: bool, found: &mut Found) {
-        let mut s = Search {
-            g: self.geometry,
-            policy: self.policy,
-            cols: Scratch::new(self.original),
-            side: self.side,
-            carrier: Stack::EMPTY,
-            commander: Man::new(self.side),
-            route: Route::new(Square(0)),
-            jumped: SquareSet::EMPTY,
-            last_dir: None,
-            last_victim: None,
-            best: 0,
-            promo: P::RULES.promotion_squares(self.geometry, self.side),
-            found,
-        };
-        for origin in origins {
-            s.carrier = s.cols.lift(origin);
-            if P::RULES.promotion == CapturePromotion::Never {
-                s.commander = s.carrier.top().expect("an origin is occupied");
-            }
-            s.route = Route::new(origin);
-            s.search(origin);
-            s.cols.put_back();
-        }
-        if merge {
-            dedupe(self.policy, self.original, self.side, s.found);
-        }
-    }
-
-    /// Plays `route` for `side` on `columns`: the captured men are taken, the
-    /// capturer lands on the route's end, promotion is applied. The route is trusted
-    /// (it must come from this generator with the same policy and position).
-    pub fn apply(policy: &P, columns: &mut Columns<B>, side: Color, route: &Route) {
-        apply_route(B::geometry(), policy, columns, side, route);
+    pub fn apply(policy: &P, board: &mut S, side: Color, route: &Route) {
+        board.play_route(policy, side, route);
     }
 }
 
@@ -533,8 +794,7 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> CaptureGenerator<'p, B, P> {
 /// the squares of `side`'s columns and of its opponent's, `kings` those whose
 /// commander is a king (either side). With `any`, only the first one found.
 /// Short-leaping columns are found with set shifts on boards where shifts are cheap,
-/// other columns square by square. Shared by [`CaptureGenerator`] and the removal
-/// games' generator ([`removal`](crate::engine::removal)).
+/// other columns square by square: where every capture search starts.
 #[inline(always)]
 pub(crate) fn first_jumpers<B: Board, P: CapturePolicy + ?Sized>(
     policy: &P,
@@ -592,7 +852,7 @@ pub(crate) fn group_jumpers<B: Board, P: CapturePolicy + ?Sized>(
             Leap::Short => g.neighbour(sq, d).is_some_and(|x| {
                 enemy.contains(x) && g.neighbour(x, d).is_some_and(|t| vacant.contains(t))
             }),
-            Leap::Flying => first_victim(g, occupied, leap, sq, d, sq)
+            Leap::Flying => first_victim(g, occupied, leap, sq, d)
                 .is_some_and(|(x, t)| enemy.contains(x) && t.is_some()),
         };
         for sq in group {
@@ -659,33 +919,43 @@ fn flying_jumpers<B: Board>(
 }
 
 /// Drops routes that start on the same square and lead to the same position as an
-/// earlier one (move identity). Only routes that also end on the same square can (the
-/// capturer's column stands there after one, and the square is vacant or an enemy's
-/// after the other), and those are played to compare the positions.
-fn dedupe<B: Board, P: CapturePolicy + ?Sized>(
+/// earlier one (move identity), for storages whose identities are not exact. Only
+/// routes that also end on the same square can (the capturer's column stands there
+/// after one, and the square is vacant or an enemy's after the other), and those are
+/// played to compare the positions.
+fn dedupe<S: sealed::Searched, P: CapturePolicy + ?Sized>(
     policy: &P,
-    original: &Columns<B>,
+    original: &S,
     side: Color,
-    found: &mut Found,
+    found: &mut SmallVec<[Route; 8]>,
 ) {
-    let g = B::geometry();
     let mut i = 1;
     while i < found.len() {
         let ri = found[i];
-        let dup = found[..i].iter().any(|rj| {
-            same_ends(rj, &ri) && {
-                let mut a = *original;
-                let mut b = *original;
-                apply_route(g, policy, &mut a, side, &ri);
-                apply_route(g, policy, &mut b, side, rj);
-                a == b
-            }
-        });
+        let dup = found[..i]
+            .iter()
+            .any(|rj| same_ends(rj, &ri) && same_move(policy, original, side, rj, &ri));
         if dup {
             found.remove(i);
         } else {
             i += 1;
         }
+    }
+}
+
+/// Whether the routes `a` and `b` of `side` on `board` lead to the same position.
+fn same_move<S: sealed::Searched, P: CapturePolicy + ?Sized>(
+    policy: &P,
+    board: &S,
+    side: Color,
+    a: &Route,
+    b: &Route,
+) -> bool {
+    a == b || {
+        let (mut x, mut y) = (*board, *board);
+        x.play_route(policy, side, a);
+        y.play_route(policy, side, b);
+        x == y
     }
 }
 
@@ -696,10 +966,9 @@ fn same_ends(a: &Route, b: &Route) -> bool {
     a.origin() == b.origin() && a.destination() == b.destination()
 }
 
-/// From `at`, going in direction `d` (passing over `origin`, which is vacated during a
-/// capture, and over vacant squares when flying): the first occupied square and the
-/// square just beyond it if that one is vacant. `occupied` is the set of occupied
-/// squares.
+/// From `at`, going in direction `d` (over vacant squares when flying): the first
+/// occupied square and the square just beyond it if that one is vacant. `occupied` is
+/// the set of occupied squares.
 #[inline(always)]
 fn first_victim(
     g: &Geometry,
@@ -707,9 +976,8 @@ fn first_victim(
     leap: Leap,
     at: Square,
     d: Direction,
-    origin: Square,
 ) -> Option<(Square, Option<Square>)> {
-    let empty = |s: Square| s == origin || !occupied.contains(s);
+    let empty = |s: Square| !occupied.contains(s);
     let mut x = g.neighbour(at, d)?;
     if leap == Leap::Flying {
         while empty(x) {
@@ -722,387 +990,6 @@ fn first_victim(
     Some((x, beyond))
 }
 
-/// The columns as the capture search sees them: the position's columns, read through,
-/// with the few squares the search has changed (the lifted capturer, columns that
-/// lost their top man at once) kept aside, and the occupied squares kept in step.
-/// Cheaper than copying the whole board.
-struct Scratch<'p, B: Board> {
-    base: &'p Columns<B>,
-    /// Squares whose column differs from `base` (or did: the entry stays when a column
-    /// is put back).
-    patched: SquareSet,
-    patches: SmallVec<[(Square, Stack); 8]>,
-    /// The capturer's origin, vacant during the search.
-    lifted: Square,
-    occupied: SquareSet,
-    /// The squares of the columns each colour owns (the origin included).
-    owned: [SquareSet; 2],
-}
-
-impl<'p, B: Board> Scratch<'p, B> {
-    #[inline]
-    fn new(base: &'p Columns<B>) -> Self {
-        Scratch {
-            base,
-            patched: SquareSet::EMPTY,
-            patches: SmallVec::new(),
-            lifted: Square(u8::MAX),
-            occupied: base.occupied(),
-            owned: [base.owned(Color::White), base.owned(Color::Black)],
-        }
-    }
-
-    /// Lifts the column on `origin` (an occupied square the search never changed)
-    /// and returns it.
-    #[inline]
-    fn lift(&mut self, origin: Square) -> Stack {
-        let s = self.base.get(origin);
-        self.lifted = origin;
-        self.occupied.remove(origin);
-        s
-    }
-
-    /// Puts the lifted column back.
-    #[inline]
-    fn put_back(&mut self) {
-        self.occupied.insert(self.lifted);
-        self.lifted = Square(u8::MAX);
-    }
-
-    /// The column on `sq` (not the lifted square) and the index of its patch, if the
-    /// search changed it: one look-up for [`put`](Self::put) after it.
-    #[inline]
-    fn get_patch(&self, sq: Square) -> (Stack, Option<usize>) {
-        if self.patched.contains(sq) {
-            if let Some(i) = self.patches.iter().position(|p| p.0 == sq) {
-                return (self.patches[i].1, Some(i));
-            }
-        }
-        (self.base.get(sq), None)
-    }
-
-    /// What [`put`](Self::put) changes besides the patches.
-    #[inline]
-    fn marks(&self) -> Marks {
-        Marks {
-            occupied: self.occupied,
-            owned: self.owned,
-        }
-    }
-
-    /// Replaces `old`, the column on `sq` (not the lifted square) with its patch
-    /// `patch` from [`get_patch`](Self::get_patch), with `stack`; returns the index of
-    /// the patch of `sq` now.
-    #[inline]
-    fn put(&mut self, sq: Square, patch: Option<usize>, stack: Stack) -> usize {
-        self.occupied.set(sq, !stack.is_empty());
-        self.owned[0].remove(sq);
-        self.owned[1].remove(sq);
-        if let Some(o) = stack.owner() {
-            self.owned[o.index()].insert(sq);
-        }
-        match patch {
-            Some(i) => {
-                self.patches[i].1 = stack;
-                i
-            }
-            None => {
-                self.patched.insert(sq);
-                self.patches.push((sq, stack));
-                self.patches.len() - 1
-            }
-        }
-    }
-
-    /// Undoes a [`put`](Self::put) that returned `patch`: its column is `old` again
-    /// and the marks are those taken before it.
-    #[inline]
-    fn unput(&mut self, marks: Marks, patch: usize, old: Stack) {
-        self.occupied = marks.occupied;
-        self.owned = marks.owned;
-        self.patches[patch].1 = old;
-    }
-}
-
-/// The occupied squares and owners of a [`Scratch`], kept to put back.
-#[derive(Clone, Copy)]
-struct Marks {
-    occupied: SquareSet,
-    owned: [SquareSet; 2],
-}
-
-struct Search<'a, 'p, B: Board, P: CapturePolicy + ?Sized> {
-    g: &'static Geometry,
-    policy: &'p P,
-    cols: Scratch<'p, B>,
-    side: Color,
-    carrier: Stack,
-    /// The carrier's top man when the move began: its commander throughout when
-    /// there is no promotion during a capture (prisoners go under it).
-    commander: Man,
-    route: Route,
-    jumped: SquareSet,
-    last_dir: Option<Direction>,
-    last_victim: Option<Square>,
-    best: usize,
-    /// The promotion squares of `side`.
-    promo: SquareSet,
-    found: &'a mut Found,
-}
-
-impl<B: Board, P: CapturePolicy + ?Sized> Search<'_, '_, B, P> {
-    /// Whether the board's constant shifts move a single square in fewer operations
-    /// than two look-ups in the neighbour table: one or two index amounts per
-    /// direction (not the hexagon's three).
-    const CHEAP_SHIFTS: bool = match B::SHIFTS {
-        Some(s) => s.amounts() <= 2,
-        None => false,
-    };
-
-    /// Whether the column on `x` may be jumped now.
-    #[inline]
-    fn jumpable(&self, x: Square) -> bool {
-        self.cols.owned[(!self.side).index()].contains(x)
-            && (P::RULES.rejumps() || !self.jumped.contains(x))
-    }
-
-    /// Tries every jump from `at`; returns whether there was one.
-    fn search(&mut self, at: Square) -> bool {
-        let man = if P::RULES.promotion == CapturePromotion::Never {
-            self.commander
-        } else {
-            self.carrier.top().expect("carrier is not empty")
-        };
-        let mut dirs = self.policy.directions(man);
-        // the direction straight back, when only a jump over the column just jumped
-        // is barred in it
-        let mut back = None;
-        if let (Some(reversal), Some(last)) = (P::RULES.reversal_in_force(), self.last_dir) {
-            (dirs, back) = reversal.after_jump(dirs, self.g.opposite(last));
-        }
-        let leap = self.policy.leap(man);
-        if leap == Leap::Short && Self::CHEAP_SHIFTS {
-            return self.search_short(at, dirs, back);
-        }
-        let mut any = false;
-        for d in dirs.iter() {
-            // the capturer's own origin is vacant during the move (the carrier is
-            // lifted), so it is already empty in `cols`
-            let Some((x, Some(first))) =
-                first_victim(self.g, self.cols.occupied, leap, at, d, Square(u8::MAX))
-            else {
-                continue;
-            };
-            if !self.jumpable(x) || (back == Some(d) && self.last_victim == Some(x)) {
-                continue;
-            }
-            any = true;
-            self.jump(d, x, first, leap);
-        }
-        any
-    }
-
-    /// [`search`](Self::search) for a column that leaps short, on a board with
-    /// cheap constant [`Board::SHIFTS`] ([`CHEAP_SHIFTS`](Self::CHEAP_SHIFTS)): each direction's victim and landing by two shifts
-    /// of `at` (constants for each direction), in the same order as `search` tries
-    /// them.
-    #[inline(always)]
-    fn search_short(&mut self, at: Square, dirs: DirectionSet, back: Option<Direction>) -> bool {
-        let mut enemy = self.cols.owned[(!self.side).index()];
-        if !P::RULES.rejumps() {
-            enemy -= self.jumped;
-        }
-        let vacant = B::all() - self.cols.occupied;
-        let from = SquareSet::from_square(at);
-        let mut any = false;
-        each_direction!(dirs, d, 'next, {
-            let x = B::shift(from, d) & enemy;
-            if x.is_empty() {
-                break 'next;
-            }
-            let first = B::shift(x, d) & vacant;
-            if first.is_empty() {
-                break 'next;
-            }
-            let x = Square(x.0.trailing_zeros() as u8);
-            if back == Some(d) && self.last_victim == Some(x) {
-                break 'next;
-            }
-            any = true;
-            self.jump(d, x, Square(first.0.trailing_zeros() as u8), Leap::Short);
-        });
-        any
-    }
-
-    fn jump(&mut self, d: Direction, x: Square, first: Square, leap: Leap) {
-        // take
-        let immediate = P::RULES.transfer == Transfer::Immediate;
-        let was_jumped = self.jumped.contains(x);
-        self.jumped.insert(x);
-        // the victim's column before, and how to put it back
-        let mut undo = (Stack::EMPTY, self.cols.marks(), 0);
-        if immediate {
-            let (before, patch) = self.cols.get_patch(x);
-            let mut rest = before;
-            let taken = rest.pop_top().expect("victim is not empty");
-            undo = (before, undo.1, self.cols.put(x, patch, rest));
-            if P::RULES.taking == Taking::Prisoner {
-                self.carrier.push_bottom(taken);
-            }
-        }
-        let saved_dir = self.last_dir;
-        let saved_victim = self.last_victim;
-        self.last_dir = Some(d);
-        self.last_victim = Some(x);
-
-        // landings: `first`, then (flying) the vacant squares beyond it
-        let next = |s: &Self, t: Square| {
-            if leap == Leap::Flying {
-                s.g.neighbour(t, d)
-                    .filter(|&n| !s.cols.occupied.contains(n))
-            } else {
-                None
-            }
-        };
-        let mut continued = false;
-        let promotion = P::RULES.promotion;
-        let mut landing = Some(first);
-        while let Some(l) = landing {
-            self.route.push(l);
-            let promotes = !self.carrier.top_is_king() && self.promo.contains(l);
-            match promotes.then(|| promotion.on_promotion_square()) {
-                // crowned there: the route ends (a leaf records the route alone; the
-                // crowning is played by `trace_route`)
-                Some(Crowning::CrownedAndStops) => {
-                    self.leaf(l);
-                    continued = true;
-                }
-                Some(Crowning::CrownedAndGoesOn) => {
-                    let keep = self.carrier;
-                    self.carrier.promote_top();
-                    continued |= self.search(l);
-                    self.carrier = keep;
-                }
-                _ => continued |= self.search(l),
-            }
-            self.route.pop();
-            landing = next(self, l);
-        }
-        if !continued {
-            let mut landing = Some(first);
-            while let Some(l) = landing {
-                self.route.push(l);
-                self.leaf(l);
-                self.route.pop();
-                landing = next(self, l);
-            }
-        }
-
-        // undo
-        self.last_dir = saved_dir;
-        self.last_victim = saved_victim;
-        if immediate {
-            if P::RULES.taking == Taking::Prisoner {
-                self.carrier.pop_bottom();
-            }
-            let (before, marks, patch) = undo;
-            self.cols.unput(marks, patch, before);
-        }
-        if !was_jumped {
-            self.jumped.remove(x);
-        }
-    }
-
-    /// Records the route as it stands, ending on `at`. The route alone is kept: what
-    /// it takes and whom it crowns is played by [`trace_route`] (the carrier's
-    /// crowning during the search only decides how it goes on capturing).
-    fn leaf(&mut self, at: Square) {
-        let n = self.route.len();
-        match P::RULES.majority.verdict(n, self.best) {
-            Verdict::Drop => return,
-            Verdict::Replace => {
-                self.best = n;
-                self.found.clear();
-            }
-            Verdict::Keep => {}
-        }
-        debug_assert_eq!(self.route.destination(), at);
-        self.found.push(self.route);
-    }
-}
-
-/// Plays a route on real columns (see [`CaptureGenerator::apply`]).
-#[inline]
-fn apply_route<B: Board, P: CapturePolicy + ?Sized>(
-    g: &Geometry,
-    policy: &P,
-    cols: &mut Columns<B>,
-    side: Color,
-    route: &Route,
-) {
-    trace_route(g, policy, cols, side, route, |_| {});
-}
-
-/// Plays a route on real columns, calling `on_take` with the square of each jumped
-/// column, in order.
-fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
-    g: &Geometry,
-    _policy: &P,
-    cols: &mut Columns<B>,
-    side: Color,
-    route: &Route,
-    mut on_take: impl FnMut(Square),
-) {
-    let mut carrier = cols.take(route.origin());
-    let mut at = route.origin();
-    let mut pending: SmallVec<[Square; 16]> = SmallVec::new();
-    let promo_squares = P::RULES.promotion_squares(g, side);
-    let promotion = P::RULES.promotion;
-    for &l in route.landings() {
-        // a leap of two steps (every short leap) jumps the square in between
-        let short = g.two_step_direction(at, l).and_then(|d| g.neighbour(at, d));
-        let x = match short {
-            Some(n) => n,
-            None => {
-                let (d, _) = g.line_between(at, l).expect("route squares are on a line");
-                g.ray(at, d)
-                    .find(|&s| !cols.get(s).is_empty())
-                    .expect("a jumped column on the way")
-            }
-        };
-        on_take(x);
-        match P::RULES.transfer {
-            Transfer::Immediate => {
-                let taken = cols.take_top(x).expect("victim");
-                if P::RULES.taking == Taking::Prisoner {
-                    carrier.push_bottom(taken);
-                }
-            }
-            Transfer::EndOfMove => pending.push(x),
-        }
-        if promotion.on_promotion_square() == Crowning::CrownedAndGoesOn
-            && !carrier.top_is_king()
-            && promo_squares.contains(l)
-        {
-            carrier.promote_top();
-        }
-        at = l;
-    }
-    for x in pending {
-        let taken = cols.take_top(x).expect("victim");
-        if P::RULES.taking == Taking::Prisoner {
-            carrier.push_bottom(taken);
-        }
-    }
-    if promotion.crowns_at_end()
-        && promo_squares.contains(at)
-        && carrier.top().is_some_and(|m| m.rank == Rank::Man)
-    {
-        carrier.promote_top();
-    }
-    cols.put_on_vacant(at, carrier);
-}
-
 /// The first jumps of both sides at once, on bitboards, for rulesets whose columns
 /// leap short: whether each colour can capture, and on which vacant squares a column
 /// of each colour, were one put there, could be jumped at once (the squares an entry
@@ -1111,21 +998,17 @@ fn trace_route<B: Board, P: CapturePolicy + ?Sized>(
 /// squares take six or more.
 ///
 /// ```
-/// use column_checkers::engine::capture::FirstJumps;
 /// use column_checkers::Color;
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::capture::{CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer};
-/// use column_checkers::engine::columns::Columns;
-/// use column_checkers::engine::shapes::grid::Grid8x8;
-/// use column_checkers::engine::square::DirectionSet;
-/// use column_checkers::engine::stack::{Man, Stack};
+/// use column_checkers::custom::{
+///     Board, CapturePolicy, CapturePromotion, CaptureRules, Columns, DirectionSet,
+///     FirstJumps, Grid8x8, Leap, Majority, Man, Prisoners, Rejump, Stack,
+/// };
 ///
 /// /// Short jumps in all eight directions of the grid.
 /// struct AllWays;
 /// impl CapturePolicy for AllWays {
+///     type Taking = Prisoners;
 ///     const RULES: CaptureRules = CaptureRules {
-///         taking: Taking::Prisoner,
-///         transfer: Transfer::Immediate,
 ///         rejump: Rejump::Never,
 ///         reversal: None,
 ///         majority: Majority::FreeChoice,
@@ -1166,15 +1049,25 @@ pub struct FirstJumps {
 }
 
 impl FirstJumps {
-    /// The first jumps on `columns` under `policy`; `None` when a column of either
-    /// side leaps flying (use [`CaptureGenerator`] then).
+    /// The first jumps on `board` (columns) under `policy`; `None` when a column of
+    /// either side leaps flying (use [`CaptureGenerator`] then).
     #[inline]
-    pub fn new<B: Board, P: CapturePolicy + ?Sized>(
+    pub fn new<S: CaptureStorage, P: CapturePolicy + ?Sized>(
         policy: &P,
-        columns: &Columns<B>,
+        board: &S,
     ) -> Option<FirstJumps> {
-        let owned = [columns.owned(Color::White), columns.owned(Color::Black)];
-        let kings = columns.kings();
+        let owned = [board.held(Color::White), board.held(Color::Black)];
+        Self::of::<S::Board, P>(policy, owned, board.crowned())
+    }
+
+    /// [`new`](Self::new) on the board `B`, where `owned` holds each colour's squares
+    /// and `kings` the kings'.
+    #[inline(always)]
+    fn of<B: Board, P: CapturePolicy + ?Sized>(
+        policy: &P,
+        owned: [SquareSet; 2],
+        kings: SquareSet,
+    ) -> Option<FirstJumps> {
         let men = [Man::new(Color::White), Man::new(Color::Black)];
         if men.iter().any(|&m| policy.leap(m) != Leap::Short) {
             return None;
@@ -1252,11 +1145,18 @@ impl FirstJumps {
 }
 
 #[cfg(test)]
+pub(crate) mod reference;
+
+#[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::shapes::dark::Dark8;
+    use crate::alloc_prelude::*;
+    use crate::engine::columns::Columns;
+    use crate::engine::pieces::Pieces;
+    use crate::engine::shapes::dark::{Dark10, Dark7, Dark8};
     use crate::engine::shapes::grid::Grid8x8;
     use crate::engine::shapes::hex::Hex37;
+    use crate::engine::stack::{Rank, Stack};
     use crate::games::emergo::Oblique9;
     use crate::tools::rng::SplitMix64;
 
@@ -1268,8 +1168,6 @@ mod tests {
     struct Forward;
 
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Prisoner,
-        transfer: Transfer::Immediate,
         rejump: Rejump::Never,
         reversal: None,
         majority: Majority::FreeChoice,
@@ -1277,6 +1175,7 @@ mod tests {
     };
 
     impl CapturePolicy for AllWays {
+        type Taking = Prisoners;
         const RULES: CaptureRules = RULES;
         fn directions(&self, _commander: Man) -> DirectionSet {
             DirectionSet(0xff)
@@ -1290,6 +1189,7 @@ mod tests {
     }
 
     impl CapturePolicy for Forward {
+        type Taking = Prisoners;
         const RULES: CaptureRules = RULES;
         fn directions(&self, commander: Man) -> DirectionSet {
             match commander.rank {
@@ -1325,21 +1225,30 @@ mod tests {
     /// Random columns of one or two men on a random share of the squares (from a half
     /// to a tenth); kings when asked.
     fn random_columns<B: Board>(rng: &mut SplitMix64, kings: bool) -> Columns<B> {
+        random_board(rng, kings, 2)
+    }
+
+    /// Random columns of one to `height` men (of either colour and, with `kings`,
+    /// either rank) on a random share of the squares (from a half to a tenth).
+    fn random_board<B: Board>(rng: &mut SplitMix64, kings: bool, height: usize) -> Columns<B> {
         let mut cols = Columns::<B>::new();
         let sparse = 2 + rng.below(9);
+        let man = |rng: &mut SplitMix64, color| {
+            if kings && rng.below(4) == 0 {
+                Man::king(color)
+            } else {
+                Man::new(color)
+            }
+        };
         for sq in B::geometry().squares() {
             if rng.below(sparse) != 0 {
                 continue;
             }
             let color = Color::from_index(rng.below(2));
-            let man = if kings && rng.below(4) == 0 {
-                Man::king(color)
-            } else {
-                Man::new(color)
-            };
-            let mut s = Stack::single(man);
-            if rng.below(3) == 0 {
-                s.push_bottom(Man::new(!color));
+            let mut s = Stack::single(man(rng, color));
+            for _ in 1..1 + rng.below(height) {
+                let color = if rng.below(3) == 0 { color } else { !color };
+                s.push_bottom(man(rng, color));
             }
             cols.set(sq, s);
         }
@@ -1523,9 +1432,8 @@ mod tests {
     fn routes_from_two_origins_to_one_position_are_two_moves() {
         struct RemovedAtOnce;
         impl CapturePolicy for RemovedAtOnce {
+            type Taking = Removed<false>;
             const RULES: CaptureRules = CaptureRules {
-                taking: Taking::Removed,
-                transfer: Transfer::Immediate,
                 rejump: Rejump::WhileEnemyTopped,
                 ..RULES
             };
@@ -1565,6 +1473,7 @@ mod tests {
     struct Promoting<const P: u8>;
 
     impl<const P: u8> CapturePolicy for Promoting<P> {
+        type Taking = Prisoners;
         const RULES: CaptureRules = CaptureRules {
             promotion: match P {
                 0 => CapturePromotion::Never,
@@ -1621,8 +1530,8 @@ mod tests {
         assert_eq!(after::<0>(), (vec![to_f6], with(white, 2)));
     }
 
-    /// A board with the geometry of `B` but no constant shifts: the capture search
-    /// takes the neighbour-table path there, which the bitboard path must agree with.
+    /// A board with the geometry of `B` but no constant shifts: the first jumps are
+    /// found square by square there, by set shifts on `B`.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     struct Tables<B>(core::marker::PhantomData<B>);
 
@@ -1632,12 +1541,16 @@ mod tests {
         }
     }
 
-    /// The routes (listed and all) on `B` with its constant shifts and on the same
-    /// columns without them.
-    fn same_routes_without_shifts<B: Board, P: CapturePolicy>(policy: &P, kings: bool, seed: u64) {
-        assert!(Search::<B, P>::CHEAP_SHIFTS && !Search::<Tables<B>, P>::CHEAP_SHIFTS);
+    /// The capturers found by set shifts on `B` and square by square on the same
+    /// columns without its shifts are the origins of the reference's routes.
+    fn capturers_by_shifts_and_by_squares<B: Board, P: CapturePolicy>(
+        policy: &P,
+        kings: bool,
+        seed: u64,
+    ) {
+        assert!(B::SHIFTS.is_some() && Tables::<B>::SHIFTS.is_none());
         let mut rng = SplitMix64::new(seed);
-        let mut jumps = 0;
+        let mut found = 0;
         for _ in 0..300 {
             let cols = random_columns::<B>(&mut rng, kings);
             let mut plain = Columns::<Tables<B>>::new();
@@ -1645,34 +1558,25 @@ mod tests {
                 plain.set(sq, s);
             }
             for c in Color::ALL {
-                let (mut a, mut b) = (Vec::new(), Vec::new());
-                CaptureGenerator::new(policy, &cols, c).routes(|r| a.push(r));
-                CaptureGenerator::new(policy, &plain, c).routes(|r| b.push(r));
-                assert_eq!(a, b, "{cols:?} {c:?}");
-                // and the capturers, found by set shifts there and square by square here
-                let origins = a.iter().map(|r| r.origin()).collect::<SquareSet>();
+                let origins = reference::capturers(policy, &cols, c);
                 assert_eq!(CaptureGenerator::new(policy, &cols, c).capturers(), origins);
                 assert_eq!(
                     CaptureGenerator::new(policy, &plain, c).capturers(),
                     origins
                 );
-                let (mut a, mut b) = (Vec::new(), Vec::new());
-                CaptureGenerator::new(policy, &cols, c).all_routes(|r, h| a.push((r, h)));
-                CaptureGenerator::new(policy, &plain, c).all_routes(|r, h| b.push((r, h)));
-                assert_eq!(a, b, "{cols:?} {c:?}");
-                jumps += a.iter().map(|(r, _)| r.len()).sum::<usize>();
+                found += origins.count();
             }
         }
-        assert!(jumps > 0, "captures were compared");
+        assert!(found > 0, "capturers were compared");
     }
 
     #[test]
-    fn short_leaps_on_bitboards_are_the_table_search() {
-        same_routes_without_shifts::<Oblique9, _>(&AllWays(Leap::Short), false, 21);
-        same_routes_without_shifts::<Grid8x8, _>(&AllWays(Leap::Short), true, 22);
-        same_routes_without_shifts::<Dark8, _>(&Forward, true, 23);
-        // kings fly (the table path), men leap short (bitboards)
-        same_routes_without_shifts::<Dark8, _>(&AllWays(Leap::Flying), true, 24);
+    fn first_jumps_by_shifts_are_those_square_by_square() {
+        capturers_by_shifts_and_by_squares::<Oblique9, _>(&AllWays(Leap::Short), false, 21);
+        capturers_by_shifts_and_by_squares::<Grid8x8, _>(&AllWays(Leap::Short), true, 22);
+        capturers_by_shifts_and_by_squares::<Dark8, _>(&Forward, true, 23);
+        // kings fly (rays filled), men leap short
+        capturers_by_shifts_and_by_squares::<Dark8, _>(&AllWays(Leap::Flying), true, 24);
     }
 
     /// The rules decided once, per ruleset: which keep their pieces on bitboards
@@ -1686,44 +1590,42 @@ mod tests {
         use crate::games::emergo::EmergoCapture;
         use crate::games::lasca::LascaRules;
         use crate::games::stapeldammen::StapeldammenRules;
-        // (rules, removes at the end of the move, rejumps, the 180° rule in force)
-        let (any, over) = (Some(Reversal::AnyTurnBack), Some(Reversal::OverJustJumped));
-        let rulesets = [
-            (InternationalRules::RULES, true, false, None),
-            (RussianRules::RULES, true, false, None),
-            (DameoRules::RULES, true, false, None),
-            (LascaRules::<false, false>::RULES, false, false, None),
-            (LascaRules::<true, false>::RULES, false, true, any),
-            (BashniRules::<false>::RULES, false, true, over),
-            // prisoners taken when the move ends: neither a removal nor a roundabout,
-            // and the column just jumped bars the way back
-            (BashniRules::<true>::RULES, false, false, None),
-            (EmergoCapture::RULES, false, true, any),
-            (StapeldammenRules::RULES, false, true, any),
-        ];
-        for (rules, removes, rejumps, reversal) in rulesets {
-            assert_eq!(rules.removes_at_end(), removes, "{rules:?}");
-            assert_eq!(rules.rejumps(), rejumps, "{rules:?}");
-            assert_eq!(rules.reversal_in_force(), reversal, "{rules:?}");
+        fn read<P: CapturePolicy>() -> (bool, bool, Option<Reversal>) {
+            (P::REMOVES_AT_END, P::REJUMPS, P::REVERSAL)
         }
-        // a 180° rule under men taken when the move ends is not needed
-        let turning = CaptureRules {
-            reversal: any,
-            ..BashniRules::<true>::RULES
-        };
-        assert_eq!(turning.reversal_in_force(), None);
+        // (removes at the end of the move, rejumps, the 180° rule in force)
+        let (any, over) = (Some(Reversal::AnyTurnBack), Some(Reversal::OverJustJumped));
+        assert_eq!(read::<InternationalRules>(), (true, false, None));
+        assert_eq!(read::<RussianRules>(), (true, false, None));
+        assert_eq!(read::<DameoRules>(), (true, false, None));
+        assert_eq!(read::<LascaRules<false, false>>(), (false, false, None));
+        assert_eq!(read::<LascaRules<true, false>>(), (false, true, any));
+        assert_eq!(read::<BashniRules<false>>(), (false, true, over));
+        // prisoners taken when the move ends: neither a removal nor a roundabout, and
+        // the column just jumped bars the way back (a 180° rule is not needed)
+        assert_eq!(read::<BashniRules<true>>(), (false, false, None));
+        assert_eq!(read::<EmergoCapture>(), (false, true, any));
+        assert_eq!(read::<StapeldammenRules>(), (false, true, any));
         // pieces removed at once, or roundabouts whose men go when the move ends: no
         // ruleset has them, the rules say what they would be
-        let at_once = CaptureRules {
-            transfer: Transfer::Immediate,
-            ..InternationalRules::RULES
-        };
-        assert!(!at_once.removes_at_end() && !at_once.rejumps());
-        let roundabout_at_end = CaptureRules {
-            rejump: Rejump::WhileEnemyTopped,
-            ..BashniRules::<true>::RULES
-        };
-        assert!(!roundabout_at_end.rejumps());
+        struct Turning<T>(T);
+        impl<T: TakingRule> CapturePolicy for Turning<T> {
+            type Taking = T;
+            const RULES: CaptureRules = CaptureRules {
+                rejump: Rejump::WhileEnemyTopped,
+                reversal: Some(Reversal::AnyTurnBack),
+                ..RULES
+            };
+            fn directions(&self, _commander: Man) -> DirectionSet {
+                DirectionSet(0b1111)
+            }
+            fn leap(&self, _commander: Man) -> Leap {
+                Leap::Short
+            }
+        }
+        assert_eq!(read::<Turning<Removed<false>>>(), (false, true, any));
+        assert_eq!(read::<Turning<Prisoners<true>>>(), (false, false, None));
+        assert_eq!(read::<Turning<Removed>>(), (true, false, None));
         // a man ending a capture on a promotion square is crowned but where men
         // are never promoted
         for (promotion, crowns) in [
@@ -1745,5 +1647,291 @@ mod tests {
         // without kings, the flying kings' rule does not matter
         let men = random_columns::<Dark8>(&mut rng, false);
         assert!(FirstJumps::new(&AllWays(Leap::Flying), &men).is_some());
+    }
+
+    /// The one traversal on `cols` against the reference, for `side`: the moves in
+    /// order, their count, the position each leads to and its hash, the men each
+    /// takes; every route (also those of one move) with the hash of its position; the
+    /// capturers. Answers the number of jumps compared.
+    fn as_the_reference<B: Board, P: CapturePolicy>(
+        policy: &P,
+        cols: &Columns<B>,
+        side: Color,
+    ) -> usize {
+        let expected = reference::moves(policy, cols, side);
+        let gen = CaptureGenerator::new(policy, cols, side);
+        let mut listed = Vec::new();
+        gen.routes(|r| listed.push(r));
+        let routes = expected.iter().map(|m| m.route).collect::<Vec<_>>();
+        assert_eq!(listed, routes, "{cols:?} {side:?}");
+        assert_eq!(gen.count(), expected.len(), "{cols:?} {side:?}");
+        assert_eq!(gen.exists(), !expected.is_empty(), "{cols:?} {side:?}");
+        for m in &expected {
+            let mut after = *cols;
+            CaptureGenerator::apply(policy, &mut after, side, &m.route);
+            assert_eq!(after, m.after, "{cols:?} {:?}", m.route);
+            assert_eq!(after.hash(), after.full_hash(), "{cols:?} {:?}", m.route);
+            let taken = CaptureGenerator::taken(policy, cols, side, &m.route);
+            assert_eq!(taken.to_vec(), m.taken, "{cols:?} {:?}", m.route);
+        }
+        let every = reference::routes(policy, cols, side);
+        let mut all = Vec::new();
+        gen.all_routes(|r, h| all.push((r, h)));
+        let hashes = every.iter().map(|m| (m.route, m.after.full_hash()));
+        assert_eq!(all, hashes.collect::<Vec<_>>(), "{cols:?} {side:?}");
+        let capturers = reference::capturers(policy, cols, side);
+        assert_eq!(gen.capturers(), capturers, "{cols:?} {side:?}");
+        expected.iter().map(|m| m.taken.len()).sum()
+    }
+
+    /// [`as_the_reference`] on [`Pieces`], for rules whose pieces taken leave the
+    /// board when the move ends (`cols` holds single men): the moves, counted on whole
+    /// sets or searched, listed, and made without their routes, what each does, the
+    /// position each leads to.
+    fn on_pieces_as_the_reference<B: Board, P: CapturePolicy>(
+        policy: &P,
+        cols: &Columns<B>,
+        side: Color,
+    ) -> usize {
+        let pieces = Pieces::from_columns(cols).expect("single men");
+        let expected = reference::moves(policy, cols, side);
+        let gen = CaptureGenerator::new(policy, &pieces, side);
+        let mut listed = Vec::new();
+        gen.moves(|r, t| listed.push((r, t)));
+        let routes = listed.iter().map(|(r, _)| *r).collect::<Vec<_>>();
+        let want = expected.iter().map(|m| m.route).collect::<Vec<_>>();
+        assert_eq!(routes, want, "{cols:?} {side:?}");
+        assert_eq!(gen.count(), expected.len(), "{cols:?} {side:?}");
+        let origins = gen.capturers();
+        assert_eq!(gen.count_from(origins), expected.len(), "{cols:?} {side:?}");
+        let mut made = Vec::new();
+        if !origins.is_empty() {
+            pieces.capture_identities(policy, side, origins, |t| made.push(t));
+        }
+        assert_eq!(made.len(), expected.len(), "{cols:?} {side:?}");
+        for ((r, t), m) in listed.iter().zip(&expected) {
+            assert!(made.contains(t), "{cols:?} {r:?}");
+            assert_eq!(*t, pieces.trace::<P>(side, r), "{cols:?} {r:?}");
+            let to = m.after.get(r.destination());
+            assert_eq!(t.crowned, to.top_is_king(), "{cols:?} {r:?}");
+            let mut after = pieces;
+            CaptureGenerator::apply(policy, &mut after, side, r);
+            assert_eq!(after.to_columns(), m.after, "{cols:?} {r:?}");
+            assert_eq!(after.hash(), after.full_hash(), "{cols:?} {r:?}");
+            let taken = CaptureGenerator::taken(policy, &pieces, side, r);
+            assert_eq!(taken.to_vec(), m.taken, "{cols:?} {r:?}");
+        }
+        let mut all = Vec::new();
+        gen.all_routes(|r, h| all.push((r, h)));
+        let every = reference::routes(policy, cols, side);
+        let hashes = every.iter().map(|m| (m.route, m.after.full_hash()));
+        assert_eq!(all, hashes.collect::<Vec<_>>(), "{cols:?} {side:?}");
+        expected.iter().map(|m| m.taken.len()).sum()
+    }
+
+    /// Emergo's capture rules, every direction of the board.
+    struct EmergoLike;
+
+    impl CapturePolicy for EmergoLike {
+        type Taking = <crate::games::emergo::EmergoCapture as CapturePolicy>::Taking;
+        const RULES: CaptureRules = crate::games::emergo::EmergoCapture::RULES;
+        fn directions(&self, _commander: Man) -> DirectionSet {
+            DirectionSet(0xff)
+        }
+        fn leap(&self, _commander: Man) -> Leap {
+            Leap::Short
+        }
+    }
+
+    /// Men that fly as kings do, taking the pieces when the move ends, under the
+    /// promotion rule `P` (as [`Promoting`]): no ruleset has them, and a man may reach
+    /// his far row in the middle of a flying leap.
+    struct FlyingMen<const P: u8>;
+
+    impl<const P: u8> CapturePolicy for FlyingMen<P> {
+        type Taking = Removed;
+        const RULES: CaptureRules = Promoting::<P>::RULES;
+        fn directions(&self, _commander: Man) -> DirectionSet {
+            DirectionSet(0b1111)
+        }
+        fn leap(&self, _commander: Man) -> Leap {
+            Leap::Flying
+        }
+    }
+
+    /// A check of the traversal on [`Pieces`], as [`on_pieces_as_the_reference`].
+    type OnPieces<B, P> = fn(&P, &Columns<B>, Color) -> usize;
+
+    /// `positions` random positions on `B` (columns up to `height` men; kings when
+    /// `kings`), both sides to move, against the reference; on [`Pieces`] too when
+    /// `pieces` (then `height` is 1). Answers the number of jumps compared.
+    fn check<B: Board, P: CapturePolicy>(
+        policy: &P,
+        kings: bool,
+        height: usize,
+        seed: u64,
+        positions: usize,
+        pieces: Option<OnPieces<B, P>>,
+    ) -> usize {
+        let mut rng = SplitMix64::new(seed);
+        let mut jumps = 0;
+        for _ in 0..positions {
+            let cols = random_board::<B>(&mut rng, kings, height);
+            for side in Color::ALL {
+                jumps += as_the_reference(policy, &cols, side);
+                if let Some(on_pieces) = pieces {
+                    assert_eq!(
+                        on_pieces(policy, &cols, side),
+                        jumps_of(policy, &cols, side)
+                    );
+                }
+            }
+        }
+        jumps
+    }
+
+    fn jumps_of<B: Board, P: CapturePolicy>(policy: &P, cols: &Columns<B>, side: Color) -> usize {
+        reference::moves(policy, cols, side)
+            .iter()
+            .map(|m| m.taken.len())
+            .sum()
+    }
+
+    /// Each ruleset's capture rules on its board (and rules of no ruleset that the
+    /// engine allows): the one traversal on columns, and on bitboards where the pieces
+    /// taken leave the board when the move ends, finds the reference's moves in its
+    /// order, with their positions.
+    #[test]
+    fn the_traversal_finds_the_references_moves() {
+        use crate::games::bashni::BashniRules;
+        use crate::games::dameo::DameoRules;
+        use crate::games::draughts::{BrazilianRules, InternationalRules, RussianRules};
+        use crate::games::lasca::LascaRules;
+        use crate::games::stapeldammen::StapeldammenRules;
+        let jumps = [
+            check::<Oblique9, _>(&EmergoLike, false, 3, 1, 150, None),
+            check::<Hex37, _>(&EmergoLike, false, 3, 2, 150, None),
+            check::<Dark7, _>(&LascaRules::<false>, true, 3, 3, 150, None),
+            check::<Dark7, _>(&LascaRules::<true>, true, 3, 4, 150, None),
+            check::<Dark8, _>(&BashniRules::<false>, true, 3, 5, 150, None),
+            check::<Dark8, _>(&BashniRules::<true>, true, 3, 6, 150, None),
+            check::<Dark10, _>(&StapeldammenRules, false, 3, 7, 100, None),
+            check::<Dark8, _>(
+                &RussianRules,
+                true,
+                1,
+                8,
+                150,
+                Some(on_pieces_as_the_reference),
+            ),
+            check::<Dark8, _>(
+                &BrazilianRules,
+                true,
+                1,
+                9,
+                150,
+                Some(on_pieces_as_the_reference),
+            ),
+            check::<Dark10, _>(
+                &InternationalRules,
+                true,
+                1,
+                10,
+                100,
+                Some(on_pieces_as_the_reference),
+            ),
+            check::<Grid8x8, _>(
+                &DameoRules,
+                true,
+                1,
+                11,
+                150,
+                Some(on_pieces_as_the_reference),
+            ),
+            check::<Dark8, _>(
+                &FlyingMen::<1>,
+                true,
+                1,
+                12,
+                100,
+                Some(on_pieces_as_the_reference),
+            ),
+            check::<Dark8, _>(
+                &FlyingMen::<2>,
+                true,
+                1,
+                13,
+                100,
+                Some(on_pieces_as_the_reference),
+            ),
+            check::<Dark8, _>(
+                &FlyingMen::<3>,
+                true,
+                1,
+                14,
+                100,
+                Some(on_pieces_as_the_reference),
+            ),
+            check::<Grid8x8, _>(&AllWays(Leap::Flying), true, 2, 15, 100, None),
+            check::<Dark8, _>(&Forward, true, 2, 16, 100, None),
+            check::<Dark8, _>(&Promoting::<1>, true, 2, 17, 100, None),
+            check::<Dark8, _>(&Promoting::<2>, true, 2, 18, 100, None),
+            check::<Dark8, _>(&Promoting::<3>, true, 2, 19, 100, None),
+        ];
+        // every one compared captures, many of more than one jump
+        for (i, n) in jumps.iter().enumerate() {
+            assert!(*n > 100, "rules {i}: {n} jumps");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// On any position, under any ruleset's capture rules: the moves are the
+        /// reference's, in its order; no two listed moves from one square lead to one
+        /// position; each keeps the hash in step; under prisoners no man leaves the
+        /// board, under removal each jump takes one piece off it.
+        #[test]
+        fn the_traversal_is_the_reference_anywhere(seed: u64, rules in 0..5usize) {
+            use crate::games::bashni::BashniRules;
+            use crate::games::draughts::InternationalRules;
+            use crate::games::lasca::LascaRules;
+            let mut rng = SplitMix64::new(seed);
+            match rules {
+                0 => invariants(&LascaRules::<true>, &random_board::<Dark7>(&mut rng, true, 4)),
+                1 => invariants(&BashniRules::<false>, &random_board::<Dark8>(&mut rng, true, 4)),
+                2 => invariants(&EmergoLike, &random_board::<Oblique9>(&mut rng, false, 4)),
+                3 => invariants(&InternationalRules, &random_board::<Dark10>(&mut rng, true, 1)),
+                _ => invariants(&FlyingMen::<2>, &random_board::<Dark8>(&mut rng, true, 1)),
+            }
+        }
+    }
+
+    /// The invariants of [`the_traversal_is_the_reference_anywhere`] on `cols`.
+    fn invariants<B: Board, P: CapturePolicy>(policy: &P, cols: &Columns<B>) {
+        for side in Color::ALL {
+            as_the_reference(policy, cols, side);
+            let gen = CaptureGenerator::new(policy, cols, side);
+            let mut moves: Vec<(Route, Columns<B>)> = Vec::new();
+            gen.routes(|r| {
+                let mut after = *cols;
+                CaptureGenerator::apply(policy, &mut after, side, &r);
+                moves.push((r, after));
+            });
+            for (i, (r, after)) in moves.iter().enumerate() {
+                for (q, other) in &moves[..i] {
+                    assert!(q.origin() != r.origin() || other != after, "{cols:?} {r:?}");
+                }
+                assert_eq!(after.hash(), after.full_hash());
+                let men = |c: &Columns<B>| Color::ALL.map(|k| c.men(k));
+                let (before, now) = (men(cols), men(after));
+                if P::PRISONERS {
+                    assert_eq!(before, now, "{cols:?} {r:?}");
+                } else {
+                    let taken = before[(!side).index()] - now[(!side).index()];
+                    assert_eq!((before[side.index()], taken), (now[side.index()], r.len()));
+                }
+            }
+        }
     }
 }

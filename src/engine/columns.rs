@@ -3,12 +3,16 @@
 
 use crate::alloc_prelude::*;
 use crate::engine::board::Board;
+use crate::engine::capture::sealed::{count_all_by_search, Searched};
+use crate::engine::capture::{follow, CapturePolicy, CaptureStorage, Decided, Follow};
 use crate::engine::color::Color;
+use crate::engine::moves::Route;
 use crate::engine::square::{Square, SquareSet, MAX_SQUARES};
 use crate::engine::stack::{Man, Stack};
 use crate::engine::zobrist::column_key;
 use core::fmt;
 use core::marker::PhantomData;
+use smallvec::SmallVec;
 
 /// The columns on a board of shape `B`: what stands on each square.
 ///
@@ -174,9 +178,7 @@ impl<B: Board> Columns<B> {
     ///
     /// ```
     /// use column_checkers::{Color, Square};
-    /// use column_checkers::engine::columns::Columns;
-    /// use column_checkers::engine::stack::Stack;
-    /// use column_checkers::engine::shapes::dark::Dark8;
+    /// use column_checkers::custom::{Columns, Dark8, Stack};
     ///
     /// let mut a = Columns::<Dark8>::new();
     /// let column = Stack::uniform(Color::Black, 3);
@@ -207,9 +209,7 @@ impl<B: Board> Columns<B> {
     ///
     /// ```
     /// use column_checkers::{Color, Square};
-    /// use column_checkers::engine::columns::Columns;
-    /// use column_checkers::engine::stack::{Man, Stack};
-    /// use column_checkers::engine::shapes::dark::Dark8;
+    /// use column_checkers::custom::{Columns, Dark8, Man, Stack};
     ///
     /// let mut column = Stack::single(Man::new(Color::Black));
     /// column.push_top(Man::king(Color::White));
@@ -303,6 +303,256 @@ impl<B: Board> fmt::Debug for Columns<B> {
             .finish()
     }
 }
+
+// The capture traversal on columns
+
+/// Columns are the capture traversal's board of the column games: a search reads
+/// through the position's columns with the few squares it changed kept aside, a
+/// route's move is told apart from another's by playing both (a
+/// column's men in order are the position), and a route is played man by man.
+impl<B: Board> CaptureStorage for Columns<B> {}
+
+impl<B: Board> Searched for Columns<B> {
+    type Board = B;
+
+    #[inline]
+    fn held(&self, color: Color) -> SquareSet {
+        self.owned[color.index()]
+    }
+    #[inline]
+    fn crowned(&self) -> SquareSet {
+        self.kings
+    }
+
+    type Identity = ();
+    const EXACT: bool = false;
+    type Jumps<'a> = ColumnJumps<'a, B>;
+
+    #[inline]
+    fn jumps<P: CapturePolicy + ?Sized>(&self, side: Color) -> ColumnJumps<'_, B> {
+        ColumnJumps::new(self, side)
+    }
+
+    #[inline(always)]
+    fn identity(_from: Square, _to: Square, _jumped: SquareSet, _crowned: bool) {}
+
+    /// The capturer's column is lifted, each man taken off the top of his column at
+    /// once or when the move ends (under the capturer where he becomes a prisoner),
+    /// and the column lands on the route's end, crowned where the route crowns it.
+    #[inline]
+    fn play_route<P: CapturePolicy + ?Sized>(&mut self, _policy: &P, side: Color, route: &Route) {
+        let mut walk = RouteOnColumns::<B, P, _> {
+            carrier: self.take(route.origin()),
+            cols: self,
+            pending: SmallVec::new(),
+            on_take: |_| {},
+            policy: PhantomData,
+        };
+        let crowned = follow::<B, P>(side, route, walk.carrier.top_is_king(), &mut walk);
+        let RouteOnColumns {
+            mut carrier,
+            pending,
+            ..
+        } = walk;
+        for x in pending {
+            if let Some(man) = self.take_top(x) {
+                if P::PRISONERS {
+                    carrier.push_bottom(man);
+                }
+            }
+        }
+        if crowned {
+            carrier.promote_top();
+        }
+        self.put_on_vacant(route.destination(), carrier);
+    }
+
+    fn follow_route<P: CapturePolicy + ?Sized>(
+        &self,
+        _policy: &P,
+        side: Color,
+        route: &Route,
+        on_take: impl FnMut(Square),
+    ) {
+        let mut cols = *self;
+        let mut walk = RouteOnColumns::<B, P, _> {
+            carrier: cols.take(route.origin()),
+            cols: &mut cols,
+            pending: SmallVec::new(),
+            on_take,
+            policy: PhantomData,
+        };
+        let king = walk.carrier.top_is_king();
+        follow::<B, P>(side, route, king, &mut walk);
+    }
+
+    #[inline]
+    fn board_hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    fn count_all<P: CapturePolicy + ?Sized>(&self, policy: &P, side: Color) -> usize {
+        count_all_by_search(self, policy, side)
+    }
+}
+
+/// A route played on real columns ([`follow`]): the men taken at once go under the
+/// carrier as they are jumped, the others wait for the end of the move in `pending`.
+struct RouteOnColumns<'c, B: Board, P: ?Sized, F> {
+    cols: &'c mut Columns<B>,
+    carrier: Stack,
+    pending: SmallVec<[Square; 16]>,
+    on_take: F,
+    policy: PhantomData<P>,
+}
+
+impl<B: Board, P: CapturePolicy + ?Sized, F: FnMut(Square)> Follow for RouteOnColumns<'_, B, P, F> {
+    #[inline]
+    fn occupied(&self, sq: Square) -> bool {
+        !self.cols.get(sq).is_empty()
+    }
+
+    #[inline]
+    fn take(&mut self, x: Square) {
+        (self.on_take)(x);
+        if P::IMMEDIATE {
+            if let Some(man) = self.cols.take_top(x) {
+                if P::PRISONERS {
+                    self.carrier.push_bottom(man);
+                }
+            }
+        } else {
+            self.pending.push(x);
+        }
+    }
+}
+
+/// The board of a capture search on columns (a private module: the types are the
+/// traversal's alone).
+mod search_board {
+    use super::Columns;
+    use crate::engine::board::Board;
+    use crate::engine::capture::sealed::Jumps;
+    use crate::engine::color::Color;
+    use crate::engine::square::{Square, SquareSet};
+    use crate::engine::stack::Stack;
+    use smallvec::SmallVec;
+
+    /// The columns as the capture search sees them: the position's columns, read through,
+    /// with the few squares the search has changed (columns that lost their top man at
+    /// once) kept aside, and the vacant squares and the opponent's kept in step. Cheaper
+    /// than copying the whole board.
+    pub struct ColumnJumps<'p, B: Board> {
+        base: &'p Columns<B>,
+        side: Color,
+        /// Squares whose column differs from `base` (or did: the entry stays when a column
+        /// is put back).
+        patched: SquareSet,
+        patches: SmallVec<[(Square, Stack); 8]>,
+        /// The occupied squares, the capturer's origin not among them.
+        occupied: SquareSet,
+        /// The squares of the opponent's columns.
+        enemy: SquareSet,
+    }
+
+    impl<'p, B: Board> ColumnJumps<'p, B> {
+        #[inline]
+        pub(super) fn new(base: &'p Columns<B>, side: Color) -> Self {
+            ColumnJumps {
+                base,
+                side,
+                patched: SquareSet::EMPTY,
+                patches: SmallVec::new(),
+                occupied: base.occupied(),
+                enemy: base.owned(!side),
+            }
+        }
+
+        /// The column on `sq` (not the capturer's origin) and the index of its patch, if
+        /// the search changed it.
+        #[inline]
+        fn get_patch(&self, sq: Square) -> (Stack, Option<usize>) {
+            if self.patched.contains(sq) {
+                if let Some(i) = self.patches.iter().position(|p| p.0 == sq) {
+                    return (self.patches[i].1, Some(i));
+                }
+            }
+            (self.base.get(sq), None)
+        }
+    }
+
+    /// What [`ColumnJumps::take_top`](Jumps::take_top) changed: the column before, its
+    /// patch, and the occupied and enemy squares before.
+    #[derive(Clone, Copy)]
+    pub struct TopTaken {
+        before: Stack,
+        patch: usize,
+        occupied: SquareSet,
+        enemy: SquareSet,
+    }
+
+    impl<B: Board> Jumps for ColumnJumps<'_, B> {
+        type Undo = TopTaken;
+
+        #[inline]
+        fn lift(&mut self, origin: Square) -> bool {
+            self.occupied.remove(origin);
+            self.base.get(origin).top_is_king()
+        }
+
+        #[inline]
+        fn put_back(&mut self, origin: Square) {
+            self.occupied.insert(origin);
+        }
+
+        #[inline(always)]
+        fn vacant(&self) -> SquareSet {
+            B::all() - self.occupied
+        }
+
+        #[inline(always)]
+        fn enemy(&self) -> SquareSet {
+            self.enemy
+        }
+
+        #[inline]
+        fn take_top(&mut self, x: Square) -> TopTaken {
+            let (before, patch) = self.get_patch(x);
+            let undo = TopTaken {
+                before,
+                patch: 0,
+                occupied: self.occupied,
+                enemy: self.enemy,
+            };
+            let mut rest = before;
+            rest.pop_top();
+            self.occupied.set(x, !rest.is_empty());
+            self.enemy.set(x, rest.owner() == Some(!self.side));
+            let patch = match patch {
+                Some(i) => {
+                    self.patches[i].1 = rest;
+                    i
+                }
+                None => {
+                    self.patched.insert(x);
+                    self.patches.push((x, rest));
+                    self.patches.len() - 1
+                }
+            };
+            TopTaken { patch, ..undo }
+        }
+
+        #[inline]
+        fn put_top(&mut self, _x: Square, undo: TopTaken) {
+            self.occupied = undo.occupied;
+            self.enemy = undo.enemy;
+            self.patches[undo.patch].1 = undo.before;
+        }
+    }
+}
+
+use search_board::ColumnJumps;
 
 #[cfg(test)]
 mod tests {

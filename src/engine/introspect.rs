@@ -9,8 +9,7 @@
 //! [`MoveInput`](crate::engine::input::MoveInput)).
 //!
 //! ```
-//! use column_checkers::engine::introspect::{Introspect, MoveKind};
-//! use column_checkers::engine::moves::MoveSquares;
+//! use column_checkers::{Introspect, MoveKind, MoveSquares};
 //! use column_checkers::{Emergo, Position};
 //!
 //! // the Italian rules text's opening up to White's 5. f6: Black's g6-e6-c6 is forced

@@ -36,11 +36,8 @@ use crate::engine::square::{each_direction, DirectionSet, Square, SquareSet};
 /// shortest line to the longest.
 ///
 /// ```
-/// use column_checkers::engine::lines::line_advances;
-/// use column_checkers::engine::shapes::grid::Grid8x8 as Grid8;
 /// use column_checkers::SquareSet;
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::square::DirectionSet;
+/// use column_checkers::custom::{Board, DirectionSet, Grid8x8 as Grid8, line_advances};
 ///
 /// let g = Grid8::geometry();
 /// let sq = |n| g.parse_square(n).unwrap();

@@ -47,7 +47,7 @@ fn perft_inner<P: Position>(pos: &P, depth: u32, lists: &mut [MoveList<P::Move>]
 ///
 /// ```
 /// use column_checkers::{perft, InternationalDraughts, Position};
-/// use column_checkers::engine::perft::perft_without_bulk;
+/// use column_checkers::custom::perft_without_bulk;
 /// let p = InternationalDraughts::start();
 /// assert_eq!(perft_without_bulk(&p, 4), perft(&p, 4));
 /// ```

@@ -8,8 +8,16 @@
 
 use crate::alloc_prelude::*;
 use crate::engine::board::Board;
+use crate::engine::capture::sealed::{
+    count_by_search, identities_by_search, moves_by_search, Searched,
+};
+use crate::engine::capture::{
+    first_jumpers, follow, group_jumpers, CapturePolicy, CaptureStorage, Decided, Follow, Leap,
+};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
+use crate::engine::moves::Route;
+use crate::engine::removal::{count_single_jumps, Taken};
 use crate::engine::square::{Square, SquareSet, MAX_SQUARES};
 use crate::engine::stack::{Man, Rank, Stack};
 use crate::engine::zobrist::single_man_key;
@@ -23,11 +31,7 @@ use core::marker::PhantomData;
 ///
 /// ```
 /// use column_checkers::{Color, SquareSet};
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::columns::Columns;
-/// use column_checkers::engine::pieces::Pieces;
-/// use column_checkers::engine::shapes::dark::Dark10;
-/// use column_checkers::engine::stack::{Man, Stack};
+/// use column_checkers::custom::{Board, Columns, Dark10, Man, Pieces, Stack};
 ///
 /// let g = Dark10::geometry();
 /// let sq = |n| g.parse_square(n).unwrap();
@@ -275,10 +279,318 @@ impl<B: Board> fmt::Debug for Pieces<B> {
     }
 }
 
+// The capture traversal on bitboards
+
+impl<B: Board> Pieces<B> {
+    /// The board of `side`'s pieces `owned[0]`, its opponent's `owned[1]` and the
+    /// kings `kings`, without its hash: a board to count moves on (perft's bitboard
+    /// leaves), which never reads it.
+    #[inline(always)]
+    pub(crate) fn counting(side: Color, owned: [SquareSet; 2], kings: SquareSet) -> Self {
+        let mut sides = [SquareSet::EMPTY; 2];
+        sides[side.index()] = owned[0];
+        sides[(!side).index()] = owned[1];
+        Pieces {
+            owned: sides,
+            kings,
+            hash: 0,
+            board: PhantomData,
+        }
+    }
+
+    /// Calls `out` with what each of `side`'s capture moves from `origins` (its pieces
+    /// with a first jump) does, in no particular order, without their routes: how
+    /// perft makes its positions without a list.
+    #[inline(always)]
+    pub(crate) fn capture_identities<P: CapturePolicy + ?Sized>(
+        &self,
+        policy: &P,
+        side: Color,
+        origins: SquareSet,
+        out: impl FnMut(Taken),
+    ) {
+        identities_by_search(self, policy, side, origins, out)
+    }
+
+    /// What `side`'s capture `route` does (found here: it is trusted): the pieces it
+    /// takes and whether the capturer ends it as a king.
+    pub(crate) fn trace<P: CapturePolicy + ?Sized>(&self, side: Color, route: &Route) -> Taken {
+        let mut pieces = SquareSet::EMPTY;
+        let crowned = self.follow::<P>(side, route, |x| pieces.insert(x));
+        Taken {
+            from: route.origin(),
+            to: route.destination(),
+            pieces,
+            crowned,
+        }
+    }
+
+    /// [`follow`] on these pieces: the pieces jumped stay until the move ends, the
+    /// capturer's origin is vacant.
+    #[inline]
+    fn follow<P: CapturePolicy + ?Sized>(
+        &self,
+        side: Color,
+        route: &Route,
+        on_take: impl FnMut(Square),
+    ) -> bool {
+        /// The board a route of a removal game crosses.
+        struct Crossed<F> {
+            occupied: SquareSet,
+            on_take: F,
+        }
+        impl<F: FnMut(Square)> Follow for Crossed<F> {
+            fn occupied(&self, sq: Square) -> bool {
+                self.occupied.contains(sq)
+            }
+            fn take(&mut self, x: Square) {
+                (self.on_take)(x)
+            }
+        }
+        let origin = route.origin();
+        let mut board = Crossed {
+            occupied: self.occupied() - SquareSet::from_square(origin),
+            on_take,
+        };
+        follow::<B, P>(side, route, self.kings.contains(origin), &mut board)
+    }
+}
+
+/// Pieces are the capture traversal's board of the removal games: the pieces taken
+/// stay until the move ends, so a search changes nothing on the board but the
+/// capturer's origin, and a route's move is named exactly by its [`Taken`] (origin,
+/// destination, pieces taken, crowning). Captures of men that are all single jumps are
+/// counted and listed on whole sets ([`removal`](crate::engine::removal)), without
+/// the search.
+impl<B: Board> CaptureStorage for Pieces<B> {}
+
+impl<B: Board> Searched for Pieces<B> {
+    type Board = B;
+
+    #[inline]
+    fn held(&self, color: Color) -> SquareSet {
+        self.owned[color.index()]
+    }
+    #[inline]
+    fn crowned(&self) -> SquareSet {
+        self.kings
+    }
+
+    type Identity = Taken;
+    const EXACT: bool = true;
+    type Jumps<'a> = PieceJumps;
+
+    #[inline(always)]
+    fn jumps<P: CapturePolicy + ?Sized>(&self, side: Color) -> PieceJumps {
+        removal_rules::<P>();
+        let vacant = self.vacant();
+        PieceJumps::new(self.owned[(!side).index()], vacant, self.kings)
+    }
+
+    #[inline(always)]
+    fn identity(from: Square, to: Square, jumped: SquareSet, crowned: bool) -> Taken {
+        Taken {
+            from,
+            to,
+            pieces: jumped,
+            crowned,
+        }
+    }
+
+    fn play_route<P: CapturePolicy + ?Sized>(&mut self, _policy: &P, side: Color, route: &Route) {
+        removal_rules::<P>();
+        let t = self.trace::<P>(side, route);
+        for x in t.pieces {
+            self.remove(x);
+        }
+        self.move_piece(t.from, t.to);
+        if t.crowned {
+            self.crown(t.to);
+        }
+    }
+
+    fn follow_route<P: CapturePolicy + ?Sized>(
+        &self,
+        _policy: &P,
+        side: Color,
+        route: &Route,
+        on_take: impl FnMut(Square),
+    ) {
+        removal_rules::<P>();
+        self.follow::<P>(side, route, on_take);
+    }
+
+    #[inline]
+    fn board_hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Where only men capture, and only by single jumps, the moves are counted on
+    /// whole sets ([`count_single_jumps`]) without a search.
+    #[inline]
+    fn count_all<P: CapturePolicy + ?Sized>(&self, policy: &P, side: Color) -> usize {
+        let man = Man::new(side);
+        let (own, enemy) = (self.owned(side), self.owned(!side));
+        if policy.leap(man) == Leap::Short && !enemy.is_empty() {
+            let vacant = B::all() - (own | enemy);
+            let own_kings = own & self.kings;
+            let king = Man::king(side);
+            if own_kings.is_empty()
+                || group_jumpers::<B, P>(policy, king, own_kings, enemy, vacant, true).is_empty()
+            {
+                let men = own - self.kings;
+                if let Some(n) = count_single_jumps::<B, P>(policy, side, men, enemy, vacant) {
+                    return n;
+                }
+            }
+        }
+        let origins = first_jumpers::<B, P>(policy, side, [own, enemy], self.kings, false);
+        if origins.is_empty() {
+            return 0;
+        }
+        count_by_search(self, policy, side, origins)
+    }
+
+    /// From men alone, single jumps are counted on whole sets where every capture is
+    /// one.
+    #[inline]
+    fn count_from<P: CapturePolicy + ?Sized>(
+        &self,
+        policy: &P,
+        side: Color,
+        origins: SquareSet,
+    ) -> usize {
+        if (origins & self.kings).is_empty() && policy.leap(Man::new(side)) == Leap::Short {
+            let enemy = self.owned(!side);
+            if let Some(n) = count_single_jumps::<B, P>(policy, side, origins, enemy, self.vacant())
+            {
+                return n;
+            }
+        }
+        count_by_search(self, policy, side, origins)
+    }
+
+    /// Where every capture is a single jump of a man, the jumps by origin, then
+    /// direction, as the search finds them.
+    #[inline]
+    fn moves_from<P: CapturePolicy + ?Sized>(
+        &self,
+        policy: &P,
+        side: Color,
+        origins: SquareSet,
+        mut out: impl FnMut(Route, Taken),
+    ) {
+        let man = Man::new(side);
+        if (origins & self.kings).is_empty() && policy.leap(man) == Leap::Short {
+            let vacant = self.vacant();
+            let enemy = self.owned(!side);
+            if count_single_jumps::<B, P>(policy, side, origins, enemy, vacant).is_some() {
+                let g = B::geometry();
+                let promo = P::RULES.promotion_squares_on::<B>(side);
+                let dirs = policy.directions(man);
+                for from in origins {
+                    for d in dirs.iter() {
+                        let Some(x) = g.neighbour(from, d).filter(|&x| enemy.contains(x)) else {
+                            continue;
+                        };
+                        let Some(to) = g.neighbour(x, d).filter(|&t| vacant.contains(t)) else {
+                            continue;
+                        };
+                        let mut route = Route::new(from);
+                        route.push(to);
+                        let t = Taken {
+                            from,
+                            to,
+                            pieces: SquareSet::from_square(x),
+                            crowned: P::RULES.promotion.crowns_at_end() && promo.contains(to),
+                        };
+                        out(route, t);
+                    }
+                }
+                return;
+            }
+        }
+        moves_by_search(self, policy, side, origins, out)
+    }
+}
+
+/// Fails to compile for rules whose captures are not a removal game's: the only
+/// rules [`Pieces`] can hold (a prisoner needs a column to stand in).
+#[inline(always)]
+pub(crate) fn removal_rules<P: CapturePolicy + ?Sized>() {
+    const {
+        assert!(
+            P::REMOVES_AT_END,
+            "Pieces serve rules whose captured pieces leave the board when the move ends; keep column games on Columns"
+        )
+    }
+}
+
+/// The board of a capture search on pieces (a private module: the type is the
+/// traversal's alone).
+mod search_board {
+    use crate::engine::capture::sealed::Jumps;
+    use crate::engine::square::{Square, SquareSet};
+
+    /// Pieces as a capture search sees them: the pieces taken stay until the move ends, so
+    /// the only change is the capturer's origin, vacant during its search.
+    pub struct PieceJumps {
+        enemy: SquareSet,
+        /// The position's vacant squares.
+        board_vacant: SquareSet,
+        /// The vacant squares with the capturer's origin.
+        vacant: SquareSet,
+        kings: SquareSet,
+    }
+
+    impl PieceJumps {
+        #[inline(always)]
+        pub(super) fn new(enemy: SquareSet, vacant: SquareSet, kings: SquareSet) -> Self {
+            PieceJumps {
+                enemy,
+                board_vacant: vacant,
+                vacant,
+                kings,
+            }
+        }
+    }
+
+    impl Jumps for PieceJumps {
+        type Undo = ();
+
+        #[inline(always)]
+        fn lift(&mut self, origin: Square) -> bool {
+            self.vacant = self.board_vacant | SquareSet::from_square(origin);
+            self.kings.contains(origin)
+        }
+
+        #[inline(always)]
+        fn put_back(&mut self, _origin: Square) {}
+
+        #[inline(always)]
+        fn vacant(&self) -> SquareSet {
+            self.vacant
+        }
+
+        #[inline(always)]
+        fn enemy(&self) -> SquareSet {
+            self.enemy
+        }
+
+        /// Never called: the rules of [`Pieces`] take the pieces when the move ends.
+        #[inline(always)]
+        fn take_top(&mut self, _x: Square) {}
+
+        #[inline(always)]
+        fn put_top(&mut self, _x: Square, _undo: ()) {}
+    }
+}
+
+use search_board::PieceJumps;
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::removal::Taken;
     use crate::engine::shapes::dark::Dark10;
     use crate::engine::storage::{capture_change, step_change};
     use crate::tools::rng::SplitMix64;

@@ -17,7 +17,7 @@ use core::str::FromStr;
 ///
 /// ```
 /// use column_checkers::{InternationalDraughts, Lasca, Position};
-/// use column_checkers::engine::position::Terms;
+/// use column_checkers::custom::Terms;
 ///
 /// assert_eq!(Lasca::TERMS, Terms::Columns);
 /// assert_eq!(InternationalDraughts::TERMS.piece(), "piece");
@@ -616,34 +616,6 @@ pub trait Position:
     #[inline]
     fn play_for_counting(&mut self, mv: &Self::Move) {
         self.play_unchecked(mv);
-    }
-
-    /// The invariant checker's hash computed from scratch, never through the
-    /// incremental bookkeeping of [`play`](Position::play). The default reads the
-    /// position back from its own text and takes that position's hash; if the text
-    /// does not read back, the incremental hash.
-    #[doc(hidden)]
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.to_string()
-            .parse::<Self>()
-            .map_or_else(|_| self.zobrist(), |p| p.zobrist())
-    }
-
-    /// [`zobrist_from_scratch`](Self::zobrist_from_scratch), computed from another
-    /// position `base` whose from-scratch hash is `base_scratch`; the default ignores
-    /// `base`.
-    #[doc(hidden)]
-    fn zobrist_from_scratch_beside(&self, base: &Self, base_scratch: u64) -> u64 {
-        let _ = (base, base_scratch);
-        self.zobrist_from_scratch()
-    }
-
-    /// [`men`](Position::men), counted from another position `base` in which `color`
-    /// has `base_men` men; the default ignores `base`.
-    #[doc(hidden)]
-    fn men_beside(&self, color: Color, base: &Self, base_men: usize) -> usize {
-        let _ = (base, base_men);
-        self.men(color)
     }
 }
 

@@ -13,10 +13,8 @@ use crate::engine::stack::{Man, Rank};
 /// international draughts, Bashni, Dameo), for moving and capturing alike.
 ///
 /// ```
-/// use column_checkers::engine::powers::kings_fly;
 /// use column_checkers::Color;
-/// use column_checkers::engine::capture::Leap;
-/// use column_checkers::engine::stack::Man;
+/// use column_checkers::custom::{Leap, Man, kings_fly};
 /// assert_eq!(kings_fly(Man::new(Color::White)), Leap::Short);
 /// assert_eq!(kings_fly(Man::king(Color::White)), Leap::Flying);
 /// ```
@@ -32,11 +30,8 @@ pub fn kings_fly(commander: Man) -> Leap {
 /// `commander` moves (draughts' quiet moves; Lasca's moves and captures).
 ///
 /// ```
-/// use column_checkers::engine::powers::men_forward;
-/// use column_checkers::engine::shapes::dark::Dark8;
 /// use column_checkers::Color;
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::stack::Man;
+/// use column_checkers::custom::{Board, Dark8, Man, men_forward};
 /// assert_eq!(men_forward::<Dark8>(Man::new(Color::White)), Dark8::forward(Color::White));
 /// assert_eq!(men_forward::<Dark8>(Man::king(Color::Black)), Dark8::all_directions());
 /// ```

@@ -40,7 +40,7 @@ impl QuietMoves {
     ///
     /// ```
     /// use column_checkers::MoveKind;
-    /// use column_checkers::engine::quiet::QuietMoves;
+    /// use column_checkers::custom::QuietMoves;
     /// assert_eq!(QuietMoves::LineAdvances.kind(false, 3), MoveKind::LineAdvance);
     /// assert_eq!(QuietMoves::LineAdvances.kind(true, 3), MoveKind::Step);
     /// assert_eq!(QuietMoves::Steps.kind(false, 1), MoveKind::Step);
@@ -63,10 +63,8 @@ impl QuietMoves {
 ///
 /// ```
 /// use column_checkers::Color;
-/// use column_checkers::engine::quiet::{MovePolicy, QuietMoves};
-/// use column_checkers::engine::stack::Man;
-/// use column_checkers::games::dameo::DameoRules;
-/// use column_checkers::games::draughts::RussianRules;
+/// use column_checkers::custom::{Man, MovePolicy, QuietMoves};
+/// use column_checkers::games::{DameoRules, RussianRules};
 /// assert_eq!(DameoRules::QUIET_MOVES, QuietMoves::LineAdvances);
 /// assert_eq!(RussianRules::QUIET_MOVES, QuietMoves::Steps);
 /// // Russian men capture backward but move forward only
@@ -102,11 +100,9 @@ pub trait MovePolicy: CapturePolicy {
 /// order, then the kings' moves by square, direction and distance.
 ///
 /// ```
-/// use column_checkers::engine::quiet::quiet_moves;
 /// use column_checkers::{Color, SquareSet};
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::shapes::dark::Dark8;
-/// use column_checkers::games::draughts::RussianRules;
+/// use column_checkers::custom::{Board, Dark8, quiet_moves};
+/// use column_checkers::games::RussianRules;
 ///
 /// let g = Dark8::geometry();
 /// let sq = |n| g.parse_square(n).unwrap();
@@ -311,11 +307,9 @@ fn movers<B: Board>(group: SquareSet, dirs: DirectionSet, vacant: SquareSet) -> 
 /// shifts (one shift per direction and distance).
 ///
 /// ```
-/// use column_checkers::engine::quiet::{count_quiet_moves, quiet_moves};
 /// use column_checkers::{Color, SquareSet};
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::shapes::grid::Grid8x8;
-/// use column_checkers::games::dameo::DameoRules;
+/// use column_checkers::custom::{Board, Grid8x8, count_quiet_moves, quiet_moves};
+/// use column_checkers::games::DameoRules;
 ///
 /// let g = Grid8x8::geometry();
 /// let own: SquareSet = ["d1", "c2", "h1"].iter().map(|n| g.parse_square(n).unwrap()).collect();

@@ -1,37 +1,29 @@
-//! What a checkers-like position keeps on its board: a [`Storage`], chosen by the
-//! ruleset (`CheckersRules::Storage`), and the moves of the game on it.
+//! What a checkers-like position keeps on its board: a [`Storage`], which follows from
+//! how the ruleset takes men ([`StorageFor`]: a ruleset names its
+//! [taking](crate::engine::capture::CapturePolicy::Taking), never its storage), and
+//! the moves of the game on it.
 //!
 //! - [`Columns`]: a column of men on every square, for the column games (Lasca,
-//!   Bashni, Stapeldammen), whose captures make prisoners; their captures come from
-//!   the column search ([`CaptureGenerator`]).
+//!   Bashni, Stapeldammen), whose captures make prisoners.
 //! - [`Pieces`]: single men and kings on bitboards, for the removal games (the
 //!   draughts games, Dameo), whose captured pieces leave the board when the move ends
-//!   ([`CaptureRules::removes_at_end`](crate::engine::capture::CaptureRules::removes_at_end));
-//!   their captures come from the bitboard search ([`removal`](crate::engine::removal)),
-//!   and a position is a few words. A ruleset that asks for `Pieces` with other
-//!   capture rules does not compile:
+//!   ([`Removed`]); a position is a few words.
+//!
+//! Both are boards of the one capture traversal ([`CaptureGenerator`]). Prisoners
+//! cannot stand on single pieces: the traversal on [`Pieces`] under capture rules
+//! that make them does not compile.
 //!
 //! ```compile_fail
-//! use column_checkers::engine::board::{Board, Geometry};
-//! use column_checkers::engine::capture::{
-//!     CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
-//!     Transfer,
+//! use column_checkers::Color;
+//! use column_checkers::custom::{
+//!     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, Dark8,
+//!     DirectionSet, Leap, Majority, Man, Pieces, Prisoners, Rejump,
 //! };
-//! use column_checkers::engine::columns::Columns;
-//! use column_checkers::engine::quiet::MovePolicy;
-//! use column_checkers::engine::square::DirectionSet;
-//! use column_checkers::engine::stack::Man;
-//! use column_checkers::games::checkers::{CheckersPosition, CheckersRules};
-//! use column_checkers::engine::pieces::Pieces;
-//! use column_checkers::engine::shapes::dark::Dark8;
-//! use column_checkers::{MoveList, Position};
 //!
-//! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-//! struct Prisoners;
-//! impl CapturePolicy for Prisoners {
+//! struct Prisoning;
+//! impl CapturePolicy for Prisoning {
+//!     type Taking = Prisoners;
 //!     const RULES: CaptureRules = CaptureRules {
-//!         taking: Taking::Prisoner,
-//!         transfer: Transfer::Immediate,
 //!         rejump: Rejump::Never,
 //!         reversal: None,
 //!         majority: Majority::FreeChoice,
@@ -40,30 +32,25 @@
 //!     fn directions(&self, _: Man) -> DirectionSet { DirectionSet::first(4) }
 //!     fn leap(&self, _: Man) -> Leap { Leap::Short }
 //! }
-//! impl MovePolicy for Prisoners {}
-//! impl CheckersRules for Prisoners {
-//!     type Board = Dark8;
-//!     type Storage = Pieces<Dark8>; // prisoners cannot stand on single pieces
-//!     const NAME: &'static str = "prisoners";
-//!     const START: &'static str = "c3:w,d4:b w";
-//!     const MEN: usize = 12;
-//! }
-//! let p = CheckersPosition::<Prisoners>::start();
-//! let mut moves = MoveList::new();
-//! p.legal_moves(&mut moves);
+//! let pieces = Pieces::<Dark8>::new();
+//! // prisoners cannot stand on single pieces
+//! CaptureGenerator::new(&Prisoning, &pieces, Color::White).count();
 //! ```
 //!
-//! The same rules on `Columns<Dark8>` compile and play. The perft-only counting of both
-//! storages (bulk counting of the last two plies) is in the private submodule `bulk`.
+//! The same rules on `Columns<Dark8>` compile and play, and a ruleset under them keeps
+//! columns. The perft-only counting of both storages (bulk counting of the last two
+//! plies) is in the private submodule `bulk`.
 
 use crate::engine::board::Board;
-use crate::engine::capture::{first_jumpers, CaptureGenerator, CapturePolicy, Crowning};
+use crate::engine::capture::{
+    CaptureGenerator, CapturePolicy, CaptureStorage, Prisoners, Removed, TakingRule,
+};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::moves::{MoveList, MovePath, Route};
-use crate::engine::pieces::Pieces;
+use crate::engine::pieces::{removal_rules, Pieces};
 use crate::engine::quiet::{count_quiet_moves, quiet_moves, quiet_moves_of, MovePolicy};
-use crate::engine::removal::{RemovalCaptures, Taken};
+use crate::engine::removal::Taken;
 use crate::engine::square::{Square, SquareSet};
 use crate::engine::zobrist::single_man_key;
 use alloc::borrow::Cow;
@@ -79,13 +66,10 @@ pub(crate) use private::{Ops, StoredMove};
 ///
 /// ```
 /// use column_checkers::{Color, Lasca, Position, RussianDraughts};
-/// use column_checkers::engine::columns::Columns;
-/// use column_checkers::engine::pieces::Pieces;
-/// use column_checkers::engine::shapes::dark::Dark8;
-/// use column_checkers::engine::storage::Storage;
+/// use column_checkers::custom::{Columns, Dark8, Pieces, Storage};
 ///
 /// // generic code reads either storage through the trait
-/// fn pieces_of<S: Storage<B>, B: column_checkers::engine::board::Board>(s: &S, c: Color) -> usize {
+/// fn pieces_of<S: Storage<B>, B: column_checkers::custom::Board>(s: &S, c: Color) -> usize {
 ///     s.owned(c).count()
 /// }
 /// let russian = RussianDraughts::start();
@@ -95,7 +79,16 @@ pub(crate) use private::{Ops, StoredMove};
 /// assert_eq!(russian.board().columns().occupied().count(), 24);
 /// ```
 pub trait Storage<B: Board>:
-    Ops<B> + bulk::Bulk<B> + Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync + 'static
+    CaptureStorage<Board = B>
+    + Ops<B>
+    + bulk::Bulk<B>
+    + Copy
+    + Eq
+    + core::hash::Hash
+    + core::fmt::Debug
+    + Send
+    + Sync
+    + 'static
 {
     /// Whether a square may hold a column of more than one man.
     const STACKS: bool;
@@ -117,6 +110,38 @@ pub trait Storage<B: Board>:
     /// The board as columns: borrowed from [`Columns`], built for [`Pieces`] (one man
     /// a column).
     fn columns(&self) -> Cow<'_, Columns<B>>;
+}
+
+/// The storage that a way of taking men ([`TakingRule`]) decides: a column per square
+/// where the men taken become prisoners, or are taken at once; single pieces on
+/// bitboards where they leave the board when the move ends. A checkers-like ruleset
+/// names its taking, never its storage
+/// ([`CheckersRules`](crate::games::checkers::CheckersRules)).
+///
+/// ```
+/// use column_checkers::custom::{Columns, Dark8, Pieces, Prisoners, Removed, StorageFor};
+///
+/// fn same<T>(_: Option<T>, _: Option<T>) {}
+/// same(None::<<Prisoners as StorageFor>::Storage<Dark8>>, None::<Columns<Dark8>>);
+/// same(None::<<Removed as StorageFor>::Storage<Dark8>>, None::<Pieces<Dark8>>);
+/// ```
+pub trait StorageFor: TakingRule {
+    /// What stands on a board of shape `B` under this taking.
+    type Storage<B: Board>: Storage<B>;
+}
+
+impl<const WHEN_MOVE_ENDS: bool> StorageFor for Prisoners<WHEN_MOVE_ENDS> {
+    type Storage<B: Board> = Columns<B>;
+}
+
+impl StorageFor for Removed<true> {
+    type Storage<B: Board> = Pieces<B>;
+}
+
+/// Pieces removed at once change the board as the capture goes, which the search on
+/// [`Pieces`] does not do: columns hold them.
+impl StorageFor for Removed<false> {
+    type Storage<B: Board> = Columns<B>;
 }
 
 /// The game's operations on a storage, for the crate alone (the trait is sealed).
@@ -354,18 +379,6 @@ impl<B: Board> Storage<B> for Pieces<B> {
     }
 }
 
-/// Fails to compile for rules whose captures are not a removal game's: the only
-/// rules [`Pieces`] can hold (a prisoner needs a column to stand in).
-#[inline(always)]
-fn removal_rules<P: CapturePolicy + ?Sized>() {
-    const {
-        assert!(
-            P::RULES.removes_at_end(),
-            "Pieces serve rules whose captured pieces leave the board when the move ends; keep column games on Columns"
-        )
-    }
-}
-
 /// The number of legal moves of `side` on the bitboards of a removal game alone:
 /// `owned` the squares of the pieces of `side` and of its opponent, `kings` the kings'
 /// squares.
@@ -376,7 +389,8 @@ pub(crate) fn count_moves_on<B: Board, P: MovePolicy + ?Sized>(
     owned: [SquareSet; 2],
     kings: SquareSet,
 ) -> usize {
-    match RemovalCaptures::<B, P>::count_of(policy, side, owned, kings) {
+    let pieces = Pieces::<B>::counting(side, owned, kings);
+    match CaptureGenerator::new(policy, &pieces, side).count() {
         0 => {
             let vacant = B::all() - (owned[0] | owned[1]);
             count_quiet_moves::<B, P>(policy, side, owned[0], kings, vacant)
@@ -402,7 +416,7 @@ impl<B: Board> Ops<B> for Pieces<B> {
         Pieces::full_hash(self)
     }
 
-    /// The captures come from the bitboard search, out of line (most positions have
+    /// The captures come from the capture traversal, out of line (most positions have
     /// none, which the first jumps alone show); the quiet moves are listed here, each
     /// with its change.
     #[inline]
@@ -415,8 +429,7 @@ impl<B: Board> Ops<B> for Pieces<B> {
         removal_rules::<P>();
         out.clear();
         let (own, kings) = (self.owned(side), self.kings());
-        let owned = [own, self.owned(!side)];
-        let origins = first_jumpers::<B, P>(policy, side, owned, kings, false);
+        let origins = CaptureGenerator::new(policy, self, side).capturers();
         if !origins.is_empty() {
             return list_captures(self, policy, side, origins, out);
         }
@@ -475,10 +488,9 @@ fn list_captures<B: Board, P: MovePolicy, M: StoredMove<B, PieceChange>>(
     origins: SquareSet,
     out: &mut MoveList<M>,
 ) {
-    let owned = [pieces.owned(side), pieces.owned(!side)];
-    let kings = pieces.kings();
-    RemovalCaptures::<B, P>::from_origins(policy, side, owned, kings, origins)
-        .routes(|r, t| out.push(M::capture(r, capture_change(pieces, side, &t))));
+    CaptureGenerator::new(policy, pieces, side).moves_from(origins, |r, t| {
+        out.push(M::capture(r, capture_change(pieces, side, &t)))
+    });
 }
 
 /// The change of `side`'s quiet move from `from` to `to` (the piece a king when
@@ -543,7 +555,7 @@ pub(crate) fn capture_change<B: Board>(
 /// [`CaptureGenerator::apply`] trusts a route.
 #[cold]
 pub(crate) fn change_of<B: Board, P: CapturePolicy + ?Sized>(
-    policy: &P,
+    _policy: &P,
     pieces: &Pieces<B>,
     side: Color,
     path: &MovePath,
@@ -556,16 +568,7 @@ pub(crate) fn change_of<B: Board, P: CapturePolicy + ?Sized>(
             pieces.kings().contains(from),
             promotion::<B, P>(side),
         ),
-        MovePath::Capture(ref r) => {
-            let (taken, crowned) = trace(policy, pieces, side, r);
-            let t = Taken {
-                from: r.origin(),
-                to: r.destination(),
-                pieces: taken,
-                crowned,
-            };
-            capture_change(pieces, side, &t)
-        }
+        MovePath::Capture(ref r) => capture_change(pieces, side, &pieces.trace::<P>(side, r)),
         MovePath::Entry { .. } => PieceChange::default(),
     }
 }
@@ -580,40 +583,4 @@ fn play_unlisted<B: Board, P: CapturePolicy + ?Sized>(
 ) {
     let c = change_of(policy, pieces, side, path);
     pieces.xor(side, c.movers, c.taken, c.kings, c.hash);
-}
-
-/// What the capture `route` of `side` takes on `pieces` (the route is trusted, as
-/// [`CaptureGenerator::apply`] trusts it): the pieces jumped, and whether the capturer
-/// ends the move as a king.
-#[cold]
-pub(crate) fn trace<B: Board, P: CapturePolicy + ?Sized>(
-    _policy: &P,
-    pieces: &Pieces<B>,
-    side: Color,
-    route: &Route,
-) -> (SquareSet, bool) {
-    let g = B::geometry();
-    let origin = route.origin();
-    // the jumped pieces stay until the move ends; the capturer's origin is vacant
-    let occupied = pieces.occupied() - SquareSet::from_square(origin);
-    let promo = promotion::<B, P>(side);
-    let mut king = pieces.kings().contains(origin);
-    let mut taken = SquareSet::EMPTY;
-    let mut at = origin;
-    for &l in route.landings() {
-        if let Some((d, _)) = g.line_between(at, l) {
-            if let Some(x) = g.ray(at, d).find(|&s| occupied.contains(s)) {
-                taken.insert(x);
-            }
-        }
-        if !king
-            && promo.contains(l)
-            && P::RULES.promotion.on_promotion_square() == Crowning::CrownedAndGoesOn
-        {
-            king = true;
-        }
-        at = l;
-    }
-    let crowned = king || (P::RULES.promotion.crowns_at_end() && promo.contains(at));
-    (taken, crowned)
 }

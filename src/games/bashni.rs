@@ -1,84 +1,8 @@
-//! **Bashni** (Russian column draughts, *stolbovye shashki*): Russian draughts in which
-//! a captured man goes under the capturer instead of leaving the board.
-//!
-//! The rules, as the sources give them, with the crate's rulings on the open points
-//! ([the rulings](crate::rulings#bashni)):
-//!
-//! - **Board**: the 32 dark squares of an 8x8 board ([`Dark8`]), `a1` dark. Each player
-//!   has 12 men on the dark squares of his three nearest rows (White a1–h2–g3, Black
-//!   b6–h6–h8). **White moves first.**
-//! - **Columns** (towers): the top man decides the owner and powers of the whole
-//!   column; a column is always the owner's men on top of prisoners. A man is a plain
-//!   man (`w`, `b`) or a king (`W`, `B`); kings keep their rank inside a column and when
-//!   liberated.
-//! - **Moves**: a man-led column steps one square diagonally **forward**; a king-led
-//!   column **flies** any distance along a diagonal over empty squares.
-//! - **Capture** (Russian rules): compulsory; a man-led column captures **forward and
-//!   backward** by the short leap; a king-led column by the long leap — over exactly one
-//!   enemy-led column at any distance on an open diagonal, landing on **any** empty
-//!   square beyond it (before the next occupied square); if some of those landing
-//!   squares allow the capture to go on, the king must take one of them. Only the **top
-//!   man** of a jumped column is taken and put under the capturer. A started capture
-//!   must be continued while it can; the choice between captures is **free** (no
-//!   majority rule).
-//! - **Promotion**: a man reaching the far row becomes a king; during a capture he
-//!   becomes a king **at once and goes on capturing as a king**. When a column is
-//!   promoted only its top man becomes a king.
-//! - **Re-jumps** (the sources split into two schools; the crate's ruling is in
-//!   [the rulings](crate::rulings#bashni)):
-//!   - default, the *roundabout* reading: the top man is transferred **at once** (a
-//!     jumped single man leaves its square empty at once); a column may be jumped again
-//!     later in the move while an enemy man leads it, but not straight back — no 180°
-//!     reversal over the column just jumped;
-//!   - option `RUSSIAN_CODE`: captured men are transferred **when the move ends**; until
-//!     then every jumped column stays where it is, blocks, and may not be jumped again
-//!     (the Turkish strike of Russian draughts).
-//! - **The 180° ban and flying kings.** The ban is on jumping *the column just jumped*
-//!   straight back ([`Reversal::OverJustJumped`]). When that column was a single man, it
-//!   vanished at once, so there is nothing to jump straight back: a king may turn back
-//!   through its empty square and capture another column further along that diagonal.
-//!   A man's short leap back would find the square empty, so for men the ban is the
-//!   same as "no turn back". (Emergo keeps the plain no-turn-back rule.)
-//! - **End**: the player who cannot move (no columns, or all blocked) loses; threefold
-//!   repetition is a draw (through [`Game`](crate::engine::game::Game)).
-//! - **Notation** as Russian draughts: `c3-d4`, captures `c3:e5:c7` (`x` accepted when
-//!   reading, as is origin and end alone when that names one move).
-//!
-//! The men's and kings' powers, the promotion rule and the board are those of
-//! [Russian draughts](RussianRules), which the rules type repeats; only the fate of captured
-//! men differs. While no column holds a prisoner, Bashni's moves under the Russian code
-//! are Russian draughts' moves (move identity may keep two routes apart that Russian
-//! draughts merges: a man and a king taken in either order make different columns).
-//! Under the default reading so are the moves made by men throughout; a king —
-//! including a man crowned during the capture — may differ, since he may fly over
-//! squares emptied earlier in the same move (`g5:e3:c5:a3:c1:g5`, crowned on c1 and
-//! flying back over f4 and g5, is a default-reading Bashni capture but not a Russian
-//! one).
-//!
-//! # Options
-//! The re-jump reading is the const parameter of [`BashniRules`], so each reading is its
-//! own zero-sized rules type and the move generator is compiled for it: [`Bashni`]
-//! (default) and [`BashniRussianCode`]; on the command line of the examples,
-//! `bashni --russian-code`.
-//!
-//! ```
-//! use column_checkers::{perft, Bashni, Position};
-//!
-//! let pos = Bashni::start();
-//! assert_eq!(perft(&pos, 3), 302);
-//! let pos: Bashni = "c3:w,d4:b,f6:bb w".parse().unwrap();
-//! let mv = pos.parse_move("c3:e5:g7").unwrap();
-//! let mut next = pos.clone();
-//! next.play(&mv).unwrap();
-//! // one man taken from each column, under the capturer
-//! assert_eq!(next.to_string(), "f6:b,g7:bbw b");
-//! ```
+//! Bashni: its rules as facts, each with its source ([`BashniRules`]).
 
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
-    Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Prisoners, Rejump, Reversal,
 };
-use crate::engine::columns::Columns;
 use crate::engine::powers::{kings_fly, men_forward};
 use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::{Dark8, DARK8_SETUP};
@@ -89,12 +13,48 @@ use crate::games::checkers::{CheckersPosition, CheckersRules};
 #[cfg(doc)]
 use crate::games::draughts::RussianRules;
 
-/// The rules of Bashni: those of [Russian draughts](RussianRules) with captured men taken prisoner.
+/// The rules of **Bashni** (Russian column draughts, *stolbovye shashki*): Russian
+/// draughts in which a captured man goes under the capturer instead of leaving the
+/// board, as the English Wikipedia article "Bashni" gives it (after V. A. Viskovatov's
+/// games collection of 1875 and D. I. Sargin's articles). Each rule is a fact of the
+/// implementations below, with its source; the crate's rulings on what the sources
+/// leave open are in [the rulings](crate::rulings#bashni).
 ///
-/// `RUSSIAN_CODE` (default `false`) selects the re-jump reading: off, the roundabout
-/// reading (immediate transfer, re-jumps while enemy-led, no jump straight back over the
-/// column just jumped); on, the Russian-code reading (transfer when the move ends,
-/// jumped columns block and may not be jumped again).
+/// A column (tower) is led by its top man, who decides its owner and powers; it is
+/// always the owner's men on top of prisoners, and a man (`w`, `b`) or king (`W`, `B`)
+/// keeps his rank inside a column and when liberated. Capture is compulsory and a
+/// capture once started is completed. The player who cannot move loses; threefold
+/// repetition is a draw, through [`Game`](crate::engine::game::Game), as in Russian
+/// draughts.
+///
+/// The men's and kings' powers, the promotion rule and the board are those of
+/// [Russian draughts](RussianRules); only the fate of captured men differs. While no
+/// column holds a prisoner, Bashni's moves under the Russian code are Russian
+/// draughts' moves (move identity may keep two routes apart that Russian draughts
+/// merges: a man and a king taken in either order make different columns). Under the
+/// default reading so are the moves made by men throughout; a king, a man crowned
+/// during the capture included, may differ, since he may fly over squares emptied
+/// earlier in the same move (`g5:e3:c5:a3:c1:g5`, crowned on c1 and flying back over
+/// f4 and g5, is a default-reading Bashni capture but not a Russian one).
+///
+/// # Options
+/// The re-jump reading is the const parameter `RUSSIAN_CODE`, so each reading is its
+/// own zero-sized rules type and the move generator is compiled for it: [`Bashni`]
+/// (default) and [`BashniRussianCode`]; on the examples' command lines,
+/// `bashni --russian-code`.
+///
+/// ```
+/// use column_checkers::{perft, Bashni, Position};
+///
+/// let pos = Bashni::start();
+/// assert_eq!(perft(&pos, 3), 302);
+/// let pos: Bashni = "c3:w,d4:b,f6:bb w".parse().unwrap();
+/// let mv = pos.parse_move("c3:e5:g7").unwrap();
+/// let mut next = pos.clone();
+/// next.play(&mv).unwrap();
+/// // one man taken from each column, under the capturer
+/// assert_eq!(next.to_string(), "f6:b,g7:bbw b");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BashniRules<const RUSSIAN_CODE: bool = false>;
 
@@ -105,18 +65,26 @@ pub type Bashni = CheckersPosition<BashniRules>;
 pub type BashniRussianCode = CheckersPosition<BashniRules<true>>;
 
 impl<const RUSSIAN_CODE: bool> CapturePolicy for BashniRules<RUSSIAN_CODE> {
-    /// Russian draughts with prisoners. Under the default (roundabout) reading the top
-    /// man is taken at once and a column may be jumped again while the opponent tops
-    /// it, but not straight back over the column just jumped (see the module
-    /// documentation); under the Russian code the jumped columns stand and block until
-    /// the move ends, so turning back over one is impossible anyway.
+    /// Only the top man of a jumped column is taken, and goes under the capturer
+    /// (Wikipedia, "Bashni"). When: at once by default, so that a jumped single man
+    /// leaves his square empty at once (the roundabout reading of Benedikt Rosenau's
+    /// column-checkers essay on Mindsports, the crate's ruling); with `RUSSIAN_CODE`
+    /// when the move ends, every jumped column standing and blocking until then (the
+    /// Turkish strike of Russian draughts, as the "Bashni" app by kirlanik and Dagaz's
+    /// "deferred strike" play it).
+    type Taking = Prisoners<RUSSIAN_CODE>;
+    /// - By default a column may be jumped again later in the move while an enemy man
+    ///   leads it (Rosenau: "basically all games allow jumping a piece more than once,
+    ///   going roundabout"), but not straight back over the column just jumped; when
+    ///   that column was a single man it has vanished, so a flying king may turn back
+    ///   through its square and take another column further on (ruling:
+    ///   [Bashni](crate::rulings#bashni)). Under the Russian code a column is jumped
+    ///   once, as in Russian draughts.
+    /// - The choice among captures is free (Russian draughts).
+    /// - A man reaching the far row during a capture becomes a king at once and goes on
+    ///   capturing as one; only the commander of a column is promoted (Russian
+    ///   draughts code, 1.5.15).
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Prisoner,
-        transfer: if RUSSIAN_CODE {
-            Transfer::EndOfMove
-        } else {
-            Transfer::Immediate
-        },
         rejump: if RUSSIAN_CODE {
             Rejump::Never
         } else {
@@ -130,12 +98,16 @@ impl<const RUSSIAN_CODE: bool> CapturePolicy for BashniRules<RUSSIAN_CODE> {
         majority: Majority::FreeChoice,
         promotion: CapturePromotion::Continues,
     };
-    /// As Russian draughts: men and kings capture in all four diagonal directions.
+    /// Men and kings capture forward and backward, on the four diagonals (Wikipedia;
+    /// Russian draughts code, 1.5.3; Ludii's rules file lets men capture forward only,
+    /// which no source on Russian draughts does).
     #[inline]
     fn directions(&self, _commander: Man) -> DirectionSet {
         DirectionSet::first(4)
     }
-    /// As Russian draughts: men step and jump short, kings fly.
+    /// Men by the short leap; kings fly, over one column at any distance on an open
+    /// diagonal to any empty square beyond it, one from which the capture goes on
+    /// when some are (Russian draughts code, 1.4.5).
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
         kings_fly(commander)
@@ -143,16 +115,21 @@ impl<const RUSSIAN_CODE: bool> CapturePolicy for BashniRules<RUSSIAN_CODE> {
 }
 
 impl<const RUSSIAN_CODE: bool> CheckersRules for BashniRules<RUSSIAN_CODE> {
+    /// The 32 dark squares of an 8x8 board, `a1` dark (Russian draughts).
     type Board = Dark8;
-    type Storage = Columns<Dark8>;
     const NAME: &'static str = "bashni";
+    /// 12 men each on the dark squares of the three nearest rows, White (a1–h2–g3)
+    /// moving first (Russian draughts).
     const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;
+    /// Russian draughts' notation: `c3-d4`, captures `c3:e5:c7` (`x` is read too, as
+    /// is a capture's origin and end alone where they name one move).
     const CAPTURE_SEPARATOR: char = ':';
 }
 
+/// Man-led columns step one square diagonally forward, king-led ones fly any distance
+/// along a diagonal over empty squares (Russian draughts).
 impl<const RUSSIAN_CODE: bool> MovePolicy for BashniRules<RUSSIAN_CODE> {
-    /// As Russian draughts: men forward, kings all four directions.
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
         men_forward::<Dark8>(commander)

@@ -1,21 +1,25 @@
 //! A generic position for the checkers-like games: pieces (or columns of men) that
 //! step or fly without capturing, capture under a
-//! [`CapturePolicy`](crate::engine::capture::CapturePolicy), and may be promoted. A
-//! ruleset is a small [`CheckersRules`] type — board, storage, start, capture policy,
-//! move policy — and [`CheckersPosition`] does the rest: legal moves, play, outcome
+//! [`CapturePolicy`], and may be promoted. A
+//! ruleset is a small [`CheckersRules`] type, a short list of facts — how men are
+//! taken and the other capture rules, directions and leaps, board, start, men,
+//! counted draws — and [`CheckersPosition`] does the rest: legal moves, play, outcome
 //! (the player who cannot move loses), hashing, notation and position text.
 //!
-//! What stands on the board is the ruleset's [`Storage`]: the removal games (the
-//! draughts games, Dameo) keep bitboards alone ([`Pieces`]), the column games a column
-//! per square ([`Columns`]); the moves, their counting and playing them are the
-//! storage's, in the [engine](crate::engine::storage).
+//! What stands on the board follows from how men are taken ([`StorageOf`]): the
+//! removal games (the draughts games, Dameo) keep bitboards alone
+//! ([`Pieces`]), the column games a column per square
+//! ([`Columns`]); the moves, their counting and playing them are the storage's, in the
+//! [engine](crate::engine::storage).
 //!
-//! This is the model of `dctl`'s variant traits: Lasca, Bashni, the classic draughts
-//! and Dameo are each one rules type over this one position.
+//! This is the model of `dctl`'s variant traits: Lasca, Bashni, the classic draughts,
+//! Dameo and Stapeldammen are each one rules type over this one position.
 
 use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry};
-use crate::engine::capture::{CaptureGenerator, CapturePromotion, Taking};
+use crate::engine::capture::{
+    CaptureGenerator, CapturePolicy, CapturePromotion, Taking, TakingRule,
+};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::counted_draws::{CountedDraws, DrawCounts, Placement};
@@ -29,7 +33,7 @@ use crate::engine::position::{Position, Terms};
 use crate::engine::quiet::MovePolicy;
 use crate::engine::square::Square;
 use crate::engine::stack::Rank;
-use crate::engine::storage::{Bulk, Ops, Storage, StoredMove};
+use crate::engine::storage::{Bulk, Ops, Storage, StorageFor, StoredMove};
 use crate::engine::view::BoardView;
 use crate::engine::zobrist::BLACK_TO_MOVE;
 use crate::text::position_text as text;
@@ -41,13 +45,14 @@ use core::str::FromStr;
 
 /// The rules of a checkers-like game, for [`CheckersPosition`].
 ///
-/// The [`CapturePolicy`](crate::engine::capture::CapturePolicy) part says how captures
-/// work, the [`MovePolicy`] part how
-/// pieces move otherwise; the rest says where the game starts and what positions can
-/// exist. Options of a ruleset are fields of the implementing type (it is stored in
-/// the position); the `Default` value is the standard game.
+/// The [`CapturePolicy`] part says how captures
+/// work (its [taking](crate::engine::capture::CapturePolicy::Taking) also decides what
+/// stands on the board, [`StorageOf`]), the [`MovePolicy`] part how pieces move
+/// otherwise; the rest says where the game starts and what positions can exist.
+/// Options of a ruleset are fields or const parameters of the implementing type (it is
+/// stored in the position); the `Default` value is the standard game.
 pub trait CheckersRules:
-    MovePolicy + Copy + Default + Eq + Hash + fmt::Debug + Send + Sync + 'static
+    MovePolicy<Taking: StorageFor> + Copy + Default + Eq + Hash + fmt::Debug + Send + Sync + 'static
 {
     /// The board.
     type Board: Board;
@@ -57,12 +62,6 @@ pub trait CheckersRules:
     const START: &'static str;
     /// The men each side has at the start (a position may not hold more).
     const MEN: usize;
-    /// What stands on the board: [`Pieces<Self::Board>`](Pieces) where pieces stand
-    /// alone and the captured ones leave the board when the move ends (the draughts
-    /// games, Dameo: a position of a few words, captures found on bitboards), or
-    /// [`Columns<Self::Board>`](Columns) where men stack into columns (column games).
-    /// `Pieces` under capture rules that make prisoners does not compile.
-    type Storage: Storage<Self::Board>;
     /// The separator between the squares of a capture in the notation (`x`, or `:` in
     /// Russian notation).
     const CAPTURE_SEPARATOR: char = 'x';
@@ -92,8 +91,13 @@ pub struct CheckersMove<R: CheckersRules> {
     rules: PhantomData<R>,
 }
 
+/// What stands on the board of a position of rules `R`: the storage its taking
+/// decides ([`StorageFor`]).
+pub type StorageOf<R> =
+    <<R as CapturePolicy>::Taking as StorageFor>::Storage<<R as CheckersRules>::Board>;
+
 /// The change a move of rules `R` carries for its storage.
-type Change<R> = <<R as CheckersRules>::Storage as Ops<<R as CheckersRules>::Board>>::Change;
+type Change<R> = <StorageOf<R> as Ops<<R as CheckersRules>::Board>>::Change;
 
 impl<R: CheckersRules> CheckersMove<R> {
     /// Wraps a move.
@@ -101,7 +105,7 @@ impl<R: CheckersRules> CheckersMove<R> {
     pub const fn new(inner: Move<R::Board>) -> Self {
         CheckersMove {
             inner,
-            change: <R::Storage as Ops<R::Board>>::UNKNOWN,
+            change: <StorageOf<R> as Ops<R::Board>>::UNKNOWN,
             rules: PhantomData,
         }
     }
@@ -220,7 +224,7 @@ impl<R: CheckersRules> fmt::Debug for CheckersMove<R> {
 }
 
 /// A position of a checkers-like game with rules `R`: the rules, what stands on the
-/// board ([`CheckersRules::Storage`]) and the side to move.
+/// board ([`StorageOf<R>`], which its taking decides) and the side to move.
 ///
 /// # Position text
 /// `<columns> <side>`: the columns as `square:men` items joined by commas, each
@@ -240,7 +244,7 @@ impl<R: CheckersRules> fmt::Debug for CheckersMove<R> {
 #[derive(Clone)]
 pub struct CheckersPosition<R: CheckersRules> {
     rules: R,
-    board: R::Storage,
+    board: StorageOf<R>,
     turn: Color,
     counts: DrawCounts,
 }
@@ -304,8 +308,23 @@ impl<R: CheckersRules> CheckersPosition<R> {
         self
     }
 
+    /// A position of `board` with `turn` to move, no history and the counted draws
+    /// off: what the endgame databases value, by the rules of play alone.
+    #[cfg(feature = "solver")]
+    pub(crate) fn from_board(board: StorageOf<R>, turn: Color) -> Self {
+        CheckersPosition {
+            rules: R::default(),
+            board,
+            turn,
+            counts: DrawCounts {
+                off: true,
+                ..DrawCounts::default()
+            },
+        }
+    }
+
     /// Each side's (pieces, kings) on the board, for the endgame classes.
-    fn sides(board: &R::Storage) -> [(u8, u8); 2] {
+    fn sides(board: &StorageOf<R>) -> [(u8, u8); 2] {
         let kings = board.kings();
         Color::ALL.map(|c| {
             let owned = board.owned(c);
@@ -315,7 +334,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
 
     /// Each side's squares and the kings', for the endgame classes that ask where a
     /// piece stands.
-    fn placement(board: &R::Storage) -> Placement {
+    fn placement(board: &StorageOf<R>) -> Placement {
         Placement {
             owned: Color::ALL.map(|c| board.owned(c)),
             kings: board.kings(),
@@ -323,7 +342,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
     }
 
     /// The counts of a position read from a text or built with no history.
-    fn fresh_counts(board: &R::Storage) -> DrawCounts {
+    fn fresh_counts(board: &StorageOf<R>) -> DrawCounts {
         R::COUNTED_DRAWS
             .as_ref()
             .map_or(DrawCounts::default(), |d| {
@@ -340,7 +359,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
     /// assert_eq!(p.board().owned(Color::White).count(), 20);
     /// assert!(p.board().kings().is_empty());
     /// ```
-    pub fn board(&self) -> &R::Storage {
+    pub fn board(&self) -> &StorageOf<R> {
         &self.board
     }
 
@@ -360,8 +379,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
     /// (every route of a move names it: [move identity](crate::rulings#move-identity)),
     /// with what it takes where the captures are found on bitboards.
     fn equivalent_capture(&self, route: &Route) -> Option<Move<R::Board>> {
-        let cols = self.board.columns();
-        CaptureGenerator::new(&self.rules, &cols, self.turn)
+        CaptureGenerator::new(&self.rules, &self.board, self.turn)
             .equivalent(route)
             .map(Move::capture)
     }
@@ -397,7 +415,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
         let g = R::Board::geometry();
         for (sq, s) in columns.iter() {
             let name = || g.name(sq).to_string();
-            if !<R::Storage as Storage<R::Board>>::STACKS && s.height() > 1 {
+            if !<StorageOf<R> as Storage<R::Board>>::STACKS && s.height() > 1 {
                 return Err(PositionError::new(
                     K::ColumnTooTall {
                         square: name(),
@@ -453,7 +471,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
 
     const NAME: &'static str = R::NAME;
 
-    const TERMS: Terms = if <R::Storage as Storage<R::Board>>::STACKS {
+    const TERMS: Terms = if <StorageOf<R> as Storage<R::Board>>::STACKS {
         Terms::Columns
     } else {
         Terms::Pieces
@@ -615,15 +633,6 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
         self.counts = parent.counts;
     }
 
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.board.full_hash()
-            ^ if self.turn == Color::Black {
-                BLACK_TO_MOVE
-            } else {
-                0
-            }
-    }
-
     fn parse_move_among(
         &self,
         text: &str,
@@ -644,7 +653,7 @@ impl<R: CheckersRules> Position for CheckersPosition<R> {
     /// Men are conserved when captured men become prisoners
     /// ([`Taking::Prisoner`]).
     fn men_are_conserved(&self) -> bool {
-        R::RULES.taking == Taking::Prisoner
+        <R::Taking as TakingRule>::TAKING == Taking::Prisoner
     }
 }
 
@@ -680,7 +689,7 @@ impl<R: CheckersRules> Introspect for CheckersPosition<R> {
             }
             MovePath::Capture(ref r) => MoveInfo {
                 men_moved: cols.get(from).height(),
-                taken: CaptureGenerator::taken(&self.rules, &cols, self.turn, r),
+                taken: CaptureGenerator::taken(&self.rules, &self.board, self.turn, r),
                 ..MoveInfo::new(mv, MoveKind::Capture)
             },
             MovePath::Entry { .. } => MoveInfo::new(mv, MoveKind::Entry),
@@ -704,8 +713,7 @@ impl<R: CheckersRules> Introspect for CheckersPosition<R> {
         out: &mut dyn FnMut(&CheckersMove<R>, &[Square]),
     ) {
         if legal.first().is_some_and(|m| m.is_capture()) {
-            let cols = self.board.columns();
-            CaptureGenerator::new(&self.rules, &cols, self.turn).route_classes(|l, r| {
+            CaptureGenerator::new(&self.rules, &self.board, self.turn).route_classes(|l, r| {
                 out(
                     &Self::listed(legal, Move::capture(*l)),
                     &Move::<R::Board>::capture(*r).clicks(),
@@ -795,7 +803,7 @@ impl<R: CheckersRules> CheckersPosition<R> {
                 },
             )
         })?;
-        let board = R::Storage::from_columns(columns);
+        let board = StorageOf::<R>::from_columns(columns);
         let mut fresh = Self::fresh_counts(&board);
         if let Some((kings_only, endgame, off)) = counts {
             fresh.off = off;

@@ -1,28 +1,10 @@
-//! The classic draughts games, as [`CheckersRules`] of the [`CheckersPosition`]: pieces
-//! stand alone (no columns) and captured pieces leave the board when the move ends.
-//!
-//! They validate the engine's capture generator against published perft counts:
-//! [`RussianDraughts`] (free choice of capture, a man crowned during a capture goes on
-//! as a king), and [`InternationalDraughts`] and [`BrazilianDraughts`] — the same rules
-//! ([`InternationalRules`], [`BrazilianRules`]: majority capture, promotion only at the
-//! end of the move) on 10x10 and 8x8. Each counts moves for its federation's draws
-//! ([`FMJD_COUNTED_DRAWS`], [`RUSSIAN_COUNTED_DRAWS`], [`BRAZILIAN_COUNTED_DRAWS`]; see
-//! [counted draws](crate::rulings#counted-draws)).
-//!
-//! ```
-//! use column_checkers::{perft, InternationalDraughts, Position};
-//!
-//! let mut p = InternationalDraughts::start();
-//! assert_eq!(perft(&p, 3), 658);
-//! p.play(&p.parse_move("32-28").unwrap()).unwrap();
-//! assert_eq!(p.parse_move("19-23").unwrap().to_string(), "19-23");
-//! ```
+//! The classic draughts games: their rules as facts, each with its source
+//! ([`RussianRules`], [`InternationalRules`], [`BrazilianRules`]).
 
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Taking, Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Removed,
 };
 use crate::engine::counted_draws::{Class, CountedDraws, Material, Restart};
-use crate::engine::pieces::Pieces;
 use crate::engine::powers::{kings_fly, men_forward};
 use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::{Dark10, Dark8, DARK10_SETUP, DARK8_SETUP};
@@ -30,13 +12,24 @@ use crate::engine::square::{DirectionSet, SquareSet};
 use crate::engine::stack::Man;
 use crate::games::checkers::{CheckersPosition, CheckersRules};
 
-/// The rules of Russian draughts (shashki): 8x8, 12 men each; men step diagonally
-/// forward and capture forward and backward; flying kings; free choice among captures
-/// (a capture must be completed); a man reaching the far row during a capture becomes
-/// a king at once and continues capturing as one; captured pieces are removed when the
-/// move ends and may not be jumped twice (Turkish strike). The player who cannot move
-/// loses; the Russian code's counted draws end king endgames
-/// ([`RUSSIAN_COUNTED_DRAWS`]). Notation `c3-d4`, captures `c3:e5:c7` (`x` accepted).
+/// The rules of **Russian draughts** (shashki), as the Russian draughts code of 2004
+/// gives them (articles below) and, for its counted draws, the rules of the sport of
+/// draughts of the Russian Federation ([`RUSSIAN_COUNTED_DRAWS`]). Each rule is a fact
+/// of the implementations below, with its source. Pieces stand alone (no columns) and
+/// the pieces taken leave the board when the move ends; capture is compulsory and a
+/// capture once started is completed; the player who cannot move loses.
+///
+/// Its perft counts from the start are published (see [Draughts](crate::rulings#draughts)),
+/// so it checks the engine against independent generators.
+///
+/// ```
+/// use column_checkers::{Position, RussianDraughts, perft};
+///
+/// let p: RussianDraughts = "c3:w,d4:b,f6:b w".parse().unwrap();
+/// let m = p.parse_move("c3:e5:g7").unwrap();
+/// assert_eq!(p.parse_move("c3:g7").unwrap(), m); // origin and end name one move
+/// assert_eq!(perft(&RussianDraughts::start(), 3), 302);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RussianRules;
 
@@ -44,19 +37,27 @@ pub struct RussianRules;
 pub type RussianDraughts = CheckersPosition<RussianRules>;
 
 impl CapturePolicy for RussianRules {
+    /// The pieces taken leave the board when the capture ends; until then they stand,
+    /// and none is jumped twice (the Turkish strike; Russian draughts code).
+    type Taking = Removed;
+    /// - Any capture may be chosen, and it is completed (Russian draughts code).
+    /// - A man reaching the far row during a capture becomes a king at once and goes on
+    ///   capturing as one (Russian draughts code, 1.5.15).
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Removed,
-        transfer: Transfer::EndOfMove,
         rejump: Rejump::Never,
         reversal: None,
         majority: Majority::FreeChoice,
         promotion: CapturePromotion::Continues,
     };
-    /// Men and kings capture in all four diagonal directions.
+    /// Men and kings capture forward and backward, on the four diagonals (Russian
+    /// draughts code, 1.5.3).
     #[inline]
     fn directions(&self, _commander: Man) -> DirectionSet {
         DirectionSet::first(4)
     }
+    /// Men jump an adjacent piece; kings fly, over one piece at any distance to any
+    /// free square beyond it, one from which the capture goes on when some are
+    /// (Russian draughts code, 1.4.5).
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
         kings_fly(commander)
@@ -64,22 +65,33 @@ impl CapturePolicy for RussianRules {
 }
 
 impl CheckersRules for RussianRules {
+    /// The 32 dark squares of an 8x8 board, `a1` dark.
     type Board = Dark8;
-    type Storage = Pieces<Dark8>;
     const NAME: &'static str = "russian";
+    /// 12 men each on the dark squares of the three nearest rows; White moves first.
     const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;
+    /// Russian notation: `c3-d4`, captures `c3:e5:c7` (`x` is read too).
     const CAPTURE_SEPARATOR: char = ':';
+    /// The Russian Federation's draws after a number of moves.
     const COUNTED_DRAWS: Option<CountedDraws> = Some(RUSSIAN_COUNTED_DRAWS);
+}
+
+/// Men step one square diagonally forward; kings fly forward and backward along the
+/// diagonals over free squares (Russian draughts code, 1.4.5).
+impl MovePolicy for RussianRules {
+    #[inline]
+    fn move_directions(&self, commander: Man) -> DirectionSet {
+        men_forward::<Dark8>(commander)
+    }
 }
 
 /// The main road (большая дорога) of the 8x8 board: the long diagonal a1–h8, as
 /// squares of [`Dark8`].
 ///
 /// ```
-/// use column_checkers::games::draughts::MAIN_ROAD;
-/// use column_checkers::engine::board::Board;
-/// use column_checkers::engine::shapes::dark::Dark8;
+/// use column_checkers::custom::{Board, Dark8};
+/// use column_checkers::games::MAIN_ROAD;
 ///
 /// let h8 = Dark8::geometry().parse_square("h8").unwrap();
 /// assert!(MAIN_ROAD.contains(h8) && MAIN_ROAD.count() == 8);
@@ -176,41 +188,42 @@ pub const BRAZILIAN_COUNTED_DRAWS: CountedDraws = CountedDraws {
     restart: Restart::ClassChange,
 };
 
-impl MovePolicy for RussianRules {
-    /// Men step forward, kings fly every way.
-    #[inline]
-    fn move_directions(&self, commander: Man) -> DirectionSet {
-        men_forward::<Dark8>(commander)
-    }
-}
-
-/// The capture rules of international draughts, which Brazilian draughts shares:
-/// Russian draughts' but for two — the most pieces must be taken (kings count as
-/// men), and a man is promoted only when the capture ends on the far row.
-const INTERNATIONAL_CAPTURE: CaptureRules = CaptureRules {
+// The FMJD's capture rules, which international and Brazilian draughts share (stated,
+// with their sources, on `InternationalRules`' `RULES`).
+const FMJD_CAPTURE: CaptureRules = CaptureRules {
+    rejump: Rejump::Never,
+    reversal: None,
     majority: Majority::MostCaptures,
     promotion: CapturePromotion::AtEndOfMove,
-    ..RussianRules::RULES
 };
 
-/// The rules of international draughts (FMJD), 10x10, 20 men each, Black on 1–20 and
-/// White on 31–50 (FMJD numbers), White first: men step diagonally forward and capture
-/// forward and backward; flying kings; the capture taking the most pieces is
-/// compulsory (kings count as men); captured pieces are removed when the move ends and
-/// may not be jumped twice (Turkish strike); a man is promoted only when his move ends
-/// on the far row (passing it during a capture does not count). The player who cannot
-/// move loses; the FMJD's counted draws end king endgames ([`FMJD_COUNTED_DRAWS`]).
-/// Notation `32-28`, `28x19x10` (`28x10` when it names one move).
+/// The rules of **international draughts**, as the Official FMJD Rules for
+/// International Draughts (Annex 1; articles below) give them. Each rule is a fact of
+/// the implementations below, with its source. Capture is compulsory, and a capture
+/// once started is completed; the player who cannot move loses.
+///
+/// Its perft counts from the start are published (see [Draughts](crate::rulings#draughts)),
+/// so it checks the engine against independent generators.
+///
+/// ```
+/// use column_checkers::{InternationalDraughts, Position, perft};
+///
+/// let mut p = InternationalDraughts::start();
+/// assert_eq!(perft(&p, 3), 658);
+/// p.play(&p.parse_move("32-28").unwrap()).unwrap();
+/// assert_eq!(p.parse_move("19-23").unwrap().to_string(), "19-23");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct InternationalRules;
 
 /// A position of international draughts.
 pub type InternationalDraughts = CheckersPosition<InternationalRules>;
 
-/// The rules of Brazilian draughts: [`InternationalRules`] on 8x8, 12 men each on the
-/// first three rows as in Russian draughts; algebraic square names; the Brazilian
-/// confederation's kings-only count ([`BRAZILIAN_COUNTED_DRAWS`]) instead of the FMJD's
-/// counted draws.
+/// The rules of **Brazilian draughts**: the FMJD's rules of international draughts on
+/// 8x8 with 12 men each, as the Confederação Brasileira de Damas' official rules
+/// (Regras Oficiais do Jogo de Damas) give them, with algebraic square names and the
+/// confederation's own draw count ([`BRAZILIAN_COUNTED_DRAWS`]). Each rule is a fact of
+/// the implementations below.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BrazilianRules;
 
@@ -218,11 +231,22 @@ pub struct BrazilianRules;
 pub type BrazilianDraughts = CheckersPosition<BrazilianRules>;
 
 impl CapturePolicy for InternationalRules {
-    const RULES: CaptureRules = INTERNATIONAL_CAPTURE;
+    /// The pieces taken leave the board when the capture ends; until then they stand
+    /// and block (FMJD 4.5, 4.11).
+    type Taking = Removed;
+    /// - The capture taking the most pieces is compulsory, kings and men counting alike
+    ///   (FMJD 4.13).
+    /// - A piece is jumped only once (FMJD 4.11).
+    /// - A man is promoted only when his move ends on the far row: one who passes it
+    ///   during a capture and goes on stays a man (FMJD 4.15).
+    const RULES: CaptureRules = FMJD_CAPTURE;
+    /// Men and kings capture forward and backward, on the four diagonals (FMJD 4.1).
     #[inline]
-    fn directions(&self, commander: Man) -> DirectionSet {
-        RussianRules.directions(commander)
+    fn directions(&self, _commander: Man) -> DirectionSet {
+        DirectionSet::first(4)
     }
+    /// Men jump an adjacent piece (4.2); kings fly, over one piece at any distance to a
+    /// free square of their choice beyond it (3.9, 4.3).
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
         kings_fly(commander)
@@ -259,14 +283,22 @@ pub const FMJD_COUNTED_DRAWS: CountedDraws = CountedDraws {
 };
 
 impl CheckersRules for InternationalRules {
+    /// The 50 dark squares of a 10x10 board, a dark square at each player's left, named
+    /// 1 to 50 (FMJD 2.1, 2.2, 2.4, 2.6).
     type Board = Dark10;
-    type Storage = Pieces<Dark10>;
     const NAME: &'static str = "international";
+    /// 20 men each, Black on 1–20 and White on 31–50 (FMJD 2.8); White moves first.
     const START: &'static str = DARK10_SETUP;
     const MEN: usize = 20;
+    /// The FMJD's notation: `32-28`, captures `28x19x10` (FMJD 8.2.2, 8.2.3; `28x10`
+    /// is read where it names one move).
+    const CAPTURE_SEPARATOR: char = 'x';
+    /// The FMJD's draws after a number of moves.
     const COUNTED_DRAWS: Option<CountedDraws> = Some(FMJD_COUNTED_DRAWS);
 }
 
+/// Men step one square diagonally forward; kings fly forward and backward along the
+/// diagonals over free squares (FMJD 3.9).
 impl MovePolicy for InternationalRules {
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
@@ -275,11 +307,17 @@ impl MovePolicy for InternationalRules {
 }
 
 impl CapturePolicy for BrazilianRules {
-    const RULES: CaptureRules = INTERNATIONAL_CAPTURE;
+    /// As in international draughts (FMJD 4.5, 4.11).
+    type Taking = Removed;
+    /// As in international draughts: the most pieces (FMJD 4.13), each jumped once
+    /// (4.11), promotion only where the move ends (4.15).
+    const RULES: CaptureRules = FMJD_CAPTURE;
+    /// As in international draughts (FMJD 4.1).
     #[inline]
-    fn directions(&self, commander: Man) -> DirectionSet {
-        RussianRules.directions(commander)
+    fn directions(&self, _commander: Man) -> DirectionSet {
+        DirectionSet::first(4)
     }
+    /// As in international draughts (FMJD 3.9, 4.2, 4.3).
     #[inline]
     fn leap(&self, commander: Man) -> Leap {
         kings_fly(commander)
@@ -287,14 +325,17 @@ impl CapturePolicy for BrazilianRules {
 }
 
 impl CheckersRules for BrazilianRules {
+    /// The 32 dark squares of an 8x8 board, `a1` dark, named as in chess.
     type Board = Dark8;
-    type Storage = Pieces<Dark8>;
     const NAME: &'static str = "brazilian";
+    /// 12 men each on the dark squares of the three nearest rows; White moves first.
     const START: &'static str = DARK8_SETUP;
     const MEN: usize = 12;
+    /// The confederation's draw after kings-only moves.
     const COUNTED_DRAWS: Option<CountedDraws> = Some(BRAZILIAN_COUNTED_DRAWS);
 }
 
+/// As in international draughts: men step forward, kings fly (FMJD 3.9).
 impl MovePolicy for BrazilianRules {
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {

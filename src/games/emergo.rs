@@ -35,7 +35,7 @@ use crate::alloc_prelude::*;
 use crate::engine::board::{Board, Geometry, Shifts};
 use crate::engine::capture::{
     CaptureGenerator, CapturePolicy, CapturePromotion, CaptureRules, FirstJumps, Leap, Majority,
-    Rejump, Reversal, Taking, Transfer,
+    Prisoners, Rejump, Reversal,
 };
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
@@ -161,9 +161,8 @@ pub struct EmergoCapture {
 }
 
 impl CapturePolicy for EmergoCapture {
+    type Taking = Prisoners;
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Prisoner,
-        transfer: Transfer::Immediate,
         rejump: Rejump::WhileEnemyTopped,
         reversal: Some(Reversal::AnyTurnBack),
         majority: Majority::MostCaptures,
@@ -667,10 +666,6 @@ impl<B: EmergoBoard> Position for EmergoPosition<B> {
         self.columns.restore(&parent.columns, changed);
         self.turn = parent.turn;
         self.hand = parent.hand;
-    }
-
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.columns.full_hash() ^ self.extra_hash()
     }
 
     fn parse_move_among(&self, text: &str, legal: &[Move<B>]) -> Result<Move<B>, MoveParseError> {

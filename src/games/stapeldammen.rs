@@ -1,29 +1,26 @@
-//! Stapeldammen (Dutch column draughts): international draughts on 10x10 with the
-//! column method of capture and no promotion.
-//!
-//! The rules, with the crate's rulings on what the sources leave open (see
-//! [the rulings](crate::rulings#stapeldammen)): 20 men each on the international set-up (White on 31–50,
-//! Black on 1–20, FMJD numbers), White moves first; men step one square diagonally
-//! forward; capture is compulsory, by the short leap, forward and backward; the top man
-//! of a jumped column goes under the capturer at once; a column may be jumped again
-//! later in the move while its top man is still the opponent's, but not straight back
-//! (no 180° turn over the column just jumped); the capture taking the most men is
-//! compulsory; no promotion (a column on the far row moves again only by capturing).
-//! The player who cannot move loses.
+//! Stapeldammen: its rules as facts, each with its source ([`StapeldammenRules`]).
 
 use crate::engine::board::Board;
 use crate::engine::capture::{
-    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Rejump, Reversal, Taking,
-    Transfer,
+    CapturePolicy, CapturePromotion, CaptureRules, Leap, Majority, Prisoners, Rejump, Reversal,
 };
-use crate::engine::columns::Columns;
 use crate::engine::quiet::MovePolicy;
 use crate::engine::shapes::dark::{Dark10, DARK10_SETUP};
 use crate::engine::square::DirectionSet;
 use crate::engine::stack::Man;
 use crate::games::checkers::{CheckersPosition, CheckersRules};
 
-/// The rules of Stapeldammen (see the [module documentation](self)).
+/// The rules of **Stapeldammen** (Dutch column draughts): international draughts on
+/// 10x10 with the column method of capture and no promotion, as Freeling's "About
+/// Stapeldammen" page on Mindsports gives it ("the rules are the same as those of
+/// International Draughts, except for the column checkers method of capture"), with
+/// the Polish encyclopaedia article on Emergo (Stapeldammen lacks only international
+/// draughts' rules on promotion and on jumping the same piece twice). Each rule is a
+/// fact of the implementations below, with its source; the crate's rulings on what
+/// the sources leave open are in [the rulings](crate::rulings#stapeldammen).
+///
+/// Capture is compulsory and is completed; the player who cannot move loses;
+/// threefold repetition draws, though Freeling writes that draws cannot occur.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct StapeldammenRules;
 
@@ -31,21 +28,31 @@ pub struct StapeldammenRules;
 pub type Stapeldammen = CheckersPosition<StapeldammenRules>;
 
 impl CapturePolicy for StapeldammenRules {
-    /// The column capture: the top man taken prisoner at once; a column may be jumped
-    /// again while its top man is the opponent's, never straight back; the most men
-    /// must be taken; no promotion.
+    /// The top man of a jumped column goes under the capturer at once (the column
+    /// method of capture; Freeling's text allows roundabout captures, which only a
+    /// man taken at once makes possible).
+    type Taking = Prisoners;
+    /// - A column may be jumped again later in the move while its top man is still the
+    ///   opponent's (the encyclopaedia: no ban on jumping a piece twice), but the
+    ///   capturer may not jump in the direction opposite to its last jump: the texts
+    ///   say nothing of turning back, and the crate takes Emergo's rule (no 180° turn).
+    /// - The capture taking the most men is compulsory, one man a jump (international
+    ///   draughts, FMJD 4.13).
+    /// - No promotion (Freeling; the encyclopaedia): a column on the far row moves
+    ///   again only by capturing.
     const RULES: CaptureRules = CaptureRules {
-        taking: Taking::Prisoner,
-        transfer: Transfer::Immediate,
         rejump: Rejump::WhileEnemyTopped,
         reversal: Some(Reversal::AnyTurnBack),
         majority: Majority::MostCaptures,
         promotion: CapturePromotion::Never,
     };
+    /// Forward and backward, on the four diagonals (international draughts, FMJD 4.1).
     #[inline]
     fn directions(&self, _commander: Man) -> DirectionSet {
         DirectionSet::first(4)
     }
+    /// Over an adjacent column to the empty square just beyond: with no promotion
+    /// there are no kings to fly.
     #[inline]
     fn leap(&self, _commander: Man) -> Leap {
         Leap::Short
@@ -53,15 +60,18 @@ impl CapturePolicy for StapeldammenRules {
 }
 
 impl CheckersRules for StapeldammenRules {
+    /// International draughts' board: the 50 dark squares of 10x10, named 1 to 50.
     type Board = Dark10;
-    type Storage = Columns<Dark10>;
     const NAME: &'static str = "stapeldammen";
+    /// The international set-up: 20 men each, White on 31–50, Black on 1–20; White
+    /// moves first.
     const START: &'static str = DARK10_SETUP;
     const MEN: usize = 20;
 }
 
 impl MovePolicy for StapeldammenRules {
-    /// Men step forward only (they capture both ways).
+    /// Men step one square diagonally forward (international draughts), and capture
+    /// both ways.
     #[inline]
     fn move_directions(&self, commander: Man) -> DirectionSet {
         Dark10::forward(commander.color)

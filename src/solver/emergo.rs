@@ -24,7 +24,7 @@
 //!   `12 − (c − 1)`, as the class says); if it had one, the men under it are freed (or
 //!   nothing is left): the jumped player controls no column and, to move with nothing
 //!   in hand, **has lost** — a finished game, which the ruleset's
-//!   [`outcome`](crate::engine::position::Position::outcome) values.
+//!   [`outcome`](crate::Position::outcome) values.
 //!
 //! # Two on one ([`TwoOnOne`])
 //! One player has two pure columns (`a₁` over `p₁`, `a₂` over `p₂`), the other one
@@ -46,14 +46,17 @@
 //! the two columns are an unordered pair — 2 · 9 · 780 · 66 · 78 = 72 277 920 numbers
 //! for the 329 266 080 two-on-one positions (and as many one-on-two).
 
+pub use super::ruleset::outcome_value;
+use super::ruleset::{self, expand};
 use super::table::Table;
 use super::{PositionClass, Successor, Value};
 use crate::alloc_prelude::*;
 use crate::engine::board::Board;
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
-use crate::engine::moves::{Move, MoveList};
-use crate::engine::outcome::Outcome;
+use crate::engine::moves::Move;
+#[cfg(test)]
+use crate::engine::moves::MoveList;
 use crate::engine::position::Position;
 use crate::engine::square::Square;
 use crate::engine::stack::{Man, Stack};
@@ -130,42 +133,6 @@ fn build(white: &[PureColumn], black: &[PureColumn], turn: Color) -> Emergo {
         columns.set(c.square, pure_stack(Color::Black, c.cap, c.prisoners));
     }
     Emergo::from_parts(columns, turn, [0, 0])
-}
-
-/// The value of a finished game for the side to move, from the ruleset's outcome.
-pub fn outcome_value(pos: &Emergo) -> Option<Value> {
-    pos.outcome().map(|o| match o {
-        Outcome::Win { winner, .. } if winner == pos.turn() => Value::Win(0),
-        Outcome::Win { .. } => Value::Loss(0),
-        Outcome::Draw { .. } => Value::Draw,
-    })
-}
-
-/// Expands `pos`: its value when the game is over, else where each move leads, as
-/// `classify` (into the class, or a known value) or the child's finished-game value.
-///
-/// # Panics
-/// When a move leads out of the class to an unfinished position `classify` does not
-/// know: the class would not be closed, a programming error.
-fn expand(
-    pos: &Emergo,
-    out: &mut Vec<Successor>,
-    classify: impl Fn(&Emergo) -> Option<Successor>,
-) -> Option<Value> {
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    if moves.is_empty() {
-        return Some(outcome_value(pos).expect("a position without moves is finished"));
-    }
-    for m in moves.iter() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        let s = classify(&child)
-            .or_else(|| outcome_value(&child).map(Successor::Known))
-            .unwrap_or_else(|| panic!("the class is not closed: {pos} leads to {child}"));
-        out.push(s);
-    }
-    None
 }
 
 /// A square's oblique coordinates from the centre: (letter − e, number − 5).
@@ -597,36 +564,13 @@ impl Tables {
     /// The legal moves of `pos` with the value each leads to for the side to move,
     /// best first; `None` when the tables do not know a move's value.
     pub fn moves(&self, pos: &Emergo) -> Option<Vec<(Move<Oblique9>, Value)>> {
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        let mut out = Vec::new();
-        for m in moves.iter() {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            out.push((*m, self.value(&child)?.before()));
-        }
-        out.sort_by_key(|(_, v)| -v.score());
-        Some(out)
+        ruleset::moves_with_values(pos, |p| self.value(p))
     }
 
     /// A principal variation from `pos`: the winner's fastest and the loser's slowest
     /// moves to the end (at most `max` plies; a drawn position gives none).
     pub fn principal_variation(&self, pos: &Emergo, max: usize) -> Vec<Move<Oblique9>> {
-        let mut line = Vec::new();
-        let mut p = pos.clone();
-        while line.len() < max {
-            let Some(v) = self.value(&p) else { break };
-            if v == Value::Draw || matches!(v, Value::Win(0) | Value::Loss(0)) {
-                break;
-            }
-            let Some(moves) = self.moves(&p) else { break };
-            let Some(&(m, _)) = moves.iter().find(|(_, mv)| *mv == v) else {
-                break;
-            };
-            p.play_unchecked(&m);
-            line.push(m);
-        }
-        line
+        ruleset::principal_variation(pos, max, |p| self.value(p))
     }
 }
 

@@ -19,8 +19,22 @@
 //! 255), which can be saved to a file with a checksum and loaded back (files need the
 //! `std` feature; without it a table goes to and from the same bytes in memory).
 //!
-//! [`emergo`] defines Emergo's pure endgame classes (one column against one, two
-//! against one).
+//! Two solvers serve any class:
+//!
+//! - [`retrograde`] keeps the game graph in memory (about 47 bytes a position at its
+//!   peak) and finds the distances;
+//! - [`wld`], the lean one, finds win, loss or draw only, in about a byte and a half
+//!   a position, for classes that can also list a position's predecessors
+//!   ([`wld::Predecessors`]); its tables are [`bitbase::Bitbase`]s (2 bits a
+//!   position), saved [`bitbase::Packed`] (runs of one value in a byte).
+//!
+//! The classes of a ruleset take their moves from it ([`ruleset`]):
+//!
+//! - [`emergo`] defines Emergo's pure endgame classes (one column against one, two
+//!   against one);
+//! - [`draughts`] the win/loss/draw databases of international, Russian and
+//!   Brazilian draughts, by material, solved with [`wld`], saved a packed file per
+//!   slice and probed a position at a time ([`draughts::Database::probe`]).
 //!
 //! ```
 //! use column_checkers::solver::{retrograde, PositionClass, Successor, Value};
@@ -48,9 +62,13 @@
 //! assert_eq!(table.value(7), Value::Win(5));
 //! ```
 
+pub mod bitbase;
+pub mod draughts;
 pub mod emergo;
 pub mod retrograde;
+pub mod ruleset;
 pub mod table;
+pub mod wld;
 
 use crate::alloc_prelude::*;
 use core::fmt;
@@ -128,4 +146,12 @@ pub trait PositionClass: Sync {
     /// `index` leads, one entry per move; or, when the game is over in that position,
     /// returns its value (and writes nothing).
     fn successors(&self, index: u64, out: &mut Vec<Successor>) -> Option<Value>;
+
+    /// Whether number `index` stands for a position. A numbering may leave a few
+    /// numbers unused (two pieces on one square); the [lean solver](wld) marks them
+    /// as no position and never expands them. Every number by default.
+    fn is_position(&self, index: u64) -> bool {
+        let _ = index;
+        true
+    }
 }

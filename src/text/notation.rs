@@ -68,25 +68,6 @@ pub(crate) fn trim(s: &str) -> &str {
     trim_end(trim_start(s))
 }
 
-/// The square name a text starts with: its leading ASCII letters and the digits after
-/// them (`e4` of `e4xc4xc6`, `32` of `32-28`, empty when the text starts otherwise),
-/// and how many letters it has.
-// (read by the invariant checks alone, behind the feature `testing`)
-#[cfg_attr(not(feature = "testing"), allow(dead_code))]
-pub(crate) fn leading_square(text: &str) -> (&str, usize) {
-    let bytes = text.as_bytes();
-    let letters = bytes
-        .iter()
-        .position(|b| !b.is_ascii_alphabetic())
-        .unwrap_or(bytes.len());
-    let digits = bytes[letters..]
-        .iter()
-        .position(|b| !b.is_ascii_digit())
-        .map_or(bytes.len(), |i| letters + i);
-    // ASCII up to `digits`: a char boundary
-    (text.get(..digits).unwrap_or(text), letters)
-}
-
 fn unknown(s: &str) -> MoveParseError {
     MoveParseError::UnknownSquare {
         square: s.to_string(),

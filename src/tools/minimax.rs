@@ -11,7 +11,7 @@
 //! a side controls, plus mobility.
 //!
 //! ```
-//! use column_checkers::tools::minimax::{MaterialEvaluator, MinimaxAdapter};
+//! use column_checkers::minimax::{MaterialEvaluator, MinimaxAdapter};
 //! use column_checkers::{Emergo, Position};
 //! use minimax::{Negamax, Strategy};
 //!

@@ -1,8 +1,9 @@
 //! Tools at the edge of the engine: choosing a ruleset by name at run time
-//! ([`registry`]) and a game of any ruleset behind one type ([`any_game`]), a game played one click at a time
-//! for learning environments ([`batch`]), random playouts ([`playout`], [`rng`]), the `minimax` crate adapter
-//! (feature `minimax`), and, behind the feature `testing`, the test rig the crate's own
-//! tests, fuzzers and soak runs use (`invariants`, `soak`, `harness`).
+//! ([`registry`]) and a game of any ruleset behind one type ([`any_game`]), a game
+//! played one click at a time for learning environments ([`batch`]), random playouts
+//! ([`playout`], [`rng`]) and the `minimax` crate adapter (feature `minimax`). The
+//! public paths of these are the crate's modules [`any`](crate::any) and
+//! [`playout`](crate::playout).
 
 pub mod action_game;
 pub mod any_game;
@@ -13,13 +14,3 @@ pub mod minimax;
 pub mod playout;
 pub mod registry;
 pub mod rng;
-
-#[cfg(feature = "testing")]
-#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
-pub mod harness;
-#[cfg(feature = "testing")]
-#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
-pub mod invariants;
-#[cfg(feature = "testing")]
-#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
-pub mod soak;

@@ -4,7 +4,7 @@
 //!
 //! Everything that names the rulesets is made from the list at the bottom of this file
 //! (the `rulesets!` entries): the crate root's re-exports of the position and rules
-//! types (`column_checkers::Lasca`, `column_checkers::games::lasca::LascaRules`), the [`Ruleset`]
+//! types (`column_checkers::Lasca`, `column_checkers::games::LascaRules`), the [`Ruleset`]
 //! enum and its [`Ruleset::ALL`], the run-time dispatch ([`Ruleset::visit`],
 //! [`dispatch`]), the `--help` text ([`rulesets_help`]), the mapping to and from PDN's
 //! `GameType` and `Variant` tags ([`Ruleset::of_record`], [`record_of_game`]) and the
@@ -497,7 +497,7 @@ impl Ruleset {
     ///
     /// ```
     /// use column_checkers::Ruleset;
-    /// use column_checkers::games::lasca::LascaRoundabout;
+    /// use column_checkers::games::LascaRoundabout;
     ///
     /// assert_eq!(Ruleset::of::<LascaRoundabout>(), Some(Ruleset::LascaRoundabout));
     /// ```
@@ -667,7 +667,7 @@ pub fn dispatch<V: RulesetVisitor>(
 /// international draughts).
 ///
 /// ```
-/// use column_checkers::tools::registry::record_of_game;
+/// use column_checkers::any::record_of_game;
 /// use column_checkers::{Game, Position, RussianDraughts};
 ///
 /// let mut game = Game::new(RussianDraughts::start());
@@ -701,7 +701,7 @@ pub fn record_of_game<P: Position>(game: &Game<P>) -> Record {
 /// ```
 ///
 /// ```
-/// let help = column_checkers::tools::registry::rulesets_help();
+/// let help = column_checkers::any::rulesets_help();
 /// assert!(help.contains("--russian-code"));
 /// ```
 pub fn rulesets_help() -> String {

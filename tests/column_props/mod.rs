@@ -3,32 +3,31 @@
 
 #![allow(dead_code)]
 
-use column_checkers::engine::moves::{Move, Route};
-use column_checkers::games::checkers::{CheckersMove, CheckersPosition, CheckersRules};
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::MoveSquares;
-use column_checkers::{Checking, Counting, Position};
-use column_checkers::{Game, MoveList};
+use column_checkers::custom::{CheckersPosition, CheckersRules, Move, Route};
+use column_checkers::games::CheckersMove;
+use column_checkers::playout::SplitMix64;
+use column_checkers::{Game, MoveList, MoveSquares, Position};
+use column_checkers_testkit::Checking;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
 
 /// The legal moves of `pos` as texts, sorted.
-pub fn move_texts<P: Counting + Checking>(pos: &P) -> BTreeSet<String> {
+pub fn move_texts<P: Position>(pos: &P) -> BTreeSet<String> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
     list.iter().map(|m| m.to_string()).collect()
 }
 
 /// The legal moves of `pos` as texts, in generation order.
-pub fn move_list<P: Counting + Checking>(pos: &P) -> Vec<String> {
+pub fn move_list<P: Position>(pos: &P) -> Vec<String> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
     list.iter().map(|m| m.to_string()).collect()
 }
 
 /// Parses a position of `P`, panicking with the error.
-pub fn pos<P: Counting + Checking>(text: &str) -> P {
+pub fn pos<P: Position>(text: &str) -> P {
     text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"))
 }
 
@@ -38,7 +37,7 @@ pub fn pos<P: Counting + Checking>(text: &str) -> P {
 /// incremental hash equal to the hash from scratch, position text round trip, move
 /// text round trip for every legal move, every legal move playable, and undo through
 /// [`Game`] restoring the exact position and hash. Returns the positions visited.
-pub fn playout_invariants<P: Counting + Checking>(seed: u64, plies: usize) -> usize {
+pub fn playout_invariants<P: Checking>(seed: u64, plies: usize) -> usize {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(P::start());
     let men = [

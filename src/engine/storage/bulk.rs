@@ -24,7 +24,7 @@
 
 use super::{capture_change, change_of, count_moves_on, step_change, Ops, PieceChange, StoredMove};
 use crate::engine::board::Board;
-use crate::engine::capture::{first_jumpers, group_jumpers, CapturePolicy, Leap};
+use crate::engine::capture::{first_jumpers, group_jumpers, CaptureGenerator, CapturePolicy, Leap};
 use crate::engine::color::Color;
 use crate::engine::columns::Columns;
 use crate::engine::moves::{MoveList, MovePath};
@@ -33,7 +33,7 @@ use crate::engine::quiet::{
     king_quiet_moves, quiet_moves_of, steps_on_sets, MovePolicy, QuietMoves,
 };
 use crate::engine::removal::{
-    count_single_jumps, jump_landings, jumps_end_on_landing, single_jumps, RemovalCaptures, Taken,
+    count_single_jumps, jump_landings, jumps_end_on_landing, single_jumps, Taken,
 };
 use crate::engine::square::each_direction;
 use crate::engine::square::{DirectionSet, Square, SquareSet};
@@ -173,9 +173,12 @@ impl<B: Board> Bulk<B> for Pieces<B> {
         }
         scratch.clear();
         let (own, kings) = (self.owned(side), self.kings());
-        if let Some(c) = RemovalCaptures::<B, P>::new(policy, side, [own, self.owned(!side)], kings)
-        {
-            c.routes(|r, t| scratch.push(M::capture(r, capture_change(self, side, &t))));
+        let captures = CaptureGenerator::new(policy, self, side);
+        let origins = captures.capturers();
+        if !origins.is_empty() {
+            captures.moves_from(origins, |r, t| {
+                scratch.push(M::capture(r, capture_change(self, side, &t)))
+            });
             return bitboard_replies(self, policy, side, scratch);
         }
         let vacant = self.vacant();
@@ -363,9 +366,9 @@ fn capture_changes<B: Board, P: MovePolicy>(
         let back = B::opposite(d);
         origins |= B::shift(B::shift(landings[d.index()], back), back);
     });
-    let owned = [pieces.owned(side), pieces.owned(!side)];
-    RemovalCaptures::<B, P>::from_origins(policy, side, owned, pieces.kings(), origins)
-        .identities(|t| out.push(capture_change(pieces, side, &t)));
+    pieces.capture_identities(policy, side, origins, |t| {
+        out.push(capture_change(pieces, side, &t))
+    });
 }
 
 /// The replies to `moves` counted from one look at the position ([`StepReplies`]):
@@ -581,15 +584,8 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
             jumpers |= B::shift(B::shift(from_set, back) & mover, back) & men;
         });
         if !jumpers.is_empty() {
-            let owned = [men, mover];
-            return RemovalCaptures::<B, P>::from_origins(
-                self.policy,
-                self.replier,
-                owned,
-                SquareSet::EMPTY,
-                jumpers,
-            )
-            .count_moves();
+            let after = Pieces::<B>::counting(self.replier, [men, mover], SquareSet::EMPTY);
+            return CaptureGenerator::new(self.policy, &after, self.replier).count_from(jumpers);
         }
         self.steps + self.stepping_into(from) - self.stepping_into(to)
     }
@@ -608,9 +604,8 @@ impl<'p, B: Board, P: CapturePolicy + ?Sized> StepReplies<'p, B, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::capture::{
-        CapturePromotion, CaptureRules, Majority, Rejump, Taking, Transfer,
-    };
+    use crate::engine::capture::reference;
+    use crate::engine::capture::{CapturePromotion, CaptureRules, Majority, Rejump, Removed};
     use crate::engine::moves::Route;
     use crate::engine::powers::men_forward;
     use crate::engine::shapes::dark::{Dark8, DARK8_SETUP};
@@ -740,41 +735,46 @@ mod tests {
         }
     }
 
-    /// On random positions of single pieces, the replies counted on the bitboards of
-    /// `Pieces` are those listed after playing each move, and those the same
-    /// position on `Columns` counts and lists; the same moves in the same order on
-    /// both, the same positions after them, and two plies counted as listed.
+    /// On random positions of single pieces: the captures listed on `Pieces` are the
+    /// capture traversal's reference's (the same routes in the same order, each leading
+    /// to the reference's position), the change worked out for a move made elsewhere
+    /// is the one listed, and the replies and two plies counted on the bitboards are
+    /// those listed after playing each move (its change known or worked out).
     fn pieces_count_as_listed<R: CheckersRules>(seed: u64) -> usize {
         let rules = R::default();
         let mut rng = SplitMix64::new(seed);
         let mut moves = Moves::<Pieces<R::Board>, R::Board>::new();
-        let mut on_columns = Moves::<Columns<R::Board>, R::Board>::new();
         let mut scratch = Moves::<Pieces<R::Board>, R::Board>::new();
-        let mut col_scratch = Moves::<Columns<R::Board>, R::Board>::new();
         let mut captures = 0;
         for _ in 0..400 {
             let cols = random_columns::<R>(&mut rng, false);
             let pieces = Pieces::from_columns(&cols).expect("single men");
             let side = Color::from_index(rng.below(2));
             pieces.legal_moves(&rules, side, &mut moves);
-            cols.legal_moves(&rules, side, &mut on_columns);
-            let paths: Vec<_> = moves.iter().map(|m| m.path).collect();
-            let col_paths: Vec<_> = on_columns.iter().map(|m| m.path).collect();
-            assert_eq!(paths, col_paths, "{cols:?}");
-            for (a, b) in moves.iter().zip(on_columns.iter()) {
-                let (mut p, mut c) = (pieces, cols);
+            let expected = reference::moves(&rules, &cols, side);
+            let routes: Vec<_> = moves
+                .iter()
+                .filter_map(|m| match m.path {
+                    MovePath::Capture(r) => Some(r),
+                    _ => None,
+                })
+                .collect();
+            let want: Vec<_> = expected.iter().map(|c| c.route).collect();
+            assert_eq!(routes, want, "{cols:?}");
+            assert!(routes.is_empty() || routes.len() == moves.len(), "{cols:?}");
+            for (a, c) in moves.iter().zip(&expected) {
+                let mut p = pieces;
                 p.play(&rules, side, a);
-                c.play(&rules, side, b);
-                assert_eq!(p.to_columns(), c, "{cols:?} {:?}", a.path);
-                assert_eq!(p.hash(), c.hash(), "{cols:?} {:?}", a.path);
+                assert_eq!(p.to_columns(), c.after, "{cols:?} {:?}", a.path);
+                assert_eq!(p.hash(), c.after.hash(), "{cols:?} {:?}", a.path);
+            }
+            for a in moves.iter() {
                 // the change worked out for a move made elsewhere is the one found
                 assert_eq!(change_of(&rules, &pieces, side, &a.path), a.change);
             }
-            captures += usize::from(matches!(paths.first(), Some(MovePath::Capture(_))));
+            captures += usize::from(!expected.is_empty());
             played_as_listed(&rules, &pieces, side, &moves);
-            played_as_listed(&rules, &cols, side, &on_columns);
             let listed = listed_replies(&rules, &pieces, side, &moves);
-            assert_eq!(listed_replies(&rules, &cols, side, &on_columns), listed);
             assert_eq!(
                 bitboard_replies(&pieces, &rules, side, &moves),
                 listed,
@@ -785,13 +785,7 @@ mod tests {
                 listed,
                 "{cols:?}"
             );
-            assert_eq!(
-                cols.count_replies(&rules, side, &on_columns),
-                listed,
-                "{cols:?}"
-            );
             assert_eq!(pieces.count_two_plies(&rules, side, &mut scratch), listed);
-            assert_eq!(cols.count_two_plies(&rules, side, &mut col_scratch), listed);
             // moves made elsewhere (their change unknown) are worked out
             let unknown: Vec<_> = moves
                 .iter()
@@ -818,17 +812,16 @@ mod tests {
     /// has: short-leaping pieces are English checkers' moves (free choice among
     /// captures; a man cannot jump back, where every ruleset of the crate has men that
     /// capture backwards, so that a landing square always has the jumped piece behind
-    /// it); with `FLYING`, men fly like kings, which sends the removal games' search
-    /// down its square-by-square walk, where a man may reach the far row mid-capture.
+    /// it); with `FLYING`, men fly like kings, which sends the capture search down its
+    /// flying leaps, where a man may reach the far row in the middle of one.
     /// `PROMOTION`: 0 the crowning ends the move, 1 it goes on crowned, 2 a man is
     /// crowned where the move ends.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
     struct ForwardMen<const FLYING: bool, const PROMOTION: u8>;
 
     impl<const FLYING: bool, const PROMOTION: u8> CapturePolicy for ForwardMen<FLYING, PROMOTION> {
+        type Taking = Removed;
         const RULES: CaptureRules = CaptureRules {
-            taking: Taking::Removed,
-            transfer: Transfer::EndOfMove,
             rejump: Rejump::Never,
             reversal: None,
             majority: Majority::FreeChoice,
@@ -854,7 +847,6 @@ mod tests {
 
     impl<const FLYING: bool, const PROMOTION: u8> CheckersRules for ForwardMen<FLYING, PROMOTION> {
         type Board = Dark8;
-        type Storage = Pieces<Dark8>;
         const NAME: &'static str = "forward-men";
         const START: &'static str = DARK8_SETUP;
         const MEN: usize = 12;

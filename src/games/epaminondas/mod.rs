@@ -443,7 +443,9 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
     /// The men a group of `men` men captures when its head lands on the enemy man on
     /// `s`, moving in direction `dir`: the enemy line from `s` onward in that direction
     /// (of `opp`'s men), when it is strictly shorter than the group; `None` when it is
-    /// not, or for a single man, who never captures.
+    /// not, or for a single man, who never captures. A phalanx capture is not a jump
+    /// (the head lands on the line, which leaves the board in one step, with no route
+    /// to search), so it is this game's own and not the engine's capture traversal's.
     #[inline(always)]
     fn capture_at(
         g: &Geometry,
@@ -604,7 +606,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
     /// The same position with other rule options.
     pub fn with_options(mut self, options: EpaminondasOptions) -> Self {
         self.options = options;
-        self.hash = self.zobrist_from_scratch();
+        self.hash = self.full_hash();
         self
     }
 
@@ -637,6 +639,14 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
         })
     }
 
+    /// The hash computed whole: the keys of every man and of the state beside them
+    /// ([`side_hash`](Self::side_hash)).
+    fn full_hash(&self) -> u64 {
+        Color::ALL.into_iter().fold(self.side_hash(), |h, c| {
+            h ^ men_key(c, self.men[c.index()], Self::SQUARES)
+        })
+    }
+
     /// The keys of the state beside the men: the side to move and the symmetry option.
     fn side_hash(&self) -> u64 {
         let side = if self.turn == Color::Black {
@@ -666,7 +676,7 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     fn start() -> Self {
         let mut p = Self::empty();
         p.men = Self::SET_UP;
-        p.hash = p.zobrist_from_scratch();
+        p.hash = p.full_hash();
         p
     }
 
@@ -777,21 +787,6 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
         n
     }
 
-    fn zobrist_from_scratch(&self) -> u64 {
-        Color::ALL.into_iter().fold(self.side_hash(), |h, c| {
-            h ^ men_key(c, self.men[c.index()], Self::SQUARES)
-        })
-    }
-
-    /// The keys of the squares whose man differs between the two positions.
-    #[inline(always)]
-    fn zobrist_from_scratch_beside(&self, base: &Self, base_scratch: u64) -> u64 {
-        Color::ALL.into_iter().fold(
-            base_scratch ^ base.side_hash() ^ self.side_hash(),
-            |h, c| h ^ men_key(c, self.men[c.index()] ^ base.men[c.index()], Self::SQUARES),
-        )
-    }
-
     /// Inlined: the invariant checks read back every listed move with it.
     #[inline(always)]
     fn parse_move_among(
@@ -806,14 +801,6 @@ impl<B: EpaminondasBoard> Position for EpaminondasPosition<B> {
     /// formatting machinery.
     fn write_move_texts(moves: &[PhalanxMove<B>], out: &mut String, ends: &mut Vec<usize>) {
         Self::write_texts(moves, out, ends);
-    }
-
-    /// The men that came and went on the squares whose man differs between the two
-    /// positions (few: a move changes the squares of its group and its capture).
-    fn men_beside(&self, color: Color, base: &Self, base_men: usize) -> usize {
-        let (came, went) =
-            self.men[color.index()].count_changes(base.men[color.index()], Self::SQUARES);
-        (base_men + came).wrapping_sub(went)
     }
 }
 
@@ -868,7 +855,7 @@ mod tests {
         let e = Epaminondas::start();
         assert_eq!(e.men(Color::White), 28);
         assert_eq!(e.men(Color::Black), 28);
-        assert_eq!(e.zobrist(), e.zobrist_from_scratch());
+        assert_eq!(e.zobrist(), e.full_hash());
         assert_ne!(e.zobrist(), 0);
         let n = NeoCrossings::start();
         assert_eq!((n.men(Color::White), n.men(Color::Black)), (16, 16));
@@ -959,7 +946,7 @@ mod tests {
                 by_index.apply(mv);
                 apply_by_neighbours(&mut by_neighbours, mv);
                 assert_eq!(by_index, by_neighbours, "{pos} {mv}");
-                assert_eq!(by_index.zobrist(), by_index.zobrist_from_scratch());
+                assert_eq!(by_index.zobrist(), by_index.full_hash());
                 captures += usize::from(mv.is_capture());
             }
             let mv = moves[rng.below(moves.len())];
@@ -973,45 +960,6 @@ mod tests {
     fn apply_steps_to_the_neighbours_squares() {
         apply_agrees::<Grid14x12>(5);
         apply_agrees::<Grid8x8>(6);
-    }
-
-    /// `men_beside` counts what `men` counts, beside the position before a move and
-    /// beside positions far apart (in either order).
-    fn men_beside_agrees<B: EpaminondasBoard>(seed: u64) {
-        let mut pos = EpaminondasPosition::<B>::start();
-        let start = pos.clone();
-        let mut rng = crate::tools::rng::SplitMix64::new(seed);
-        let mut moves = MoveList::new();
-        let mut captures = 0;
-        for _ in 0..300 {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            for mv in &moves {
-                let mut next = pos.clone();
-                next.play_unchecked(mv);
-                captures += usize::from(mv.is_capture());
-                for c in Color::ALL {
-                    assert_eq!(next.men_beside(c, &pos, pos.men(c)), next.men(c), "{mv}");
-                }
-            }
-            for c in Color::ALL {
-                assert_eq!(pos.men_beside(c, &start, start.men(c)), pos.men(c));
-                assert_eq!(start.men_beside(c, &pos, pos.men(c)), start.men(c));
-                // a wrong count beside is carried through: nothing is counted whole
-                assert_eq!(pos.men_beside(c, &start, start.men(c) + 1), pos.men(c) + 1);
-            }
-            let mv = moves[rng.below(moves.len())];
-            pos.play_unchecked(&mv);
-        }
-        assert!(captures > 0, "the playout meets captures");
-    }
-
-    #[test]
-    fn men_beside_counts_what_men_counts() {
-        men_beside_agrees::<Grid14x12>(3);
-        men_beside_agrees::<Grid8x8>(4);
     }
 
     /// The hash is the engine's: the keys of lone men on their squares, Black to move,

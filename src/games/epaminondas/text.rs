@@ -384,7 +384,7 @@ impl<B: EpaminondasBoard> EpaminondasPosition<B> {
             return Err(PositionError::new(K::Trailing, off));
         }
         pos.check(rows_at)?;
-        pos.hash = pos.zobrist_from_scratch();
+        pos.hash = pos.full_hash();
         Ok(pos)
     }
 }

@@ -1,6 +1,6 @@
 //! Fuzz harnesses: scenarios driven by arbitrary bytes, run on every ruleset of the
-//! [`registry`](crate::tools::registry), each option set on its own (or the one the
-//! bytes select), that answer
+//! crate ([`Ruleset::ALL`]), each option set on its own (or the one the bytes select),
+//! that answer
 //! `Err(`[`Finding`]`)` on anything the crate promises not to do — a broken invariant
 //! ([`invariants`]), a failed operation that changed the state, an accepted illegal
 //! move. A panic inside them is a finding too.
@@ -10,7 +10,7 @@
 //! is bounded by the input's length (and the crate's own bounds on text and material).
 //!
 //! ```
-//! use column_checkers::tools::harness;
+//! use column_checkers_testkit::harness;
 //!
 //! harness::position_text(b"e5:wb w 0/0").unwrap();
 //! harness::move_text(b"\x00seedseed\x04e4-e5").unwrap();
@@ -19,20 +19,13 @@
 //! harness::click_sequence(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0x80, 0x81, 0xFE, 0x81, 7]).unwrap();
 //! ```
 
-use crate::alloc_prelude::*;
-use crate::engine::board::Geometry;
-
-use crate::engine::error::{MoveParseError, PlayError};
-use crate::engine::game::Game;
-use crate::engine::input::MoveInput;
-use crate::engine::introspect::Introspect;
-use crate::engine::moves::{MoveList, MoveSquares};
-use crate::engine::position::Position;
-
-use crate::engine::square::Square;
-use crate::tools::invariants::{self, Violation};
-use crate::tools::registry::{Ruleset, RulesetVisitor};
-use crate::tools::rng::SplitMix64;
+use crate::checking::{visit, Checking, CheckingVisitor};
+use crate::invariants::{self, Violation};
+use column_checkers::error::{MoveParseError, PlayError};
+use column_checkers::playout::SplitMix64;
+use column_checkers::{
+    Game, Geometry, Introspect, MoveInput, MoveList, MoveSquares, Position, Ruleset, Square,
+};
 use thiserror::Error;
 
 /// Plies at most that [`play_sequence`] and [`game_ops`] play, whatever the input's
@@ -119,8 +112,8 @@ impl Bytes<'_> {
 
 /// Runs `visitor` on the ruleset number `index` of [`Ruleset::ALL`] (modulo their
 /// number; each option set is a ruleset of its own).
-fn on_ruleset<V: RulesetVisitor>(index: u8, visitor: V) -> V::Output {
-    Ruleset::ALL[index as usize % Ruleset::ALL.len()].visit(visitor)
+fn on_ruleset<V: CheckingVisitor>(index: u8, visitor: V) -> V::Output {
+    visit(Ruleset::ALL[index as usize % Ruleset::ALL.len()], visitor)
 }
 
 /// Reads the input as a position text in every ruleset. A text that is accepted must
@@ -131,9 +124,9 @@ fn on_ruleset<V: RulesetVisitor>(index: u8, visitor: V) -> V::Output {
 /// The first [`Finding`].
 pub fn position_text(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a str);
-    impl RulesetVisitor for V<'_> {
+    impl CheckingVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Position>(self) -> Self::Output {
+        fn visit<P: Introspect + Checking>(self) -> Self::Output {
             match self.0.parse::<P>() {
                 Ok(pos) => invariants::check(&pos).map_err(violation(&pos)),
                 Err(e) if e.at <= self.0.len() => Ok(()),
@@ -146,7 +139,7 @@ pub fn position_text(data: &[u8]) -> Result<(), Finding> {
     }
     let text = String::from_utf8_lossy(data);
     for r in Ruleset::ALL {
-        r.visit(V(&text))?;
+        visit(*r, V(&text))?;
     }
     Ok(())
 }
@@ -181,9 +174,9 @@ fn random_game<P: Position>(seed: u64, plies: usize) -> Game<P> {
 /// The first [`Finding`].
 pub fn move_text(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(u64, usize, &'a str);
-    impl RulesetVisitor for V<'_> {
+    impl CheckingVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Position>(self) -> Self::Output {
+        fn visit<P: Introspect + Checking>(self) -> Self::Output {
             let V(seed, plies, text) = self;
             let mut game = random_game::<P>(seed, plies);
             if plies % 3 == 0 {
@@ -243,9 +236,9 @@ pub fn move_text(data: &[u8]) -> Result<(), Finding> {
 /// The first [`Finding`].
 pub fn play_sequence(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a [u8]);
-    impl RulesetVisitor for V<'_> {
+    impl CheckingVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Position>(self) -> Self::Output {
+        fn visit<P: Introspect + Checking>(self) -> Self::Output {
             let mut pos = P::start();
             let mut moves = MoveList::new();
             for &choice in self.0.iter().take(MAX_PLIES) {
@@ -282,9 +275,9 @@ pub fn play_sequence(data: &[u8]) -> Result<(), Finding> {
 /// The first [`Finding`].
 pub fn game_ops(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(&'a [u8]);
-    impl RulesetVisitor for V<'_> {
+    impl CheckingVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Position>(self) -> Self::Output {
+        fn visit<P: Introspect + Checking>(self) -> Self::Output {
             let mut b = Bytes(self.0);
             let mut game = Game::new(P::start());
             // the model: positions from the start, and the moves to redo (last first)
@@ -436,9 +429,9 @@ pub fn game_ops(data: &[u8]) -> Result<(), Finding> {
 /// The first [`Finding`].
 pub fn click_sequence(data: &[u8]) -> Result<(), Finding> {
     struct V<'a>(u64, usize, &'a [u8]);
-    impl RulesetVisitor for V<'_> {
+    impl CheckingVisitor for V<'_> {
         type Output = Result<(), Finding>;
-        fn visit<P: Introspect>(self) -> Self::Output {
+        fn visit<P: Introspect + Checking>(self) -> Self::Output {
             let V(seed, plies, ops) = self;
             let game = random_game::<P>(seed, plies);
             let pos = game.position();

@@ -1,36 +1,32 @@
 //! Soak runs: many seeded random games of a ruleset with every [`invariants`] check on
-//! every move. The `soak` example drives it from the command line over the
-//! [`registry`](crate::tools::registry); tests run a few games of it.
+//! every move. The `soak` example drives it from the command line on the rulesets a
+//! name selects ([`visit`](crate::visit)); tests run a few games of it.
 //!
 //! Each game has its own seed, derived from the run's seed and the game's number
 //! ([`game_seed`]), so a violation names the seed and the ply that reproduce it with
 //! [`soak_game`] alone.
 //!
 //! ```
-//! use column_checkers::tools::soak::{soak, SoakConfig};
+//! use column_checkers_testkit::soak::{soak, SoakConfig};
 //! use column_checkers::Emergo;
 //!
 //! let stats = soak::<Emergo>(&SoakConfig { games: 2, seed: 1, max_plies: 40 }).unwrap();
 //! assert_eq!(stats.games, 2);
 //! ```
 
-use crate::alloc_prelude::*;
-
-use crate::engine::game::Game;
-use crate::engine::moves::MoveList;
-use crate::engine::outcome::Outcome;
-use crate::engine::position::Position;
-use crate::tools::invariants::{self, Violation};
-use crate::tools::registry::RulesetVisitor;
-use crate::tools::rng::SplitMix64;
+use crate::checking::{Checking, CheckingVisitor};
+use crate::invariants::{self, Violation};
+use column_checkers::custom::mix;
+use column_checkers::playout::SplitMix64;
+use column_checkers::{Color, Game, Introspect, MoveList, Outcome};
 use thiserror::Error;
 
-/// The soak checks the positions [`Position::play_each_move`] makes (perft's
+/// The soak checks the positions [`Position::play_each_move`](column_checkers::Position::play_each_move) makes (perft's
 /// shortcut: the whole list made again and played) on one position in this many,
 /// chosen by its hash; every other check runs on every position. (Such a position
 /// costs about half as much again as another: the list made again and every move
-/// played twice. One in 32 keeps a checked game as cheap as before the check came,
-/// and still makes them on millions of positions in a soak of a million games.)
+/// played twice. One in 32 adds little to a checked game, and still makes them on
+/// millions of positions in a soak of a million games.)
 pub const PLAYED_EVERY: u64 = 32;
 
 /// Plies after which a soak game stops unfinished, by default.
@@ -49,7 +45,7 @@ pub struct SoakConfig {
 
 /// The seed of game number `game` of a run seeded with `run_seed`.
 pub fn game_seed(run_seed: u64, game: u64) -> u64 {
-    crate::engine::zobrist::mix(run_seed ^ crate::engine::zobrist::mix(game.wrapping_add(1)))
+    mix(run_seed ^ mix(game.wrapping_add(1)))
 }
 
 /// A violation found by a soak game, with what reproduces it.
@@ -83,14 +79,14 @@ pub struct GameRun {
 /// Plays one random game of `P` from its start with seed `seed`, for at most
 /// `max_plies` plies, through a [`Game`] (so threefold repetition ends it), checking
 /// before every move [`invariants::check`] on the position (the positions
-/// [`Position::play_each_move`] makes on one position in [`PLAYED_EVERY`]), and after it
+/// [`Position::play_each_move`](column_checkers::Position::play_each_move) makes on one position in [`PLAYED_EVERY`]), and after it
 /// [`invariants::check_transition`] (the move is one of the listed moves `check`
 /// verified) and [`invariants::check_undo_redo`]. Moves are played
 /// alternately with [`Game::play`] and, by their text, [`Game::play_text`].
 ///
 /// # Errors
 /// The first violation, as a [`SoakFailure`].
-pub fn soak_game<P: Position>(seed: u64, max_plies: usize) -> Result<GameRun, SoakFailure> {
+pub fn soak_game<P: Checking>(seed: u64, max_plies: usize) -> Result<GameRun, SoakFailure> {
     let mut rng = SplitMix64::new(seed);
     let mut game = Game::new(P::start());
     let mut moves = MoveList::new();
@@ -167,8 +163,8 @@ impl SoakStats {
         match run.outcome.map(|o| o.winner()) {
             None => self.unfinished += 1,
             Some(None) => self.draws += 1,
-            Some(Some(crate::engine::color::Color::White)) => self.white_wins += 1,
-            Some(Some(crate::engine::color::Color::Black)) => self.black_wins += 1,
+            Some(Some(Color::White)) => self.white_wins += 1,
+            Some(Some(Color::Black)) => self.black_wins += 1,
         }
     }
 
@@ -187,7 +183,7 @@ impl SoakStats {
 ///
 /// # Errors
 /// The first violation, as a [`SoakFailure`].
-pub fn soak<P: Position>(config: &SoakConfig) -> Result<SoakStats, SoakFailure> {
+pub fn soak<P: Checking>(config: &SoakConfig) -> Result<SoakStats, SoakFailure> {
     let mut stats = SoakStats {
         ruleset: P::NAME,
         ..SoakStats::default()
@@ -201,18 +197,18 @@ pub fn soak<P: Position>(config: &SoakConfig) -> Result<SoakStats, SoakFailure> 
     Ok(stats)
 }
 
-/// A [`RulesetVisitor`] running [`soak`] on the ruleset a name selects.
+/// A [`CheckingVisitor`] running [`soak`] on a ruleset ([`visit`](crate::visit)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Soak(pub SoakConfig);
 
-impl RulesetVisitor for Soak {
+impl CheckingVisitor for Soak {
     type Output = Result<SoakStats, SoakFailure>;
-    fn visit<P: Position>(self) -> Self::Output {
+    fn visit<P: Introspect + Checking>(self) -> Self::Output {
         soak::<P>(&self.0)
     }
 }
 
-/// A [`RulesetVisitor`] replaying one soak game ([`soak_game`]) with a given seed.
+/// A [`CheckingVisitor`] replaying one soak game ([`soak_game`]) with a given seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Replay {
     /// The game's seed.
@@ -221,9 +217,9 @@ pub struct Replay {
     pub max_plies: usize,
 }
 
-impl RulesetVisitor for Replay {
+impl CheckingVisitor for Replay {
     type Output = Result<GameRun, SoakFailure>;
-    fn visit<P: Position>(self) -> Self::Output {
+    fn visit<P: Introspect + Checking>(self) -> Self::Output {
         soak_game::<P>(self.seed, self.max_plies)
     }
 }
