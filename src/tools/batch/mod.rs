@@ -217,6 +217,21 @@ impl Slot {
     }
 }
 
+/// How a batch's games are shared among its threads: `per` games a share, in order,
+/// the last share with what is left of the `n` games.
+#[derive(Clone, Copy)]
+struct Shares {
+    per: usize,
+    n: usize,
+}
+
+impl Shares {
+    /// The games of share `c`: their range in the batch.
+    fn range(self, c: usize) -> core::ops::Range<usize> {
+        c * self.per..((c + 1) * self.per).min(self.n)
+    }
+}
+
 /// The commands of a call, as [`Workers`] passes them (the low byte; `random_steps`'
 /// step count above it).
 const STEP: u64 = 0;
@@ -228,9 +243,7 @@ const RANDOM_STEPS: u64 = 2;
 /// [module](self)).
 pub struct Batch {
     chunks: Arc<Vec<Slot>>,
-    /// Games per share (the last one may have fewer).
-    per_chunk: usize,
-    n: usize,
+    shares: Shares,
     ruleset: Ruleset,
     /// The board's squares: the actions.
     squares: usize,
@@ -404,14 +417,17 @@ impl Batch {
         observer: Observer,
     ) -> Result<Batch, BatchError> {
         // one share per thread
-        let per_chunk = n.div_ceil(threads.max(1)).max(1);
+        let shares = Shares {
+            per: n.div_ceil(threads.max(1)).max(1),
+            n,
+        };
         let mut game = start.clone();
         game.reset();
         let squares = game.geometry().len();
         let chunks: Arc<Vec<Slot>> = Arc::new(
-            (0..n.div_ceil(per_chunk))
+            (0..n.div_ceil(shares.per))
                 .map(|c| {
-                    let games = c * per_chunk..((c + 1) * per_chunk).min(n);
+                    let games = shares.range(c);
                     Slot(Mutex::new(Chunk {
                         envs: games
                             .map(|i| Env {
@@ -437,8 +453,7 @@ impl Batch {
         .map_err(|error| BatchError::Threads { threads, error })?;
         Ok(Batch {
             chunks,
-            per_chunk,
-            n,
+            shares,
             ruleset: game.ruleset(),
             squares,
             size,
@@ -454,19 +469,14 @@ impl Batch {
         self.ruleset
     }
 
-    /// The games of chunk `c`: their range in the batch.
-    fn range(&self, c: usize) -> core::ops::Range<usize> {
-        c * self.per_chunk..((c + 1) * self.per_chunk).min(self.n)
-    }
-
     /// The number of games.
     pub fn len(&self) -> usize {
-        self.n
+        self.shares.n
     }
 
     /// Whether the batch has no game.
     pub fn is_empty(&self) -> bool {
-        self.n == 0
+        self.shares.n == 0
     }
 
     /// The threads stepping the games (the calling one included).
@@ -477,7 +487,7 @@ impl Batch {
     /// Every game back to its start, the random streams to `seed`.
     pub fn reset(&mut self, seed: u64) {
         for (c, slot) in self.chunks.iter().enumerate() {
-            let first = c * self.per_chunk;
+            let first = self.shares.range(c).start;
             for (j, e) in slot.lock().envs.iter_mut().enumerate() {
                 e.game.reset();
                 e.rng = stream(seed, (first + j) as u64);
@@ -504,7 +514,7 @@ impl Batch {
         terminated: &mut [bool],
         truncated: &mut [bool],
     ) -> Result<(), BatchError> {
-        let n = self.n;
+        let (shares, n) = (self.shares, self.shares.n);
         if actions.len() != n {
             return Err(BatchError::Count {
                 actions: actions.len(),
@@ -517,9 +527,9 @@ impl Batch {
             .zip(&self.legal)
             .position(|(&a, l)| !((0..256).contains(&a) && l.contains(Square(a as u8))));
         if let Some(i) = refused {
-            let chunk = self.chunks[i / self.per_chunk].lock();
+            let chunk = self.chunks[i / shares.per].lock();
             // a refusal the game itself explains (the legal actions kept are the game's)
-            let error = chunk.envs[i % self.per_chunk].game.refusal(actions[i]);
+            let error = chunk.envs[i % shares.per].game.refusal(actions[i]);
             return Err(BatchError::Refused {
                 game: i,
                 action: actions[i],
@@ -529,13 +539,12 @@ impl Batch {
         // the shares get their actions (a helper may take the calling thread's share
         // too, if that thread is slow to begin it)
         for c in 0..self.chunks.len() {
-            let r = self.range(c);
+            let r = shares.range(c);
             let mut chunk = self.chunks[c].lock();
             chunk.actions.clear();
             chunk.actions.extend_from_slice(&actions[r]);
         }
         let a = self.squares;
-        let per = self.per_chunk;
         let ruleset = self.ruleset;
         let Batch {
             chunks,
@@ -543,7 +552,7 @@ impl Batch {
             legal,
             ..
         } = self;
-        let range = |c: usize| c * per..((c + 1) * per).min(n);
+        let range = |c| shares.range(c);
         workers.run(chunks.len(), STEP, |c| {
             let r = range(c);
             let step = StepEnvs {
@@ -578,7 +587,7 @@ impl Batch {
     pub fn masks(&self, mask: &mut [bool], player: &mut [i8]) {
         let a = self.squares;
         for (c, slot) in self.chunks.iter().enumerate() {
-            let first = self.range(c).start;
+            let first = self.shares.range(c).start;
             for (j, e) in slot.lock().envs.iter().enumerate() {
                 let i = first + j;
                 player[i] = e.game.write_mask(&mut mask[i * a..(i + 1) * a]);
@@ -590,9 +599,8 @@ impl Batch {
     pub fn observe(&mut self, out: &mut [f32]) {
         let size = self.size;
         let ruleset = self.ruleset;
-        let per = self.per_chunk;
-        let n = self.n;
-        let range = |c: usize| c * per..((c + 1) * per).min(n);
+        let shares = self.shares;
+        let range = |c| shares.range(c);
         let Batch {
             chunks,
             workers,
@@ -632,9 +640,8 @@ impl Batch {
     pub fn random_steps(&mut self, steps: usize) -> [u64; 5] {
         let mut tally = [0u64; 5];
         let ruleset = self.ruleset;
-        let per = self.per_chunk;
-        let n = self.n;
-        let range = |c: usize| c * per..((c + 1) * per).min(n);
+        let shares = self.shares;
+        let range = |c| shares.range(c);
         let Batch {
             chunks,
             workers,
@@ -663,8 +670,9 @@ impl Batch {
 
     /// A copy of game `i` (`i < len()`).
     pub fn game(&self, i: usize) -> AnyGame {
-        let chunk = self.chunks[i / self.per_chunk].lock();
-        chunk.envs[i % self.per_chunk].game.clone()
+        let per = self.shares.per;
+        let chunk = self.chunks[i / per].lock();
+        chunk.envs[i % per].game.clone()
     }
 }
 
