@@ -1209,14 +1209,19 @@ mod tests {
     use crate::games::lasca::Lasca;
     use crate::tools::rng::SplitMix64;
 
-    #[test]
-    fn an_emergo_capture_is_clicked_square_by_square() {
+    /// An Emergo position where Black must capture, from g6 (its first landing e6).
+    fn emergo_capture() -> Emergo {
         let mut pos = Emergo::start();
         for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
             let mv = pos.parse_move(m).unwrap();
             pos.play(&mv).unwrap();
         }
-        let mut c = ActionGame::new(pos, 0);
+        pos
+    }
+
+    #[test]
+    fn an_emergo_capture_is_clicked_square_by_square() {
+        let mut c = ActionGame::new(emergo_capture(), 0);
         let g = c.geometry();
         let sq = |n: &str| i64::from(g.parse_square(n).unwrap().0);
         let names = |c: &ActionGame<Emergo>| c.names(c.legal_actions());
@@ -1344,12 +1349,7 @@ mod tests {
 
     #[test]
     fn clicks_are_taken_back_one_by_one_and_refused_in_the_boards_words() {
-        let mut pos = Emergo::start();
-        for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
-            let mv = pos.parse_move(m).unwrap();
-            pos.play(&mv).unwrap();
-        }
-        let mut c = ActionGame::new(pos, 0);
+        let mut c = ActionGame::new(emergo_capture(), 0);
         let g = c.geometry();
         let sq = |n: &str| g.parse_square(n).unwrap();
         let e = c.click(sq("d8")).unwrap_err();
