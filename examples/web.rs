@@ -42,8 +42,8 @@
 //!   (`Game::resign`); answers the `state`.
 
 use clap::Parser;
-use column_checkers::tools::any_game::{AnyGame, AnyGameError};
-use column_checkers::tools::registry::Ruleset;
+use column_checkers::Ruleset;
+use column_checkers::{AnyGame, AnyGameError};
 use column_checkers::{Color, EndReason};
 use serde_json::{json, Value};
 use std::collections::HashMap;

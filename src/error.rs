@@ -26,8 +26,8 @@ pub use crate::solver::table::TableError;
 pub use crate::text::fen::{FenError, FenErrorKind};
 pub use crate::text::pdn::{PdnError, PdnErrorKind};
 pub use crate::text::record::{ReplayError, ReplayErrorKind};
-pub use crate::tools::any_game::AnyGameError;
+pub use crate::tools::action_game::ActionError;
+pub use crate::tools::any_game::{AnyGameError, StateTextError};
 #[cfg(feature = "std")]
 pub use crate::tools::batch::BatchError;
-pub use crate::tools::batch::{ActionError, AnyActionError, StateTextError};
 pub use crate::tools::registry::RegistryError;

@@ -242,6 +242,7 @@ pub use engine::board::Geometry;
 pub use engine::color::Color;
 pub use engine::error::{DeclaredEndError, GameError, MoveParseError, PlayError, PositionError};
 pub use engine::game::Game;
+pub use engine::history::History;
 pub use engine::input::{ClickError, MoveInput};
 pub use engine::introspect::{Introspect, MoveKind};
 pub use engine::moves::{MoveList, MoveSquares};

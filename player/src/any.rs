@@ -1,44 +1,41 @@
-//! The player for a ruleset chosen at run time: [`AnyPlayer`] searches an
-//! [`AnyGame`] or an [`AnyActionGame`] (the game the Python package's states hold), as
-//! [`Player`] searches a position of a type known when compiling.
+//! The player for a ruleset chosen at run time: [`AnyPlayer`] searches an [`AnyGame`]
+//! (the game the browser page, the Python package's states and the protocol engines
+//! hold), as [`Player`] searches a position of a type known when compiling.
 //!
-//! Inside, an [`AnyPlayer`] holds the [`Player<P>`] of its ruleset, made through the
-//! [registry](column_checkers::tools::registry) ([`Ruleset::visit`]), so that the
-//! search runs compiled for that ruleset; a search visits the game's typed value and
-//! meets the player of the same type there. What it finds comes back as text
-//! ([`AnyFound`]).
+//! Inside, an [`AnyPlayer`] holds the [`Player<P>`] of its ruleset in an enum with one
+//! variant per ruleset of the crate's list ([`for_each_ruleset!`]), so that the search
+//! runs compiled for that ruleset; a search matches the player's variant and takes the
+//! game of the same type out of the [`AnyGame`] ([`AnyGame::get`]). What it finds
+//! comes back as text, with the clicks that enter the move ([`AnyFound`]).
 //!
 //! ```
-//! use column_checkers::tools::batch::AnyActionGame;
-//! use column_checkers::Ruleset;
+//! use column_checkers::{AnyGame, Ruleset};
 //! use column_checkers_player::any::AnyPlayer;
 //! use column_checkers_player::Limits;
 //!
-//! let mut game = AnyActionGame::new(Ruleset::Lasca, 0);
+//! let mut game = AnyGame::new(Ruleset::Lasca);
 //! let mut player = AnyPlayer::new(Ruleset::Lasca, 1);
-//! let found = player.search_actions(&game, Limits::depth(3)).unwrap();
-//! assert!(game.legal_moves().contains(&found.mv));
+//! let found = player.search(&game, Limits::depth(3)).unwrap();
+//! assert!(game.legal_texts().contains(&found.mv));
 //! // the clicks that enter it
 //! for &a in &found.actions {
-//!     game.apply(i64::from(a)).unwrap();
+//!     game.apply(i64::from(a.0)).unwrap();
 //! }
 //! assert_eq!(game.moves(), [found.mv]);
 //! ```
 
-use std::any::Any;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use column_checkers::tools::any_game::GameVisitor;
-use column_checkers::tools::batch::{ActionGame, ActionGameVisitor, AnyActionGame};
-use column_checkers::tools::registry::RulesetVisitor;
-use column_checkers::{AnyGame, Checking, Color, Counting, Game, Introspect, MoveSquares, Ruleset};
+use column_checkers::any::{ActionGame, Listed};
+use column_checkers::{for_each_ruleset, AnyGame, Color, Introspect, Ruleset, Square};
 use thiserror::Error;
 
 use crate::clock::{default_clock, Clock};
-use crate::{game_history, Limits, Player, SearchResult, Searcher, WIN};
+use crate::eval::Evaluate;
+use crate::{Limits, Player, SearchResult, WIN};
 
 /// Scores beyond this are wins or losses in so many plies (as the search marks them).
 const WIN_BOUND: i32 = WIN - 1_000;
@@ -62,10 +59,9 @@ const WIN_BOUND: i32 = WIN - 1_000;
 pub struct AnyFound {
     /// The move, in the ruleset's notation: always a legal move of the position.
     pub mv: String,
-    /// The squares to click to enter it (square indices, the actions of an
-    /// [`AnyActionGame`]). After [`AnyPlayer::search_actions`], the whole click path,
-    /// pending clicks included.
-    pub actions: Vec<u8>,
+    /// The squares to click to enter it from the game's state, after the clicks
+    /// already pending (square indices: the actions of [`AnyGame::apply`]).
+    pub actions: Vec<Square>,
     /// Its score for the side to move, in hundredths of a man; about [`WIN`] less the
     /// plies to the end for a forced win (negative for a forced loss).
     pub score: i32,
@@ -160,9 +156,7 @@ pub enum AnyPlayerError {
 /// game.play(&found.mv).unwrap();
 /// ```
 pub struct AnyPlayer {
-    ruleset: Ruleset,
-    /// The `Player<P>` of the ruleset's position type `P`.
-    player: Box<dyn Any + Send>,
+    player: Players,
     stop: Arc<AtomicBool>,
     clock: Box<dyn Clock>,
 }
@@ -170,69 +164,102 @@ pub struct AnyPlayer {
 impl fmt::Debug for AnyPlayer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("AnyPlayer")
-            .field("ruleset", &self.ruleset)
+            .field("ruleset", &self.ruleset())
             .finish_non_exhaustive()
     }
 }
 
-/// Makes the player of a ruleset.
-struct Make {
-    table_mb: usize,
-    clock: fn() -> Box<dyn Clock>,
-}
-
-impl crate::ruleset::Visitor for Make {
-    type Output = (Box<dyn Any + Send>, Arc<AtomicBool>);
-    fn visit<P: Introspect + crate::eval::Evaluate>(self) -> Self::Output {
-        let player = Player::<P>::new(self.table_mb).with_clock((self.clock)());
-        let stop = player.stop_flag();
-        let searcher: Box<dyn Searcher<P> + Send> = Box::new(player);
-        (Box::new(searcher), stop)
-    }
-}
-
-/// Clears the player of a ruleset.
-struct Clear<'a>(&'a mut (dyn Any + Send));
-
-impl RulesetVisitor for Clear<'_> {
-    type Output = ();
-    fn visit<P: Introspect + Counting + Checking>(self) {
-        if let Some(p) = self.0.downcast_mut::<Box<dyn Searcher<P> + Send>>() {
-            p.clear();
-        }
-    }
-}
-
-/// A search of the game visited, by the player of its type.
-struct Search<'a> {
-    player: &'a mut (dyn Any + Send),
-    clock: &'a mut dyn Clock,
+/// The search of `game` by `player`, timed by `clock`: the best move and the clicks
+/// that enter it after the pending ones ([`AnyPlayer::search`]).
+fn search<P: Listed + Evaluate>(
+    player: &mut Player<P>,
+    game: Option<&ActionGame<P>>,
+    clock: &mut dyn Clock,
     limits: Limits,
+) -> Result<AnyFound, AnyPlayerError> {
+    let game = game.ok_or(AnyPlayerError::GameOver)?;
+    if game.is_over() {
+        return Err(AnyPlayerError::GameOver);
+    }
+    clock.restart();
+    let result = player.search(
+        game.position(),
+        game.game().history().keys(),
+        limits,
+        &mut |_| {},
+    );
+    let time = clock.elapsed();
+    let best = result.best.ok_or(AnyPlayerError::GameOver)?;
+    // the best move's click path that goes on from the pending clicks; when the
+    // clicks already lead elsewhere, the first move they may still enter
+    let paths = game.click_paths();
+    let pending = game.clicks();
+    let (mv, path) = paths
+        .iter()
+        .find(|(m, p)| *m == best && p.starts_with(pending))
+        .or_else(|| paths.iter().find(|(_, p)| p.starts_with(pending)))
+        .ok_or(AnyPlayerError::GameOver)?;
+    let actions = path[pending.len()..].to_vec();
+    Ok(found(game.position(), &result, mv, actions, time))
 }
 
-impl Search<'_> {
-    /// The typed player and the search of `pos`, timed.
-    fn run<P: Introspect + Counting>(
-        self,
-        pos: &P,
-        history: &[u64],
-    ) -> Result<(SearchResult<P::Move>, Duration), AnyPlayerError> {
-        let player = self
-            .player
-            .downcast_mut::<Box<dyn Searcher<P> + Send>>()
-            .ok_or(AnyPlayerError::GameOver)?;
-        self.clock.restart();
-        let found = player.search(pos, history, self.limits, &mut |_| {});
-        Ok((found, self.clock.elapsed()))
-    }
+/// The enum of the players of every ruleset, and the `match`es over it.
+macro_rules! players {
+    ($($name:ident: $ty:ty,)+) => {
+        /// The [`Player<P>`] of each ruleset's position type `P`.
+        enum Players {
+            $($name(Box<Player<$ty>>),)+
+        }
+
+        impl Players {
+            fn new(ruleset: Ruleset, table_mb: usize, clock: Box<dyn Clock>) -> Players {
+                match ruleset {
+                    $(Ruleset::$name =>
+                        Players::$name(Box::new(Player::new(table_mb).with_clock(clock))),)+
+                    _ => unreachable!("every ruleset is in the list"),
+                }
+            }
+
+            fn ruleset(&self) -> Ruleset {
+                match self {
+                    $(Players::$name(_) => Ruleset::$name,)+
+                }
+            }
+
+            fn stop_flag(&self) -> Arc<AtomicBool> {
+                match self {
+                    $(Players::$name(p) => p.stop_flag(),)+
+                }
+            }
+
+            fn clear(&mut self) {
+                match self {
+                    $(Players::$name(p) => p.clear(),)+
+                }
+            }
+
+            fn search(
+                &mut self,
+                game: &AnyGame,
+                clock: &mut dyn Clock,
+                limits: Limits,
+            ) -> Result<AnyFound, AnyPlayerError> {
+                match self {
+                    $(Players::$name(p) => search(p, game.get::<$ty>(), clock, limits),)+
+                }
+            }
+        }
+    };
 }
+
+for_each_ruleset!(players);
 
 /// The result in text.
 fn found<P: Introspect>(
     pos: &P,
     found: &SearchResult<P::Move>,
     mv: &P::Move,
-    actions: Vec<u8>,
+    actions: Vec<Square>,
     time: Duration,
 ) -> AnyFound {
     let forced = found.score.abs() > WIN_BOUND;
@@ -274,47 +301,6 @@ fn found<P: Introspect>(
     }
 }
 
-impl GameVisitor for Search<'_> {
-    type Output = Result<AnyFound, AnyPlayerError>;
-    fn visit<P: Introspect + Counting + Checking>(self, game: &Game<P>) -> Self::Output {
-        if game.outcome().is_some() {
-            return Err(AnyPlayerError::GameOver);
-        }
-        let (result, time) = self.run(game.position(), &game_history(game))?;
-        let mv = result.best.ok_or(AnyPlayerError::GameOver)?;
-        let actions = mv.clicks().iter().map(|s| s.0).collect();
-        Ok(found(game.position(), &result, &mv, actions, time))
-    }
-}
-
-impl ActionGameVisitor for Search<'_> {
-    type Output = Result<AnyFound, AnyPlayerError>;
-    fn visit<P: Introspect + Counting>(self, game: &ActionGame<P>) -> Self::Output {
-        if game.is_terminal() {
-            return Err(AnyPlayerError::GameOver);
-        }
-        let mut history = Vec::with_capacity(game.moves().len());
-        let mut pos = game.start().clone();
-        for mv in game.moves() {
-            history.push(pos.zobrist());
-            pos.play_unchecked(mv);
-        }
-        let (result, time) = self.run(game.position(), &history)?;
-        let best = result.best.ok_or(AnyPlayerError::GameOver)?;
-        // the best move's click path that goes on from the pending clicks; when the
-        // clicks already lead elsewhere, the first move they may still enter
-        let paths = game.click_paths();
-        let pending = game.clicks();
-        let (mv, path) = paths
-            .iter()
-            .find(|(m, p)| *m == best && p.starts_with(pending))
-            .or_else(|| paths.iter().find(|(_, p)| p.starts_with(pending)))
-            .cloned()
-            .ok_or(AnyPlayerError::GameOver)?;
-        Ok(found(game.position(), &result, &mv, path, time))
-    }
-}
-
 impl AnyPlayer {
     /// The player of `ruleset` (its options included), with a transposition table of
     /// about `table_mb` megabytes and the ruleset's evaluation weights.
@@ -339,18 +325,17 @@ impl AnyPlayer {
         table_mb: usize,
         clock: fn() -> Box<dyn Clock>,
     ) -> AnyPlayer {
-        let (player, stop) = crate::ruleset::visit(ruleset, Make { table_mb, clock });
+        let player = Players::new(ruleset, table_mb, clock());
         AnyPlayer {
-            ruleset,
+            stop: player.stop_flag(),
             player,
-            stop,
             clock: clock(),
         }
     }
 
     /// The ruleset it plays.
     pub fn ruleset(&self) -> Ruleset {
-        self.ruleset
+        self.player.ruleset()
     }
 
     /// The flag that stops a search from another thread: the search then returns the
@@ -361,13 +346,13 @@ impl AnyPlayer {
 
     /// Forgets what earlier searches learnt (a new game).
     pub fn clear(&mut self) {
-        self.ruleset.visit(Clear(self.player.as_mut()));
+        self.player.clear();
     }
 
     fn check(&self, game: Ruleset, limits: Limits) -> Result<(), AnyPlayerError> {
-        if game != self.ruleset {
+        if game != self.ruleset() {
             return Err(AnyPlayerError::OtherRuleset {
-                player: self.ruleset,
+                player: self.ruleset(),
                 game,
             });
         }
@@ -404,24 +389,30 @@ impl AnyPlayer {
         }
     }
 
-    fn searcher(&mut self, limits: Limits) -> Search<'_> {
-        Search {
-            player: self.player.as_mut(),
-            clock: self.clock.as_mut(),
-            limits,
-        }
-    }
-
     /// Searches the position of `game` within `limits` (the first reached ends it),
-    /// the game's earlier positions counting for repetitions.
+    /// the game's earlier positions counting for repetitions. The answer holds the move
+    /// and the clicks that enter it from the game's state: while a move's clicks are
+    /// pending, the position is the one before that move, and the move found is the
+    /// best one when the clicks go on to it, else the first move they may still enter.
+    ///
+    /// ```
+    /// use column_checkers::{AnyGame, Ruleset};
+    /// use column_checkers_player::any::AnyPlayer;
+    /// use column_checkers_player::Limits;
+    ///
+    /// let mut game = AnyGame::new(Ruleset::Lasca);
+    /// game.click_name("c3").unwrap();
+    /// let found = AnyPlayer::new(Ruleset::Lasca, 1).search(&game, Limits::depth(4)).unwrap();
+    /// assert!(found.mv.starts_with("c3-"));
+    /// assert_eq!(found.actions.len(), 1);
+    /// ```
     ///
     /// # Errors
     /// [`AnyPlayerError`]: a game of another ruleset, no limit or a limit of zero, a
-    /// game over.
+    /// game over (by the rules, the players or its action limit).
     pub fn search(&mut self, game: &AnyGame, limits: Limits) -> Result<AnyFound, AnyPlayerError> {
         self.check(game.ruleset(), limits)?;
-        let search = self.searcher(limits);
-        game.visit(search)
+        self.player.search(game, self.clock.as_mut(), limits)
     }
 
     /// The computer's answer to a draw offered to `side` now: it searches the position
@@ -460,37 +451,19 @@ impl AnyPlayer {
             nodes: found.nodes,
         })
     }
-
-    /// Searches the position of an action game within `limits`, as
-    /// [`search`](AnyPlayer::search). While a move's clicks are pending, the position
-    /// is the one before that move: the move found is the best one when the clicks go
-    /// on to it, else the first move the clicks may still enter; its
-    /// [`actions`](AnyFound::actions) begin with the pending clicks.
-    ///
-    /// # Errors
-    /// As [`search`](AnyPlayer::search); a game cut off by its action limit is over.
-    pub fn search_actions(
-        &mut self,
-        game: &AnyActionGame,
-        limits: Limits,
-    ) -> Result<AnyFound, AnyPlayerError> {
-        self.check(game.ruleset(), limits)?;
-        let search = self.searcher(limits);
-        game.visit(search)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use column_checkers::tools::rng::SplitMix64;
+    use column_checkers::playout::SplitMix64;
 
     /// Random clicks to the end of a move.
-    fn random_move(game: &mut AnyActionGame, rng: &mut SplitMix64) {
-        let played = game.moves().len();
-        while !game.is_terminal() && game.moves().len() == played {
+    fn random_move(game: &mut AnyGame, rng: &mut SplitMix64) {
+        let played = game.move_count();
+        while !game.is_over() && game.move_count() == played {
             let a = game.random_action(rng.next_u64());
-            game.apply(i64::from(a)).unwrap();
+            game.apply(i64::from(a.0)).unwrap();
         }
     }
 
@@ -498,42 +471,72 @@ mod tests {
     fn every_ruleset_finds_a_legal_move_and_enters_it_by_its_clicks() {
         for (k, &r) in Ruleset::ALL.iter().enumerate() {
             let mut player = AnyPlayer::new(r, 1);
-            let mut game = AnyActionGame::new(r, 0);
+            let mut game = AnyGame::new(r);
             let mut rng = SplitMix64::new(k as u64);
             // a few random moves, then the player's, twice
             for _ in 0..2 {
                 for _ in 0..6 {
                     random_move(&mut game, &mut rng);
                 }
-                if game.is_terminal() {
+                if game.is_over() {
                     break;
                 }
-                let found = player.search_actions(&game, Limits::nodes(3_000)).unwrap();
-                assert!(game.legal_moves().contains(&found.mv), "{r}: {}", found.mv);
+                let found = player.search(&game, Limits::nodes(3_000)).unwrap();
+                assert!(game.legal_texts().contains(&found.mv), "{r}: {}", found.mv);
                 assert_eq!(found.pv.first(), Some(&found.mv), "{r}");
                 assert!(found.depth >= 1 && found.nodes > 0, "{r}");
-                let played = game.moves().len();
+                let played = game.move_count();
                 for &a in &found.actions {
-                    game.apply(i64::from(a)).unwrap();
+                    game.apply(i64::from(a.0)).unwrap();
                 }
-                assert_eq!(game.moves().len(), played + 1, "{r}");
+                assert_eq!(game.move_count(), played + 1, "{r}");
                 assert_eq!(game.moves().last(), Some(&found.mv), "{r}");
             }
-            let any = AnyGame::new(r);
-            let found = player.search(&any, Limits::depth(2)).unwrap();
-            assert!(any.legal_texts().contains(&found.mv), "{r}");
         }
     }
 
     #[test]
     fn pending_clicks_are_kept() {
-        let mut game = AnyActionGame::new(Ruleset::Lasca, 0);
-        let c3 = game.parse_square("c3").unwrap().0;
-        game.apply(i64::from(c3)).unwrap();
+        let mut game = AnyGame::new(Ruleset::Lasca);
+        let c3 = game.parse_square("c3").unwrap();
+        game.apply(i64::from(c3.0)).unwrap();
         let mut player = AnyPlayer::new(Ruleset::Lasca, 1);
-        let found = player.search_actions(&game, Limits::depth(4)).unwrap();
-        assert_eq!(found.actions[0], c3);
+        let found = player.search(&game, Limits::depth(4)).unwrap();
         assert!(found.mv.starts_with("c3"), "{}", found.mv);
+        assert_eq!(found.actions.len(), 1);
+        game.apply(i64::from(found.actions[0].0)).unwrap();
+        assert_eq!(game.moves(), [found.mv]);
+    }
+
+    #[test]
+    fn the_search_sees_the_games_positions_again() {
+        // two men shuffling: the game's positions stand again all over the tree
+        let mut game = AnyGame::from_position(Ruleset::Emergo, "a5:w,i5:b w 0/0").unwrap();
+        for m in [
+            "a5-b5", "i5-h5", "b5-a5", "h5-i5", "a5-b5", "i5-h5", "b5-a5",
+        ] {
+            game.play(m).unwrap();
+        }
+        let found = AnyPlayer::new(Ruleset::Emergo, 1)
+            .search(&game, Limits::depth(4))
+            .unwrap();
+        let typed = game.get::<column_checkers::Emergo>().unwrap();
+        let search = |history: &[u64]| {
+            let r = Player::<column_checkers::Emergo>::new(1).search(
+                typed.position(),
+                history,
+                Limits::depth(4),
+                &mut |_| {},
+            );
+            (r.best.unwrap().to_string(), r.score, r.nodes)
+        };
+        let with = search(typed.game().history().keys());
+        assert_eq!((found.mv, found.score, found.nodes), with);
+        assert_ne!(
+            search(&[]).2,
+            with.2,
+            "the game's positions change the tree"
+        );
     }
 
     #[test]
@@ -568,13 +571,21 @@ mod tests {
             Err(AnyPlayerError::ZeroLimit("number of nodes"))
         );
         let e = player
-            .search_actions(&AnyActionGame::new(Ruleset::Bashni, 0), Limits::depth(1))
+            .search(&AnyGame::new(Ruleset::Bashni), Limits::depth(1))
             .unwrap_err();
         assert_eq!(e.to_string(), "the player plays dameo, the game is bashni");
-        let mut over = AnyActionGame::new(Ruleset::Dameo, 0);
-        over.random_playout(3);
+        let mut over = AnyGame::new(Ruleset::Dameo);
+        over.play_random_actions(&mut SplitMix64::new(3));
         assert_eq!(
-            player.search_actions(&over, Limits::depth(1)),
+            player.search(&over, Limits::depth(1)),
+            Err(AnyPlayerError::GameOver)
+        );
+        let cut = AnyGame::new(Ruleset::Dameo).with_action_limit(1);
+        let mut cut = cut;
+        cut.apply(i64::from(cut.random_action(0).0)).unwrap();
+        assert!(cut.is_truncated());
+        assert_eq!(
+            player.search(&cut, Limits::depth(1)),
             Err(AnyPlayerError::GameOver)
         );
         player.clear();
@@ -589,5 +600,7 @@ mod tests {
         assert!(player
             .stop_flag()
             .load(std::sync::atomic::Ordering::Relaxed));
+        assert_eq!(player.ruleset(), Ruleset::Lasca);
+        assert_eq!(format!("{player:?}"), "AnyPlayer { ruleset: Lasca, .. }");
     }
 }

@@ -51,7 +51,6 @@ mod eval_view;
 pub mod hub;
 pub mod matches;
 pub mod mcts;
-mod path;
 pub mod ruleset;
 mod search;
 mod shape;
@@ -116,11 +115,5 @@ pub trait Searcher<P: Position> {
 /// assert_eq!(game_history(&game), [Lasca::start().zobrist()]);
 /// ```
 pub fn game_history<P: Position>(game: &Game<P>) -> Vec<u64> {
-    let mut pos = game.start().clone();
-    let mut out = Vec::with_capacity(game.moves().len());
-    for mv in game.moves() {
-        out.push(pos.zobrist());
-        pos.play_unchecked(mv);
-    }
-    out
+    game.history().keys().to_vec()
 }

@@ -6,11 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use column_checkers::{MoveList, MoveSquares, Outcome, Position};
+use column_checkers::{History, MoveList, MoveSquares, Outcome, Position};
 
 use crate::clock::{default_clock, Clock};
 use crate::eval::{Evaluate, Weights};
-use crate::path::Path;
 
 /// A win is worth this much less the plies to reach it; every other score is far
 /// below.
@@ -206,7 +205,11 @@ pub struct Player<P: Position> {
     clock: Box<dyn Clock>,
     probe: Option<Probe<P>>,
     // the search's state
-    path: Path,
+    /// The keys of the positions from the game's start to the node searched: most
+    /// positions have not stood there, and a count of the keys by their low 12 bits
+    /// answers those at once (the path holds the whole game, and looking through it
+    /// at every node cost the search a seventh of its time in a long game).
+    path: History<4096>,
     nodes: u64,
     limits: Limits,
     aborted: bool,
@@ -240,7 +243,7 @@ where
             stop: Arc::new(AtomicBool::new(false)),
             clock: default_clock(),
             probe: None,
-            path: Path::default(),
+            path: History::new(),
             nodes: 0,
             limits: Limits::default(),
             aborted: false,
@@ -335,7 +338,8 @@ where
         self.nodes = 0;
         self.aborted = false;
         self.repetition = pos.repetition_draws();
-        self.path.reset(history);
+        self.path.clear();
+        self.path.extend(history.iter().copied());
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         self.history.iter_mut().for_each(|h| *h /= 8);
 

@@ -2,11 +2,10 @@
 //! package (see `python/README.md`). Games, states and batched games with OpenSpiel's
 //! names and meanings, over the rules engine of the `column-checkers` crate.
 //!
-//! The game is the crate's: a state is a
-//! [`AnyActionGame`](column_checkers::tools::batch::AnyActionGame) (a game of any
-//! ruleset played by clicks), a `VectorEnv` an
-//! [`AnyBatch`](column_checkers::tools::batch::AnyBatch); this file turns their
-//! methods into Python's, and [`obs`] lays a game's board out as the observation tensor.
+//! The game is the crate's: a state is an [`AnyGame`] (a game of any ruleset, played
+//! here by clicks, with an action limit), a `VectorEnv` a [`Batch`] of them; this file
+//! turns their methods into Python's, and [`obs`] lays a game's board out as the
+//! observation tensor.
 
 #![forbid(unsafe_code)]
 
@@ -15,8 +14,8 @@ pub mod player;
 #[cfg(test)]
 mod tests;
 
-use column_checkers::tools::batch::{AnyActionError, AnyActionGame, AnyBatch, AnyObserver};
-use column_checkers::{AnyGameError, Ruleset, Square};
+use column_checkers::any::{playouts, Batch, Observer};
+use column_checkers::{AnyGame, AnyGameError, Ruleset, Square};
 use numpy::ndarray::{Array1, Array2, Array3, Array4};
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1,
@@ -52,9 +51,9 @@ fn base_rulesets() -> impl Iterator<Item = Ruleset> {
         .filter(|r| r.options().is_empty())
 }
 
-/// Actions as Python ints (a `Vec<u8>` would become `bytes`).
-fn ints(v: Vec<u8>) -> Vec<i64> {
-    v.into_iter().map(i64::from).collect()
+/// Actions (squares) as Python ints.
+fn ints(v: &[Square]) -> Vec<i64> {
+    v.iter().map(|s| i64::from(s.0)).collect()
 }
 
 /// The threads to use: `threads` or every core.
@@ -71,7 +70,7 @@ fn threads_or_all(threads: Option<usize>) -> usize {
 #[pyclass(module = "column_checkers._native", name = "Game", frozen)]
 pub struct Game {
     /// The game at its start, with the action limit: what a new state copies.
-    start: AnyActionGame,
+    start: AnyGame,
     layout: Arc<Layout>,
     /// The ruleset with its options.
     ruleset: Ruleset,
@@ -174,7 +173,7 @@ fn parse_game_string<'py>(py: Python<'py>, text: &str) -> PyResult<(String, Boun
 impl Game {
     fn open(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
         let (ruleset, max_len) = game_options(name, options)?;
-        let start = AnyActionGame::new(ruleset, max_len);
+        let start = AnyGame::new(ruleset).with_action_limit(max_len);
         let layout = Arc::new(Layout::of(&start));
         let g = start.geometry();
         let squares = g.squares().map(|s| g.name(s).to_string()).collect();
@@ -189,20 +188,21 @@ impl Game {
 
     /// A game from the start or from `position`, refused when the observation
     /// cannot hold it.
-    fn state_at(&self, position: Option<&str>) -> Result<AnyActionGame, String> {
+    fn state_at(&self, position: Option<&str>) -> Result<AnyGame, String> {
         let game = match position {
             None => self.start.clone(),
-            Some(t) => AnyActionGame::from_position(self.ruleset, t, self.max_len)
-                .map_err(|e| format!("malformed position {t:?}: {e}"))?,
+            Some(t) => AnyGame::from_position(self.ruleset, t)
+                .map_err(|e| format!("malformed position {t:?}: {e}"))?
+                .with_action_limit(self.max_len),
         };
         self.layout.fits(game.start_board_view())?;
         Ok(game)
     }
 
     /// A game from `State.serialize()`'s text.
-    fn deserialize(&self, text: &str) -> PyResult<AnyActionGame> {
-        let game = AnyActionGame::from_state_text(self.ruleset, text, self.max_len)
-            .map_err(crate_error)?;
+    fn deserialize(&self, text: &str) -> PyResult<AnyGame> {
+        let game =
+            AnyGame::from_state_text(self.ruleset, text, self.max_len).map_err(crate_error)?;
         self.layout
             .fits(game.start_board_view())
             .map_err(value_error)?;
@@ -210,7 +210,7 @@ impl Game {
     }
 
     /// A state of this game.
-    fn state(slf: &Bound<'_, Self>, inner: AnyActionGame) -> State {
+    fn state(slf: &Bound<'_, Self>, inner: AnyGame) -> State {
         State {
             inner,
             game: slf.clone().unbind(),
@@ -449,8 +449,7 @@ impl Game {
     /// that does not read or replay.
     fn states_from_pdn(slf: &Bound<'_, Self>, text: &str) -> PyResult<Vec<State>> {
         let g = slf.get();
-        let games =
-            AnyActionGame::games_from_pdn(text, g.ruleset, g.max_len).map_err(crate_error)?;
+        let games = AnyGame::games_from_pdn(text, g.ruleset, g.max_len).map_err(crate_error)?;
         for (i, game) in games.iter().enumerate() {
             g.layout
                 .fits(game.start_board_view())
@@ -588,7 +587,7 @@ impl Game {
         position: Option<&str>,
     ) -> PyResult<Vec<(String, String, u64)>> {
         let game = self.state_at(position).map_err(value_error)?;
-        Ok(py.detach(move || game.divide(depth)))
+        Ok(py.detach(move || game.divide_positions(depth)))
     }
 
     /// `n` games of uniformly random actions from the start, on `threads` threads
@@ -605,7 +604,7 @@ impl Game {
     ) -> PyResult<Bound<'py, PyDict>> {
         let start = &self.start;
         let threads = threads_or_all(threads);
-        let (actions, moves, winner) = py.detach(|| start.playouts(n, seed, threads));
+        let (actions, moves, winner) = py.detach(|| playouts(start, n, seed, threads));
         let d = PyDict::new(py);
         d.set_item("actions", actions.into_pyarray(py))?;
         d.set_item("moves", moves.into_pyarray(py))?;
@@ -643,7 +642,7 @@ impl Game {
 /// A game in progress, played one action (one click on a square) at a time.
 #[pyclass(module = "column_checkers._native", name = "State")]
 pub struct State {
-    inner: AnyActionGame,
+    inner: AnyGame,
     game: Py<Game>,
 }
 
@@ -698,7 +697,7 @@ impl State {
                 return Ok(PyList::empty(py));
             }
         }
-        PyList::new(py, self.inner.legal_actions())
+        PyList::new(py, self.inner.legal_actions().iter().map(|s| s.0))
     }
 
     /// A NumPy `int8` array of `num_distinct_actions()`: 1 for each legal action.
@@ -712,7 +711,7 @@ impl State {
         let mut mask = vec![0i8; n];
         if player.is_none() || player == self.inner.current_player().map(|c| c as i64) {
             for &a in self.inner.legal_actions() {
-                mask[a as usize] = 1;
+                mask[a.index()] = 1;
             }
         }
         mask.into_pyarray(py)
@@ -730,12 +729,11 @@ impl State {
     /// Plays a whole move in the ruleset's notation (`"g6xe6xc6"`, `"d6"`) by its
     /// clicks; returns the actions taken. `ValueError` when it is not legal.
     fn apply_move(&mut self, text: &str) -> PyResult<Vec<i64>> {
-        self.inner.play(text).map(ints).map_err(|e| match e {
-            AnyActionError::Game(AnyGameError::Move(e)) => {
-                value_error(format!("move {text:?}: {e}"))
-            }
-            e => crate_error(e),
-        })
+        match self.inner.enter(text) {
+            Ok(taken) => Ok(ints(&taken)),
+            Err(AnyGameError::Move(e)) => Err(value_error(format!("move {text:?}: {e}"))),
+            Err(e) => Err(crate_error(e)),
+        }
     }
 
     /// An independent copy.
@@ -762,13 +760,14 @@ impl State {
         let Some(&last) = self.inner.actions().last() else {
             return Err(value_error("no action to undo: the state is at its start"));
         };
-        if i64::from(last) != action {
+        if i64::from(last.0) != action {
             return Err(value_error(format!(
-                "the last action is {last}, not {action}"
+                "the last action is {}, not {action}",
+                last.0
             )));
         }
         let mut back = self.inner.clone();
-        back.undo();
+        back.undo_action();
         let who = back.current_player().map_or(TERMINAL, |p| p as i64);
         if who != player {
             return Err(value_error(format!(
@@ -803,9 +802,9 @@ impl State {
             let player = replay.current_player().map_or(TERMINAL, |p| p as i64);
             out.push(PlayerAction {
                 player,
-                action: i64::from(a),
+                action: i64::from(a.0),
             });
-            let _ = replay.apply(i64::from(a));
+            let _ = replay.apply(i64::from(a.0));
         }
         out
     }
@@ -820,7 +819,7 @@ impl State {
 
     /// Whether the game is over: by the rules, or cut off at `max_game_length`.
     fn is_terminal(&self) -> bool {
-        self.inner.is_terminal()
+        self.inner.is_over()
     }
 
     /// Whether the game was cut off at `max_game_length` actions (not ended by the
@@ -838,7 +837,7 @@ impl State {
     }
 
     fn is_player_node(&self) -> bool {
-        !self.inner.is_terminal()
+        !self.inner.is_over()
     }
 
     /// `[White's, Black's]` result: 1 win, -1 loss, 0 draw; 0 and 0 while the game
@@ -855,7 +854,7 @@ impl State {
     /// The rewards of the last action: the returns once the game is over, else 0
     /// and 0 (the reward comes at the end).
     fn rewards(&self) -> Vec<f32> {
-        if self.inner.is_terminal() {
+        if self.inner.is_over() {
             self.inner.returns().to_vec()
         } else {
             vec![0.0, 0.0]
@@ -919,11 +918,16 @@ impl State {
 
     /// Every action taken since the state was made, in order.
     fn history(&self) -> Vec<i64> {
-        ints(self.inner.actions().to_vec())
+        ints(self.inner.actions())
     }
 
     fn history_str(&self) -> String {
-        let h: Vec<String> = self.inner.actions().iter().map(|a| a.to_string()).collect();
+        let h: Vec<String> = self
+            .inner
+            .actions()
+            .iter()
+            .map(|a| a.0.to_string())
+            .collect();
         h.join(", ")
     }
 
@@ -934,12 +938,12 @@ impl State {
 
     /// The squares clicked so far of the move being entered (actions).
     fn pending_clicks(&self) -> Vec<i64> {
-        ints(self.inner.clicks().to_vec())
+        ints(self.inner.clicks())
     }
 
     /// The crate's legal-move list, in notation (each move once).
     fn legal_moves(&self) -> Vec<String> {
-        self.inner.legal_moves()
+        self.inner.legal_texts()
     }
 
     /// Every click path of the position: `(move, [actions])`, every route of a
@@ -948,7 +952,7 @@ impl State {
         self.inner
             .click_paths()
             .into_iter()
-            .map(|(m, p)| (m, ints(p)))
+            .map(|(m, p)| (m, ints(&p)))
             .collect()
     }
 
@@ -970,7 +974,7 @@ impl State {
         self.inner.is_truncated().then(|| {
             format!(
                 "1/2-1/2 cut off: {} actions (max_game_length)",
-                self.inner.max_actions()
+                self.inner.action_limit()
             )
         })
     }
@@ -999,7 +1003,8 @@ impl State {
     /// Random actions to the end of the game (seeded); returns how many.
     #[pyo3(signature = (seed=0))]
     fn random_playout(&mut self, seed: u64) -> usize {
-        self.inner.random_playout(seed)
+        self.inner
+            .play_random_actions(&mut column_checkers::playout::SplitMix64::new(seed))
     }
 
     /// The state as text: the start position and every action (read back by
@@ -1054,7 +1059,7 @@ impl State {
 /// on `threads` threads; a game that ends is reset at once (see `step`).
 #[pyclass(module = "column_checkers._native", name = "VectorEnv")]
 pub struct VectorEnv {
-    inner: AnyBatch,
+    inner: Batch,
     game: Py<Game>,
     actions: usize,
     shape: [usize; 3],
@@ -1083,16 +1088,15 @@ impl VectorEnv {
         }
         let g = game.get();
         let layout = g.layout.clone();
-        let observer: AnyObserver = {
+        let observer: Observer = {
             let layout = layout.clone();
             Arc::new(move |view, clicks, out| layout.write(view, clicks, out))
         };
-        let inner = AnyBatch::new(
-            g.ruleset,
+        let inner = Batch::new(
+            &g.start,
             num_envs,
             seed,
             threads_or_all(threads),
-            g.max_len,
             layout.size(),
             observer,
         )

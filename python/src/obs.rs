@@ -2,7 +2,7 @@
 //! board's grid.
 //!
 //! Shape `[planes, height, width]`: the board's own grid
-//! ([`Geometry::coords`](column_checkers::engine::board::Geometry::coords), `width` x `height`), cell
+//! ([`Geometry::coords`](column_checkers::Geometry::coords), `width` x `height`), cell
 //! `(x, y)` at `[.., y, x]` (`y = 0` is the first rank, White's side; on Emergo's
 //! 41-square board and the hexagon the grid is the one whose steps are the board's
 //! directions). Cells that are no square of the board are 0 in every plane but the
@@ -24,11 +24,8 @@
 //! whole, with its order. `L` is 1 in the games of single men and the total number of
 //! men in the column games.
 
-use column_checkers::engine::moves::MAX_ROUTE;
-use column_checkers::engine::position::Terms;
-use column_checkers::engine::stack::Rank;
-use column_checkers::tools::batch::AnyActionGame;
-use column_checkers::{BoardView, Color, Square};
+use column_checkers::custom::{Rank, Terms, MAX_ROUTE};
+use column_checkers::{AnyGame, BoardView, Color, Square};
 /// Where everything is in the observation tensor of a ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
@@ -59,7 +56,7 @@ pub struct Layout {
 
 impl Layout {
     /// The layout of `start`'s ruleset, from `start` (a game at its ruleset's start).
-    pub fn of(start: &AnyActionGame) -> Layout {
+    pub fn of(start: &AnyGame) -> Layout {
         let g = start.geometry();
         let columns = start.terms() == Terms::Columns;
         // the king planes where men can be crowned (kings, Lasca's officers)
@@ -159,7 +156,7 @@ impl Layout {
 
     /// Writes the observation of a game into `out` (`size()` floats): its board
     /// `view` and `clicks`, those of the move being entered.
-    pub fn write(&self, view: &BoardView<'_>, clicks: &[u8], out: &mut [f32]) {
+    pub fn write(&self, view: &BoardView<'_>, clicks: &[Square], out: &mut [f32]) {
         debug_assert_eq!(out.len(), self.size());
         out.fill(0.0);
         let hw = self.width * self.height;
@@ -195,7 +192,7 @@ impl Layout {
             fill(out, self.turn, 1.0);
         }
         for (j, &s) in clicks.iter().take(MAX_ROUTE).enumerate() {
-            out[(self.click + j) * hw + self.cell[s as usize] as usize] = 1.0;
+            out[(self.click + j) * hw + self.cell[s.index()] as usize] = 1.0;
         }
         for &c in &self.cell {
             out[self.board * hw + c as usize] = 1.0;

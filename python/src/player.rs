@@ -127,10 +127,7 @@ impl Player {
         state: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let state = state_of(state)?;
-        let (game, pending) = {
-            let s = state.borrow();
-            (s.inner.clone(), s.inner.clicks().len())
-        };
+        let game = state.borrow().inner.clone();
         let limits = self.limits;
         let inner = &self.inner;
         let found = py
@@ -138,12 +135,12 @@ impl Player {
                 inner
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
-                    .search_actions(&game, limits)
+                    .search(&game, limits)
             })
             .map_err(crate_error)?;
         let d = PyDict::new(py);
         d.set_item("move", &found.mv)?;
-        d.set_item("actions", ints(found.actions[pending..].to_vec()))?;
+        d.set_item("actions", ints(&found.actions))?;
         d.set_item("score", found.score)?;
         d.set_item("men", found.men)?;
         d.set_item("win_in", found.win_in)?;

@@ -3,13 +3,12 @@
 
 use crate::obs::Layout;
 use crate::Game;
-use column_checkers::engine::stack::{Man, Rank, Stack};
-use column_checkers::tools::batch::AnyActionGame;
-use column_checkers::tools::rng::SplitMix64;
-use column_checkers::{Color, Ruleset, Square};
+use column_checkers::custom::{Man, Rank, Stack, MAX_ROUTE};
+use column_checkers::playout::SplitMix64;
+use column_checkers::{AnyGame, Color, Ruleset, Square};
 
 /// Reads the board back from an observation and compares it with the position's view.
-fn check_observation(layout: &Layout, core: &AnyActionGame) {
+fn check_observation(layout: &Layout, core: &AnyGame) {
     let mut obs = vec![0f32; layout.size()];
     let view = core.board_view().expect("a board view");
     layout.write(&view, core.clicks(), &mut obs);
@@ -56,12 +55,12 @@ fn check_observation(layout: &Layout, core: &AnyActionGame) {
         assert_eq!(view.in_hand, [0, 0]);
     }
     assert_eq!(at(layout.turn, 0) == 1.0, view.turn == Color::Black);
-    for j in 0..column_checkers::engine::moves::MAX_ROUTE {
+    for j in 0..MAX_ROUTE {
         let on: Vec<usize> = (0..hw)
             .filter(|&c| at(layout.click + j, c) == 1.0)
             .collect();
         match core.clicks().get(j) {
-            Some(&s) => assert_eq!(on, [layout.cell[s as usize] as usize]),
+            Some(&s) => assert_eq!(on, [layout.cell[s.index()] as usize]),
             None => assert!(on.is_empty()),
         }
     }
@@ -70,16 +69,16 @@ fn check_observation(layout: &Layout, core: &AnyActionGame) {
 /// `games` random games of a ruleset, the observation checked at every action;
 /// returns the actions taken.
 fn random_games(ruleset: Ruleset, games: usize, seed: u64) -> usize {
-    let mut core = AnyActionGame::new(ruleset, 0);
+    let mut core = AnyGame::new(ruleset);
     let layout = Layout::of(&core);
     let mut rng = SplitMix64::new(seed);
     let mut checked = 0;
     for _ in 0..games {
         core.reset();
-        while !core.is_terminal() && core.moves().len() < 300 {
+        while !core.is_over() && core.move_count() < 300 {
             check_observation(&layout, &core);
             let a = core.random_action(rng.next_u64());
-            core.apply(i64::from(a)).unwrap();
+            core.apply(i64::from(a.0)).unwrap();
             checked += 1;
         }
         check_observation(&layout, &core);
@@ -102,7 +101,7 @@ fn the_observation_along_random_games_of_every_ruleset() {
 #[test]
 fn observation_layouts_are_those_of_the_readme() {
     let shape_of = |ruleset: Ruleset| {
-        let l = Layout::of(&AnyActionGame::new(ruleset, 0));
+        let l = Layout::of(&AnyGame::new(ruleset));
         (l.shape(), l.levels, l.kings, l.hand)
     };
     let readme = include_str!("../README.md");

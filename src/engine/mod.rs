@@ -23,6 +23,7 @@ pub mod counting;
 pub mod error;
 pub mod from_to;
 pub mod game;
+pub mod history;
 pub mod input;
 pub mod introspect;
 pub mod lines;

@@ -5,6 +5,7 @@
 //! public paths of these are the crate's modules [`any`](crate::any) and
 //! [`playout`](crate::playout).
 
+pub mod action_game;
 pub mod any_game;
 pub mod batch;
 #[cfg(feature = "minimax")]

@@ -2,9 +2,9 @@
 //! decides everything of the game, with its answers as [`serde_json::Value`]s of the
 //! shapes the package's TypeScript declarations describe (`LegalMove`, `GameState`, ...).
 
+use column_checkers::any::{AnyMove, PlayoutStats};
 use column_checkers::text::position_text::COLUMN_LEGEND;
 use column_checkers::text::svg::SvgOptions;
-use column_checkers::tools::any_game::{AnyMove, PlayoutStats};
 use column_checkers::{AnyGame, Color, Outcome, Ruleset};
 use column_checkers_player::any::{AnyFound, AnyPlayer, DRAW_DECLINE};
 use column_checkers_player::Limits;
