@@ -212,15 +212,13 @@ pub struct ReadmeDoctests;
 mod alloc_prelude;
 pub mod any;
 pub mod custom;
-#[doc(hidden)]
-pub mod engine;
+mod engine;
 pub mod error;
 pub mod games;
 pub mod playout;
 pub mod rulings;
 pub mod text;
-#[doc(hidden)]
-pub mod tools;
+mod tools;
 
 /// The [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset
 /// (feature `minimax`): [`MinimaxAdapter`](minimax::MinimaxAdapter) and a simple
@@ -260,12 +258,6 @@ pub use tools::any_game::{AnyGame, AnyGameError, AnyMove};
 pub use tools::registry::root_exports::*;
 pub use tools::registry::Ruleset;
 
-// Former paths of code not yet moved to `Position`: every position implements them.
-#[doc(hidden)]
-pub use engine::checking::Checking;
-#[doc(hidden)]
-pub use engine::counting::Counting;
-
 /// The traits and types nearly every user names, for a glob import:
 /// `use column_checkers::prelude::*;`.
 ///
@@ -289,9 +281,4 @@ pub mod prelude {
     pub use crate::engine::moves::{MoveList, MoveSquares};
     pub use crate::engine::outcome::{EndReason, Outcome};
     pub use crate::engine::position::Position;
-    // former names of code not yet moved to `Position`
-    #[doc(hidden)]
-    pub use crate::engine::checking::Checking;
-    #[doc(hidden)]
-    pub use crate::engine::counting::Counting;
 }

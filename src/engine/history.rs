@@ -1,54 +1,53 @@
 //! The positions of a game so far, by their Zobrist keys, for repetitions: [`History`].
-//!
-//! A game's positions are kept as their keys, oldest first, with a count of them by a
-//! few low bits of the key (a Zobrist key is uniformly random): most positions of a
-//! game have not stood before, and their count of zero answers at once, so the keys
-//! are looked through only for a position whose bits are counted. The counts follow
-//! every key pushed and popped, so the same history serves a game played and taken
-//! back ([`Game`](crate::Game) and the click-by-click game of the run-time
-//! [`AnyGame`](crate::AnyGame)) and the path of a search, which enters
-//! and leaves a position at every node.
-//!
-//! The history decides nothing of the rules: the draw by threefold repetition is
-//! decided in one place beside [`Game`](crate::Game), which asks the
-//! history how often a key stood and confirms each match on the position itself; a
-//! search may trust the 64-bit key alone.
-//!
-//! # The counted draws
-//! The draughts games' counted draws (the [`CountedDraws`](crate::custom::CountedDraws)
-//! of the kings' moves and of the endgame classes) keep their counts in the position,
-//! not here: each count is a function of the moves played since the last capture, man
-//! move or change of class, the position updates it as a move is played, and the
-//! outcome of a position, its perft and a search's nodes read it from the position
-//! alone, with no history at hand. A history holds keys only: the counts are not part
-//! of a position's key nor of its equality (repetition compares boards and the side to
-//! move), so nothing of them belongs to the keys either.
-//!
-//! ```
-//! use column_checkers::{Emergo, History, Position};
-//!
-//! let mut history: History = History::new();
-//! let start = Emergo::start();
-//! let mut pos = start.clone();
-//! for m in ["d6", "d8"] {
-//!     history.push(pos.zobrist());
-//!     let mv = pos.parse_move(m).unwrap();
-//!     pos.play_unchecked(&mv);
-//! }
-//! assert_eq!(history.count(start.zobrist()), 1);
-//! assert_eq!(history.count(pos.zobrist()), 0);
-//! // White is to move again: the start stood two positions before, White to move
-//! assert!(history.repeats(start.zobrist()));
-//! history.pop();
-//! assert_eq!(history.keys(), [start.zobrist()]);
-//! ```
 
 use crate::alloc_prelude::*;
 use core::fmt;
 
 /// The keys (Zobrist hashes) of a game's positions, oldest first, with a count of them
-/// by the low bits of the key: `SLOTS` counts (a power of two), one byte each. See the
-/// [module](self).
+/// by the low bits of the key: `SLOTS` counts (a power of two), one byte each.
+///
+/// A game's positions are kept as their keys, oldest first, with a count of them by a
+/// few low bits of the key (a Zobrist key is uniformly random): most positions of a
+/// game have not stood before, and their count of zero answers at once, so the keys
+/// are looked through only for a position whose bits are counted. The counts follow
+/// every key pushed and popped, so the same history serves a game played and taken
+/// back ([`Game`](crate::Game) and the click-by-click game of the run-time
+/// [`AnyGame`](crate::AnyGame)) and the path of a search, which enters
+/// and leaves a position at every node.
+///
+/// The history decides nothing of the rules: the draw by threefold repetition is
+/// decided in one place beside [`Game`](crate::Game), which asks the
+/// history how often a key stood and confirms each match on the position itself; a
+/// search may trust the 64-bit key alone.
+///
+/// # The counted draws
+/// The draughts games' counted draws (the [`CountedDraws`](crate::custom::CountedDraws)
+/// of the kings' moves and of the endgame classes) keep their counts in the position,
+/// not here: each count is a function of the moves played since the last capture, man
+/// move or change of class, the position updates it as a move is played, and the
+/// outcome of a position, its perft and a search's nodes read it from the position
+/// alone, with no history at hand. A history holds keys only: the counts are not part
+/// of a position's key nor of its equality (repetition compares boards and the side to
+/// move), so nothing of them belongs to the keys either.
+///
+/// ```
+/// use column_checkers::{Emergo, History, Position};
+///
+/// let mut history: History = History::new();
+/// let start = Emergo::start();
+/// let mut pos = start.clone();
+/// for m in ["d6", "d8"] {
+///     history.push(pos.zobrist());
+///     let mv = pos.parse_move(m).unwrap();
+///     pos.play_unchecked(&mv);
+/// }
+/// assert_eq!(history.count(start.zobrist()), 1);
+/// assert_eq!(history.count(pos.zobrist()), 0);
+/// // White is to move again: the start stood two positions before, White to move
+/// assert!(history.repeats(start.zobrist()));
+/// history.pop();
+/// assert_eq!(history.keys(), [start.zobrist()]);
+/// ```
 ///
 /// A count saturates at 255 and then stays there until the history is cleared: it is
 /// a bound on the keys of its slot, never less than their number, and the answers stay

@@ -15,11 +15,9 @@
 
 pub mod board;
 pub mod capture;
-pub mod checking;
 pub mod color;
 pub mod columns;
 pub mod counted_draws;
-pub mod counting;
 pub mod error;
 pub mod from_to;
 pub mod game;

@@ -8,8 +8,7 @@
 pub mod fen;
 pub(crate) mod notation;
 pub mod pdn;
-#[doc(hidden)]
-pub mod position_text;
+pub(crate) mod position_text;
 pub mod record;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]

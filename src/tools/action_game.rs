@@ -1,46 +1,5 @@
 //! A game played one click at a time: [`ActionGame`], the game of one ruleset inside
 //! the run-time [`AnyGame`](crate::AnyGame).
-//!
-//! An action is a click on a square (its index in the board's [`Geometry`] order), a
-//! move is entered as a person enters it (its click path, origin then every landing,
-//! [`Introspect::click_paths`]), and a game may be cut off after a given number of
-//! actions (its action limit).
-//!
-//! [`ActionGame`] is a [`Game`] (its history, threefold repetition, undo and redo, the
-//! players' own ends) with the click input of [`MoveInput`] made for speed: one move
-//! generation a move, no allocation at a step once its buffers have grown, the legal
-//! actions kept as a list and a [`WideSquareSet`]. The legal actions are the squares
-//! that continue some legal move after the clicks so far; when the clicks are a whole
-//! click path the move is played. Mid-move, the same player is to move and the
-//! pending clicks are part of the state.
-//!
-//! The end of the game is [`Game`]'s: the position's outcome, or a draw by threefold
-//! repetition in the rulesets that have the rule, told from the moves listed for the
-//! clicks and the game's [`History`](crate::History); the tests check
-//! along random games of every ruleset that it is [`Game::outcome`].
-//!
-//! Learning environments step `n` run-time games together on threads:
-//! [`Batch`](crate::any::Batch).
-//!
-//! ```
-//! use column_checkers::any::{ActionGame, Clicked};
-//! use column_checkers::{Lasca, Position};
-//!
-//! let mut game = ActionGame::new(Lasca::start(), 0);
-//! let g = game.geometry();
-//! let c3 = g.parse_square("c3").unwrap();
-//! assert!(game.legal_actions().contains(&c3));
-//! assert_eq!(game.apply(i64::from(c3.0)), Ok(Clicked::Pending));
-//! let d4 = g.parse_square("d4").unwrap();
-//! assert_eq!(game.apply(i64::from(d4.0)), Ok(Clicked::Played));
-//! assert_eq!(game.moves()[0].to_string(), "c3-d4");
-//! assert_eq!(game.actions(), [c3, d4]);
-//! // the game: its history, undo and redo
-//! assert_eq!(game.undo().map(|m| m.to_string()).as_deref(), Some("c3-d4"));
-//! assert!(game.actions().is_empty());
-//! assert!(game.redo().is_some());
-//! assert_eq!(game.actions(), [c3, d4]);
-//! ```
 
 use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
@@ -136,7 +95,7 @@ fn list_with_room<M: Clone>(list: &MoveList<M>) -> MoveList<M> {
 /// ```
 /// use column_checkers::any::random_square;
 /// use column_checkers::Square;
-/// use column_checkers::engine::wide_set::WideSquareSet;
+/// use column_checkers::custom::WideSquareSet;
 ///
 /// let mut set = WideSquareSet::EMPTY;
 /// set.insert(Square(3));
@@ -443,8 +402,49 @@ pub(crate) struct Stepped {
     pub(crate) truncated: bool,
 }
 
-/// A game played one click at a time (see the [module](self)): a [`Game`] and the
+/// A game played one click at a time: a [`Game`] and the
 /// click input of its position.
+///
+/// An action is a click on a square (its index in the board's [`Geometry`] order), a
+/// move is entered as a person enters it (its click path, origin then every landing,
+/// [`Introspect::click_paths`]), and a game may be cut off after a given number of
+/// actions (its action limit).
+///
+/// [`ActionGame`] is a [`Game`] (its history, threefold repetition, undo and redo, the
+/// players' own ends) with the click input of [`MoveInput`] made for speed: one move
+/// generation a move, no allocation at a step once its buffers have grown, the legal
+/// actions kept as a list and a [`WideSquareSet`]. The legal actions are the squares
+/// that continue some legal move after the clicks so far; when the clicks are a whole
+/// click path the move is played. Mid-move, the same player is to move and the
+/// pending clicks are part of the state.
+///
+/// The end of the game is [`Game`]'s: the position's outcome, or a draw by threefold
+/// repetition in the rulesets that have the rule, told from the moves listed for the
+/// clicks and the game's [`History`](crate::History); the tests check
+/// along random games of every ruleset that it is [`Game::outcome`].
+///
+/// Learning environments step `n` run-time games together on threads:
+/// [`Batch`](crate::any::Batch).
+///
+/// ```
+/// use column_checkers::any::{ActionGame, Clicked};
+/// use column_checkers::{Lasca, Position};
+///
+/// let mut game = ActionGame::new(Lasca::start(), 0);
+/// let g = game.geometry();
+/// let c3 = g.parse_square("c3").unwrap();
+/// assert!(game.legal_actions().contains(&c3));
+/// assert_eq!(game.apply(i64::from(c3.0)), Ok(Clicked::Pending));
+/// let d4 = g.parse_square("d4").unwrap();
+/// assert_eq!(game.apply(i64::from(d4.0)), Ok(Clicked::Played));
+/// assert_eq!(game.moves()[0].to_string(), "c3-d4");
+/// assert_eq!(game.actions(), [c3, d4]);
+/// // the game: its history, undo and redo
+/// assert_eq!(game.undo().map(|m| m.to_string()).as_deref(), Some("c3-d4"));
+/// assert!(game.actions().is_empty());
+/// assert!(game.redo().is_some());
+/// assert_eq!(game.actions(), [c3, d4]);
+/// ```
 #[derive(Debug)]
 pub struct ActionGame<P: Introspect> {
     game: Game<P>,

@@ -1,64 +1,6 @@
 //! A game of any ruleset chosen at run time: [`AnyGame`], one type for command lines,
 //! servers, protocol engines, learning environments and the bindings, which then
 //! decide nothing of the game.
-//!
-//! The ruleset is named with its options (`"lasca --roundabout"`, a [`Ruleset`]); the
-//! game behind it is the [`ActionGame<P>`] of that ruleset's position type (a
-//! [`Game<P>`] with its click input), held in an enum with one variant per ruleset of
-//! the [registry](crate::any::Ruleset)'s list: the only enum over the list. Every
-//! method is one `match` whose arms are the same generic code compiled for each
-//! ruleset: no `dyn` and no option tests on the hot paths.
-//!
-//! ```
-//! use column_checkers::{AnyGame, Ruleset};
-//!
-//! let ruleset: Ruleset = "lasca --roundabout".parse().unwrap();
-//! let mut game = AnyGame::new(ruleset);
-//! assert_eq!(game.legal_moves().len(), 6);
-//! assert_eq!(game.play("c3-d4").unwrap(), "c3-d4");
-//! // click input: the origin, then the landing; Black must capture
-//! assert_eq!(game.next_names(), ["e5"]);
-//! assert_eq!(game.click_name("e5").unwrap(), None);
-//! assert_eq!(game.next_names(), ["c3"]);
-//! assert_eq!(game.click_name("c3").unwrap().as_deref(), Some("e5xc3"));
-//! assert_eq!(game.undo().as_deref(), Some("e5xc3"));
-//! assert!(game.play("zz9").unwrap_err().to_string().contains("zz9"));
-//! ```
-//!
-//! # Three ways to play it
-//! - **By moves**, as a protocol engine or a command line does: [`play`](AnyGame::play)
-//!   by text, [`play_index`](AnyGame::play_index) by the index of the legal list, with
-//!   [`undo`](AnyGame::undo), [`redo`](AnyGame::redo) and the players' own ends
-//!   ([`agree_draw`](AnyGame::agree_draw), [`resign`](AnyGame::resign)).
-//! - **By clicks**, as a person does on a board: [`click`](AnyGame::click) (a refusal
-//!   says why in the game's terms), [`next_squares`](AnyGame::next_squares) to
-//!   highlight, [`take_back_click`](AnyGame::take_back_click).
-//! - **By actions**, as an agent does: an action is a square's index,
-//!   [`legal_actions`](AnyGame::legal_actions) are the squares that go on with some
-//!   legal move, [`apply`](AnyGame::apply) takes one at no allocation and one move
-//!   generation a move, and an action limit
-//!   ([`with_action_limit`](AnyGame::with_action_limit)) cuts a game off. A
-//!   [`Batch`](crate::any::Batch) steps `n` games together on threads.
-//!
-//! All three are the same state: the moves played, each by its clicks
-//! ([`actions`](AnyGame::actions)), and the clicks of the move being entered.
-//!
-//! ```
-//! use column_checkers::{AnyGame, Ruleset};
-//!
-//! let mut game = AnyGame::from_position(Ruleset::Emergo, "a5:w,i5:b w 0/0")
-//!     .unwrap()
-//!     .with_action_limit(100);
-//! for _ in 0..2 {
-//!     for m in ["a5-b5", "i5-h5", "b5-a5", "h5-i5"] {
-//!         game.play(m).unwrap();
-//!     }
-//! }
-//! assert_eq!(game.outcome().unwrap().to_string(), "1/2-1/2 draw: threefold repetition");
-//! assert!(game.is_over() && game.legal_actions().is_empty());
-//! let back = AnyGame::from_state_text(Ruleset::Emergo, &game.to_state_text(), 100).unwrap();
-//! assert_eq!(back.actions(), game.actions());
-//! ```
 
 use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
@@ -614,7 +556,65 @@ macro_rules! each {
 }
 
 /// A game of any ruleset of the crate, chosen at run time, played by moves, by clicks
-/// or by actions: the whole game behind one type (see the [module](self)).
+/// or by actions: the whole game behind one type.
+///
+/// The ruleset is named with its options (`"lasca --roundabout"`, a [`Ruleset`]); the
+/// game behind it is the [`ActionGame<P>`] of that ruleset's position type (a
+/// [`Game<P>`] with its click input), held in an enum with one variant per ruleset of
+/// the [registry](crate::any::Ruleset)'s list: the only enum over the list. Every
+/// method is one `match` whose arms are the same generic code compiled for each
+/// ruleset: no `dyn` and no option tests on the hot paths.
+///
+/// ```
+/// use column_checkers::{AnyGame, Ruleset};
+///
+/// let ruleset: Ruleset = "lasca --roundabout".parse().unwrap();
+/// let mut game = AnyGame::new(ruleset);
+/// assert_eq!(game.legal_moves().len(), 6);
+/// assert_eq!(game.play("c3-d4").unwrap(), "c3-d4");
+/// // click input: the origin, then the landing; Black must capture
+/// assert_eq!(game.next_names(), ["e5"]);
+/// assert_eq!(game.click_name("e5").unwrap(), None);
+/// assert_eq!(game.next_names(), ["c3"]);
+/// assert_eq!(game.click_name("c3").unwrap().as_deref(), Some("e5xc3"));
+/// assert_eq!(game.undo().as_deref(), Some("e5xc3"));
+/// assert!(game.play("zz9").unwrap_err().to_string().contains("zz9"));
+/// ```
+///
+/// # Three ways to play it
+/// - **By moves**, as a protocol engine or a command line does: [`play`](AnyGame::play)
+///   by text, [`play_index`](AnyGame::play_index) by the index of the legal list, with
+///   [`undo`](AnyGame::undo), [`redo`](AnyGame::redo) and the players' own ends
+///   ([`agree_draw`](AnyGame::agree_draw), [`resign`](AnyGame::resign)).
+/// - **By clicks**, as a person does on a board: [`click`](AnyGame::click) (a refusal
+///   says why in the game's terms), [`next_squares`](AnyGame::next_squares) to
+///   highlight, [`take_back_click`](AnyGame::take_back_click).
+/// - **By actions**, as an agent does: an action is a square's index,
+///   [`legal_actions`](AnyGame::legal_actions) are the squares that go on with some
+///   legal move, [`apply`](AnyGame::apply) takes one at no allocation and one move
+///   generation a move, and an action limit
+///   ([`with_action_limit`](AnyGame::with_action_limit)) cuts a game off. A
+///   [`Batch`](crate::any::Batch) steps `n` games together on threads.
+///
+/// All three are the same state: the moves played, each by its clicks
+/// ([`actions`](AnyGame::actions)), and the clicks of the move being entered.
+///
+/// ```
+/// use column_checkers::{AnyGame, Ruleset};
+///
+/// let mut game = AnyGame::from_position(Ruleset::Emergo, "a5:w,i5:b w 0/0")
+///     .unwrap()
+///     .with_action_limit(100);
+/// for _ in 0..2 {
+///     for m in ["a5-b5", "i5-h5", "b5-a5", "h5-i5"] {
+///         game.play(m).unwrap();
+///     }
+/// }
+/// assert_eq!(game.outcome().unwrap().to_string(), "1/2-1/2 draw: threefold repetition");
+/// assert!(game.is_over() && game.legal_actions().is_empty());
+/// let back = AnyGame::from_state_text(Ruleset::Emergo, &game.to_state_text(), 100).unwrap();
+/// assert_eq!(back.actions(), game.actions());
+/// ```
 ///
 /// ```
 /// use column_checkers::{AnyGame, Color, Ruleset};

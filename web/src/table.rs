@@ -3,7 +3,7 @@
 //! shapes the package's TypeScript declarations describe (`LegalMove`, `GameState`, ...).
 
 use column_checkers::any::{AnyMove, PlayoutStats};
-use column_checkers::text::position_text::COLUMN_LEGEND;
+use column_checkers::custom::COLUMN_LEGEND;
 use column_checkers::text::svg::SvgOptions;
 use column_checkers::{AnyGame, Color, Outcome, Ruleset};
 use column_checkers_player::any::{AnyFound, AnyPlayer, DRAW_DECLINE};

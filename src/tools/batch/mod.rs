@@ -1,33 +1,6 @@
 //! `n` run-time games ([`AnyGame`]) stepped together, one action each per call, on
 //! threads kept for the batch ([`workers`]): the batched stepping of learning
 //! environments. A game that ends is reset at once.
-//!
-//! Each game is stepped by one call into its ruleset's compiled code
-//! ([`ActionGame`](crate::any::ActionGame)), on the same thread call
-//! after call.
-//!
-//! ```
-//! use column_checkers::any::Batch;
-//! use column_checkers::{AnyGame, Ruleset};
-//! use std::sync::Arc;
-//!
-//! // the observation: the men in hand of both sides
-//! let observer = Arc::new(|view: &column_checkers::BoardView<'_>, _: &[column_checkers::Square], out: &mut [f32]| {
-//!     out[0] = view.in_hand[0] as f32;
-//!     out[1] = view.in_hand[1] as f32;
-//! });
-//! let start = AnyGame::new(Ruleset::Emergo).with_action_limit(100);
-//! let mut batch = Batch::new(&start, 3, 1, 2, 2, observer).unwrap();
-//! let mut actions = vec![0i64; 3];
-//! batch.sample(&mut actions);
-//! let (mut mask, mut player) = (vec![false; 3 * 41], vec![0i8; 3]);
-//! let (mut rewards, mut ended, mut cut) = (vec![0f32; 6], vec![false; 3], vec![false; 3]);
-//! batch.step(&actions, &mut mask, &mut player, &mut rewards, &mut ended, &mut cut).unwrap();
-//! let mut obs = vec![0f32; 6];
-//! batch.observe(&mut obs);
-//! assert_eq!(obs, [11.0, 12.0, 11.0, 12.0, 11.0, 12.0]);
-//! assert_eq!(batch.game(0).moves().len(), 1);
-//! ```
 
 #![cfg(feature = "std")]
 
@@ -239,8 +212,34 @@ const OBSERVE: u64 = 1;
 const RANDOM_STEPS: u64 = 2;
 
 /// `n` run-time games played by actions, in one contiguous share per thread: the tasks
-/// that the calling thread and the batch's helper threads run at each call (see the
-/// [module](self)).
+/// that the calling thread and the batch's helper threads run at each call.
+///
+/// Each game is stepped by one call into its ruleset's compiled code
+/// ([`ActionGame`](crate::any::ActionGame)), on the same thread call
+/// after call.
+///
+/// ```
+/// use column_checkers::any::Batch;
+/// use column_checkers::{AnyGame, Ruleset};
+/// use std::sync::Arc;
+///
+/// // the observation: the men in hand of both sides
+/// let observer = Arc::new(|view: &column_checkers::BoardView<'_>, _: &[column_checkers::Square], out: &mut [f32]| {
+///     out[0] = view.in_hand[0] as f32;
+///     out[1] = view.in_hand[1] as f32;
+/// });
+/// let start = AnyGame::new(Ruleset::Emergo).with_action_limit(100);
+/// let mut batch = Batch::new(&start, 3, 1, 2, 2, observer).unwrap();
+/// let mut actions = vec![0i64; 3];
+/// batch.sample(&mut actions);
+/// let (mut mask, mut player) = (vec![false; 3 * 41], vec![0i8; 3]);
+/// let (mut rewards, mut ended, mut cut) = (vec![0f32; 6], vec![false; 3], vec![false; 3]);
+/// batch.step(&actions, &mut mask, &mut player, &mut rewards, &mut ended, &mut cut).unwrap();
+/// let mut obs = vec![0f32; 6];
+/// batch.observe(&mut obs);
+/// assert_eq!(obs, [11.0, 12.0, 11.0, 12.0, 11.0, 12.0]);
+/// assert_eq!(batch.game(0).moves().len(), 1);
+/// ```
 pub struct Batch {
     chunks: Arc<Vec<Slot>>,
     shares: Shares,

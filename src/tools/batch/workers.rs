@@ -1,24 +1,5 @@
 //! The threads of a [`Batch`](super::Batch): the calling thread and
 //! `threads - 1` helper threads kept for the batch.
-//!
-//! The batch's games are split in one contiguous share per thread (a task), and a game
-//! is stepped on the same thread call after call, so that its data stay in that core's
-//! cache: moved between cores at every call, they would cost more than the step.
-//!
-//! A call posts its command (a word: what to do) and the calling thread works too: it
-//! runs its own share, then waits for the helpers' (a spin: they run as long). A helper
-//! that has not begun its share by then (its core busy with something else) has it
-//! taken by the calling thread, so two threads are never much slower than one. The
-//! tasks and the command are kept for the batch's life: a call allocates nothing.
-//!
-//! Between calls a helper waits for the next one for a while ([`SPIN`]; it gives its
-//! core away every 64 turns, which matters when the machine is busy) before it sleeps,
-//! so that the next call of a stepping loop finds it awake.
-//!
-//! A helper runs the function given to [`Workers::new`], which owns what it touches
-//! (`Arc`s, each share behind its own `Mutex`): a helper cannot borrow the calling
-//! thread's arrays, so it writes into its share's buffers, which the calling thread
-//! copies out.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -114,7 +95,26 @@ struct Shared {
     generation: AtomicU64,
 }
 
-/// The calling thread and `threads - 1` helpers (see the [module](self)).
+/// The calling thread and `threads - 1` helpers.
+///
+/// The batch's games are split in one contiguous share per thread (a task), and a game
+/// is stepped on the same thread call after call, so that its data stay in that core's
+/// cache: moved between cores at every call, they would cost more than the step.
+///
+/// A call posts its command (a word: what to do) and the calling thread works too: it
+/// runs its own share, then waits for the helpers' (a spin: they run as long). A helper
+/// that has not begun its share by then (its core busy with something else) has it
+/// taken by the calling thread, so two threads are never much slower than one. The
+/// tasks and the command are kept for the batch's life: a call allocates nothing.
+///
+/// Between calls a helper waits for the next one for a while ([`SPIN`]; it gives its
+/// core away every 64 turns, which matters when the machine is busy) before it sleeps,
+/// so that the next call of a stepping loop finds it awake.
+///
+/// A helper runs the function given to [`Workers::new`], which owns what it touches
+/// (`Arc`s, each share behind its own `Mutex`): a helper cannot borrow the calling
+/// thread's arrays, so it writes into its share's buffers, which the calling thread
+/// copies out.
 pub struct Workers {
     threads: usize,
     shared: Arc<Shared>,
