@@ -507,10 +507,6 @@ mod tests {
         assert_eq!(evaluate(&officer, &w) - evaluate(&soldier, &w), w.king);
     }
 
-    /// The weights of every ruleset, as first written and as fitted, in their text: the
-    /// fitted ones are the tuner's output pasted (each with its command above), the
-    /// others the weights the matches measure them against. A changed weight changes
-    /// how the player plays, so it shows here.
     #[test]
     fn a_man_with_a_free_path_counts_alone() {
         // the same boards on bitboards (international) and from the view
