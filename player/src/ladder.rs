@@ -166,7 +166,9 @@ pub fn table(rungs: &[Rung]) -> String {
 /// A rung's row of [`table`].
 pub fn row(r: &Rung) -> String {
     let s = r.score;
+    // + 0.0: an even score reads +0, not -0
     let (elo, low, high) = s.elo_interval();
+    let (elo, low, high) = (elo + 0.0, low + 0.0, high + 0.0);
     format!(
         "| {} | {} | {} | {} | {} | {:.1} % | {:+.0} [{:+.0}, {:+.0}] |",
         r.name(),
