@@ -51,14 +51,14 @@ pub struct LadderConfig {
 }
 
 impl Default for LadderConfig {
-    /// 20 openings of 4 plies from seed 1, level 10 at 40 000 nodes, 300 plies, 16 MB:
+    /// 20 openings of 4 plies from seed 1, level 10 at 25 000 nodes, 300 plies, 16 MB:
     /// the whole ladder.
     fn default() -> LadderConfig {
         LadderConfig {
             openings: 20,
             opening_plies: 4,
             seed: 1,
-            full_nodes: 40_000,
+            full_nodes: 25_000,
             max_plies: 300,
             table_mb: 16,
             bottom: 1,
@@ -193,7 +193,7 @@ mod tests {
         assert_eq!(r.len(), 11);
         assert_eq!(r[0].1, Contender::Random(2));
         assert_eq!(r[1].1.name(), "level 3");
-        assert_eq!(r[10].0.name(), "level 10 40000 nodes");
+        assert_eq!(r[10].0.name(), "level 10 25000 nodes");
         assert_eq!(r[10].1.name(), "level 9");
     }
 

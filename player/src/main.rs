@@ -74,7 +74,7 @@ struct LadderArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Level 10's nodes a move
-    #[arg(long, default_value_t = 40_000)]
+    #[arg(long, default_value_t = 25_000)]
     full_nodes: u64,
     /// The lowest level whose rung against the one below is played (1: also level 1
     /// against random play and against level 3)
