@@ -10,14 +10,14 @@
 //! ```
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use clap::Parser;
+use column_checkers::playout::SplitMix64;
 use column_checkers::solver::emergo::{OneOnOne, Tables, TwoOnOne};
 use column_checkers::solver::Value;
-use column_checkers::tools::rng::SplitMix64;
 use column_checkers::{Emergo, Position};
-use column_checkers_player::{game_history, tables, Limits, Player};
+use column_checkers_player::tables::{self, Tables as PlayerTables};
+use column_checkers_player::{game_history, Limits, Player};
 
 /// The player in Emergo's table endgames.
 #[derive(Parser, Debug)]
@@ -65,14 +65,18 @@ fn play(
 fn main() {
     let a = Args::parse();
     let loaded = match &a.tables {
-        Some(dir) => tables::load(dir).unwrap_or_else(|e| {
+        Some(dir) => PlayerTables::load(dir).unwrap_or_else(|e| {
             eprintln!("error: {e}");
             std::process::exit(1)
         }),
-        None => tables::one_on_one(),
+        None => PlayerTables::default().with_emergo(tables::one_on_one()),
     };
-    let two = loaded.two_on_one.is_some();
-    let tables = Arc::new(loaded);
+    let Some(tables) = loaded.emergo.clone() else {
+        let dir = a.tables.as_deref().unwrap_or(std::path::Path::new("."));
+        eprintln!("error: no Emergo table in {}", dir.display());
+        std::process::exit(1)
+    };
+    let two = tables.two_on_one.is_some();
     let (class, size) = if two {
         ("two on one", TwoOnOne::SIZE)
     } else {
@@ -104,7 +108,7 @@ fn main() {
         for (pos, d) in &won {
             let mut player = Player::<Emergo>::new(16);
             if with {
-                player = player.with_tables(Arc::clone(&tables));
+                player = player.with_tables(&loaded);
             }
             if let Some(plies) = play(&mut player, Limits::nodes(a.nodes), &tables, pos, *d) {
                 in_2d += 1;

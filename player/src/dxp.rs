@@ -436,6 +436,20 @@ pub struct Settings {
     pub per_move: Option<Limits>,
     /// Plies after which the initiator ends a game (a draw, in its count).
     pub max_plies: usize,
+    /// The endgame tables the player probes (feature `solver`): the database of
+    /// international draughts, when loaded.
+    #[cfg(feature = "solver")]
+    pub tables: crate::tables::Tables,
+}
+
+impl Settings {
+    /// The player of these settings, with its table and endgame tables.
+    fn player(&self) -> Player<InternationalDraughts> {
+        let player = Player::new(self.table_mb.max(1));
+        #[cfg(feature = "solver")]
+        let player = player.with_tables(&self.tables);
+        player
+    }
 }
 
 impl Default for Settings {
@@ -445,6 +459,8 @@ impl Default for Settings {
             table_mb: 64,
             per_move: None,
             max_plies: 400,
+            #[cfg(feature = "solver")]
+            tables: crate::tables::Tables::default(),
         }
     }
 }
@@ -720,7 +736,7 @@ pub fn follow<S: Read + Write>(
         reader: BufReader::new(stream),
         log,
     };
-    let mut player = Player::<InternationalDraughts>::new(settings.table_mb.max(1));
+    let mut player = settings.player();
     let mut games = Vec::new();
     loop {
         let Some(message) = conn.receive()? else {
@@ -821,7 +837,7 @@ pub fn initiate<S: Read + Write>(
         reader: BufReader::new(stream),
         log,
     };
-    let mut player = Player::<InternationalDraughts>::new(settings.table_mb.max(1));
+    let mut player = settings.player();
     let mut games = Vec::new();
     let mut score = Score::default();
     'openings: for start in &request.openings {

@@ -117,6 +117,15 @@ pub trait Evaluate: Position {
     fn evaluate(&self, w: &Weights) -> i32 {
         self.terms(w)
     }
+
+    /// The probe of this ruleset's endgame tables in `tables`, for
+    /// [`Player::with_tables`](crate::Player::with_tables) (feature `solver`): Emergo's
+    /// tables, the draughts games' databases; `None` (no tables) by default.
+    #[cfg(feature = "solver")]
+    fn tables_probe(tables: &crate::tables::Tables) -> Option<crate::Probe<Self>> {
+        let _ = tables;
+        None
+    }
 }
 
 /// [`Evaluate`] for a ruleset made of the crate's [`CheckersPosition`], implemented on
@@ -145,6 +154,15 @@ pub trait EvaluateRules: CheckersRules {
     fn evaluate(pos: &CheckersPosition<Self>, w: &Weights) -> i32 {
         Self::terms(pos, w)
     }
+
+    /// [`Evaluate::tables_probe`].
+    #[cfg(feature = "solver")]
+    fn tables_probe(
+        tables: &crate::tables::Tables,
+    ) -> Option<crate::Probe<CheckersPosition<Self>>> {
+        let _ = tables;
+        None
+    }
 }
 
 impl<R: EvaluateRules> Evaluate for CheckersPosition<R> {
@@ -159,6 +177,10 @@ impl<R: EvaluateRules> Evaluate for CheckersPosition<R> {
     }
     fn evaluate(&self, w: &Weights) -> i32 {
         R::evaluate(self, w)
+    }
+    #[cfg(feature = "solver")]
+    fn tables_probe(tables: &crate::tables::Tables) -> Option<crate::Probe<Self>> {
+        R::tables_probe(tables)
     }
 }
 
@@ -178,6 +200,10 @@ macro_rules! files {
 // Emergo on its boards: columns of men entered from hand, counted on the board view.
 impl Evaluate for Emergo {
     files!("emergo");
+    #[cfg(feature = "solver")]
+    fn tables_probe(tables: &crate::tables::Tables) -> Option<crate::Probe<Emergo>> {
+        crate::tables::emergo_probe(tables)
+    }
 }
 
 impl Evaluate for HexEmergo {
@@ -239,6 +265,12 @@ macro_rules! draughts {
             }
             fn evaluate(pos: &CheckersPosition<$rules>, w: &Weights) -> i32 {
                 eval_pieces::damped(pos, Self::terms(pos, w), $few)
+            }
+            #[cfg(feature = "solver")]
+            fn tables_probe(
+                tables: &crate::tables::Tables,
+            ) -> Option<crate::Probe<CheckersPosition<$rules>>> {
+                crate::tables::database_probe::<$rules>(tables)
             }
         }
     };

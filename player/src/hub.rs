@@ -568,6 +568,64 @@ pub fn session_for<R: BufRead, W: Write + Send>(
     output: W,
     table_mb: usize,
 ) {
+    session_of(ruleset, input, output, table_mb, &Tables::default());
+}
+
+/// [`session_for`] with endgame tables (feature `solver`): each player of the session
+/// probes its ruleset's in `tables` ([`Player::with_tables`]).
+///
+/// ```
+/// use column_checkers::solver::draughts::RussianDatabase;
+/// use column_checkers::solver::wld::Options;
+/// use column_checkers::Ruleset;
+/// use column_checkers_player::hub::session_with_tables;
+/// use column_checkers_player::tables::Tables;
+///
+/// let tables = Tables::default().with_russian(RussianDatabase::build(3, &Options::default()));
+/// // two kings against one on the main road: a draw, scored 0 at once
+/// let input = "pos pos=\"c1:W,e1:W,a1:B w\"\nlevel depth=4\ngo think\nquit\n";
+/// let mut out = Vec::new();
+/// session_with_tables(Ruleset::RussianDraughts, input.as_bytes(), &mut out, 1, &tables);
+/// let out = String::from_utf8(out).unwrap();
+/// assert!(out.contains(" score=0.00 "), "{out}");
+/// ```
+#[cfg(feature = "solver")]
+pub fn session_with_tables<R: BufRead, W: Write + Send>(
+    ruleset: Ruleset,
+    input: R,
+    output: W,
+    table_mb: usize,
+    tables: &Tables,
+) {
+    session_of(ruleset, input, output, table_mb, tables);
+}
+
+/// The endgame tables of a session's players (none without the feature `solver`).
+#[cfg(feature = "solver")]
+use crate::tables::Tables;
+#[cfg(not(feature = "solver"))]
+type Tables = ();
+
+/// A new player of the session, with its ruleset's endgame tables.
+fn fresh<P: Evaluate>(table_mb: usize, tables: &Tables) -> Player<P>
+where
+    P::Move: MoveSquares,
+{
+    let player = Player::new(table_mb);
+    #[cfg(feature = "solver")]
+    let player = player.with_tables(tables);
+    #[cfg(not(feature = "solver"))]
+    let () = *tables;
+    player
+}
+
+fn session_of<R: BufRead, W: Write + Send>(
+    ruleset: Ruleset,
+    input: R,
+    output: W,
+    table_mb: usize,
+    tables: &Tables,
+) {
     // the writer is shared with the search thread
     let out = Mutex::new(output);
     let mut lines = input.lines();
@@ -587,6 +645,7 @@ pub fn session_for<R: BufRead, W: Write + Send>(
             lines: &mut lines,
             out: &out,
             state: &state,
+            tables,
         },
     ) {
         state = next;
@@ -609,6 +668,7 @@ struct Run<'a, L, W> {
     lines: &'a mut L,
     out: &'a Mutex<W>,
     state: &'a State,
+    tables: &'a Tables,
 }
 
 impl<L, W> ruleset::Visitor for Run<'_, L, W>
@@ -618,8 +678,13 @@ where
 {
     type Output = Option<State>;
     fn visit<P: Introspect + Evaluate>(self) -> Option<State> {
-        let Run { lines, out, state } = self;
-        std::thread::scope(|scope| run::<P, _, _>(lines, out, *state, scope))
+        let Run {
+            lines,
+            out,
+            state,
+            tables,
+        } = self;
+        std::thread::scope(|scope| run::<P, _, _>(lines, out, *state, tables, scope))
     }
 }
 
@@ -639,6 +704,7 @@ fn run<'s, P, L, W>(
     lines: &mut L,
     out: &'s Mutex<W>,
     mut state: State,
+    tables: &Tables,
     scope: &'s std::thread::Scope<'s, '_>,
 ) -> Option<State>
 where
@@ -646,7 +712,7 @@ where
     L: Iterator<Item = std::io::Result<String>>,
     W: Write + Send,
 {
-    let mut player = Some(Player::<P>::new(state.table_mb));
+    let mut player = Some(fresh::<P>(state.table_mb, tables));
     let mut stop = player.as_ref().map(Player::stop_flag).unwrap_or_default();
     let mut running: Option<std::thread::ScopedJoinHandle<'s, Player<P>>> = None;
     // set by a search just before it answers `done`: a GUI that has read the answer may
@@ -735,7 +801,7 @@ where
                 "tt-size" => match value.parse::<usize>() {
                     Ok(mb) if (1..=4096).contains(&mb) => {
                         state.table_mb = mb;
-                        player = Some(Player::new(mb));
+                        player = Some(fresh(mb, tables));
                         stop = player.as_ref().map(Player::stop_flag).unwrap_or_default();
                     }
                     _ => say_error(

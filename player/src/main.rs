@@ -1,7 +1,7 @@
 //! `column-checkers-player`: the computer player on the command line.
 //!
 //! ```text
-//! column-checkers-player hub [--game NAME] [--tt-mb N]  # the Hub protocol (any ruleset)
+//! column-checkers-player hub [--game NAME] [--tt-mb N] [--tables DIR]  # the Hub protocol (any ruleset)
 //! column-checkers-player dxp --listen ADDR | --connect ADDR [...]  # DamExchange
 //! column-checkers-player match --game NAME [...]  # a match between two players
 //! column-checkers-player tune --game NAME [...]   # fit the evaluation's weights
@@ -9,7 +9,7 @@
 //! ```
 
 use clap::{Parser, Subcommand, ValueEnum};
-use column_checkers::{Counting, Introspect, Ruleset};
+use column_checkers::{Introspect, Ruleset};
 use column_checkers_player::baseline::default_depth;
 use column_checkers_player::eval::Evaluate;
 use column_checkers_player::matches::{
@@ -44,6 +44,11 @@ enum Command {
         /// The ruleset and its options, as one word list: "lasca --roundabout"
         #[arg(long, default_value = "international")]
         game: String,
+        /// Endgame tables from DIR, as `examples/endgame.rs --save DIR` writes them:
+        /// Emergo's tables, the draughts databases (each ruleset probes its own)
+        #[cfg(feature = "solver")]
+        #[arg(long, visible_alias = "databases", value_name = "DIR")]
+        tables: Option<std::path::PathBuf>,
     },
     /// Play international draughts over DXP (DamExchange) on TCP: as follower with
     /// --listen, as initiator of a match with --connect
@@ -202,10 +207,11 @@ struct MatchArgs {
     /// Print each game's result
     #[arg(long)]
     verbose: bool,
-    /// Emergo's endgame tables for the player, from DIR as `examples/endgame.rs --save
-    /// DIR` writes them (one on one solved in memory when its file is missing)
+    /// Endgame tables for each alpha-beta player of the match, from DIR as
+    /// `examples/endgame.rs --save DIR` writes them: Emergo's tables, the draughts
+    /// databases
     #[cfg(feature = "solver")]
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, visible_alias = "databases", value_name = "DIR")]
     tables: Option<std::path::PathBuf>,
     /// The player's evaluation weights: tuned (the ruleset's), untuned (as first
     /// written) or a file of term=value pairs
@@ -219,35 +225,42 @@ struct MatchArgs {
 /// What each alpha-beta player of a match is given before it plays.
 type Adapt<P> = Box<dyn FnMut(Player<P>) -> Player<P>>;
 
+/// The endgame tables in `dir` (`--tables`), when given: a missing or corrupt file is
+/// an error that names it. What is loaded is said on standard error.
+#[cfg(feature = "solver")]
+fn load_tables(
+    dir: Option<&std::path::Path>,
+) -> Result<Option<column_checkers_player::tables::Tables>, String> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let t0 = Instant::now();
+    let tables = column_checkers_player::tables::Tables::load(dir).map_err(|e| e.to_string())?;
+    eprintln!(
+        "endgame tables: {tables} ({}, {:.1} s)",
+        dir.display(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(Some(tables))
+}
+
 /// The endgame tables of `--tables`, given to each alpha-beta player.
 #[cfg(feature = "solver")]
-fn tables_for<P: Counting>(a: &MatchArgs) -> Result<Adapt<P>, String>
+fn tables_for<P: Evaluate>(a: &MatchArgs) -> Result<Adapt<P>, String>
 where
     P::Move: column_checkers::MoveSquares,
 {
-    let Some(dir) = &a.tables else {
+    let Some(tables) = load_tables(a.tables.as_deref())? else {
         return Ok(Box::new(|p| p));
     };
-    if std::any::TypeId::of::<P>() != std::any::TypeId::of::<column_checkers::Emergo>() {
-        println!("endgame tables: Emergo's only, not used in {}", P::NAME);
-        return Ok(Box::new(|p| p));
+    if !column_checkers_player::tables::serves::<P>(&tables) {
+        println!("endgame tables: none of {} loaded, played without", P::NAME);
     }
-    let loaded =
-        column_checkers_player::tables::load(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let two = if loaded.two_on_one.is_some() {
-        " and two on one"
-    } else {
-        ""
-    };
-    println!("endgame tables: one on one{two}");
-    let tables = std::sync::Arc::new(loaded);
-    Ok(Box::new(move |p| {
-        p.with_tables(std::sync::Arc::clone(&tables))
-    }))
+    Ok(Box::new(move |p| p.with_tables(&tables)))
 }
 
 #[cfg(not(feature = "solver"))]
-fn tables_for<P: Counting>(_: &MatchArgs) -> Result<Adapt<P>, String> {
+fn tables_for<P: Evaluate>(_: &MatchArgs) -> Result<Adapt<P>, String> {
     Ok(Box::new(|p| p))
 }
 
@@ -292,6 +305,11 @@ struct DxpArgs {
     /// Follower: stop after the first connection ends
     #[arg(long)]
     once: bool,
+    /// The database of international draughts from DIR, as `examples/endgame.rs
+    /// international --save DIR` writes it
+    #[cfg(feature = "solver")]
+    #[arg(long, visible_alias = "databases", value_name = "DIR")]
+    tables: Option<std::path::PathBuf>,
 }
 
 fn run_dxp(a: &DxpArgs) -> Result<(), String> {
@@ -306,8 +324,14 @@ fn run_dxp(a: &DxpArgs) -> Result<(), String> {
         table_mb: a.tt_mb.max(1),
         per_move,
         max_plies: a.max_plies,
+        #[cfg(feature = "solver")]
+        tables: load_tables(a.tables.as_deref())?.unwrap_or_default(),
         ..Settings::default()
     };
+    #[cfg(feature = "solver")]
+    if a.tables.is_some() && settings.tables.international.is_none() {
+        eprintln!("endgame tables: no database of international draughts, played without");
+    }
     let log = || -> Result<Option<Box<dyn io::Write + Send>>, String> {
         match &a.log {
             None => Ok(None),
@@ -527,21 +551,45 @@ impl ruleset::Visitor for RunMatch {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Hub { tt_mb, game } => match game.parse::<Ruleset>() {
-            Ok(ruleset) => {
-                column_checkers_player::hub::session_for(
+        Command::Hub {
+            tt_mb,
+            game,
+            #[cfg(feature = "solver")]
+            tables,
+        } => {
+            let ruleset = match game.parse::<Ruleset>() {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            #[cfg(feature = "solver")]
+            {
+                let tables = match load_tables(tables.as_deref()) {
+                    Ok(t) => t.unwrap_or_default(),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                };
+                column_checkers_player::hub::session_with_tables(
                     ruleset,
                     io::stdin().lock(),
                     io::stdout(),
                     tt_mb,
+                    &tables,
                 );
-                ExitCode::SUCCESS
             }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
+            #[cfg(not(feature = "solver"))]
+            column_checkers_player::hub::session_for(
+                ruleset,
+                io::stdin().lock(),
+                io::stdout(),
+                tt_mb,
+            );
+            ExitCode::SUCCESS
+        }
         Command::Dxp(args) => match run_dxp(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -426,7 +426,12 @@ where
     /// position: the best move by the values (the shortest win, the longest loss) and
     /// the line the values follow.
     fn look_up(&self, pos: &P, moves: &MoveList<P::Move>) -> Option<SearchResult<P::Move>> {
-        self.probe.as_ref()?(pos)?;
+        // a win or loss past every known distance (a win/loss/draw database's) is no
+        // look-up: the search plays on among the moves the probe scores
+        let root = self.probe.as_ref()?(pos)?;
+        if root != Exact::Draw && root.score(0).abs() <= WIN_BOUND {
+            return None;
+        }
         let mut nodes = 0;
         let mut best_of = |p: &P, moves: &MoveList<P::Move>| -> Option<(P::Move, i32)> {
             let mut best: Option<(P::Move, i32)> = None;

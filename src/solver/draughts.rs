@@ -787,6 +787,20 @@ impl<R: DraughtsRules> Database<R> {
         self.slices.keys().copied()
     }
 
+    /// The most pieces of a slice the database holds (0 when it holds none): a
+    /// position of more pieces is not in it.
+    ///
+    /// ```
+    /// use column_checkers::solver::draughts::RussianDatabase;
+    /// use column_checkers::solver::wld::Options;
+    ///
+    /// assert_eq!(RussianDatabase::new().pieces(), 0);
+    /// assert_eq!(RussianDatabase::build(3, &Options::default()).pieces(), 3);
+    /// ```
+    pub fn pieces(&self) -> u32 {
+        self.slices.keys().map(|m| m.pieces()).max().unwrap_or(0)
+    }
+
     /// The slice of `pos` (the side to move first) and its number there; `None` when
     /// a side has no piece, or more than 8 pieces of one kind (men or kings of one
     /// side), past what the numbering serves.
@@ -989,6 +1003,74 @@ impl<R: DraughtsRules> Database<R> {
                     path: path.display().to_string(),
                     source: std::io::Error::from(std::io::ErrorKind::NotFound),
                 });
+            }
+        }
+        Ok(db)
+    }
+}
+
+#[cfg(feature = "std")]
+impl<R: DraughtsRules> Database<R> {
+    /// The database of the slices whose files are in `dir`: every piece count from 2
+    /// up whose slices' files are all there, up to the first count of which none is
+    /// (with the `std` feature). A directory without any of this ruleset's files gives
+    /// an empty database ([`pieces`](Self::pieces) 0).
+    ///
+    /// # Errors
+    /// When `dir` cannot be read; when a piece count has some of its slices' files but
+    /// not all (an interrupted build: the error names the first missing file); when a
+    /// file cannot be read, is not a packed table, is corrupt, or holds another slice.
+    ///
+    /// ```
+    /// use column_checkers::solver::draughts::{BrazilianDatabase, Material};
+    /// use column_checkers::solver::wld::Options;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("ccdb-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// BrazilianDatabase::build(3, &Options::default()).save(&dir)?;
+    /// assert_eq!(BrazilianDatabase::load_dir(&dir)?.pieces(), 3);
+    /// // a slice of 3 pieces gone: the error names its file
+    /// let gone = dir.join(BrazilianDatabase::file_name(Material::new([1, 0], [1, 1])));
+    /// std::fs::remove_file(&gone)?;
+    /// let error = BrazilianDatabase::load_dir(&dir).unwrap_err().to_string();
+    /// assert!(error.contains(&*gone.to_string_lossy()), "{error}");
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn load_dir(dir: &Path) -> Result<Self, TableError> {
+        std::fs::read_dir(dir).map_err(|source| TableError::Io {
+            action: "read",
+            path: dir.display().to_string(),
+            source,
+        })?;
+        let mut db = Self::new();
+        // the slices' numbering serves up to 8 pieces of one kind: 2 to 16 pieces
+        for n in 2..=(4 * MAX_GROUP as u32) {
+            let slices: Vec<Material> = Material::all(n)
+                .into_iter()
+                .filter(|m| {
+                    [m.men, m.kings]
+                        .iter()
+                        .flatten()
+                        .all(|&g| g as usize <= MAX_GROUP)
+                })
+                .collect();
+            let there = |m: &Material| dir.join(Self::file_name(*m)).exists();
+            if !slices.iter().any(there) {
+                break;
+            }
+            if let Some(missing) = slices.iter().find(|m| !there(m)) {
+                return Err(TableError::Io {
+                    action: "read",
+                    path: dir.join(Self::file_name(*missing)).display().to_string(),
+                    source: std::io::Error::new(
+                        std::io::ErrorKind::NotFound,
+                        format!("missing, while other slices of {n} pieces are there"),
+                    ),
+                });
+            }
+            for m in slices {
+                db.load_slice(dir, m)?;
             }
         }
         Ok(db)

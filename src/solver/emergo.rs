@@ -447,6 +447,10 @@ impl<'a> TwoOnOne<'a> {
     /// to move, before symmetries.
     pub const POSITIONS: u64 = 2 * 41 * 780 * 66 * 78;
 
+    /// The class's name ([`PositionClass::name`]), which its table's file is named
+    /// after (`<name>.cctb`).
+    pub const NAME: &'static str = "emergo-2v1-pure-sym-v1";
+
     /// The class over the solved one-on-one table.
     pub fn new(one_on_one: &'a Table) -> Self {
         TwoOnOne { one_on_one }
@@ -502,7 +506,7 @@ impl<'a> TwoOnOne<'a> {
 
 impl PositionClass for TwoOnOne<'_> {
     fn name(&self) -> String {
-        "emergo-2v1-pure-sym-v1".into()
+        Self::NAME.into()
     }
     fn size(&self) -> u64 {
         Self::SIZE
