@@ -635,6 +635,7 @@ fn session_of<R: BufRead, W: Write + Send>(
             move_time: Some(1.0),
             ..Level::default()
         },
+        strength: crate::level::Level::MAX,
     };
     // each ruleset runs until the input ends or another ruleset is asked for
     while let Some(next) = ruleset::visit(
@@ -656,6 +657,8 @@ struct State {
     ruleset: Ruleset,
     table_mb: usize,
     level: Level,
+    /// The `level` parameter: the strength of play, 1 to 10.
+    strength: crate::level::Level,
 }
 
 /// The session for one ruleset: `None` when the input ends or says `quit`, else the
@@ -760,6 +763,13 @@ where
                         state.table_mb
                     ),
                 );
+                say(
+                    out,
+                    &format!(
+                        "param name=level value={} type=int min=1 max=10",
+                        state.strength
+                    ),
+                );
                 say(out, "wait");
             }
             Command::Init => say(out, "ready"),
@@ -797,6 +807,10 @@ where
                         out,
                         &format!("tt-size={value:?} is not a number of megabytes from 1 to 4096"),
                     ),
+                },
+                "level" => match value.parse() {
+                    Ok(l) => state.strength = l,
+                    Err(e) => say_error(out, &format!("{e}")),
                 },
                 _ => say_error(out, &format!("unknown parameter {name:?}")),
             },
@@ -847,6 +861,7 @@ where
                     state.level.limits()
                 };
                 let (pos, history, out2) = (pos.clone(), history.clone(), out);
+                let strength = state.strength;
                 answered = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
                 pondering = ponder;
                 let answered = std::sync::Arc::clone(&answered);
@@ -865,7 +880,15 @@ where
                             ),
                         );
                     };
-                    let found = p.search(&pos, &history, limits, &mut on_info);
+                    let found = crate::level::search_at(
+                        &mut p,
+                        strength,
+                        0,
+                        &pos,
+                        &history,
+                        limits,
+                        &mut on_info,
+                    );
                     match found.best {
                         Some(mv) => {
                             let mut line = format!("done move={}", write_move(&pos, &mv));
@@ -1203,6 +1226,47 @@ mod tests {
         let mv = done["done move=".len()..].split(' ').next().unwrap();
         let mut pos = Lasca::start();
         pos.play(&pos.parse_move("c3-d4").unwrap()).unwrap();
+        assert!(pos.parse_move(mv).is_ok_and(|m| pos.is_legal(&m)), "{text}");
+    }
+
+    /// `set-param name=level` plays at a level (kept across rulesets); a bad value is an
+    /// `error` naming it, the level unchanged.
+    #[test]
+    fn the_level_parameter_weakens_the_player_and_names_a_bad_value() {
+        let text = scripted(&[
+            "hub",
+            "set-param name=level value=0",
+            "set-param name=level value=eleven",
+            "set-param name=level value=2",
+            "set-param name=variant value=lasca",
+            "hub",
+            "level move-time=5",
+            "go think",
+            "quit",
+        ]);
+        let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error")).collect();
+        assert_eq!(
+            errors,
+            [
+                "error message=\"level '0' is not from 1 (beginner) to 10 (master)\"",
+                "error message=\"level 'eleven' is not a number from 1 (beginner) to 10 (master)\"",
+            ],
+            "{text}"
+        );
+        assert!(
+            text.contains("param name=level value=10 type=int min=1 max=10"),
+            "{text}"
+        );
+        assert!(
+            text.contains("param name=level value=2 type=int min=1 max=10"),
+            "{text}"
+        );
+        // level 2 scores each of the start's moves by a search of two plies
+        let info = text.lines().find(|l| l.starts_with("info")).unwrap();
+        assert!(info.starts_with("info depth=2 "), "{text}");
+        let done = text.lines().find(|l| l.starts_with("done move=")).unwrap();
+        let mv = done["done move=".len()..].split(' ').next().unwrap();
+        let pos = column_checkers::Lasca::start();
         assert!(pos.parse_move(mv).is_ok_and(|m| pos.is_legal(&m)), "{text}");
     }
 

@@ -19,6 +19,8 @@
 //!   same [`Searcher`] interface.
 //! - `tables` (feature `solver`): Emergo's endgame tables, probed by the search
 //!   (`Player::with_tables`; any exact look-up through [`Player::with_probe`]).
+//! - [`Level`]s 1 (beginner) to 10 (master): the player weakened on purpose
+//!   ([`LevelPlayer`]); [`ladder`] measures them against each other.
 //! - [`matches`](mod@matches): matches between players, with Elo, its interval and an SPRT;
 //!   [`baseline`] is the fixed-depth negamax they are measured against.
 //!
@@ -49,6 +51,8 @@ pub mod eval;
 mod eval_pieces;
 mod eval_view;
 pub mod hub;
+pub mod ladder;
+pub mod level;
 pub mod matches;
 pub mod mcts;
 pub mod ruleset;
@@ -60,6 +64,7 @@ pub mod tables;
 pub mod tune;
 mod weights;
 
+pub use level::{Level, LevelError, LevelPlayer};
 pub use search::{Exact, Info, Limits, Player, Probe, SearchResult, MAX_PLY, WIN};
 
 use std::sync::atomic::AtomicBool;

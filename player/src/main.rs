@@ -5,6 +5,7 @@
 //! column-checkers-player dxp --listen ADDR | --connect ADDR [...]  # DamExchange
 //! column-checkers-player match --game NAME [...]  # a match between two players
 //! column-checkers-player tune --game NAME [...]   # fit the evaluation's weights
+//! column-checkers-player ladder --game NAME [...] # the levels against each other
 //! ```
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -58,6 +59,78 @@ enum Command {
     /// Fit the evaluation's weights to positions of the player's own games (Texel's
     /// method) and print them as a weights file (player/weights/NAME.txt is one)
     Tune(Box<tune_cmd::TuneArgs>),
+    /// Measure the levels against each other: level 1 against random play and level 3,
+    /// each level against the one below, at node budgets; prints the table
+    Ladder(Box<LadderArgs>),
+}
+
+#[derive(Parser, Debug)]
+struct LadderArgs {
+    /// The ruleset and its options, as one word list: "lasca --roundabout"
+    #[arg(long, default_value = "emergo")]
+    game: String,
+    /// Random openings a rung plays, each with both colours
+    #[arg(long, default_value_t = 20)]
+    openings: usize,
+    /// The random openings' length in plies
+    #[arg(long, default_value_t = 4)]
+    opening_plies: usize,
+    /// The openings' seed (and the levels' chance)
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Level 10's nodes a move
+    #[arg(long, default_value_t = 25_000)]
+    full_nodes: u64,
+    /// The lowest level whose rung against the one below is played (1: also level 1
+    /// against random play and against level 3)
+    #[arg(long, default_value_t = 1)]
+    bottom: u8,
+    /// The highest level whose rung against the one below is played
+    #[arg(long, default_value_t = 10)]
+    top: u8,
+    /// Plies after which a game is adjudicated a draw
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// The transposition table of each player, in megabytes
+    #[arg(long, default_value_t = 16)]
+    tt_mb: usize,
+}
+
+struct RunLadder(LadderArgs);
+
+impl ruleset::Visitor for RunLadder {
+    type Output = Result<(), String>;
+    fn visit<P: Introspect + Evaluate>(self) -> Result<(), String> {
+        use column_checkers_player::ladder::{play_ladder, row, table, LadderConfig};
+        let a = self.0;
+        for (name, n) in [("--bottom", a.bottom), ("--top", a.top)] {
+            column_checkers_player::Level::new(n).map_err(|e| format!("{name}: {e}"))?;
+        }
+        let config = LadderConfig {
+            openings: a.openings,
+            opening_plies: a.opening_plies,
+            seed: a.seed,
+            full_nodes: a.full_nodes,
+            max_plies: a.max_plies,
+            table_mb: a.tt_mb.max(1),
+            bottom: a.bottom,
+            top: a.top,
+        };
+        println!(
+            "{}: the ladder, {} openings of {} plies (seed {}) with both colours, level 10 at {} nodes",
+            P::NAME,
+            a.openings,
+            a.opening_plies,
+            a.seed,
+            a.full_nodes
+        );
+        let start = Instant::now();
+        let rungs = play_ladder::<P>(&config, &mut |_, r| {
+            println!("{}  ({:.0} s)", row(r), start.elapsed().as_secs_f64());
+        });
+        println!("\n{}", table(&rungs));
+        Ok(())
+    }
 }
 
 /// The opponents a match knows.
@@ -541,5 +614,18 @@ fn main() -> ExitCode {
             }
         }
         Command::Tune(args) => tune_cmd::run(*args),
+        Command::Ladder(args) => match args.game.parse::<Ruleset>() {
+            Ok(ruleset) => match ruleset::visit(ruleset, RunLadder(*args)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            },
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }

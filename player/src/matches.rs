@@ -21,6 +21,7 @@ use thiserror::Error;
 
 use crate::baseline::negamax_move;
 use crate::eval::{Evaluate, Weights};
+use crate::level::{Level, LevelPlayer};
 use crate::mcts::{Leaf, Mcts, MctsConfig};
 use crate::{Limits, Player, Searcher};
 
@@ -39,6 +40,9 @@ pub enum Contender {
     /// The Monte Carlo tree search ([`Mcts`]) within the limits, its leaves valued so
     /// (the other settings its defaults).
     Mcts(Limits, Leaf),
+    /// This crate's [`Player`] at a [`Level`] ([`LevelPlayer`]) with its chance from a
+    /// seed, within the limits (level 10 plays within them alone).
+    Level(Level, Limits, u64),
 }
 
 impl Contender {
@@ -81,6 +85,13 @@ impl Contender {
                 s
             }
             Contender::Random(_) => "random".to_string(),
+            Contender::Level(level, l, _) => {
+                let mut s = format!("level {level}");
+                if let (true, Some(n)) = (level.is_full(), l.nodes) {
+                    let _ = write!(s, " {n} nodes");
+                }
+                s
+            }
         }
     }
 }
@@ -372,6 +383,9 @@ where
                 leaf: *leaf,
                 ..MctsConfig::default()
             }))),
+            Contender::Level(level, _, seed) => Some(Box::new(
+                LevelPlayer::with_player(adapt(Player::new(table_mb)), *level).with_seed(*seed),
+            )),
             _ => None,
         };
         let seed = if let Contender::Random(s) = contender {
@@ -389,7 +403,10 @@ where
     fn choose(&mut self, pos: &P, history: &[u64]) -> Option<P::Move> {
         match (&self.contender, self.player.as_mut()) {
             (
-                Contender::Search(l) | Contender::SearchWith(l, _) | Contender::Mcts(l, _),
+                Contender::Search(l)
+                | Contender::SearchWith(l, _)
+                | Contender::Mcts(l, _)
+                | Contender::Level(_, l, _),
                 Some(p),
             ) => p.search(pos, history, *l, &mut |_| {}).best,
             (Contender::Negamax(d), _) => negamax_move(pos, *d).map(|(m, _, _)| m),
