@@ -11,8 +11,10 @@ use crate::engine::introspect::Introspect;
 use crate::engine::moves::{MoveList, MoveSquares};
 use crate::engine::outcome::{EndReason, Outcome};
 use crate::engine::square::Square;
+#[cfg(feature = "std")]
 use crate::engine::view::BoardView;
 use crate::engine::wide_set::WideSquareSet;
+#[cfg(feature = "std")]
 use crate::tools::rng::SplitMix64;
 use thiserror::Error;
 
@@ -377,6 +379,7 @@ impl<M: Copy + PartialEq + MoveSquares> Paths<M> {
 
 /// A finished game's result as a number: 0 White won, 1 Black won, -1 a draw, -2
 /// cut off by the action limit (or not over).
+#[cfg(feature = "std")]
 pub(crate) fn result_code(outcome: Option<Outcome>) -> i8 {
     match outcome {
         Some(o) => match o.winner() {
@@ -391,6 +394,7 @@ pub(crate) fn result_code(outcome: Option<Outcome>) -> i8 {
 /// What one action did to a game stepped in a batch ([`ActionGame::step_reset`]):
 /// small enough to come back in registers.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg(feature = "std")]
 pub(crate) struct Stepped {
     /// The rewards of both players: the returns when the game ended.
     pub(crate) rewards: [f32; 2],
@@ -1123,6 +1127,7 @@ impl<P: Introspect> ActionGame<P> {
     /// The legal-action mask into `row` (a flag a square); the player to move, -4
     /// when the game is over.
     #[inline]
+    #[cfg(feature = "std")]
     pub(crate) fn write_mask(&self, row: &mut [bool]) -> i8 {
         row.fill(false);
         for &a in self.legal_actions() {
@@ -1135,6 +1140,7 @@ impl<P: Introspect> ActionGame<P> {
     /// game reset at once when it ends; its legal-action mask after into `mask`, its
     /// legal actions into `legal`.
     #[inline(always)]
+    #[cfg(feature = "std")]
     pub(crate) fn step_reset(
         &mut self,
         action: i64,
@@ -1162,6 +1168,7 @@ impl<P: Introspect> ActionGame<P> {
     /// `observe` on the board and the pending clicks (zeros into `out` for a position
     /// without a board view).
     #[inline(always)]
+    #[cfg(feature = "std")]
     pub(crate) fn observe_with(
         &self,
         observe: impl Fn(&BoardView<'_>, &[Square], &mut [f32]),
@@ -1177,6 +1184,7 @@ impl<P: Introspect> ActionGame<P> {
     /// finished counted into `tally` (`[all, White won, Black won, drawn, cut off]`);
     /// the legal actions after.
     #[inline(always)]
+    #[cfg(feature = "std")]
     pub(crate) fn random_steps(
         &mut self,
         steps: usize,

@@ -19,7 +19,9 @@ use crate::engine::wide_set::WideSquareSet;
 use crate::text::fen::{fen_of, read_position_or_fen};
 use crate::text::pdn::{read_games, PdnError};
 use crate::text::record::{Record, ReplayError, ReplayWarning, ResultCheck, Strictness};
-use crate::tools::action_game::{ActionError, ActionGame, Clicked, Stepped};
+#[cfg(feature = "std")]
+use crate::tools::action_game::Stepped;
+use crate::tools::action_game::{ActionError, ActionGame, Clicked};
 use crate::tools::playout::random_playout;
 use crate::tools::registry::{each_ruleset, record_of_game, RegistryError, Ruleset};
 use crate::tools::rng::SplitMix64;
@@ -242,6 +244,7 @@ pub trait Listed: Introspect {
 /// Generic code to run for the position type of a ruleset of the list, which reaches
 /// the games of that ruleset typed ([`Listed`]): a batch's loop over its games,
 /// dispatched once for all of them ([`visit_listed`]).
+#[cfg(feature = "std")]
 pub(crate) trait ListedVisitor {
     /// What the code returns.
     type Output;
@@ -533,6 +536,7 @@ macro_rules! games {
         )+
 
         /// Runs `visitor` for the position type of `ruleset`.
+        #[cfg(feature = "std")]
         pub(crate) fn visit_listed<V: ListedVisitor>(ruleset: Ruleset, visitor: V) -> V::Output {
             match ruleset {
                 $(Ruleset::$name => visitor.visit::<crate::games::$module::$ty>(),)+
@@ -1367,6 +1371,7 @@ impl AnyGame {
     }
 
     /// A batch's step of this game ([`ActionGame::step_reset`]).
+    #[cfg(feature = "std")]
     pub(crate) fn step_reset(
         &mut self,
         action: i64,
@@ -1377,6 +1382,7 @@ impl AnyGame {
     }
 
     /// A batch's random steps of this game ([`ActionGame::random_steps`]).
+    #[cfg(feature = "std")]
     pub(crate) fn random_steps(
         &mut self,
         steps: usize,
@@ -1388,12 +1394,14 @@ impl AnyGame {
 
     /// The legal-action mask into `row` (one flag a square); the player to move, -4
     /// when the game is over.
+    #[cfg(feature = "std")]
     pub(crate) fn write_mask(&self, row: &mut [bool]) -> i8 {
         each!(&self.games, g => g.write_mask(row))
     }
 
     /// `observe` on the board and the pending clicks (zeros into `out` for a position
     /// without a board view).
+    #[cfg(feature = "std")]
     pub(crate) fn observe_with(
         &self,
         observe: impl Fn(&BoardView<'_>, &[Square], &mut [f32]),
@@ -1403,6 +1411,7 @@ impl AnyGame {
     }
 
     /// Why `action` is refused (for a batch's error).
+    #[cfg(feature = "std")]
     pub(crate) fn refusal(&self, action: i64) -> ActionError {
         let mut probe = self.clone();
         probe.apply(action).err().unwrap_or(ActionError::OffBoard {
