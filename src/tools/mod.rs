@@ -5,12 +5,12 @@
 //! public paths of these are the crate's modules [`any`](crate::any) and
 //! [`playout`](crate::playout).
 
-pub mod action_game;
-pub mod any_game;
-pub mod batch;
+pub(crate) mod action_game;
+pub(crate) mod any_game;
+pub(crate) mod batch;
 #[cfg(feature = "minimax")]
 #[cfg_attr(docsrs, doc(cfg(feature = "minimax")))]
-pub mod minimax;
-pub mod playout;
-pub mod registry;
-pub mod rng;
+pub(crate) mod minimax;
+pub(crate) mod playout;
+pub(crate) mod registry;
+pub(crate) mod rng;
