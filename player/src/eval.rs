@@ -270,7 +270,9 @@ macro_rules! draughts {
             fn tables_probe(
                 tables: &crate::tables::Tables,
             ) -> Option<crate::Probe<CheckersPosition<$rules>>> {
-                crate::tables::database_probe::<$rules>(tables)
+                crate::tables::database_probe::<$rules>(tables, |pos| {
+                    <$rules as EvaluateRules>::evaluate(pos, <$rules as EvaluateRules>::weights())
+                })
             }
         }
     };

@@ -253,7 +253,7 @@ where
     let Some(tables) = load_tables(a.tables.as_deref())? else {
         return Ok(Box::new(|p| p));
     };
-    if !column_checkers_player::tables::serves::<P>(&tables) {
+    if P::tables_probe(&tables).is_none() {
         println!("endgame tables: none of {} loaded, played without", P::NAME);
     }
     Ok(Box::new(move |p| p.with_tables(&tables)))

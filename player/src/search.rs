@@ -960,6 +960,37 @@ where
     }
 }
 
+#[cfg(feature = "solver")]
+impl<P> Player<P>
+where
+    P: Evaluate,
+    P::Move: MoveSquares,
+{
+    /// The same player probing, as it searches, the tables of its ruleset in `tables`
+    /// (see [`Player::with_probe`] and the [`tables`](crate::tables) module); a player of a ruleset
+    /// without tables there is returned unchanged.
+    ///
+    /// ```
+    /// use column_checkers::{Emergo, Lasca};
+    /// use column_checkers_player::tables::{one_on_one, Tables};
+    /// use column_checkers_player::{Limits, Player, WIN};
+    ///
+    /// let tables = Tables::default().with_emergo(one_on_one());
+    /// let mut player = Player::<Emergo>::new(1).with_tables(&tables);
+    /// // White's cap of 12 against Black's of 12 on the next diagonal: a forced win
+    /// let pos: Emergo = "e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0".parse().unwrap();
+    /// let found = player.search(&pos, &[], Limits::depth(1), &mut |_| {});
+    /// assert_eq!(found.score, WIN - 79);
+    /// assert!(!Player::<Lasca>::new(1).with_tables(&tables).has_probe());
+    /// ```
+    pub fn with_tables(self, tables: &crate::tables::Tables) -> Player<P> {
+        match P::tables_probe(tables) {
+            Some(probe) => self.with_probe(probe),
+            None => self,
+        }
+    }
+}
+
 #[cfg(test)]
 #[path = "search_tests.rs"]
 mod tests;

@@ -2,9 +2,12 @@
 //! two-on-one tables, and the win/loss/draw databases of international, Russian and
 //! Brazilian draughts, as `examples/endgame.rs --save DIR` writes them.
 //!
-//! [`Tables`] holds whichever are loaded; [`Player::with_tables`] gives the search the
-//! probe of its ruleset's (each ruleset says which through
-//! [`Evaluate::tables_probe`]; a ruleset without tables plays on without a probe).
+//! [`Tables`] holds whichever are loaded; [`Player::with_tables`](crate::Player::with_tables)
+//! gives the search the probe of its ruleset's (each ruleset says which through
+//! [`Evaluate::tables_probe`](crate::eval::Evaluate::tables_probe); a ruleset without
+//! tables plays on without a probe). The tables answer what the solver knows; the
+//! evaluation that orders a database's wins is handed in by the ruleset's evaluation,
+//! so this module sits below it.
 //!
 //! - **Emergo**: a position of the tables scores exactly, a win by its distance, so the
 //!   player plays the shortest win and the longest defence; a root the tables know is
@@ -48,10 +51,9 @@ use column_checkers::solver::emergo::{OneOnOne, TwoOnOne};
 use column_checkers::solver::retrograde::{self, Options};
 use column_checkers::solver::table::{Table, TableError};
 use column_checkers::solver::{PositionClass, Value};
-use column_checkers::{Color, Emergo, MoveList, MoveSquares, Position};
+use column_checkers::{Color, Emergo, MoveList, Position};
 
-use crate::eval::{Evaluate, EvaluateRules};
-use crate::{Exact, Player, Probe};
+use crate::{Exact, Probe};
 
 /// Emergo's solved tables (the library's): one on one, and two on one when built.
 pub use column_checkers::solver::emergo::Tables as EmergoTables;
@@ -277,27 +279,32 @@ const SPREAD: i32 = 10_000;
 /// more pieces than the database, where the side to move must capture (the search
 /// plays the captures on; the database's files do not keep those positions) and where
 /// the game is over (the search scores the end itself); else a draw, or a win or loss
-/// scored by the evaluation (see the [module docs](self)).
+/// scored by `evaluation`, the ruleset's evaluation of `pos` (see the
+/// [module docs](self)).
 ///
 /// ```
 /// use column_checkers::solver::draughts::RussianDatabase;
 /// use column_checkers::solver::wld::Options;
 /// use column_checkers::RussianDraughts;
+/// use column_checkers_player::eval::Evaluate;
 /// use column_checkers_player::tables::exact_draughts;
 /// use column_checkers_player::Exact;
 ///
 /// let db = RussianDatabase::build(3, &Options::default());
+/// let evaluation = |p: &RussianDraughts| p.evaluate(RussianDraughts::weights());
 /// // the lone king holds the main road: a draw
 /// let pos: RussianDraughts = "c1:W,e1:W,a1:B w".parse().unwrap();
-/// assert_eq!(exact_draughts(&db, db.pieces(), &pos), Some(Exact::Draw));
+/// assert_eq!(exact_draughts(&db, db.pieces(), &pos, evaluation), Some(Exact::Draw));
 /// // a capture pending: not probed
 /// let pos: RussianDraughts = "c3:W,d4:b,h8:B w".parse().unwrap();
-/// assert_eq!(exact_draughts(&db, db.pieces(), &pos), None);
+/// assert_eq!(exact_draughts(&db, db.pieces(), &pos, evaluation), None);
 /// ```
-pub fn exact_draughts<R>(db: &Database<R>, pieces: u32, pos: &CheckersPosition<R>) -> Option<Exact>
-where
-    R: DraughtsRules + EvaluateRules,
-{
+pub fn exact_draughts<R: DraughtsRules>(
+    db: &Database<R>,
+    pieces: u32,
+    pos: &CheckersPosition<R>,
+    evaluation: impl Fn(&CheckersPosition<R>) -> i32,
+) -> Option<Exact> {
     let board = pos.board();
     if (board.owned(Color::White) | board.owned(Color::Black)).count() as u32 > pieces {
         return None;
@@ -308,9 +315,7 @@ where
     if !quiet || pos.outcome_among(&moves).is_some() {
         return None;
     }
-    let e = pos
-        .evaluate(<CheckersPosition<R> as Evaluate>::weights())
-        .clamp(-SPREAD, SPREAD);
+    let e = evaluation(pos).clamp(-SPREAD, SPREAD);
     Some(match db.probe_quiet(pos)? {
         Wld::Win => Exact::Win((KNOWN - e) as u16),
         Wld::Loss => Exact::Loss((KNOWN + e) as u16),
@@ -318,27 +323,28 @@ where
     })
 }
 
-/// The probe of a draughts database (none when it is empty).
-fn draughts_probe<R>(db: &Arc<Database<R>>) -> Option<Probe<CheckersPosition<R>>>
-where
-    R: DraughtsRules + EvaluateRules,
-{
+/// The probe of a draughts database (none when it is empty), its wins ordered by
+/// `evaluation`.
+fn draughts_probe<R: DraughtsRules>(
+    db: &Arc<Database<R>>,
+    evaluation: fn(&CheckersPosition<R>) -> i32,
+) -> Option<Probe<CheckersPosition<R>>> {
     let pieces = db.pieces();
     let db = Arc::clone(db);
     (pieces > 0).then(|| -> Probe<CheckersPosition<R>> {
-        Arc::new(move |pos: &CheckersPosition<R>| exact_draughts(&db, pieces, pos))
+        Arc::new(move |pos: &CheckersPosition<R>| exact_draughts(&db, pieces, pos, evaluation))
     })
 }
 
-/// The probe of Emergo's tables, when loaded ([`Evaluate::tables_probe`] of
-/// [`Emergo`]).
+/// The probe of Emergo's tables, when loaded (the
+/// [`Evaluate::tables_probe`](crate::eval::Evaluate::tables_probe) of [`Emergo`]).
 pub(crate) fn emergo_probe(tables: &Tables) -> Option<Probe<Emergo>> {
     let t = Arc::clone(tables.emergo.as_ref()?);
     Some(Arc::new(move |pos: &Emergo| exact_emergo(&t, pos)))
 }
 
 /// The rules of the draughts games that have a database in [`Tables`].
-pub(crate) trait Served: DraughtsRules + EvaluateRules {
+pub(crate) trait Served: DraughtsRules {
     /// The ruleset's database in `tables`.
     fn database(tables: &Tables) -> Option<&Arc<Database<Self>>>;
 }
@@ -361,59 +367,20 @@ impl Served for BrazilianRules {
     }
 }
 
-/// The probe of the database of `R` in `tables`, when loaded
-/// ([`Evaluate::tables_probe`] of the draughts games).
-pub(crate) fn database_probe<R: Served>(tables: &Tables) -> Option<Probe<CheckersPosition<R>>> {
-    draughts_probe(R::database(tables)?)
-}
-
-impl<P> Player<P>
-where
-    P: Evaluate,
-    P::Move: MoveSquares,
-{
-    /// The same player probing, as it searches, the tables of its ruleset in `tables`
-    /// (see [`Player::with_probe`] and the [module docs](self)); a player of a ruleset
-    /// without tables there is returned unchanged.
-    ///
-    /// ```
-    /// use column_checkers::{Emergo, Lasca};
-    /// use column_checkers_player::tables::{one_on_one, Tables};
-    /// use column_checkers_player::{Limits, Player, WIN};
-    ///
-    /// let tables = Tables::default().with_emergo(one_on_one());
-    /// let mut player = Player::<Emergo>::new(1).with_tables(&tables);
-    /// // White's cap of 12 against Black's of 12 on the next diagonal: a forced win
-    /// let pos: Emergo = "e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0".parse().unwrap();
-    /// let found = player.search(&pos, &[], Limits::depth(1), &mut |_| {});
-    /// assert_eq!(found.score, WIN - 79);
-    /// assert!(!Player::<Lasca>::new(1).with_tables(&tables).has_probe());
-    /// ```
-    pub fn with_tables(self, tables: &Tables) -> Player<P> {
-        match P::tables_probe(tables) {
-            Some(probe) => self.with_probe(probe),
-            None => self,
-        }
-    }
-}
-
-/// Whether `tables` hold tables of the ruleset of `P`.
-///
-/// ```
-/// use column_checkers::{Emergo, Lasca};
-/// use column_checkers_player::tables::{one_on_one, serves, Tables};
-///
-/// let tables = Tables::default().with_emergo(one_on_one());
-/// assert!(serves::<Emergo>(&tables) && !serves::<Lasca>(&tables));
-/// ```
-pub fn serves<P: Evaluate>(tables: &Tables) -> bool {
-    P::tables_probe(tables).is_some()
+/// The probe of the database of `R` in `tables`, when loaded, its wins ordered by
+/// `evaluation` (the [`Evaluate::tables_probe`](crate::eval::Evaluate::tables_probe)
+/// of the draughts games).
+pub(crate) fn database_probe<R: Served>(
+    tables: &Tables,
+    evaluation: fn(&CheckersPosition<R>) -> i32,
+) -> Option<Probe<CheckersPosition<R>>> {
+    draughts_probe(R::database(tables)?, evaluation)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Limits;
+    use crate::{Limits, Player};
     use column_checkers::solver::draughts::Material;
     use column_checkers::solver::wld;
     use column_checkers::{
@@ -556,7 +523,7 @@ mod tests {
     /// Every `step`-th quiet position of `db`, given to the player by `with`: the
     /// player's search finds the database's value at the root (a win's score above
     /// every evaluation, a loss's below, a draw 0) and plays a move that keeps it.
-    fn the_search_finds_the_databases_values<R: Served>(
+    fn the_search_finds_the_databases_values<R: Served + crate::eval::EvaluateRules>(
         db: Database<R>,
         step: u64,
         with: impl FnOnce(Tables, Database<R>) -> Tables,
@@ -621,11 +588,11 @@ mod tests {
         let db = russian();
         // a king takes the man in front of it: a capture pending
         let pos: RussianDraughts = "c3:W,d4:b,h8:B w".parse().unwrap();
-        assert_eq!(exact_draughts(&db, 3, &pos), None);
+        assert_eq!(exact_draughts(&db, 3, &pos, |_| 0), None);
         // quiet, won (two kings against a man): a score past every evaluation, short
         // of every known distance
         let pos: RussianDraughts = "a1:W,c1:W,h6:b w".parse().unwrap();
-        let score = match exact_draughts(&db, 3, &pos) {
+        let score = match exact_draughts(&db, 3, &pos, |_| 0) {
             Some(Exact::Win(d)) => d,
             other => panic!("{other:?}"),
         };
@@ -633,12 +600,12 @@ mod tests {
         // the loser's side of it: a loss as far
         let pos: RussianDraughts = "a1:W,c1:W,h6:b b".parse().unwrap();
         assert!(matches!(
-            exact_draughts(&db, 3, &pos),
+            exact_draughts(&db, 3, &pos, |_| 0),
             Some(Exact::Loss(2_000..=22_000))
         ));
         // four pieces: past the database
         let pos: RussianDraughts = "a1:W,c1:W,e1:W,h6:b w".parse().unwrap();
-        assert_eq!(exact_draughts(&db, 3, &pos), None);
+        assert_eq!(exact_draughts(&db, 3, &pos, |_| 0), None);
     }
 
     #[test]
@@ -649,7 +616,7 @@ mod tests {
         let loaded = Tables::load(&dir).unwrap();
         assert_eq!(loaded.to_string(), "brazilian to 3 pieces");
         let pos: BrazilianDraughts = "c1:W,e1:W,a1:B w".parse().unwrap();
-        let probe = BrazilianDraughts::tables_probe(&loaded).unwrap();
+        let probe = <BrazilianDraughts as crate::eval::Evaluate>::tables_probe(&loaded).unwrap();
         assert_eq!(probe(&pos), Some(Exact::Draw));
         // a slice's file corrupt: the error names it
         let m = Material::new([0, 0], [2, 1]);
