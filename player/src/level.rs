@@ -168,6 +168,29 @@ impl Level {
                 .map_or(table[0].1[i], |(_, rows)| rows[i]),
         )
     }
+
+    /// What the level scored when the ladder last measured it in the ruleset of `P`
+    /// (`player/ladder.txt`, the figures of `column-checkers-player ladder`): its
+    /// games against the level below, level 1's against random moves. `None` in a
+    /// ruleset the ladder has not measured.
+    ///
+    /// ```
+    /// use column_checkers::{Emergo, Stapeldammen};
+    /// use column_checkers_player::Level;
+    ///
+    /// let one = Level::MIN.measured::<Emergo>().unwrap();
+    /// assert_eq!(one.against, None);
+    /// assert!(one.score() >= 0.9);
+    /// assert!(one.to_string().starts_with("scores "));
+    /// assert_eq!(Level::MAX.measured::<Emergo>().unwrap().against, Level::new(9).ok());
+    /// assert_eq!(Level::MIN.measured::<Stapeldammen>(), None);
+    /// ```
+    pub fn measured<P: Position>(self) -> Option<Measured> {
+        measured_table()
+            .iter()
+            .find(|(game, _)| game == P::NAME)
+            .and_then(|(_, rows)| rows[usize::from(self.0 - 1)])
+    }
 }
 
 impl fmt::Display for Level {
@@ -308,6 +331,115 @@ fn table() -> &'static Table {
     TABLE.get_or_init(|| {
         read_table(include_str!("../levels.txt"))
             .unwrap_or_else(|e| panic!("player/levels.txt: {e}"))
+    })
+}
+
+/// A level's games in the ladder's last measurement ([`Level::measured`]), from the
+/// level's side.
+///
+/// ```
+/// use column_checkers_player::level::Measured;
+/// use column_checkers_player::Level;
+///
+/// let m = Measured { against: Level::new(2).ok(), won: 12, drawn: 4, lost: 4 };
+/// assert_eq!((m.games(), m.score()), (20, 0.7));
+/// assert_eq!(m.to_string(), "scores 70 % against level 2 (20 games)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Measured {
+    /// The opponent: `None` for uniformly random moves (level 1's), else a level.
+    pub against: Option<Level>,
+    /// Games won.
+    pub won: u32,
+    /// Games drawn.
+    pub drawn: u32,
+    /// Games lost.
+    pub lost: u32,
+}
+
+impl Measured {
+    /// The games played.
+    pub fn games(self) -> u32 {
+        self.won + self.drawn + self.lost
+    }
+
+    /// The score from 0 to 1: a win counts 1, a draw one half.
+    pub fn score(self) -> f64 {
+        (f64::from(self.won) + f64::from(self.drawn) / 2.0) / f64::from(self.games().max(1))
+    }
+}
+
+impl fmt::Display for Measured {
+    /// `scores 70 % against level 2 (20 games)`: the figure a person is shown.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let score = (self.score() * 1000.0).round() / 10.0;
+        match self.against {
+            None => write!(f, "scores {score} % against random moves")?,
+            Some(l) => write!(f, "scores {score} % against level {l}")?,
+        }
+        write!(f, " ({} games)", self.games())
+    }
+}
+
+/// Each ruleset's measured levels 1 to 10 (`player/ladder.txt`).
+type MeasuredTable = Vec<(String, [Option<Measured>; 10])>;
+
+/// Reads `player/ladder.txt`: `# comments`; `[NAME]` starts a ruleset's section (its
+/// position type's name); `level=N against=random|M won=W drawn=D lost=L` a level's
+/// games.
+fn read_measured(text: &str) -> Result<MeasuredTable, String> {
+    let mut table: MeasuredTable = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |e: &str| format!("line {}: {e}", i + 1);
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            table.push((name.to_string(), [None; 10]));
+            continue;
+        }
+        let mut level = None;
+        let mut m = Measured {
+            against: None,
+            won: 0,
+            drawn: 0,
+            lost: 0,
+        };
+        for word in line.split_whitespace() {
+            let bad = || {
+                at(&format!(
+                    "{word:?} is not level=N, against=random|N, won=N, drawn=N or lost=N"
+                ))
+            };
+            let (key, value) = word.split_once('=').ok_or_else(bad)?;
+            let number = || value.parse::<u32>().map_err(|_| bad());
+            match key {
+                "level" => level = Some(value.parse::<Level>().map_err(|_| bad())?),
+                "against" if value == "random" => m.against = None,
+                "against" => m.against = Some(value.parse::<Level>().map_err(|_| bad())?),
+                "won" => m.won = number()?,
+                "drawn" => m.drawn = number()?,
+                "lost" => m.lost = number()?,
+                _ => return Err(bad()),
+            }
+        }
+        let level = level.ok_or_else(|| at("no level=N"))?;
+        let (_, rows) = table
+            .last_mut()
+            .ok_or_else(|| at("a level before any [NAME]"))?;
+        rows[usize::from(level.0 - 1)] = Some(m);
+    }
+    Ok(table)
+}
+
+/// The measured levels, read once from the compiled-in `player/ladder.txt` (the tests
+/// read it, so a failure here is a file broken since the crate was built).
+fn measured_table() -> &'static MeasuredTable {
+    static TABLE: OnceLock<MeasuredTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        read_measured(include_str!("../ladder.txt"))
+            .unwrap_or_else(|e| panic!("player/ladder.txt: {e}"))
     })
 }
 
@@ -763,6 +895,47 @@ mod tests {
         assert!(read_table("level=1 depth=1")
             .unwrap_err()
             .contains("no level=2"));
+    }
+
+    #[test]
+    fn the_ladder_file_measures_every_level_of_the_five_rulesets() {
+        let t = read_measured(include_str!("../ladder.txt")).unwrap();
+        let names: Vec<&str> = t.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["emergo", "lasca", "bashni", "dameo", "international"]
+        );
+        for (name, rows) in &t {
+            for (i, m) in rows.iter().enumerate() {
+                let m = m.unwrap_or_else(|| panic!("{name}: no level {}", i + 1));
+                let below = (i > 0).then(|| Level(i as u8));
+                assert_eq!(m.against, below, "{name} level {}", i + 1);
+                assert!(m.games() > 0, "{name} level {}", i + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn a_broken_ladder_file_is_named_by_its_line() {
+        assert_eq!(
+            read_measured("[lasca]\nlevel=1 against=random won=x").unwrap_err(),
+            "line 2: \"won=x\" is not level=N, against=random|N, won=N, drawn=N or lost=N"
+        );
+        assert_eq!(
+            read_measured("level=1 won=1").unwrap_err(),
+            "line 1: a level before any [NAME]"
+        );
+        assert_eq!(
+            read_measured("[lasca]\nwon=1").unwrap_err(),
+            "line 2: no level=N"
+        );
+        let t = read_measured("[lasca]\nlevel=3 against=2 won=1 drawn=2 lost=3").unwrap();
+        let m = t[0].1[2].unwrap();
+        assert_eq!(
+            (m.against, m.won, m.drawn, m.lost),
+            (Some(Level(2)), 1, 2, 3)
+        );
+        assert_eq!(t[0].1[1], None);
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub mod tables;
 pub mod tune;
 mod weights;
 
-pub use level::{Level, LevelError, LevelPlayer};
+pub use level::{Level, LevelError, LevelPlayer, Measured};
 pub use search::{Exact, Info, Limits, Player, Probe, SearchResult, MAX_PLY, WIN};
 
 use std::sync::atomic::AtomicBool;
