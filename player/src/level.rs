@@ -908,7 +908,7 @@ mod tests {
         for (name, rows) in &t {
             for (i, m) in rows.iter().enumerate() {
                 let m = m.unwrap_or_else(|| panic!("{name}: no level {}", i + 1));
-                let below = (i > 0).then(|| Level(i as u8));
+                let below = (i > 0).then_some(Level(i as u8));
                 assert_eq!(m.against, below, "{name} level {}", i + 1);
                 assert!(m.games() > 0, "{name} level {}", i + 1);
             }
