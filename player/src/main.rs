@@ -126,18 +126,19 @@ impl ruleset::Visitor for RunLadder {
             column_checkers_player::level::use_levels(&text)
                 .map_err(|e| format!("--levels {}: {e}", path.display()))?;
         }
-        // the file is read before the matches, so a wrong path costs no games
-        let measured = match &a.write_measured {
-            Some(path) => Some(
-                std::fs::read_to_string(path)
-                    .or_else(|e| match e.kind() {
-                        io::ErrorKind::NotFound => Ok(String::new()),
-                        _ => Err(e),
-                    })
-                    .map_err(|e| format!("--write-measured {}: {e}", path.display()))?,
-            ),
-            None => None,
+        // the file is read before the matches too, so a wrong path costs no games, and
+        // again after them, so that the other sections are the file's latest
+        let read_measured = |path: &std::path::Path| {
+            std::fs::read_to_string(path)
+                .or_else(|e| match e.kind() {
+                    io::ErrorKind::NotFound => Ok(String::new()),
+                    _ => Err(e),
+                })
+                .map_err(|e| format!("--write-measured {}: {e}", path.display()))
         };
+        if let Some(path) = &a.write_measured {
+            read_measured(path)?;
+        }
         let config = LadderConfig {
             openings: a.openings,
             opening_plies: a.opening_plies,
@@ -162,7 +163,8 @@ impl ruleset::Visitor for RunLadder {
             println!("{}  ({:.0} s)", row(r), start.elapsed().as_secs_f64());
         });
         println!("\n{}", table(&rungs));
-        if let (Some(path), Some(text)) = (&a.write_measured, measured) {
+        if let Some(path) = &a.write_measured {
+            let text = read_measured(path)?;
             std::fs::write(path, update_measured(&text, P::NAME, &rungs))
                 .map_err(|e| format!("--write-measured {}: {e}", path.display()))?;
             println!("the measured rungs written to {}", path.display());
