@@ -325,7 +325,7 @@ pub fn update_measured(text: &str, name: &str, rungs: &[Rung]) -> String {
         out.push_str(l);
         out.push('\n');
     }
-    if start.is_none() && !before.last().is_none_or(|l| l.trim().is_empty()) {
+    if start.is_none() && before.last().is_some_and(|l| !l.trim().is_empty()) {
         out.push('\n');
     }
     out.push_str(&header);
@@ -353,6 +353,61 @@ mod tests {
         assert_eq!(r[1].1.name(), "level 3");
         assert_eq!(r[10].0.name(), "level 10 25000 nodes");
         assert_eq!(r[10].1.name(), "level 9");
+    }
+
+    fn rung(n: u8, m: u8, wins: u32) -> Rung {
+        let level = |n| Contender::Level(Level::new(n).unwrap(), crate::Limits::default(), 1);
+        Rung {
+            player: level(n),
+            opponent: if m == 0 {
+                Contender::Random(2)
+            } else {
+                level(m)
+            },
+            score: Score {
+                wins,
+                draws: 1,
+                losses: 2,
+            },
+        }
+    }
+
+    #[test]
+    fn the_measured_rungs_go_into_their_section_in_level_order() {
+        let text = "# comment\n[lasca]\nlevel=1 against=random won=1 drawn=0 lost=0\nlevel=4 against=3 won=4 drawn=0 lost=0\n";
+        // level 1 against level 3 has no line; level 2 goes between 1 and 4
+        let out = update_measured(text, "lasca", &[rung(1, 3, 9), rung(2, 1, 7)]);
+        assert_eq!(
+            out,
+            "# comment\n[lasca]\nlevel=1 against=random won=1 drawn=0 lost=0\nlevel=2 against=1 won=7 drawn=1 lost=2\nlevel=4 against=3 won=4 drawn=0 lost=0\n"
+        );
+        // a ruleset without a section gets one at the end, after a blank line
+        let out = update_measured(text, "dameo", &[rung(1, 0, 5)]);
+        assert_eq!(
+            out,
+            format!("{text}\n[dameo]\nlevel=1 against=random won=5 drawn=1 lost=2\n")
+        );
+        // an empty file gets the section alone
+        assert_eq!(
+            update_measured("", "dameo", &[rung(3, 2, 0)]),
+            "[dameo]\nlevel=3 against=2 won=0 drawn=1 lost=2\n"
+        );
+    }
+
+    #[test]
+    fn rungs_chosen_by_name_are_played_in_the_ladder_order() {
+        let c = LadderConfig {
+            only: vec![RungId(4, 3), RungId(1, 0)],
+            ..LadderConfig::default()
+        };
+        let names: Vec<_> = rungs(&c)
+            .iter()
+            .map(|(a, b)| format!("{} - {}", a.name(), b.name()))
+            .collect();
+        assert_eq!(names, ["level 1 - random", "level 4 - level 3"]);
+        for bad in ["1-2", "3-random", "11-10", "x", "2-0"] {
+            assert!(bad.parse::<RungId>().is_err(), "{bad}");
+        }
     }
 
     #[test]
