@@ -39,7 +39,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use column_checkers::playout::SplitMix64;
 use column_checkers::{MoveList, MoveSquares, Position};
@@ -520,7 +520,9 @@ where
     P: Evaluate,
     P::Move: MoveSquares,
 {
-    let start = Instant::now();
+    // the crate's clock: `Instant::now` panics in the browser (wasm32-unknown-unknown)
+    let mut start = crate::clock::default_clock();
+    start.restart();
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     let none = SearchResult {
