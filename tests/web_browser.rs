@@ -617,8 +617,9 @@ fn static_page_plays_in_headless_chromium() {
         );
     }
 
-    // the quickest level (0.2 s a move) for the hints, the analysis and the computer
-    d.click("#level option[value='200']");
+    // the shortest thinking time (0.2 s a move) for the hints, the analysis and the
+    // computer at level 10
+    d.click("#time option[value='200']");
     // Emergo, two players: the Italian text's opening, click by click
     d.new_two_player_game("emergo", None);
     assert_eq!(d.marked("next").len(), 40, "any square but the centre e5");
@@ -904,23 +905,73 @@ fn static_page_plays_in_headless_chromium() {
         .value("#record")
         .contains("[FEN \"a1:w,c3:w,d4:b,d6:bb,g7:b w\"]"));
 
-    // against the computer at 0.2 s a move: an entry by click, and the computer
-    // answers from its worker
-    d.click("#ruleset option[value='emergo']");
+    // the computer's levels: 1 (beginner) to 10 (master), each with its measured
+    // strength in the game chosen (the ladder's figures), or that it has none there
     d.click("#mode option[value='computer']");
+    d.click("#ruleset option[value='hexemergo']");
+    let options = "return Array.from(document.querySelectorAll('#level option')).map(o => o.value + '|' + o.dataset.name + '|' + o.dataset.measured);";
+    let offered = d.strings(options);
+    assert_eq!(offered.len(), 10, "{offered:?}");
+    assert_eq!(offered[0], "1|1 · beginner|", "not measured in HexEmergo");
+    assert_eq!(offered[9], "10|10 · master|");
+    assert_eq!(
+        d.text("#level-strength"),
+        "Level 3 · learner: not measured in this game",
+        "level 3 first"
+    );
+    d.click("#ruleset option[value='emergo']");
+    let offered = d.strings(options);
+    for (i, o) in offered.iter().enumerate() {
+        let level = column_checkers_player::Level::new(i as u8 + 1).unwrap();
+        let m = level
+            .measured::<Emergo>()
+            .expect("Emergo's levels measured");
+        assert_eq!(*o, format!("{}|{} · {}|{m}", i + 1, i + 1, level.name()));
+    }
+    // level 2 against the person playing White: an entry by click, and the computer
+    // answers from its worker at once (its own small budget, not the thinking time)
     d.click("#color option[value='white']");
-    d.click("#level option[value='200']");
+    d.click("#level option[value='2']");
+    let two = column_checkers_player::Level::new(2).unwrap();
+    assert_eq!(
+        d.text("#level-strength"),
+        format!("Level 2 · novice: {}", two.measured::<Emergo>().unwrap())
+    );
+    d.click("#time option[value='10000']");
     d.click("#newgame");
+    assert!(
+        d.text("#title")
+            .ends_with("(you play White against the computer at level 2)"),
+        "{}",
+        d.text("#title")
+    );
+    let started = Instant::now();
     d.play_clicks(&["d6"]);
     d.wait_idle();
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "level 2 thought {:?}, as long as level 10's 10 s",
+        started.elapsed()
+    );
     let moves = d.moves();
     assert_eq!(moves.len(), 1, "{moves:?}");
     assert!(moves[0].starts_with("d6  "), "{moves:?}");
+    let mut pos = Emergo::start();
+    pos.play(&pos.parse_move("d6").unwrap()).unwrap();
+    let answer = moves[0].trim_start_matches("d6").trim();
+    assert!(pos.parse_move(answer).is_ok(), "{answer} is legal");
     let message = d.text("#message");
     assert!(
         message.starts_with("the computer plays") && message.contains("(depth "),
         "{message}"
     );
+    // level 10 at 0.2 s for the rest
+    d.click("#level option[value='10']");
+    d.click("#time option[value='200']");
+    d.click("#newgame");
+    d.play_clicks(&["d6"]);
+    d.wait_idle();
+    assert_eq!(d.moves().len(), 1);
     // undo against the computer takes back its answer and your move
     d.click("#undo");
     assert!(d.moves().is_empty());
