@@ -7,12 +7,14 @@
 //!   opening of the Italian rules text's Emergo game by clicks between two people at
 //!   one screen, Black's forced capture `g6-e6-c6` with its highlights, a Lasca capture
 //!   that crowns, a hint (the move outlined, an arrow along a capture) and the analysis
-//!   line from the second worker, a move by the computer at a level of 0.2 s (from its
-//!   Web Worker), a column of nine with its height badge; every step is checked
-//!   against the crate; the layout at 1280x800 and 400x800 (Undo and Resign in view,
-//!   nothing moved by a long error or the analysis, no sideways scroll). Screenshots go to
-//!   `target/web-page.png`, `target/web-page-narrow.png` and `target/web-stacks.png`
-//!   (and to `docs/` when `UPDATE_DOCS_SCREENSHOT` is set);
+//!   line from the second worker, the level chooser (each level's measured score in
+//!   the game chosen), a move by the computer at level 2 and at level 10 thinking 0.2 s
+//!   (from its Web Worker), a column of nine with its height badge; every step is
+//!   checked against the crate; the layout at 1280x800, 400x800 and 390x844 (Undo and
+//!   Resign in view, nothing moved by a long error or the analysis, no sideways
+//!   scroll). Screenshots go to `target/web-page.png`, `target/web-page-narrow.png`,
+//!   `target/web-levels.png`, `target/web-levels-phone.png` and
+//!   `target/web-stacks.png` (and to `docs/` when `UPDATE_DOCS_SCREENSHOT` is set);
 //! - the page served by the game server: a shared game between the browser and a
 //!   second player speaking the server's HTTP API;
 //! - the game server's API without a browser: bad requests get a 4xx answer that says
@@ -383,6 +385,22 @@ impl Driver {
     /// Saves the page, scrolled to its top, as `target/NAME`.
     fn screenshot(&self, name: &str) {
         self.exec("window.scrollTo(0, 0);");
+        self.save_screenshot(name);
+    }
+
+    /// Saves the page scrolled to the element `css` as `target/NAME`.
+    fn screenshot_of(&self, name: &str, css: &str) {
+        self.cmd(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": "document.querySelector(arguments[0]).scrollIntoView();", "args": [css]})),
+        );
+        self.save_screenshot(name);
+    }
+
+    /// Saves the page as it is in view as `target/NAME` (and in `docs/` when
+    /// `UPDATE_DOCS_SCREENSHOT` is set).
+    fn save_screenshot(&self, name: &str) {
         let shot = self.cmd("GET", "/screenshot", None);
         let png = base64_decode(shot.as_str().expect("base64"));
         assert_eq!(&png[1..4], b"PNG");
@@ -965,6 +983,24 @@ fn static_page_plays_in_headless_chromium() {
         message.starts_with("the computer plays") && message.contains("(depth "),
         "{message}"
     );
+    // the level chooser at a desktop's and a phone's width: in view, no sideways scroll
+    d.screenshot_of("web-levels.png", "#setup");
+    d.viewport(390, 844);
+    assert_eq!(
+        d.exec(
+            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;"
+        ),
+        json!(true),
+        "no sideways scroll at 390 px"
+    );
+    let right = "const r = document.getElementById('level').getBoundingClientRect(); return r.right <= window.innerWidth;";
+    assert_eq!(
+        d.exec(right),
+        json!(true),
+        "the level chooser fits at 390 px"
+    );
+    d.screenshot_of("web-levels-phone.png", "#setup");
+    d.viewport(1280, 800);
     // level 10 at 0.2 s for the rest
     d.click("#level option[value='10']");
     d.click("#time option[value='200']");
