@@ -21,10 +21,10 @@
 mod cli;
 
 use column_checkers::games::{BrazilianRules, InternationalRules, RussianRules};
-use column_checkers::solver::emergo::{steps_apart, OneOnOne, Tables, TwoOnOne, TwoOnOneParts};
-use column_checkers::solver::retrograde::{self, Options, Progress, Stats};
-use column_checkers::solver::table::Table;
-use column_checkers::solver::{PositionClass, Value};
+use column_checkers::solver::{
+    solve_with_stats, steps_apart, EmergoTables, OneOnOne, Options, PositionClass, Progress,
+    PureColumn, Stats, Table, TwoOnOne, TwoOnOneParts, Value,
+};
 use column_checkers::{Color, Emergo, Position};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -103,7 +103,7 @@ fn build<C: PositionClass>(class: &C, label: &str, a: &Args) -> Result<Table, St
             return;
         }
         let (stage, done, total) = match p {
-            Progress::Successors { done, total } => ("moves", done, total),
+            Progress::Expand { done, total } => ("moves", done, total),
             Progress::Predecessors { .. } => ("turning edges", 1, 1),
             Progress::Round {
                 resolved, total, ..
@@ -128,7 +128,7 @@ fn build<C: PositionClass>(class: &C, label: &str, a: &Args) -> Result<Table, St
         progress: Some(&bar),
     };
     let t0 = Instant::now();
-    let (table, stats): (Table, Stats) = retrograde::solve_with_stats(class, &opts);
+    let (table, stats): (Table, Stats) = solve_with_stats(class, &opts);
     let secs = t0.elapsed().as_secs_f64();
     if !quiet {
         eprintln!();
@@ -232,14 +232,14 @@ fn print_summary(label: &str, positions: u64, s: &Summary, diff: &str) {
     }
 }
 
-fn print_longest(label: &str, tables: &Tables, pos: &Emergo, d: u16) {
+fn print_longest(label: &str, tables: &EmergoTables, pos: &Emergo, d: u16) {
     let pv = tables.principal_variation(pos, 400);
     let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
     println!("{label}: longest forced win: {d} plies, {pos}");
     println!("{label}: principal variation: {}", line.join(" "));
 }
 
-fn one_on_one(table: &Table, tables: &Tables) {
+fn one_on_one(table: &Table, tables: &EmergoTables) {
     let class = OneOnOne::default();
     let mut s = Summary {
         wld: Wld::default(),
@@ -294,7 +294,7 @@ fn one_on_one(table: &Table, tables: &Tables) {
     println!("1v1 claim \"six under six is a win in virtually any situation\": not decided here (one on one, six under six means both columns are, c_w = c_b = 6); see 2v1");
 }
 
-fn two_on_one(table: &Table, tables: &Tables) {
+fn two_on_one(table: &Table, tables: &EmergoTables) {
     let mut s = Summary {
         wld: Wld::default(),
         by_diff: BTreeMap::new(),
@@ -321,8 +321,7 @@ fn two_on_one(table: &Table, tables: &Tables) {
                 s.longest = Some((d, i));
             }
         }
-        let six_of =
-            |c: &column_checkers::solver::emergo::PureColumn| c.cap == 6 && c.prisoners == 6;
+        let six_of = |c: &PureColumn| c.cap == 6 && c.prisoners == 6;
         let two_has = parts.two.iter().any(six_of);
         let one_has = six_of(&parts.one);
         if two_has || one_has {
@@ -365,7 +364,7 @@ fn two_on_one(table: &Table, tables: &Tables) {
 }
 
 /// Checks the value of `pos` against the values its moves lead to.
-fn check_position(tables: &Tables, pos: &Emergo) -> Result<(), String> {
+fn check_position(tables: &EmergoTables, pos: &Emergo) -> Result<(), String> {
     let v = tables
         .value(pos)
         .ok_or(format!("{pos}: not in the tables"))?;
@@ -395,7 +394,7 @@ fn check_position(tables: &Tables, pos: &Emergo) -> Result<(), String> {
     }
 }
 
-fn check(tables: &Tables, class: &str, step: u64) -> Result<(), String> {
+fn check(tables: &EmergoTables, class: &str, step: u64) -> Result<(), String> {
     let (size, position): (u64, Box<dyn Fn(u64) -> Emergo>) = if class == "1v1" {
         let c = OneOnOne::default();
         (c.size(), Box::new(move |i| c.position(i)))
@@ -423,7 +422,7 @@ fn not_in_tables(text: &str, two_on_one: bool) -> String {
     )
 }
 
-fn probe(tables: &Tables, text: &str) -> Result<(), String> {
+fn probe(tables: &EmergoTables, text: &str) -> Result<(), String> {
     let pos: Emergo = text.parse().map_err(|e| format!("--probe {text:?}: {e}"))?;
     let Some(v) = tables.value(&pos) else {
         return Err(not_in_tables(text, tables.two_on_one.is_some()));
@@ -452,13 +451,13 @@ fn run() -> Result<(), String> {
         let pos = p
             .parse::<Emergo>()
             .map_err(|e| format!("--probe {p:?}: {e}"))?;
-        if !Tables::would_know(&pos, a.class == "2v1") {
+        if !EmergoTables::would_know(&pos, a.class == "2v1") {
             return Err(not_in_tables(p, a.class == "2v1"));
         }
     }
     let one = OneOnOne::default();
     let one_table = build(&one, "1v1", &a)?;
-    let mut tables = Tables {
+    let mut tables = EmergoTables {
         one_on_one: one_table,
         two_on_one: None,
     };
@@ -485,9 +484,7 @@ fn run() -> Result<(), String> {
 mod draughts {
     use super::{mib, peak_rss, Args};
     use column_checkers::custom::CheckersPosition;
-    use column_checkers::solver::bitbase::Wld;
-    use column_checkers::solver::draughts::{Database, DraughtsRules, Material};
-    use column_checkers::solver::wld::{self, Progress};
+    use column_checkers::solver::{Database, DraughtsRules, Material, Options, Progress, Wld};
     use column_checkers::{MoveList, Position};
     use std::collections::BTreeMap;
     use std::io::{IsTerminal, Write};
@@ -617,10 +614,12 @@ mod draughts {
                         "round {round}, {}% won or lost",
                         resolved * 100 / total.max(1)
                     ),
+                    // the lean solver keeps no edges to turn round
+                    Progress::Predecessors { .. } => return,
                 };
                 let _ = write!(std::io::stderr().lock(), "\r{label}: {text:<40}");
             };
-            let opts = wld::Options {
+            let opts = Options {
                 threads: a.threads as usize,
                 progress: Some(&bar),
             };

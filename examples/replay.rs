@@ -9,7 +9,7 @@
 //!
 //! The file (standard input when FILE is `-` or absent) holds one or more games in PDN
 //! (`[Tag "value"]` lines, numbered movetext, `{comments}`, `(variations)`, a result
-//! or `*` after each game); see `column_checkers::text::pdn`. Each game's ruleset is
+//! or `*` after each game); see `column_checkers::text`. Each game's ruleset is
 //! `--game` when given, else its `Variant` (or `Game`) tag, else its `GameType` tag
 //! (20 international, 25 Russian, 26 Brazilian draughts), else international
 //! draughts; a `FEN` tag sets the start.
@@ -22,7 +22,7 @@
 //! after a draw by the rules; the game still counts as replayed. `--strict` refuses
 //! such a game instead. A file that breaks PDN's grammar (a malformed tag, a game
 //! without a terminator before the next game's tags, a token that is not PDN) and an
-//! illegal move of a main line fail in both modes (see `column_checkers::text::pdn`
+//! illegal move of a main line fail in both modes (see `column_checkers::text`
 //! and `Strictness`). A file of one game also gets the final position and the
 //! outcome. `--quiet` prints only the failed games, the warnings and the summary.
 //! Exit code 0 when every game replays (even if a result disagrees with the rules, or
@@ -43,8 +43,8 @@ mod cli;
 use clap::Parser;
 use cli::RulesetArgs;
 use column_checkers::any::{AnyGame, Ruleset};
-use column_checkers::text::pdn::read_games;
-use column_checkers::text::record::{Record, ResultCheck, Strictness};
+use column_checkers::text::read_games;
+use column_checkers::text::{Record, ResultCheck, Strictness};
 use std::io::Read;
 use std::process::ExitCode;
 

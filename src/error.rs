@@ -22,7 +22,7 @@ pub use crate::engine::error::{
 };
 pub use crate::engine::input::ClickError;
 #[cfg(feature = "solver")]
-pub use crate::solver::table::TableError;
+pub use crate::solver::TableError;
 pub use crate::text::fen::{FenError, FenErrorKind};
 pub use crate::text::pdn::{PdnError, PdnErrorKind};
 pub use crate::text::record::{ReplayError, ReplayErrorKind};

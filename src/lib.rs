@@ -153,9 +153,9 @@
 //!
 //! ## Game records, diagrams and any-ruleset code
 //!
-//! - [`text::pdn`] reads PDN files (Portable Draughts Notation, the draughts form of
-//!   PGN) of many games into [`text::record::Record`]s — tags, numbered movetext,
-//!   comments, variations, results, `FEN` start positions ([`text::fen`]) — which
+//! - [`text::read_games`] reads PDN files (Portable Draughts Notation, the draughts form of
+//!   PGN) of many games into [`text::Record`]s — tags, numbered movetext,
+//!   comments, variations, results, `FEN` start positions ([`text::position_from_fen`]) — which
 //!   replay with every move checked; `GameType` or `Variant` tags choose the ruleset
 //!   ([`Ruleset::of_record`]); [`any::record_of_game`] makes the record of
 //!   a [`Game`], to which tags and comments are added, and writes it as PDN.

@@ -7,7 +7,7 @@
 
 use column_checkers::any::{record_of_game, Ruleset, RulesetVisitor};
 use column_checkers::playout::SplitMix64;
-use column_checkers::text::record::{Record, ResultCheck};
+use column_checkers::text::{Record, ResultCheck};
 use column_checkers::{Color, DeclaredEndError, EndReason, Game, MoveList, Outcome, Position};
 
 /// A seeded random game of `plies` plies at most (fewer when the rules end it).

@@ -4,7 +4,7 @@
 
 use column_checkers::any::{Ruleset, RulesetVisitor};
 use column_checkers::error::PositionErrorKind;
-use column_checkers::text::fen::fen_of;
+use column_checkers::text::fen_of;
 use column_checkers::{
     BrazilianDraughts, InternationalDraughts, Introspect, Lasca, MoveList, Position,
     RussianDraughts,
@@ -101,7 +101,7 @@ fn every_ruleset_reads_the_fen_it_writes() {
         fn visit<P: Introspect>(self) -> Option<String> {
             let start = P::start();
             let fen = fen_of(&start)?;
-            let read = column_checkers::text::fen::position_from_fen::<P>(&fen);
+            let read = column_checkers::text::position_from_fen::<P>(&fen);
             assert_eq!(read.map(|(p, _)| p), Ok(start), "{}: {fen}", P::NAME);
             // the position type's own reader takes it as well
             assert_eq!(fen.parse::<P>().ok(), Some(P::start()), "{}", P::NAME);

@@ -5,7 +5,8 @@
 //! text's counted-draw field.
 
 use column_checkers::error::PositionErrorKind;
-use column_checkers::text::record::{Record, ReplayErrorKind};
+use column_checkers::error::ReplayErrorKind;
+use column_checkers::text::Record;
 use column_checkers::{
     ClickError, Emergo, InternationalDraughts, Lasca, MoveInput, MoveList, MoveParseError,
     PlayError, Position, Ruleset,

@@ -4,10 +4,12 @@
 //! says, and records and games round-trip through the writer.
 
 use column_checkers::any::{record_of_game, Ruleset};
+use column_checkers::error::ReplayErrorKind;
+use column_checkers::error::{PdnError, PdnErrorKind};
 use column_checkers::games::{LascaRoundabout, RussianDraughts};
 use column_checkers::playout::SplitMix64;
-use column_checkers::text::pdn::{read_games, write_record, PdnError, PdnErrorKind};
-use column_checkers::text::record::{Forgiven, Record, RecordResult, ReplayErrorKind, Strictness};
+use column_checkers::text::{read_games, write_record};
+use column_checkers::text::{Forgiven, Record, RecordResult, Strictness};
 use column_checkers::{
     Color, Emergo, Game, InternationalDraughts, MoveList, MoveParseError, Position, Stapeldammen,
 };
@@ -354,7 +356,7 @@ fn captures_written_with_squares_left_out() {
 /// (from a `;` comment; written with them replaced), or a move ending in a separator
 /// (`1-` then `6` read back as the padded move `1-6`).
 fn not_writable(r: &Record) -> bool {
-    fn line(comments: &[String], moves: &[column_checkers::text::record::RecordMove]) -> bool {
+    fn line(comments: &[String], moves: &[column_checkers::text::RecordMove]) -> bool {
         comments.iter().any(|c| c.contains(['{', '}']))
             || moves.iter().any(|m| {
                 m.text.ends_with(['-', 'x', 'X', ':'])

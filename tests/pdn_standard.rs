@@ -15,8 +15,10 @@
 //!   its games with another format's result `4-6`, abatsiev game 36 has unknown moves
 //!   `- -`; and Cat.C1 game 46 (`36x27 1-0` after the last game) is not legal.
 
-use column_checkers::text::pdn::{read_games, PdnErrorKind};
-use column_checkers::text::record::{Forgiven, Record, ReplayErrorKind, Strictness};
+use column_checkers::error::PdnErrorKind;
+use column_checkers::error::ReplayErrorKind;
+use column_checkers::text::read_games;
+use column_checkers::text::{Forgiven, Record, Strictness};
 use column_checkers::{InternationalDraughts, MoveParseError, Position, RussianDraughts};
 
 fn data(path: &str) -> String {
@@ -243,10 +245,7 @@ fn forgiven_games_replay_as_far_as_the_rules_allow() {
     let record = records[2].as_ref().unwrap();
     let rep = record.replay::<InternationalDraughts>().unwrap();
     assert_eq!(rep.game.moves().len(), record.moves.len() - 8);
-    assert_eq!(
-        rep.result_check,
-        column_checkers::text::record::ResultCheck::Agrees
-    );
+    assert_eq!(rep.result_check, column_checkers::text::ResultCheck::Agrees);
     // PROF2 game 2 replays to its end, every move numbered as its place gives
     let records = read_games(&data("standard/succeed/PROF2.pdn"));
     let record = records[1].as_ref().unwrap();

@@ -2,11 +2,11 @@
 //! files (feature `solver`).
 #![cfg(feature = "solver")]
 
-use column_checkers::solver::emergo::{outcome_value, OneOnOne, TwoOnOne, TwoOnOneParts};
-use column_checkers::solver::retrograde::{self, Options};
-use column_checkers::solver::table::{crc32, BitVec, Distances};
-use column_checkers::solver::table::{Table, TableError};
-use column_checkers::solver::{PositionClass, Successor, Value};
+use column_checkers::solver;
+use column_checkers::solver::{
+    crc32, outcome_value, Bits, Distances, OneOnOne, Options, PositionClass, Progress, Successor,
+    Table, TableError, TwoOnOne, TwoOnOneParts, Value,
+};
 use column_checkers::{MoveList, Position};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -120,7 +120,7 @@ fn search_all(class: &impl PositionClass) -> Vec<Value> {
 }
 
 fn solve(class: &impl PositionClass) -> Table {
-    retrograde::solve(class, &Options::default())
+    solver::solve(class, &Options::default())
 }
 
 fn arb_graph() -> impl Strategy<Value = Graph> {
@@ -302,8 +302,8 @@ fn two_on_one_is_closed_under_moves() {
     let n = OneOnOne::SIZE as usize;
     let draws = Table::from_parts(
         OneOnOne::default().name(),
-        BitVec::repeat(false, n),
-        BitVec::repeat(false, n),
+        Bits::repeat(false, n),
+        Bits::repeat(false, n),
         Distances::U8(vec![0; n]),
     );
     let class = TwoOnOne::new(&draws);
@@ -346,14 +346,14 @@ fn threads_build_the_table_one_thread_builds() {
             None
         }
     }
-    let one = retrograde::solve(&Jumps, &Options::default());
+    let one = solver::solve(&Jumps, &Options::default());
     let done = std::sync::atomic::AtomicU64::new(0);
     let progress = |p| {
-        if let retrograde::Progress::Successors { done: d, .. } = p {
+        if let Progress::Expand { done: d, .. } = p {
             done.fetch_max(d, std::sync::atomic::Ordering::Relaxed);
         }
     };
-    let three = retrograde::solve(
+    let three = solver::solve(
         &Jumps,
         &Options {
             threads: 3,
@@ -372,10 +372,10 @@ mod draughts {
     use column_checkers::custom::CheckersPosition;
     use column_checkers::error::TableError;
     use column_checkers::games::{BrazilianRules, InternationalRules, RussianRules};
-    use column_checkers::solver::draughts::{Database, DraughtsRules, Material, RussianDatabase};
-    use column_checkers::solver::retrograde;
-    use column_checkers::solver::wld::{self, Predecessors, Wld};
-    use column_checkers::solver::{PositionClass, Successor};
+    use column_checkers::solver::{
+        solve, solve_wld, Database, DraughtsRules, Material, Options, PositionClass, Predecessors,
+        RussianDatabase, Successor, Wld,
+    };
     use column_checkers::{Color, Introspect, MoveList, Position, RussianDraughts};
     use std::collections::HashMap;
 
@@ -428,11 +428,11 @@ mod draughts {
             }
             if !full {
                 drop(class);
-                db.solve(&group, &wld::Options::default());
+                db.solve(&group, &Options::default());
                 continue;
             }
-            let full = retrograde::solve(&class, &retrograde::Options::default());
-            let (lean, stats) = wld::solve(&class, &wld::Options::default());
+            let full = solve(&class, &Options::default());
+            let (lean, stats) = solve_wld(&class, &Options::default());
             assert_eq!(stats.numbers, n as u64);
             for i in 0..n as u64 {
                 if class.is_position(i) {
@@ -442,7 +442,7 @@ mod draughts {
                 }
             }
             drop(class);
-            db.solve(&group, &wld::Options::default());
+            db.solve(&group, &Options::default());
         }
     }
 
@@ -486,7 +486,7 @@ mod draughts {
     /// searching the captures where one is pending.
     #[test]
     fn a_three_piece_database_builds_saves_loads_and_probes() {
-        let db = RussianDatabase::build(3, &wld::Options::default());
+        let db = RussianDatabase::build(3, &Options::default());
         assert_eq!(db.slices().count(), 4 + 12);
         let dir = temp_dir("russian-3");
         db.save(&dir).unwrap();
@@ -656,7 +656,7 @@ mod draughts {
     /// Checks the database of up to `pieces` pieces against [`plain_values`] on the
     /// positions [`positions`] gives; answers how many.
     fn agrees_with_plain_search<R: DraughtsRules>(pieces: u32, three: &[usize]) -> usize {
-        let db = Database::<R>::build(pieces, &wld::Options::default());
+        let db = Database::<R>::build(pieces, &Options::default());
         let all = positions::<R>(three);
         let plain = plain_values(&all);
         for (p, v) in &plain {
@@ -689,8 +689,7 @@ mod draughts {
 mod known {
     use column_checkers::custom::CheckersPosition;
     use column_checkers::games::{InternationalRules, RussianRules};
-    use column_checkers::solver::draughts::{Database, DraughtsRules, Material};
-    use column_checkers::solver::wld::{self, Wld};
+    use column_checkers::solver::{Database, DraughtsRules, Material, Options, Wld};
     use column_checkers::{Color, Introspect, MoveList, Position, SquareSet};
 
     /// The kings-only slices of up to 3 pieces, and `more` (they lead only to each
@@ -701,7 +700,7 @@ mod known {
             let wanted =
                 |m: &Material| m.pieces() < 4 || more.contains(m) || more.contains(&m.mirrored());
             if g.iter().all(|m| m.men == [0, 0] && wanted(m)) {
-                db.solve(&g, &wld::Options::default());
+                db.solve(&g, &Options::default());
             }
         }
         db

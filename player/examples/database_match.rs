@@ -24,7 +24,7 @@ use clap::{Parser, ValueEnum};
 use column_checkers::custom::CheckersPosition;
 use column_checkers::games::{BrazilianRules, InternationalRules, RussianRules};
 use column_checkers::playout::SplitMix64;
-use column_checkers::solver::draughts::{Database, DraughtsRules, Material};
+use column_checkers::solver::{Database, DraughtsRules, Material};
 use column_checkers::{Color, Game, MoveList, Position};
 use column_checkers_player::eval::EvaluateRules;
 use column_checkers_player::matches::Score;

@@ -13,8 +13,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use column_checkers::playout::SplitMix64;
-use column_checkers::solver::emergo::{OneOnOne, Tables, TwoOnOne};
-use column_checkers::solver::Value;
+use column_checkers::solver::{EmergoTables, OneOnOne, TwoOnOne, Value};
 use column_checkers::{Emergo, Position};
 use column_checkers_player::tables::{self, Tables as PlayerTables};
 use column_checkers_player::{game_history, Limits, Player};
@@ -42,7 +41,7 @@ struct Args {
 fn play(
     player: &mut Player<Emergo>,
     limits: Limits,
-    tables: &Tables,
+    tables: &EmergoTables,
     pos: &Emergo,
     d: u16,
 ) -> Option<usize> {

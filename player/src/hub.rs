@@ -574,8 +574,7 @@ pub fn session_for<R: BufRead, W: Write + Send>(
 /// probes its ruleset's in `tables` ([`Player::with_tables`]).
 ///
 /// ```
-/// use column_checkers::solver::draughts::RussianDatabase;
-/// use column_checkers::solver::wld::Options;
+/// use column_checkers::solver::{Options, RussianDatabase};
 /// use column_checkers::Ruleset;
 /// use column_checkers_player::hub::session_with_tables;
 /// use column_checkers_player::tables::Tables;

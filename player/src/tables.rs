@@ -21,8 +21,7 @@
 //!   them (the search still sees those it reaches).
 //!
 //! ```
-//! use column_checkers::solver::draughts::RussianDatabase;
-//! use column_checkers::solver::wld::Options;
+//! use column_checkers::solver::{Options, RussianDatabase};
 //! use column_checkers::RussianDraughts;
 //! use column_checkers_player::tables::Tables;
 //! use column_checkers_player::{Limits, Player};
@@ -43,20 +42,16 @@ use std::sync::Arc;
 
 use column_checkers::custom::CheckersPosition;
 use column_checkers::games::{BrazilianRules, InternationalRules, RussianRules};
-use column_checkers::solver::bitbase::Wld;
-use column_checkers::solver::draughts::{
-    BrazilianDatabase, Database, DraughtsRules, InternationalDatabase, RussianDatabase,
+use column_checkers::solver::{
+    solve, BrazilianDatabase, Database, DraughtsRules, InternationalDatabase, OneOnOne, Options,
+    PositionClass, RussianDatabase, Table, TableError, TwoOnOne, Value, Wld,
 };
-use column_checkers::solver::emergo::{OneOnOne, TwoOnOne};
-use column_checkers::solver::retrograde::{self, Options};
-use column_checkers::solver::table::{Table, TableError};
-use column_checkers::solver::{PositionClass, Value};
 use column_checkers::{Color, Emergo, MoveList, Position};
 
 use crate::{Exact, Probe};
 
 /// Emergo's solved tables (the library's): one on one, and two on one when built.
-pub use column_checkers::solver::emergo::Tables as EmergoTables;
+pub use column_checkers::solver::EmergoTables;
 
 /// The endgame tables the player probes, of every ruleset that has some; each `None`
 /// (or empty) when not loaded. Cloning shares them.
@@ -216,7 +211,7 @@ fn nonempty<R: DraughtsRules>(db: Database<R>) -> Option<Arc<Database<R>>> {
 /// The one-on-one table, solved in memory (about a second; 472 320 positions).
 pub fn one_on_one() -> EmergoTables {
     EmergoTables {
-        one_on_one: retrograde::solve(&OneOnOne::default(), &Options::default()),
+        one_on_one: solve(&OneOnOne::default(), &Options::default()),
         two_on_one: None,
     }
 }
@@ -283,8 +278,7 @@ const SPREAD: i32 = 10_000;
 /// [module docs](self)).
 ///
 /// ```
-/// use column_checkers::solver::draughts::RussianDatabase;
-/// use column_checkers::solver::wld::Options;
+/// use column_checkers::solver::{Options, RussianDatabase};
 /// use column_checkers::RussianDraughts;
 /// use column_checkers_player::eval::Evaluate;
 /// use column_checkers_player::tables::exact_draughts;
@@ -381,8 +375,7 @@ pub(crate) fn database_probe<R: Served>(
 mod tests {
     use super::*;
     use crate::{Limits, Player};
-    use column_checkers::solver::draughts::Material;
-    use column_checkers::solver::wld;
+    use column_checkers::solver::Material;
     use column_checkers::{
         BrazilianDraughts, InternationalDraughts, Lasca, MoveList, RussianDraughts,
     };
@@ -511,7 +504,7 @@ mod tests {
     /// A database of `R` of up to `pieces` pieces built here (on 8x8 to 3 pieces, a
     /// fraction of a second optimised, seconds in a test build).
     fn build<R: DraughtsRules>(pieces: u32) -> Database<R> {
-        Database::<R>::build(pieces, &wld::Options::default())
+        Database::<R>::build(pieces, &Options::default())
     }
 
     /// The Russian database of up to 3 pieces, built once for all the tests.

@@ -295,7 +295,7 @@ pub trait Position:
     /// The move's text as players write it: a capture by its first and last squares
     /// (the FMJD's `32x12` for `32x21x12`) when that names it alone among the legal
     /// moves here, else in full (its `Display`). Game records
-    /// ([`Record::of_game`](crate::text::record::Record::of_game)) write moves so;
+    /// ([`Record::of_game`](crate::text::Record::of_game)) write moves so;
     /// [`parse_move`](Self::parse_move) reads either form.
     ///
     /// ```

@@ -753,9 +753,9 @@ impl<R: CheckersRules> FromStr for CheckersPosition<R> {
     type Err = PositionError;
 
     /// Reads the position text (see [`Display`](fmt::Display)) or PDN FEN
-    /// ([`read_position_or_fen`](crate::text::fen::read_position_or_fen)).
+    /// ([`read_position_or_fen`](crate::text::read_position_or_fen)).
     fn from_str(s: &str) -> Result<Self, PositionError> {
-        crate::text::fen::read_position_or_fen(s, |s| {
+        crate::text::read_position_or_fen(s, |s| {
             crate::text::position_text::read_position(s, Self::read_text)
         })
     }

@@ -1,37 +1,4 @@
 //! Win/loss/draw tables: 2 bits a position in memory, packed in files.
-//!
-//! A [`Bitbase`] holds, for each number of a class, win, loss or draw for the side to
-//! move, or nothing (a number that stands for no position). It is what the
-//! [lean solver](super::wld) writes and what the [draughts
-//! databases](super::draughts) are made of. A [`Packed`] table is the same values
-//! packed (runs of one value in a byte), for files and for probing.
-//!
-//! # File format of a packed table
-//! All numbers little-endian:
-//!
-//! | bytes | what |
-//! |---|---|
-//! | 8 | magic `CCWLDB` `1` `0` (format 1) |
-//! | 4 + n | the class's name: its length, then its UTF-8 bytes |
-//! | 8 | the number of numbers `len` |
-//! | 4 | numbers a block holds ([`BLOCK`]) |
-//! | 8 | bytes of packed values `d` |
-//! | 8·(⌈len/block⌉ + 1) | where each block's bytes start, and `d` |
-//! | d | the packed values (see [`Packed`]) |
-//! | 4 | CRC-32 (IEEE) of everything before it |
-//!
-//! ```
-//! use column_checkers::solver::bitbase::{Bitbase, Wld};
-//!
-//! let mut t = Bitbase::new("example".into(), 5);
-//! t.set(1, Some(Wld::Win));
-//! t.set(2, Some(Wld::Loss));
-//! t.set(4, None);
-//! assert_eq!(t.get(0), Some(Wld::Draw));
-//! assert_eq!(t.get(1), Some(Wld::Win));
-//! assert_eq!(t.get(4), None);
-//! assert_eq!(t.counts(), [1, 1, 2, 1]);
-//! ```
 
 use super::table::{crc32, Reader, TableError};
 use super::Value;
@@ -133,6 +100,25 @@ impl Code {
 }
 
 /// A win/loss/draw table of a class: 2 bits a number, 32 to a `u64`.
+///
+/// A [`Bitbase`] holds, for each number of a class, win, loss or draw for the side to
+/// move, or nothing (a number that stands for no position). It is what the
+/// [lean solver](super::solve_wld) writes and what the [draughts
+/// databases](super::Database) are made of. A [`Packed`] table is the same values
+/// packed (runs of one value in a byte), for files and for probing.
+///
+/// ```
+/// use column_checkers::solver::{Bitbase, Wld};
+///
+/// let mut t = Bitbase::new("example".into(), 5);
+/// t.set(1, Some(Wld::Win));
+/// t.set(2, Some(Wld::Loss));
+/// t.set(4, None);
+/// assert_eq!(t.get(0), Some(Wld::Draw));
+/// assert_eq!(t.get(1), Some(Wld::Win));
+/// assert_eq!(t.get(4), None);
+/// assert_eq!(t.counts(), [1, 1, 2, 1]);
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Bitbase {
     name: String,
@@ -265,7 +251,7 @@ impl Bitbase {
 /// others are runs.
 const PACK_CODES: u8 = 81;
 /// Numbers a block of a packed table holds (runs do not cross blocks).
-pub const BLOCK: u64 = 8192;
+pub const PACKED_BLOCK: u64 = 8192;
 
 /// The run lengths a byte can say: 5 to 20 numbers one by one, then about 15 % apart
 /// up to a block (a longer run is said in several bytes, the longest length first).
@@ -278,15 +264,30 @@ const RUNS: [u16; 58] = [
 /// A win/loss/draw table packed for storage and probing: about 1.6 bits a number at
 /// most, much less where the values run long.
 ///
-/// The numbers are cut into blocks of [`BLOCK`]; each block is a sequence of bytes,
+/// The numbers are cut into blocks of [`PACKED_BLOCK`]; each block is a sequence of bytes,
 /// each either the values of four numbers (`v₀ + 3v₁ + 9v₂ + 27v₃`, below 81, a
 /// value being 0 for a draw, 1 for a win, 2 for a loss) or a run of one value (81 and
 /// up: the value and one of 58 lengths from 5 to 8192). A look-up decodes its block
 /// up to the number. Numbers that stand for no position, and those the packer is told
 /// are free, take whatever value makes the runs longest.
 ///
+/// # File format of a packed table
+/// All numbers little-endian:
+///
+/// | bytes | what |
+/// |---|---|
+/// | 8 | magic `CCWLDB` `1` `0` (format 1) |
+/// | 4 + n | the class's name: its length, then its UTF-8 bytes |
+/// | 8 | the number of numbers `len` |
+/// | 4 | numbers a block holds ([`PACKED_BLOCK`]) |
+/// | 8 | bytes of packed values `d` |
+/// | 8·(⌈len/block⌉ + 1) | where each block's bytes start, and `d` |
+/// | d | the packed values (see [`Packed`]) |
+/// | 4 | CRC-32 (IEEE) of everything before it |
+///
+///
 /// ```
-/// use column_checkers::solver::bitbase::{Bitbase, Packed, Wld};
+/// use column_checkers::solver::{Bitbase, Packed, Wld};
 ///
 /// let mut t = Bitbase::new("example".into(), 100_000);
 /// for i in (0..100_000).step_by(7) {
@@ -323,7 +324,7 @@ impl Packed {
     /// Packs `table`; the numbers for which `free` is true (and those that stand for
     /// no position) may come back with any value.
     pub fn pack(table: &Bitbase, free: impl Fn(u64) -> bool) -> Packed {
-        let blocks = table.len.div_ceil(BLOCK);
+        let blocks = table.len.div_ceil(PACKED_BLOCK);
         let mut offsets = Vec::with_capacity(blocks as usize + 1);
         let mut data = Vec::new();
         let code = |i: u64| match table.code(i) {
@@ -333,8 +334,8 @@ impl Packed {
         };
         for b in 0..blocks {
             offsets.push(data.len() as u64);
-            let start = b * BLOCK;
-            let end = (start + BLOCK).min(table.len);
+            let start = b * PACKED_BLOCK;
+            let end = (start + PACKED_BLOCK).min(table.len);
             let mut i = start;
             while i < end {
                 // the run from i: the first value that is not free, and how far it goes
@@ -416,8 +417,8 @@ impl Packed {
     /// When `index` is not below [`len`](Self::len).
     pub fn get(&self, index: u64) -> Wld {
         assert!(index < self.len, "number {index} of {}", self.len);
-        let b = (index / BLOCK) as usize;
-        let mut at = b as u64 * BLOCK;
+        let b = (index / PACKED_BLOCK) as usize;
+        let mut at = b as u64 * PACKED_BLOCK;
         let bytes = &self.data[self.offsets[b] as usize..self.offsets[b + 1] as usize];
         for &byte in bytes {
             if byte < PACK_CODES {
@@ -447,8 +448,8 @@ impl Packed {
     pub fn unpack(&self) -> Bitbase {
         let mut t = Bitbase::new(self.name.clone(), self.len);
         for b in 0..self.offsets.len() - 1 {
-            let mut at = b as u64 * BLOCK;
-            let end = (at + BLOCK).min(self.len);
+            let mut at = b as u64 * PACKED_BLOCK;
+            let end = (at + PACKED_BLOCK).min(self.len);
             for &byte in &self.data[self.offsets[b] as usize..self.offsets[b + 1] as usize] {
                 if byte < PACK_CODES {
                     let mut x = byte;
@@ -486,7 +487,7 @@ impl Packed {
         out.extend_from_slice(&(self.name.len() as u32).to_le_bytes());
         out.extend_from_slice(self.name.as_bytes());
         out.extend_from_slice(&self.len.to_le_bytes());
-        out.extend_from_slice(&(BLOCK as u32).to_le_bytes());
+        out.extend_from_slice(&(PACKED_BLOCK as u32).to_le_bytes());
         out.extend_from_slice(&(self.data.len() as u64).to_le_bytes());
         for o in &self.offsets {
             out.extend_from_slice(&o.to_le_bytes());
@@ -560,14 +561,14 @@ impl Packed {
             .take(4)
             .map(|b| u32::from_le_bytes(b.try_into().expect("4")))
             .ok_or_else(|| malformed("no block size"))?;
-        if block as u64 != BLOCK {
+        if block as u64 != PACKED_BLOCK {
             return Err(malformed(&format!(
-                "blocks of {block} numbers ({BLOCK} expected)"
+                "blocks of {block} numbers ({PACKED_BLOCK} expected)"
             )));
         }
         let data_len = u64_at(&mut r, "no data size")?;
-        let blocks =
-            usize::try_from(len.div_ceil(BLOCK)).map_err(|_| malformed("too many numbers"))?;
+        let blocks = usize::try_from(len.div_ceil(PACKED_BLOCK))
+            .map_err(|_| malformed("too many numbers"))?;
         let mut offsets = Vec::with_capacity(blocks + 1);
         for _ in 0..=blocks {
             offsets.push(u64_at(&mut r, "the block offsets are cut short")?);
@@ -603,7 +604,7 @@ impl Packed {
             if from > to {
                 return Err(format!("block {b} ends before it starts"));
             }
-            let want = (self.len - b as u64 * BLOCK).min(BLOCK);
+            let want = (self.len - b as u64 * PACKED_BLOCK).min(PACKED_BLOCK);
             let mut n = 0u64;
             for &byte in &self.data[from as usize..to as usize] {
                 if n >= want {
@@ -678,7 +679,7 @@ mod tests {
     #[test]
     fn run_lengths_rise_to_a_block() {
         assert!(RUNS.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(*RUNS.last().unwrap() as u64, BLOCK);
+        assert_eq!(*RUNS.last().unwrap() as u64, PACKED_BLOCK);
         assert_eq!(PACK_CODES as usize + 3 * RUNS.len(), 255);
     }
 

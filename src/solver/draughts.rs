@@ -1,67 +1,11 @@
-//! Win/loss/draw databases for the draughts games: international draughts (10x10),
-//! Russian and Brazilian draughts (8x8), men and kings, by material.
-//!
-//! A **slice** is one material ([`Material`]): so many men and kings for the side to
-//! move and for the other side, the side to move always counted first. Positions
-//! with Black to move are stored as the board turned half round with the colours
-//! exchanged (the rules do not tell the colours apart), so a slice holds only
-//! positions of White to move, and a quiet move leads from a slice to its mirror
-//! slice (the other side's material first). The two are solved together by the
-//! [lean solver](super::wld); every other move leaves them:
-//!
-//! - a **capture** leads to a slice of fewer pieces;
-//! - a **promotion** (a man's step onto the far row) to a slice of as many pieces
-//!   with one man fewer.
-//!
-//! Those are solved first ([`Database::order`]): by pieces, then by men. Within a
-//! slice the numbering ranks the side to move's men among the squares a man of its
-//! colour may stand on, the other side's men likewise, then the kings among the
-//! squares left (combinations in colexicographic order). Two men of opposite colours
-//! may be numbered on one square: those numbers stand for no position (a few per
-//! cent of the men's numbers).
-//!
-//! **Every position is solved, capture pending or not**: a position whose side to move
-//! must capture is valued from the slices its captures lead to when it is expanded.
-//! A database built in memory holds every value. **Saved, the positions with a
-//! capture pending are left free** ([`Database::packed`]): the packer gives them
-//! whatever value lengthens the runs around them, which halves the files; a probe of
-//! such a position in a database read from files searches its captures (each leads
-//! to fewer pieces). A search that probes only where no capture is pending, as the
-//! player's, can skip that test ([`Database::probe_quiet`]).
-//!
-//! The values are by the rules of play alone: threefold repetition draws (play that
-//! goes round for ever is a draw); the federations' counted draws (the 25-move and
-//! 16-move rules, the Russian code's 15 moves) are not counted, as in the draughts
-//! programs' endgame databases, so a "win" may need more moves than a counted draw
-//! allows.
-//!
-//! The moves are the ruleset's ([`Position::legal_moves`]); the predecessors (moves
-//! taken back, which stay in the slice pair: quiet moves that do not promote) come
-//! from the same rules' move directions and leaps, and the tests check, over whole
-//! slices, that they are exactly the moves turned round.
-//!
-//! ```
-//! use column_checkers::solver::draughts::RussianDatabase;
-//! use column_checkers::solver::wld::{Options, Wld};
-//! use column_checkers::RussianDraughts;
-//!
-//! let db = RussianDatabase::build(2, &Options::default());
-//! // a king against a man that has not crowned: the king takes it
-//! let pos: RussianDraughts = "a1:W,h6:b w".parse().unwrap();
-//! assert_eq!(db.probe(&pos), Some(Wld::Win));
-//! // a king each: a draw, but for a king shut in a corner of the main road
-//! let pos: RussianDraughts = "c1:W,f8:B b".parse().unwrap();
-//! assert_eq!(db.probe(&pos), Some(Wld::Draw));
-//! let pos: RussianDraughts = "a1:W,h8:B b".parse().unwrap();
-//! assert_eq!(db.probe(&pos), Some(Wld::Loss));
-//! ```
+//! Win/loss/draw databases for the draughts games, by material.
 
 use super::bitbase::{Bitbase, Packed, Wld};
 use super::ruleset::expand;
 #[cfg(feature = "std")]
 use super::table::TableError;
-use super::wld::{self, Predecessors, Stats};
-use super::{PositionClass, Successor, Value};
+use super::wld::{solve_wld, Predecessors, WldStats};
+use super::{Options, PositionClass, Successor, Value};
 use crate::alloc_prelude::*;
 use crate::engine::board::Board;
 use crate::engine::capture::{Leap, Removed};
@@ -625,6 +569,61 @@ fn capture_pending<R: DraughtsRules>(pos: &CheckersPosition<R>) -> bool {
 
 /// A win/loss/draw database of a draughts ruleset: a table per slice.
 ///
+/// A **slice** is one material ([`Material`]): so many men and kings for the side to
+/// move and for the other side, the side to move always counted first. Positions
+/// with Black to move are stored as the board turned half round with the colours
+/// exchanged (the rules do not tell the colours apart), so a slice holds only
+/// positions of White to move, and a quiet move leads from a slice to its mirror
+/// slice (the other side's material first). The two are solved together by the
+/// [lean solver](super::solve_wld); every other move leaves them:
+///
+/// - a **capture** leads to a slice of fewer pieces;
+/// - a **promotion** (a man's step onto the far row) to a slice of as many pieces
+///   with one man fewer.
+///
+/// Those are solved first ([`Database::order`]): by pieces, then by men. Within a
+/// slice the numbering ranks the side to move's men among the squares a man of its
+/// colour may stand on, the other side's men likewise, then the kings among the
+/// squares left (combinations in colexicographic order). Two men of opposite colours
+/// may be numbered on one square: those numbers stand for no position (a few per
+/// cent of the men's numbers).
+///
+/// **Every position is solved, capture pending or not**: a position whose side to move
+/// must capture is valued from the slices its captures lead to when it is expanded.
+/// A database built in memory holds every value. **Saved, the positions with a
+/// capture pending are left free** ([`Database::packed`]): the packer gives them
+/// whatever value lengthens the runs around them, which halves the files; a probe of
+/// such a position in a database read from files searches its captures (each leads
+/// to fewer pieces). A search that probes only where no capture is pending, as the
+/// player's, can skip that test ([`Database::probe_quiet`]).
+///
+/// The values are by the rules of play alone: threefold repetition draws (play that
+/// goes round for ever is a draw); the federations' counted draws (the 25-move and
+/// 16-move rules, the Russian code's 15 moves) are not counted, as in the draughts
+/// programs' endgame databases, so a "win" may need more moves than a counted draw
+/// allows.
+///
+/// The moves are the ruleset's ([`Position::legal_moves`]); the predecessors (moves
+/// taken back, which stay in the slice pair: quiet moves that do not promote) come
+/// from the same rules' move directions and leaps, and the tests check, over whole
+/// slices, that they are exactly the moves turned round.
+///
+/// ```
+/// use column_checkers::solver::RussianDatabase;
+/// use column_checkers::solver::{Options, Wld};
+/// use column_checkers::RussianDraughts;
+///
+/// let db = RussianDatabase::build(2, &Options::default());
+/// // a king against a man that has not crowned: the king takes it
+/// let pos: RussianDraughts = "a1:W,h6:b w".parse().unwrap();
+/// assert_eq!(db.probe(&pos), Some(Wld::Win));
+/// // a king each: a draw, but for a king shut in a corner of the main road
+/// let pos: RussianDraughts = "c1:W,f8:B b".parse().unwrap();
+/// assert_eq!(db.probe(&pos), Some(Wld::Draw));
+/// let pos: RussianDraughts = "a1:W,h8:B b".parse().unwrap();
+/// assert_eq!(db.probe(&pos), Some(Wld::Loss));
+/// ```
+///
 /// Built with [`build`](Self::build) (or group by group with [`solve`](Self::solve)),
 /// saved a file per slice with [`save`](Self::save), read back with
 /// [`load`](Self::load), and probed with [`probe`](Self::probe).
@@ -665,7 +664,7 @@ impl<R: DraughtsRules> Database<R> {
     /// lead to groups before it.
     ///
     /// ```
-    /// use column_checkers::solver::draughts::{Material, RussianDatabase};
+    /// use column_checkers::solver::{Material, RussianDatabase};
     ///
     /// let order = RussianDatabase::order(2);
     /// // kings only first; a man against a king with its mirror
@@ -730,10 +729,10 @@ impl<R: DraughtsRules> Database<R> {
     ///
     /// # Panics
     /// When a slice the group's moves lead to is not in the database.
-    pub fn solve(&mut self, group: &[Material], opts: &wld::Options<'_>) -> Stats {
+    pub fn solve(&mut self, group: &[Material], opts: &Options<'_>) -> WldStats {
         let class = self.class(group);
         let (slices, sizes) = (class.slices, class.sizes);
-        let (table, stats) = wld::solve(&class, opts);
+        let (table, stats) = solve_wld(&class, opts);
         let captures: Vec<u64> = class
             .captures
             .iter()
@@ -754,7 +753,7 @@ impl<R: DraughtsRules> Database<R> {
     }
 
     /// The database of every slice of up to `max_pieces` pieces, solved in order.
-    pub fn build(max_pieces: u32, opts: &wld::Options<'_>) -> Self {
+    pub fn build(max_pieces: u32, opts: &Options<'_>) -> Self {
         let mut db = Self::new();
         for group in Self::order(max_pieces) {
             db.solve(&group, opts);
@@ -791,8 +790,8 @@ impl<R: DraughtsRules> Database<R> {
     /// position of more pieces is not in it.
     ///
     /// ```
-    /// use column_checkers::solver::draughts::RussianDatabase;
-    /// use column_checkers::solver::wld::Options;
+    /// use column_checkers::solver::RussianDatabase;
+    /// use column_checkers::solver::Options;
     ///
     /// assert_eq!(RussianDatabase::new().pieces(), 0);
     /// assert_eq!(RussianDatabase::build(3, &Options::default()).pieces(), 3);
@@ -865,8 +864,8 @@ impl<R: DraughtsRules> Database<R> {
     /// nothing.
     ///
     /// ```
-    /// use column_checkers::solver::draughts::RussianDatabase;
-    /// use column_checkers::solver::wld::{Options, Wld};
+    /// use column_checkers::solver::RussianDatabase;
+    /// use column_checkers::solver::{Options, Wld};
     /// use column_checkers::RussianDraughts;
     ///
     /// let db = RussianDatabase::build(3, &Options::default());
@@ -1022,8 +1021,8 @@ impl<R: DraughtsRules> Database<R> {
     /// file cannot be read, is not a packed table, is corrupt, or holds another slice.
     ///
     /// ```
-    /// use column_checkers::solver::draughts::{BrazilianDatabase, Material};
-    /// use column_checkers::solver::wld::Options;
+    /// use column_checkers::solver::{BrazilianDatabase, Material};
+    /// use column_checkers::solver::Options;
     ///
     /// let dir = std::env::temp_dir().join(format!("ccdb-doc-{}", std::process::id()));
     /// std::fs::create_dir_all(&dir)?;

@@ -1,53 +1,6 @@
 //! Emergo's pure endgame classes, with nothing in hand.
-//!
-//! A column is **pure** when it is a cap of its owner's men over prisoners of the other
-//! colour only — in Emergo every column is, since a capture puts the taken man under
-//! the capturer (so a column only ever gains prisoners of the one enemy colour) and
-//! takes the top man off the jumped one. The classes here hold all 24 men of the game
-//! on the board, 12 of each colour, none in hand.
-//!
-//! # One on one ([`OneOnOne`])
-//! White has one column, `c_w` white men over `12 − c_b` black, Black one column,
-//! `c_b` black over `12 − c_w` white (`1 ≤ c_w, c_b ≤ 12`), on any two squares, either
-//! side to move: 2 · 12 · 12 · 41 · 40 = **472 320** positions.
-//!
-//! *The class is closed under moves* (up to finished games). With nothing in hand there
-//! are no entries, so a move is a step or a capture:
-//! - a **step** moves a column unchanged to a vacant square: a position of the class
-//!   with the other side to move;
-//! - a **capture** jumps the enemy column and takes its top man under the capturer: the
-//!   capturer's cap is unchanged and its prisoners (still all of the enemy's colour)
-//!   grow by one, the jumped cap shrinks by one. It cannot go on: a second jump would
-//!   jump the same column again from where it landed, straight back, which the no-180°
-//!   rule forbids. If the jumped cap had two men or more, the result is the class's
-//!   position with that cap one smaller (and the capturer's prisoners
-//!   `12 − (c − 1)`, as the class says); if it had one, the men under it are freed (or
-//!   nothing is left): the jumped player controls no column and, to move with nothing
-//!   in hand, **has lost** — a finished game, which the ruleset's
-//!   [`outcome`](crate::Position::outcome) values.
-//!
-//! # Two on one ([`TwoOnOne`])
-//! One player has two pure columns (`a₁` over `p₁`, `a₂` over `p₂`), the other one
-//! (`b` over `q`), `a₁ + a₂ + q = 12` and `b + p₁ + p₂ = 12`. Its moves lead to: a step,
-//! two-on-one again; a capture by the two-column side (one jump, as above), two-on-one
-//! with `b` one smaller, or a finished game when `b` was 1; a capture by the one-column
-//! side (which may jump both enemy columns in one route), two-on-one with smaller caps,
-//! or, when a jumped cap was a single man, **one-on-two** (its prisoners freed as a
-//! column of the capturer's colour), **one-on-one** (nothing under it: the column
-//! vanished) or a finished game (both enemy columns gone). One-on-two is two-on-one
-//! with the colours exchanged: with nothing in hand Emergo's rules do not tell the
-//! colours apart (White's first-entry ban needs an entry), so the class numbers
-//! two-on-one and one-on-two together as "the two-column side is White" and solves
-//! both at once; one-on-one comes from its own table.
-//!
-//! The board's eight symmetries (the diamond's rotations and reflections, which map
-//! lines to lines) and the exchange of the two columns of the two-column side are used:
-//! the one-column side's square is brought into a fundamental region of 9 squares, and
-//! the two columns are an unordered pair — 2 · 9 · 780 · 66 · 78 = 72 277 920 numbers
-//! for the 329 266 080 two-on-one positions (and as many one-on-two).
 
-pub use super::ruleset::outcome_value;
-use super::ruleset::{self, expand};
+use super::ruleset::{self, expand, outcome_value};
 use super::table::Table;
 use super::{PositionClass, Successor, Value};
 use crate::alloc_prelude::*;
@@ -64,10 +17,16 @@ use crate::games::emergo::{Emergo, Oblique9};
 use once_cell::race::OnceBox;
 
 /// Men of each colour in the game (and on the board in these classes).
-pub const MEN: u8 = 12;
+pub(crate) const MEN: u8 = 12;
 const SQUARES: usize = 41;
 
 /// One pure column: where it stands, its cap and its prisoners.
+///
+/// A column is **pure** when it is a cap of its owner's men over prisoners of the other
+/// colour only — in Emergo every column is, since a capture puts the taken man under
+/// the capturer (so a column only ever gains prisoners of the one enemy colour) and
+/// takes the top man off the jumped one. The classes here hold all 24 men of the game
+/// on the board, 12 of each colour, none in hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PureColumn {
     /// Its square.
@@ -136,7 +95,7 @@ fn build(white: &[PureColumn], black: &[PureColumn], turn: Color) -> Emergo {
 }
 
 /// A square's oblique coordinates from the centre: (letter − e, number − 5).
-pub fn oblique(sq: Square) -> (i8, i8) {
+pub(crate) fn oblique(sq: Square) -> (i8, i8) {
     let name = Oblique9::geometry().name(sq).as_bytes();
     (name[0] as i8 - b'e' as i8, name[1] as i8 - b'5' as i8)
 }
@@ -151,7 +110,7 @@ pub fn steps_apart(a: Square, b: Square) -> u32 {
 /// The board's eight symmetries, as square maps: the diamond's rotations and
 /// reflections (`(x, y)` from the centre to `(±x, ±y)` and `(±y, ±x)`), which map
 /// lines to lines and so Emergo's moves with nothing in hand to moves.
-pub fn symmetries() -> &'static [[Square; SQUARES]; 8] {
+pub(crate) fn symmetries() -> &'static [[Square; SQUARES]; 8] {
     static SYM: OnceBox<[[Square; SQUARES]; 8]> = OnceBox::new();
     SYM.get_or_init(|| {
         let g = Oblique9::geometry();
@@ -171,8 +130,26 @@ pub fn symmetries() -> &'static [[Square; SQUARES]; 8] {
     })
 }
 
-/// One column against one (see the module docs): with 12 men of each colour, the
-/// game's; smaller numbers make small classes for tests (study positions).
+/// Emergo's one column against one: with 12 men of each colour, the game's; smaller
+/// numbers make small classes for tests (study positions).
+///
+/// `c_b` black over `12 − c_w` white (`1 ≤ c_w, c_b ≤ 12`), on any two squares, either
+/// side to move: 2 · 12 · 12 · 41 · 40 = **472 320** positions.
+///
+/// *The class is closed under moves* (up to finished games). With nothing in hand there
+/// are no entries, so a move is a step or a capture:
+/// - a **step** moves a column unchanged to a vacant square: a position of the class
+///   with the other side to move;
+/// - a **capture** jumps the enemy column and takes its top man under the capturer: the
+///   capturer's cap is unchanged and its prisoners (still all of the enemy's colour)
+///   grow by one, the jumped cap shrinks by one. It cannot go on: a second jump would
+///   jump the same column again from where it landed, straight back, which the no-180°
+///   rule forbids. If the jumped cap had two men or more, the result is the class's
+///   position with that cap one smaller (and the capturer's prisoners
+///   `12 − (c − 1)`, as the class says); if it had one, the men under it are freed (or
+///   nothing is left): the jumped player controls no column and, to move with nothing
+///   in hand, **has lost** — a finished game, which the ruleset's
+///   [`outcome`](crate::Position::outcome) values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OneOnOne {
     men: u8,
@@ -433,8 +410,26 @@ impl TwoOnOneParts {
     }
 }
 
-/// Two columns against one, and one against two (see the module docs); moves to one
-/// on one take their values from its solved table.
+/// Emergo's two columns against one, and one against two; moves to one on one take
+/// their values from its solved table ([`OneOnOne`]).
+///
+/// (`b` over `q`), `a₁ + a₂ + q = 12` and `b + p₁ + p₂ = 12`. Its moves lead to: a step,
+/// two-on-one again; a capture by the two-column side (one jump, as above), two-on-one
+/// with `b` one smaller, or a finished game when `b` was 1; a capture by the one-column
+/// side (which may jump both enemy columns in one route), two-on-one with smaller caps,
+/// or, when a jumped cap was a single man, **one-on-two** (its prisoners freed as a
+/// column of the capturer's colour), **one-on-one** (nothing under it: the column
+/// vanished) or a finished game (both enemy columns gone). One-on-two is two-on-one
+/// with the colours exchanged: with nothing in hand Emergo's rules do not tell the
+/// colours apart (White's first-entry ban needs an entry), so the class numbers
+/// two-on-one and one-on-two together as "the two-column side is White" and solves
+/// both at once; one-on-one comes from its own table.
+///
+/// The board's eight symmetries (the diamond's rotations and reflections, which map
+/// lines to lines) and the exchange of the two columns of the two-column side are used:
+/// the one-column side's square is brought into a fundamental region of 9 squares, and
+/// the two columns are an unordered pair — 2 · 9 · 780 · 66 · 78 = 72 277 920 numbers
+/// for the 329 266 080 two-on-one positions (and as many one-on-two).
 pub struct TwoOnOne<'a> {
     one_on_one: &'a Table,
 }
@@ -525,26 +520,26 @@ impl PositionClass for TwoOnOne<'_> {
 }
 
 /// The solved tables, for looking positions up.
-pub struct Tables {
+pub struct EmergoTables {
     /// One on one.
     pub one_on_one: Table,
     /// Two on one (and one on two), when built.
     pub two_on_one: Option<Table>,
 }
 
-impl Tables {
+impl EmergoTables {
     /// Whether tables of the one-on-one class, and with `two_on_one` of the two-on-one
     /// and one-on-two classes as well, know the value of `pos`: a finished game or a
     /// position of one of those classes. Answered without the tables, so that a tool
     /// can refuse a position before it builds them.
     ///
     /// ```
-    /// use column_checkers::solver::emergo::Tables;
+    /// use column_checkers::solver::EmergoTables;
     /// use column_checkers::{Emergo, Position};
     ///
     /// let one: Emergo = "e1:wwwwwwwwwwww,f3:bbbbbbbbbbbb w 0/0".parse().unwrap();
-    /// assert!(Tables::would_know(&one, false));
-    /// assert!(!Tables::would_know(&Emergo::start(), true));
+    /// assert!(EmergoTables::would_know(&one, false));
+    /// assert!(!EmergoTables::would_know(&Emergo::start(), true));
     /// ```
     pub fn would_know(pos: &Emergo, two_on_one: bool) -> bool {
         outcome_value(pos).is_some()

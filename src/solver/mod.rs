@@ -4,7 +4,7 @@
 //! whose moves lead either back into the class or to positions whose value is already
 //! known (a finished game, or a position of a smaller class solved before). A
 //! [`PositionClass`] says how to number the class and lists the successors of each of
-//! its positions; [`solve`](retrograde::solve) then finds, for every position, whether
+//! its positions; [`solve`] then finds, for every position, whether
 //! the side to move wins, loses or draws with best play, and in how many plies:
 //!
 //! - a position is **won in d** when one of its moves leads to a position lost in
@@ -14,30 +14,29 @@
 //! - every other position is a **draw**: neither side can force the end, so play goes
 //!   round a cycle and threefold repetition ends it (or the game ends drawn).
 //!
-//! The result is a [`Table`](table::Table): win/loss and resolved bits in `bitvec` bit
-//! vectors and the distances in one byte per position (two when a distance passes
+//! The result is a [`Table`]: win/loss and resolved bits in `bitvec` bit vectors and the distances in one byte per position (two when a distance passes
 //! 255), which can be saved to a file with a checksum and loaded back (files need the
 //! `std` feature; without it a table goes to and from the same bytes in memory).
 //!
-//! Two solvers serve any class:
+//! Two solvers serve any class, with the same [`Options`]:
 //!
-//! - [`retrograde`] keeps the game graph in memory (about 47 bytes a position at its
+//! - [`solve`] keeps the game graph in memory (about 47 bytes a position at its
 //!   peak) and finds the distances;
-//! - [`wld`], the lean one, finds win, loss or draw only, in about a byte and a half
-//!   a position, for classes that can also list a position's predecessors
-//!   ([`wld::Predecessors`]); its tables are [`bitbase::Bitbase`]s (2 bits a
-//!   position), saved [`bitbase::Packed`] (runs of one value in a byte).
+//! - [`solve_wld`], the lean one, finds win, loss or draw only, in about a byte and a
+//!   half a position, for classes that can also list a position's predecessors
+//!   ([`Predecessors`]); its tables are [`Bitbase`]s (2 bits a position), saved
+//!   [`Packed`] (runs of one value in a byte).
 //!
-//! The classes of a ruleset take their moves from it ([`ruleset`]):
+//! The classes of a ruleset take their moves from it ([`expand`], [`outcome_value`]):
 //!
-//! - [`emergo`] defines Emergo's pure endgame classes (one column against one, two
-//!   against one);
-//! - [`draughts`] the win/loss/draw databases of international, Russian and
-//!   Brazilian draughts, by material, solved with [`wld`], saved a packed file per
-//!   slice and probed a position at a time ([`draughts::Database::probe`]).
+//! - [`OneOnOne`] and [`TwoOnOne`] are Emergo's pure endgame classes (one column
+//!   against one, two against one), looked up through [`EmergoTables`];
+//! - [`Database`] holds the win/loss/draw databases of international, Russian and
+//!   Brazilian draughts, by [`Material`], solved with [`solve_wld`], saved a packed
+//!   file per slice and probed a position at a time ([`Database::probe`]).
 //!
 //! ```
-//! use column_checkers::solver::{retrograde, PositionClass, Successor, Value};
+//! use column_checkers::solver::{solve, Options, PositionClass, Successor, Value};
 //!
 //! /// Take-away: a heap of n stones, take 1 or 2; who cannot move loses.
 //! struct Heap(u64);
@@ -57,21 +56,90 @@
 //!     }
 //! }
 //!
-//! let table = retrograde::solve(&Heap(9), &retrograde::Options::default());
+//! let table = solve(&Heap(9), &Options::default());
 //! assert_eq!(table.value(9), Value::Loss(6)); // multiples of 3 are lost
 //! assert_eq!(table.value(7), Value::Win(5));
 //! ```
 
-pub mod bitbase;
-pub mod draughts;
-pub mod emergo;
-pub mod retrograde;
-pub mod ruleset;
-pub mod table;
-pub mod wld;
+mod bitbase;
+mod draughts;
+mod emergo;
+mod retrograde;
+mod ruleset;
+mod table;
+mod wld;
+
+pub use bitbase::{Bitbase, Packed, Wld, PACKED_BLOCK};
+pub use draughts::{
+    slice_name, BrazilianDatabase, Database, DraughtsRules, InternationalDatabase, Material,
+    RussianDatabase, SlicePair,
+};
+pub use emergo::{
+    pure_columns, steps_apart, EmergoTables, OneOnOne, PureColumn, TwoOnOne, TwoOnOneParts,
+};
+pub use retrograde::{solve, solve_with_stats, Stats};
+pub use ruleset::{expand, moves_with_values, outcome_value, principal_variation};
+pub use table::{crc32, Bits, Distances, Table, TableError, Word};
+pub use wld::{solve_wld, Predecessors, WldStats};
 
 use crate::alloc_prelude::*;
 use core::fmt;
+
+/// Where a running solve is, for a progress report ([`Options::progress`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Expanding positions: `done` of `total`.
+    Expand {
+        /// Positions expanded.
+        done: u64,
+        /// Positions in the class.
+        total: u64,
+    },
+    /// Turning the edges round ([`solve`] only): `edges` moves into the class in all.
+    Predecessors {
+        /// Moves that stay in the class.
+        edges: u64,
+    },
+    /// A round done: positions resolved (won or lost) so far. In [`solve`] a round
+    /// resolves the positions won or lost in one more ply.
+    Round {
+        /// The round, from 0.
+        round: u32,
+        /// Positions won or lost so far.
+        resolved: u64,
+        /// Positions in the class.
+        total: u64,
+    },
+}
+
+/// How to solve, for both solvers ([`solve`], [`solve_wld`]).
+///
+/// ```
+/// use column_checkers::solver::{Options, Progress};
+///
+/// let report = |p: Progress| eprintln!("{p:?}");
+/// let opts = Options { threads: 2, progress: Some(&report) };
+/// assert_eq!(Options::default().threads, 1);
+/// # let _ = opts;
+/// ```
+pub struct Options<'a> {
+    /// Threads (at least 1). With 1 (the default) the caller's thread does the work and
+    /// no thread is spawned, as on targets without threads (wasm32-unknown-unknown).
+    /// Threads need the `std` feature: without it the caller's thread does all the
+    /// work, whatever the number.
+    pub threads: usize,
+    /// Called now and then with the progress.
+    pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            threads: 1,
+            progress: None,
+        }
+    }
+}
 
 /// The value of a position for the side to move, with the distance to the end of the
 /// game in plies (half-moves) under best play: the winner wins as fast as he can, the
@@ -148,7 +216,7 @@ pub trait PositionClass: Sync {
     fn successors(&self, index: u64, out: &mut Vec<Successor>) -> Option<Value>;
 
     /// Whether number `index` stands for a position. A numbering may leave a few
-    /// numbers unused (two pieces on one square); the [lean solver](wld) marks them
+    /// numbers unused (two pieces on one square); the [lean solver](solve_wld) marks them
     /// as no position and never expands them. Every number by default.
     fn is_position(&self, index: u64) -> bool {
         let _ = index;

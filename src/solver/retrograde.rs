@@ -1,72 +1,11 @@
 //! The retrograde solver: from the ends of the game back, ply by ply.
-//!
-//! 1. **Successors**: every position of the class is expanded once (in parallel
-//!    chunks); moves into the class become edges, moves out of it (known values) and
-//!    finished games become events at the ply their value gives.
-//! 2. **Predecessors**: the edges are turned round in memory (compressed rows), so the
-//!    solver needs no move generation backwards.
-//! 3. **Retrograde rounds** `k = 0, 1, 2, …`: the predecessors of positions lost in
-//!    `k − 1` are won in `k`; each position keeps a counter of its moves not yet known
-//!    to lead to a won position, and when the last one does (in `k − 1`) it is lost in
-//!    `k`. Positions never resolved are draws. Breadth first, so every win is the
-//!    shortest and every loss the longest.
-//!
-//! Memory: per position a counter (`u16`), a distance (`u16`), an offset into the
-//! predecessor lists (`u64`) and two bits, plus four bytes per move, twice while the
-//! edges are turned round.
 
 use super::table::Bits;
 use super::table::{Distances, Table};
-use super::{PositionClass, Successor, Value};
+use super::{Options, PositionClass, Progress, Successor, Value};
 use crate::alloc_prelude::*;
 use bitvec::prelude::BitVec;
 use core::sync::atomic::{AtomicUsize, Ordering};
-
-/// Where a running solve is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Progress {
-    /// Expanding positions: `done` of `total`.
-    Successors {
-        /// Positions expanded.
-        done: u64,
-        /// Positions in the class.
-        total: u64,
-    },
-    /// Turning the edges round: `edges` moves into the class in all.
-    Predecessors {
-        /// Moves that stay in the class.
-        edges: u64,
-    },
-    /// A retrograde round done: positions resolved (won or lost) so far.
-    Round {
-        /// The ply just resolved.
-        ply: u32,
-        /// Positions won or lost so far.
-        resolved: u64,
-        /// Positions in the class.
-        total: u64,
-    },
-}
-
-/// How to solve.
-pub struct Options<'a> {
-    /// Threads expanding positions (at least 1). With 1 (the default) the caller's
-    /// thread does the work and no thread is spawned, as on targets without threads
-    /// (wasm32-unknown-unknown). Threads need the `std` feature: without it the
-    /// caller's thread does all the work, whatever the number.
-    pub threads: usize,
-    /// Called now and then with the progress.
-    pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
-}
-
-impl Default for Options<'_> {
-    fn default() -> Self {
-        Options {
-            threads: 1,
-            progress: None,
-        }
-    }
-}
 
 /// Figures of a solve, for benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -176,6 +115,21 @@ fn expand<C: PositionClass + ?Sized>(class: &C, start: u64, end: u64) -> Chunk {
 
 /// Solves `class`: the value of each of its positions for the side to move.
 ///
+/// 1. **Successors**: every position of the class is expanded once (in parallel
+///    chunks); moves into the class become edges, moves out of it (known values) and
+///    finished games become events at the ply their value gives.
+/// 2. **Predecessors**: the edges are turned round in memory (compressed rows), so the
+///    solver needs no move generation backwards.
+/// 3. **Retrograde rounds** `k = 0, 1, 2, …`: the predecessors of positions lost in
+///    `k − 1` are won in `k`; each position keeps a counter of its moves not yet known
+///    to lead to a won position, and when the last one does (in `k − 1`) it is lost in
+///    `k`. Positions never resolved are draws. Breadth first, so every win is the
+///    shortest and every loss the longest.
+///
+/// Memory: per position a counter (`u16`), a distance (`u16`), an offset into the
+/// predecessor lists (`u64`) and two bits, plus four bytes per move, twice while the
+/// edges are turned round.
+///
 /// # Panics
 /// When the class has `u32::MAX` positions or more, when a successor index is out of
 /// range, or when a position has 65 535 moves or more.
@@ -221,7 +175,7 @@ pub fn solve_with_stats<C: PositionClass + ?Sized>(
             let n = (end - start) as usize;
             let d = done.fetch_add(n, Ordering::Relaxed) + n;
             if let Some(f) = opts.progress {
-                f(Progress::Successors {
+                f(Progress::Expand {
                     done: d as u64,
                     total,
                 });
@@ -358,7 +312,7 @@ pub fn solve_with_stats<C: PositionClass + ?Sized>(
         }
         count_resolved += (st.won.len() + st.lost.len()) as u64;
         report(Progress::Round {
-            ply: ply as u32,
+            round: ply as u32,
             resolved: count_resolved,
             total,
         });

@@ -1,30 +1,4 @@
 //! A class of a ruleset's positions: its moves and its ends come from the ruleset.
-//!
-//! A [`PositionClass`](super::PositionClass) over the positions of a ruleset numbers
-//! them and tells where each move leads; the moves themselves, and the value of a
-//! finished game, are the ruleset's: [`expand`] lists a position's legal moves, plays
-//! each and asks the class where the child stands (a number in the class, or a known
-//! value), and [`outcome_value`] reads a finished game from
-//! [`Position::outcome`]. The same two serve Emergo's classes
-//! ([`emergo`](super::emergo)) and the draughts databases
-//! ([`draughts`](super::draughts)); [`moves_with_values`] and [`principal_variation`]
-//! read solved tables back through the same moves.
-//!
-//! ```
-//! use column_checkers::solver::ruleset::{expand, outcome_value};
-//! use column_checkers::solver::{Successor, Value};
-//! use column_checkers::{Position, RussianDraughts};
-//!
-//! // a white king against a black man it can take: each capture (landing on e5, f6,
-//! // g7 or h8) ends the game, lost for Black, who has nothing left
-//! let pos: RussianDraughts = "c3:W,d4:b w".parse().unwrap();
-//! let mut out = Vec::new();
-//! let end = expand(&pos, &mut out, |_| None);
-//! assert_eq!(end, None);
-//! assert_eq!(out, [Successor::Known(Value::Loss(0)); 4]);
-//! let over: RussianDraughts = "e5:W b".parse().unwrap();
-//! assert_eq!(outcome_value(&over), Some(Value::Loss(0)));
-//! ```
 
 use super::{Successor, Value};
 use crate::alloc_prelude::*;
@@ -42,6 +16,31 @@ pub fn outcome_value<P: Position>(pos: &P) -> Option<Value> {
     })
 }
 
+/// A [`PositionClass`](super::PositionClass) over the positions of a ruleset numbers
+/// them and tells where each move leads; the moves themselves, and the value of a
+/// finished game, are the ruleset's: [`expand`] lists a position's legal moves, plays
+/// each and asks the class where the child stands (a number in the class, or a known
+/// value), and [`outcome_value`] reads a finished game from
+/// [`Position::outcome`]. The same two serve Emergo's classes
+/// ([`OneOnOne`](super::OneOnOne), [`TwoOnOne`](super::TwoOnOne)) and the draughts databases
+/// ([`Database`](super::Database)); [`moves_with_values`] and [`principal_variation`]
+/// read solved tables back through the same moves.
+///
+/// ```
+/// use column_checkers::solver::{expand, outcome_value, Successor, Value};
+/// use column_checkers::{Position, RussianDraughts};
+///
+/// // a white king against a black man it can take: each capture (landing on e5, f6,
+/// // g7 or h8) ends the game, lost for Black, who has nothing left
+/// let pos: RussianDraughts = "c3:W,d4:b w".parse().unwrap();
+/// let mut out = Vec::new();
+/// let end = expand(&pos, &mut out, |_| None);
+/// assert_eq!(end, None);
+/// assert_eq!(out, [Successor::Known(Value::Loss(0)); 4]);
+/// let over: RussianDraughts = "e5:W b".parse().unwrap();
+/// assert_eq!(outcome_value(&over), Some(Value::Loss(0)));
+/// ```
+///
 /// Expands `pos` by the ruleset's moves: its value when the game is over (no legal
 /// move), else one entry in `out` per legal move: where `classify` puts the child
 /// (a number in the class, or a known value), or the child's finished-game value.

@@ -1,29 +1,4 @@
 //! A solved endgame table: the storage and its file format.
-//!
-//! Per position, two bits in [`bitvec`] bit vectors — *resolved* (the position is won
-//! or lost; unresolved positions are draws) and *win* (for the side to move, among the
-//! resolved) — and the distance to the end in plies, one byte per position, or two
-//! when some distance passes 255.
-//!
-//! # File format
-//! All numbers little-endian:
-//!
-//! | bytes | what |
-//! |---|---|
-//! | 8 | magic `CCEGTB` `1` `0` (format 1) |
-//! | 4 + n | the class's name: its length, then its UTF-8 bytes |
-//! | 8 | the number of positions `len` |
-//! | 1 | bytes per distance: 1 or 2 |
-//! | 8·⌈len/64⌉ | the resolved bits, 64 to a word, position `i` in bit `i % 64` of word `i / 64` |
-//! | 8·⌈len/64⌉ | the win bits, the same way |
-//! | len·width | the distances |
-//! | 4 | CRC-32 (IEEE) of everything before it |
-//!
-//! In memory the bits are stored in [`Word`]s: `u64` on 64-bit targets, `u32` on the
-//! others (`bitvec` stores `u64` words only where the target's words are 64 bits wide,
-//! and wasm32's are 32). Two `u32` words, lowest first, are the bytes of one `u64`
-//! word, little-endian, so the file is the same on every target: a table saved on one
-//! loads on any other.
 
 use super::Value;
 use crate::alloc_prelude::*;
@@ -44,7 +19,7 @@ pub type Word = u32;
 /// A table's bit vector: position `i` in bit `i`.
 ///
 /// ```
-/// use column_checkers::solver::table::Bits;
+/// use column_checkers::solver::Bits;
 ///
 /// let bits: Bits = [true, false, true].into_iter().collect();
 /// assert_eq!(bits.count_ones(), 2);
@@ -201,6 +176,31 @@ impl Distances {
 }
 
 /// A solved class: the value of each of its positions for the side to move.
+///
+/// Per position, two bits in [`bitvec`] bit vectors — *resolved* (the position is won
+/// or lost; unresolved positions are draws) and *win* (for the side to move, among the
+/// resolved) — and the distance to the end in plies, one byte per position, or two
+/// when some distance passes 255.
+///
+/// # File format
+/// All numbers little-endian:
+///
+/// | bytes | what |
+/// |---|---|
+/// | 8 | magic `CCEGTB` `1` `0` (format 1) |
+/// | 4 + n | the class's name: its length, then its UTF-8 bytes |
+/// | 8 | the number of positions `len` |
+/// | 1 | bytes per distance: 1 or 2 |
+/// | 8·⌈len/64⌉ | the resolved bits, 64 to a word, position `i` in bit `i % 64` of word `i / 64` |
+/// | 8·⌈len/64⌉ | the win bits, the same way |
+/// | len·width | the distances |
+/// | 4 | CRC-32 (IEEE) of everything before it |
+///
+/// In memory the bits are stored in [`Word`]s: `u64` on 64-bit targets, `u32` on the
+/// others (`bitvec` stores `u64` words only where the target's words are 64 bits wide,
+/// and wasm32's are 32). Two `u32` words, lowest first, are the bytes of one `u64`
+/// word, little-endian, so the file is the same on every target: a table saved on one
+/// loads on any other.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     name: String,

@@ -1,61 +1,7 @@
 //! The lean solver: win, loss or draw, in about a byte and a half a position.
-//!
-//! [`retrograde::solve`](super::retrograde::solve) keeps the game graph in memory
-//! (four bytes a move, twice while it turns the edges round) and finds distances;
-//! this solver keeps no edge and finds only win, loss or draw. A class that can list
-//! the positions with a move *into* a position ([`Predecessors`]) is solved with, per
-//! position, a 2-bit value, a one-byte count of moves not yet known to lose and two
-//! bits of work lists:
-//!
-//! 1. **Expand**: every position is expanded once (in parallel chunks). A move to a
-//!    known loss (out of the class) wins at once; a position whose moves all lead out
-//!    of the class to known wins is lost; one whose moves all lead out of the class and
-//!    neither win nor lose is a draw, settled. Every other position keeps a count: its
-//!    moves into the class, plus one when a move out of the class draws.
-//! 2. **Propagate**, round by round: each position won or lost in the last round has
-//!    its predecessors listed; a predecessor of a lost position is won, and each
-//!    predecessor of a won one counts one move down, lost when none is left.
-//!    Positions never resolved are draws: neither side can force the end, so play
-//!    goes round a cycle and repetition ends it.
-//!
-//! Without distances the order of the resolution does not matter: the result is the
-//! least fixed point, the same as the full solver's values.
-//!
-//! ```
-//! use column_checkers::solver::wld::{self, Predecessors, Wld};
-//! use column_checkers::solver::{PositionClass, Successor, Value};
-//!
-//! /// Take-away: a heap of n stones, take 1 or 2; who cannot move loses.
-//! struct Heap(u64);
-//! impl PositionClass for Heap {
-//!     fn name(&self) -> String {
-//!         format!("heap-{}", self.0)
-//!     }
-//!     fn size(&self) -> u64 {
-//!         self.0 + 1
-//!     }
-//!     fn successors(&self, n: u64, out: &mut Vec<Successor>) -> Option<Value> {
-//!         if n == 0 {
-//!             return Some(Value::Loss(0));
-//!         }
-//!         out.extend((1..=2.min(n)).map(|k| Successor::Index(n - k)));
-//!         None
-//!     }
-//! }
-//! impl Predecessors for Heap {
-//!     fn predecessors(&self, n: u64, out: &mut Vec<u64>) {
-//!         out.extend((n + 1..=n + 2).filter(|&m| m <= self.0));
-//!     }
-//! }
-//!
-//! let (table, _) = wld::solve(&Heap(9), &wld::Options::default());
-//! assert_eq!(table.get(9), Some(Wld::Loss)); // multiples of 3 are lost
-//! assert_eq!(table.get(7), Some(Wld::Win));
-//! ```
 
-pub use super::bitbase::Wld;
 use super::bitbase::{Bitbase, Code};
-use super::{PositionClass, Successor, Value};
+use super::{Options, PositionClass, Progress, Successor, Value};
 use crate::alloc_prelude::*;
 use core::sync::atomic::{AtomicU64, Ordering};
 
@@ -71,49 +17,9 @@ pub trait Predecessors: PositionClass {
     fn predecessors(&self, index: u64, out: &mut Vec<u64>);
 }
 
-/// Where a running solve is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Progress {
-    /// Expanding positions: `done` of `total`.
-    Expand {
-        /// Positions expanded.
-        done: u64,
-        /// Positions in the class.
-        total: u64,
-    },
-    /// A round of the propagation done.
-    Round {
-        /// The round.
-        round: u32,
-        /// Positions won or lost so far.
-        resolved: u64,
-        /// Positions in the class.
-        total: u64,
-    },
-}
-
-/// How to solve.
-pub struct Options<'a> {
-    /// Threads (at least 1). With 1 (the default) the caller's thread does the work
-    /// and no thread is spawned. Threads need the `std` feature: without it the
-    /// caller's thread does all the work.
-    pub threads: usize,
-    /// Called now and then with the progress.
-    pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
-}
-
-impl Default for Options<'_> {
-    fn default() -> Self {
-        Options {
-            threads: 1,
-            progress: None,
-        }
-    }
-}
-
-/// Figures of a solve.
+/// Figures of a solve by the lean solver ([`solve_wld`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
+pub struct WldStats {
     /// Numbers in the class.
     pub numbers: u64,
     /// Numbers that stand for no position.
@@ -264,10 +170,63 @@ fn run<J: Send, R: Send>(threads: usize, jobs: Vec<J>, work: impl Fn(J) -> R + S
 /// Solves `class`: win, loss or draw for the side to move in each of its positions
 /// (numbers that stand for no position hold none).
 ///
+/// [`solve`](super::solve) keeps the game graph in memory
+/// (four bytes a move, twice while it turns the edges round) and finds distances;
+/// this solver keeps no edge and finds only win, loss or draw. A class that can list
+/// the positions with a move *into* a position ([`Predecessors`]) is solved with, per
+/// position, a 2-bit value, a one-byte count of moves not yet known to lose and two
+/// bits of work lists:
+///
+/// 1. **Expand**: every position is expanded once (in parallel chunks). A move to a
+///    known loss (out of the class) wins at once; a position whose moves all lead out
+///    of the class to known wins is lost; one whose moves all lead out of the class and
+///    neither win nor lose is a draw, settled. Every other position keeps a count: its
+///    moves into the class, plus one when a move out of the class draws.
+/// 2. **Propagate**, round by round: each position won or lost in the last round has
+///    its predecessors listed; a predecessor of a lost position is won, and each
+///    predecessor of a won one counts one move down, lost when none is left.
+///    Positions never resolved are draws: neither side can force the end, so play
+///    goes round a cycle and repetition ends it.
+///
+/// Without distances the order of the resolution does not matter: the result is the
+/// least fixed point, the same as the full solver's values.
+///
+/// ```
+/// use column_checkers::solver::{solve_wld, Options, Predecessors, Wld};
+/// use column_checkers::solver::{PositionClass, Successor, Value};
+///
+/// /// Take-away: a heap of n stones, take 1 or 2; who cannot move loses.
+/// struct Heap(u64);
+/// impl PositionClass for Heap {
+///     fn name(&self) -> String {
+///         format!("heap-{}", self.0)
+///     }
+///     fn size(&self) -> u64 {
+///         self.0 + 1
+///     }
+///     fn successors(&self, n: u64, out: &mut Vec<Successor>) -> Option<Value> {
+///         if n == 0 {
+///             return Some(Value::Loss(0));
+///         }
+///         out.extend((1..=2.min(n)).map(|k| Successor::Index(n - k)));
+///         None
+///     }
+/// }
+/// impl Predecessors for Heap {
+///     fn predecessors(&self, n: u64, out: &mut Vec<u64>) {
+///         out.extend((n + 1..=n + 2).filter(|&m| m <= self.0));
+///     }
+/// }
+///
+/// let (table, _) = solve_wld(&Heap(9), &Options::default());
+/// assert_eq!(table.get(9), Some(Wld::Loss)); // multiples of 3 are lost
+/// assert_eq!(table.get(7), Some(Wld::Win));
+/// ```
+///
 /// # Panics
 /// When the class has more numbers than the target's memory can index, or a position
 /// has 255 moves or more into the class.
-pub fn solve<C: Predecessors + ?Sized>(class: &C, opts: &Options<'_>) -> (Bitbase, Stats) {
+pub fn solve_wld<C: Predecessors + ?Sized>(class: &C, opts: &Options<'_>) -> (Bitbase, WldStats) {
     let total = class.size();
     let n = usize::try_from(total).expect("a class the memory can index");
     let threads = opts.threads.max(1);
@@ -280,10 +239,10 @@ pub fn solve<C: Predecessors + ?Sized>(class: &C, opts: &Options<'_>) -> (Bitbas
     let mut counters = vec![0u8; n];
     let mut fresh = vec![0u64; n.div_ceil(64)];
     let mut next = vec![0u64; n.div_ceil(64)];
-    let mut stats = Stats {
+    let mut stats = WldStats {
         numbers: total,
         peak_bytes: (codes.len() * 8 + counters.len() + fresh.len() * 16) as u64,
-        ..Stats::default()
+        ..WldStats::default()
     };
 
     // 1. expand, chunk by chunk

@@ -1,35 +1,4 @@
-//! PDN's FEN: the position tag of draughts records, `[FEN "W:W31-50:B1-20"]`.
-//!
-//! The text is the side to move (`W`, `B`, or `?` when unknown), then for each colour a
-//! `:` and the colour's letter followed by its pieces, comma-separated: a square, or a
-//! range of numbered squares `31-50`, each with a `K` in front for kings
-//! (`W:W31,K5:BK46,1-3`). A final `.` is allowed. Squares are numbers or algebraic
-//! names (`W:Wa1,c1:Bb8`).
-//!
-//! The numbers and names come from the board's geometry, not from a table per game:
-//! the squares are numbered from the top row (Black's side) down, left to right
-//! within each row — the FMJD numbering of the 10x10 board (`1` = b10, `46` = a1),
-//! and on 8x8 boards `1` = b8 ... `32` = g1 (White's men start on 21–32, as in the
-//! standard's Russian collection). An algebraic name is the file letter and rank
-//! number of the board's grid (`a1` bottom left).
-//!
-//! FEN has one piece per square: it says the positions of the draughts games and
-//! the positions of the column games where every column is one man (Stapeldammen's
-//! start, for one). [`write_fen`] gives `None` for the others (a column of more
-//! than one man, men in hand); the records of this crate then carry the ruleset's
-//! own position text in the `FEN` tag (see [`pdn`](crate::text::pdn)).
-//!
-//! ```
-//! use column_checkers::text::fen::{position_from_fen, fen_of};
-//! use column_checkers::{InternationalDraughts, Position};
-//!
-//! let (start, _) = position_from_fen::<InternationalDraughts>("W:W31-50:B1-20").unwrap();
-//! assert_eq!(start, InternationalDraughts::start());
-//! assert_eq!(fen_of(&start).unwrap(), "W:W31-50:B1-20");
-//! let (p, _) = position_from_fen::<InternationalDraughts>("B:W28,K3:B23").unwrap();
-//! assert_eq!(p, "3:W,23:b,28:w b".parse().unwrap());
-//! assert_eq!(fen_of(&p).unwrap(), "B:WK3,28:B23");
-//! ```
+//! PDN's FEN: the draughts games' positions in the FEN tag.
 
 use crate::alloc_prelude::*;
 use crate::engine::board::Geometry;
@@ -105,7 +74,7 @@ pub fn looks_like_fen(text: &str) -> bool {
 }
 
 /// The squares of `g` in FEN numbering order: rows from the top down, left to right.
-pub fn numbering(g: &Geometry) -> Vec<Square> {
+pub fn fen_numbering(g: &Geometry) -> Vec<Square> {
     let mut squares: Vec<Square> = g.squares().collect();
     squares.sort_by_key(|&sq| {
         let (x, y) = g.coords(sq);
@@ -114,9 +83,9 @@ pub fn numbering(g: &Geometry) -> Vec<Square> {
     squares
 }
 
-/// The FEN number of `sq` on `g` (1-based; see the [module documentation](self)).
-pub fn number_of(g: &Geometry, sq: Square) -> usize {
-    numbering(g)
+/// The FEN number of `sq` on `g` (1-based; see the [text](crate::text#fen)).
+pub fn fen_number(g: &Geometry, sq: Square) -> usize {
+    fen_numbering(g)
         .iter()
         .position(|&s| s == sq)
         .map_or(0, |i| i + 1)
@@ -153,7 +122,7 @@ pub fn read_fen(g: &Geometry, text: &str) -> Result<Fen, FenError> {
     if text.len() > MAX_FEN_LEN {
         return Err(err(FenErrorKind::TooLong(text.len()), MAX_FEN_LEN));
     }
-    let numbers = numbering(g);
+    let numbers = fen_numbering(g);
     let body = text.trim_end();
     let body = body.strip_suffix('.').unwrap_or(body);
     let mut parts = body.split(':');
@@ -229,7 +198,7 @@ pub fn read_fen(g: &Geometry, text: &str) -> Result<Fen, FenError> {
 
 /// The ruleset's position text of a FEN read onto `g`: the columns field (one man
 /// per square) and the side to move (White when unknown).
-pub fn position_text(g: &Geometry, fen: &Fen) -> String {
+pub fn fen_position_text(g: &Geometry, fen: &Fen) -> String {
     let mut out = String::new();
     let mut pieces = fen.pieces.clone();
     pieces.sort_by_key(|&(sq, _)| sq.index());
@@ -264,7 +233,7 @@ pub fn position_from_fen<P: Position>(text: &str) -> Result<(P, bool), FenError>
     })?;
     let g = view.geometry;
     let fen = read_fen(g, text)?;
-    let pos_text = position_text(g, &fen);
+    let pos_text = fen_position_text(g, &fen);
     let pos = pos_text.parse::<P>().map_err(|e| FenError {
         kind: FenErrorKind::Position(e),
         at: 0,
@@ -376,7 +345,7 @@ fn examples<P: Position>() -> Option<(String, String)> {
     let start = P::start();
     let view = start.board_view()?;
     let g = view.geometry;
-    let numbers = numbering(g);
+    let numbers = fen_numbering(g);
     let leads = |sq: Square, color: Color| view.get(sq).top().is_some_and(|m| m.color == color);
     let white = *numbers.iter().find(|&&sq| leads(sq, Color::White))?;
     let black = *numbers.iter().rev().find(|&&sq| leads(sq, Color::Black))?;
@@ -387,7 +356,7 @@ fn examples<P: Position>() -> Option<(String, String)> {
             (black, Man::new(Color::Black)),
         ],
     };
-    let text = position_text(g, &fen);
+    let text = fen_position_text(g, &fen);
     let pos: P = text.parse().ok()?;
     Some((text, fen_of(&pos)?))
 }
@@ -403,7 +372,7 @@ pub fn write_fen(view: &BoardView<'_>) -> Option<String> {
     let numeric = g
         .squares()
         .all(|s| g.name(s).bytes().all(|b| b.is_ascii_digit()));
-    let numbers = numbering(g);
+    let numbers = fen_numbering(g);
     let mut out = String::from(match view.turn {
         Color::White => "W",
         Color::Black => "B",
@@ -490,14 +459,14 @@ mod tests {
     #[test]
     fn numbering_of_the_10x10_board_is_its_names() {
         let g = Dark10::geometry();
-        for (i, sq) in numbering(g).into_iter().enumerate() {
+        for (i, sq) in fen_numbering(g).into_iter().enumerate() {
             assert_eq!(g.name(sq), (i + 1).to_string());
         }
         let g8 = Dark8::geometry();
-        let n = numbering(g8);
+        let n = fen_numbering(g8);
         let names: Vec<&str> = [0, 3, 4, 28, 31].iter().map(|&i| g8.name(n[i])).collect();
         assert_eq!(names, ["b8", "h8", "a7", "a1", "g1"]);
-        assert_eq!(number_of(g8, g8.parse_square("c3").unwrap()), 22);
+        assert_eq!(fen_number(g8, g8.parse_square("c3").unwrap()), 22);
     }
 
     #[test]

@@ -1,96 +1,4 @@
-//! PDN, Portable Draughts Notation (version 3.0, the draughts form of PGN): reading
-//! files of many games into [`Record`]s (and one game with `text.parse::<Record>()`)
-//! and writing records ([`write_record`], `record.to_string()`).
-//!
-//! # What is read
-//! A file is a sequence of games; each game is tags, then movetext, then a game
-//! terminator. Following the standard's reading grammar:
-//!
-//! - **Tags** `[Name "value"]`, several on a line or one per line; the value is a
-//!   string of any Unicode with `\"` and `\\` escapes.
-//! - **Comments** `{...}` anywhere in the movetext (a `{` inside one is an error: PDN
-//!   comments do not nest), `; ...` to the end of the line, and **line comments**: a
-//!   line starting with `%` is skipped.
-//! - **Move numbers** `1.`, `1...` (Black's move), `01.`, glued to the move or not;
-//!   `1. ... 7-12` is read as `1... 7-12`.
-//! - **Moves** in the game's notation: numeric (`32-28`, `28x19`, `28x19x10`) or
-//!   algebraic (`c3-d4`, `d4:b6`, `a3b4`); padded numbers as older files write them
-//!   (`1- 6`, `47x 9`, `01-06`) are read as `1-6`, `47x9`. A **strength mark** right
-//!   after a move (`!`, `?`, `!?`, `(!?!!!)`) and **NAGs** (`$1`) are kept.
-//! - **Variations** `( ... )` after a move: other moves in its place, nested to
-//!   [`MAX_VARIATION_DEPTH`] levels.
-//! - **Game terminators**: `1-0`, `0-1`, `1/2-1/2`, international draughts' `2-0`,
-//!   `0-2`, `1-1`, the double forfeit `0-0`, and `*`. A game ends with one of them
-//!   (the last game of a text may end without).
-//!
-//! Errors name the game (1-based), the line and the column; reading goes on with the
-//! next game (at the next line starting with `[` after the bad game's movetext), so
-//! one bad game does not hide the others.
-//!
-//! # What is refused
-//! What the standard's reading grammar refuses is refused: a malformed tag, a token
-//! that is neither a move, a move number nor a result (a lone `.`), a game without a
-//! terminator before the next game's tags ([`PdnErrorKind::NoTerminator`]: its moves
-//! may have been cut off), a result of another format (the Delfts `4-6`,
-//! [`PdnErrorKind::NotPdnResult`], where the `Result` tag says it; without the tag,
-//! the last token of a record with no terminator written as a score and not a legal
-//! move is refused by the replay,
-//! [`ReplayErrorKind::NotPdnResult`](crate::error::ReplayErrorKind::NotPdnResult)).
-//! The reader cannot tell what such a file meant, so it does not guess. The slips of a person writing moves (a move number, a capture
-//! mark, a variation at the wrong place) are the replay's to forgive, where the
-//! rules leave one reading ([`Strictness`](crate::text::record::Strictness),
-//! [`Record::replay_with`]).
-//!
-//! # Results and their reasons
-//! The result is the game terminator and the `Result` tag. Why the game ended is the
-//! `Termination` tag (PDN takes it from PGN): a game the players ended by a
-//! resignation or an agreed draw is written with `[Termination "normal"]`, PGN's
-//! value, and a comment in words after the last move, and read back so
-//! ([`Record::declared_end`]).
-//!
-//! Not read: setup commands `/FEN "..."/` in the movetext (an error), unknown moves
-//! `-`.
-//!
-//! # Rulesets: `GameType` and `Variant`
-//! PDN's `GameType` tag numbers the game ([`GAME_TYPES`] lists the standard's
-//! numbers: 20 international, 25 Russian, 26 Brazilian draughts, ...); only the number
-//! counts, the attributes after it (`"20,W,10,10,N2,0"`) are not read
-//! ([`Record::game_type`]). The crate's other rulesets are named by a `Variant` tag.
-//! Which ruleset a record's tags name, and which tag names a ruleset, is the
-//! [`Ruleset`](crate::Ruleset)'s to say ([`Ruleset::of_record`](crate::Ruleset::of_record),
-//! [`record_of_game`](crate::any::record_of_game)), since it has the list of rulesets.
-//!
-//! # Start positions
-//! The `FEN` tag holds PDN's FEN (see [`fen`](crate::text::fen)) for the draughts
-//! games and for Stapeldammen positions of single men. For the column games, whose
-//! positions FEN cannot say, the crate writes the ruleset's own position text in the
-//! `FEN` tag (`[FEN "c5:b,d6:b,e5:b,f4:wwww,g4:w,h4:bb w 0/0"]` in Emergo) and reads
-//! either form there; a `Position` tag is read as the ruleset's text as well.
-//!
-//! # Writing
-//! [`write_record`] (and [`Record`]'s `Display`) writes tags, a blank line, then the
-//! movetext in lines of at most 80 characters: every White move numbered, a Black move
-//! numbered `N...` when it opens the game or a variation or follows a comment or a
-//! variation, comments as `{ text }`, variations in parentheses, then the result as
-//! the game terminator (as PGN and the standard's reading grammar have it; the strict
-//! PDN 3.0 writing grammar would end every game with `*` and keep the result in the
-//! `Result` tag alone, which the game writer sets too). Moves follow the writing
-//! restrictions: no spaces or leading zeros, the ruleset's capture separator, a capture
-//! by its first and last square unless that is ambiguous.
-//! International draughts' records get its result tokens (`2-0`). A comment cannot
-//! hold `{` or `}` (PDN has no escape for them): they are written as `(` and `)`; tag
-//! values are written on one line, line breaks as spaces.
-//!
-//! ```
-//! use column_checkers::text::pdn::read_games;
-//!
-//! let file = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n\
-//!             [Event \"2\"]\n1.33-29 { padded } 20- 24 *\n";
-//! let games: Vec<_> = read_games(file).into_iter().map(Result::unwrap).collect();
-//! assert_eq!(games.len(), 2);
-//! assert_eq!(games[0].game_type(), Some(Ok(20)));
-//! assert_eq!(games[1].moves[1].text, "20-24");
-//! ```
+//! PDN, the Portable Draughts Notation: reading files of many games and writing them.
 
 use crate::alloc_prelude::*;
 use crate::text::record::{Record, RecordMove, RecordResult, Variation, MAX_VARIATION_DEPTH};
@@ -625,7 +533,7 @@ impl GameBuilder {
 }
 
 /// Reads every game of a PDN text, in order: each a [`Record`] or the error that
-/// stopped its reading (see the [module documentation](self)). Reading goes on after
+/// stopped its reading (see the [text](crate::text#pdn)). Reading goes on after
 /// a bad game with the next one.
 ///
 /// ```
@@ -861,7 +769,7 @@ fn write_line(w: &mut Wrap, comments: &[String], moves: &[RecordMove]) {
     }
 }
 
-/// Writes a record as PDN (see the [module documentation](self)); [`read_games`]
+/// Writes a record as PDN (see the [text](crate::text#pdn)); [`read_games`]
 /// reads it back to an equal record.
 pub fn write_record(record: &Record) -> String {
     let mut out = String::new();
@@ -887,7 +795,7 @@ pub fn write_record(record: &Record) -> String {
 impl FromStr for Record {
     type Err = PdnError;
 
-    /// Reads the one game of a PDN text (see the [module documentation](self)).
+    /// Reads the one game of a PDN text (see the [text](crate::text#pdn)).
     fn from_str(text: &str) -> Result<Record, PdnError> {
         if text.len() > MAX_RECORD_LEN {
             return Err(PdnError {

@@ -1,39 +1,4 @@
-//! Game records: the tags, moves, comments, variations and result of one game, and
-//! their replay with every move checked ([`Record::replay`]). The record is what PDN
-//! (Portable Draughts Notation, the draughts form of PGN) says of a game:
-//! [`pdn`](crate::text::pdn) reads records from PDN text (`text.parse::<Record>()`,
-//! or files of many games) and writes them (`Display`).
-//!
-//! The moves are in the game's own notation, for any ruleset. The start position is
-//! the `FEN` tag (PDN's FEN, or the ruleset's own position text) or a `Position` tag,
-//! else the game's start. Which ruleset a record's `GameType` or `Variant` tag names
-//! is the [`Ruleset`](crate::Ruleset)'s to say ([`Ruleset::of_record`](crate::Ruleset::of_record)).
-//!
-//! A [`Game`] holds the moves; the tags and comments stay in the record. A record of a
-//! game is [`Record::of_game`]; tags and comments are set on it
-//! ([`Record::set_tag`], [`Record::add_comment`]).
-//!
-//! ```
-//! use column_checkers::text::record::{Record, ResultCheck};
-//! use column_checkers::{Emergo, Position};
-//!
-//! let text = r#"[Variant "emergo"]
-//! [White "Freeling"]
-//! 1. d6 d8 2. e4 {the centre is free now} g6 3. f4 g7 4. b6 d7 5. f6 g6xe6xc6 *"#;
-//! let record: Record = text.parse().unwrap();
-//! assert_eq!(record.tag("White"), Some("Freeling"));
-//! assert_eq!(record.moves[2].comments, ["the centre is free now"]);
-//! let replay = record.replay::<Emergo>().unwrap();
-//! assert_eq!(replay.game.moves().len(), 10);
-//! assert_eq!(replay.result_check, ResultCheck::Unfinished);
-//!
-//! // an illegal move is reported with its number, side, line and column
-//! let bad: Record = "1. d6 d8 2. e5 e5".parse().unwrap();
-//! let err = bad.replay::<Emergo>().unwrap_err();
-//! assert_eq!((err.number, err.side), (2, column_checkers::Color::Black));
-//! assert_eq!((err.line, err.column), (1, 16));
-//! assert!(err.to_string().starts_with("line 1, column 16: move 2... e5 (Black): e5 is not a legal move here"));
-//! ```
+//! A game record and its replay.
 
 use crate::alloc_prelude::*;
 use crate::engine::color::Color;

@@ -16,9 +16,11 @@ use crate::engine::position::{Position, Terms};
 use crate::engine::square::Square;
 use crate::engine::view::BoardView;
 use crate::engine::wide_set::WideSquareSet;
-use crate::text::fen::{fen_of, read_position_or_fen};
-use crate::text::pdn::{read_games, PdnError};
-use crate::text::record::{Record, ReplayError, ReplayWarning, ResultCheck, Strictness};
+use crate::error::PdnError;
+use crate::error::ReplayError;
+use crate::text::read_games;
+use crate::text::{fen_of, read_position_or_fen};
+use crate::text::{Record, ReplayWarning, ResultCheck, Strictness};
 #[cfg(feature = "std")]
 use crate::tools::action_game::Stepped;
 use crate::tools::action_game::{ActionError, ActionGame, Clicked};
@@ -705,8 +707,8 @@ impl AnyGame {
     /// warnings.
     ///
     /// ```
-    /// use column_checkers::text::pdn::read_games;
-    /// use column_checkers::text::record::{ResultCheck, Strictness};
+    /// use column_checkers::text::read_games;
+    /// use column_checkers::text::{ResultCheck, Strictness};
     /// use column_checkers::any::AnyGame;
     /// use column_checkers::Ruleset;
     ///

@@ -19,8 +19,8 @@ use crate::alloc_prelude::*;
 use crate::engine::game::Game;
 use crate::engine::introspect::Introspect;
 use crate::engine::position::Position;
-use crate::text::pdn::game_type_name;
-use crate::text::record::{Record, RecordResult};
+use crate::text::game_type_name;
+use crate::text::{Record, RecordResult};
 use core::any::TypeId;
 use core::fmt;
 use core::str::FromStr;
@@ -522,7 +522,7 @@ impl Ruleset {
     /// when one is near enough to be a typo of it), never replayed under other rules.
     ///
     /// ```
-    /// use column_checkers::text::record::Record;
+    /// use column_checkers::text::Record;
     /// use column_checkers::Ruleset;
     ///
     /// let of = |text: &str| Ruleset::of_record(&text.parse::<Record>().unwrap());

@@ -498,9 +498,7 @@ const SOLVER_TYPES: &str = include_str!("solver.d.ts");
 #[cfg(feature = "solver")]
 #[wasm_bindgen(js_name = solveOneOnOne, unchecked_return_type = "OneOnOneTable")]
 pub fn solve_one_on_one() -> JsValue {
-    use column_checkers::solver::emergo::OneOnOne;
-    use column_checkers::solver::retrograde::{solve, Options};
-    use column_checkers::solver::table::crc32;
+    use column_checkers::solver::{crc32, solve, OneOnOne, Options};
     use column_checkers::Emergo;
     let class = OneOnOne::default();
     let table = solve(&class, &Options::default());
