@@ -751,7 +751,7 @@ mod tests {
                     continue;
                 }
                 // the caller's limit bounds every level: the test stays quick
-                let mut search = || {
+                let search = || {
                     AnyPlayer::new(r, 1)
                         .with_level(level)
                         .with_seed(seed)
