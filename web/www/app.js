@@ -759,7 +759,7 @@ function fillLevels() {
   for (const l of list) {
     const o = document.createElement("option");
     o.value = String(l.level);
-    o.textContent = `${l.level} · ${l.name}${l.measured ? ` (${Math.round(l.score * 100)} %)` : ""}`;
+    o.textContent = `${l.level} · ${l.name}${l.measured ? ` (${Math.round(l.score * 1000) / 10} %)` : ""}`;
     o.title = l.measured || "not measured in this game";
     o.dataset.name = `${l.level} · ${l.name}`;
     o.dataset.measured = l.measured || "";
