@@ -196,7 +196,7 @@
 //! | `serde` | `Serialize`/`Deserialize` for positions, moves (serialize; read with `text::serde::MoveSeed`), [`Color`], [`EndReason`], [`Outcome`] and [`Game`], all as their text forms | `serde` |
 //! | `minimax` | `minimax::MinimaxAdapter<P>`: the [`minimax`](https://docs.rs/minimax) crate's `Game` for every ruleset, and a simple evaluator | `minimax` 0.6 |
 //! | `rayon` | `perft_parallel`: perft with the first ply split across threads | `rayon` |
-//! | `solver` | `solver`: endgame tables by retrograde analysis over any finite class of positions, saved with a checksum; Emergo's pure one-on-one and two-on-one classes; win/loss/draw databases of international, Russian and Brazilian draughts | `bitvec` |
+//! | `solver` | `solver`: endgame tables by retrograde analysis over any finite class of positions, saved with a checksum; Emergo's pure one-on-one and two-on-one classes; win/loss/draw databases of international, Russian and Brazilian draughts | `bitvec`, `crc32fast` |
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]

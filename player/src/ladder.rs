@@ -48,6 +48,49 @@ pub struct LadderConfig {
     pub bottom: u8,
     /// The highest level whose rung against the one below is played.
     pub top: u8,
+    /// Only these rungs, as [`RungId`]s (empty: every rung from `bottom` to `top`).
+    pub only: Vec<RungId>,
+}
+
+/// A rung of the ladder by its levels: `(n, 0)` level `n` against random play (only
+/// level 1's), `(1, 3)` level 1 against level 3, `(n, n - 1)` level `n` against the one
+/// below. Read from `1-random`, `1-3`, `4-3`.
+///
+/// ```
+/// use column_checkers_player::ladder::RungId;
+///
+/// assert_eq!("1-random".parse::<RungId>().unwrap(), RungId(1, 0));
+/// assert_eq!("7-6".parse::<RungId>().unwrap(), RungId(7, 6));
+/// assert_eq!(
+///     "7-5".parse::<RungId>().unwrap_err(),
+///     "\"7-5\" is not a rung of the ladder: 1-random, 1-3, or N-M with M one below N (2 to 10)"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RungId(pub u8, pub u8);
+
+impl std::str::FromStr for RungId {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<RungId, String> {
+        let bad = || {
+            format!(
+                "{s:?} is not a rung of the ladder: 1-random, 1-3, or N-M with M one below N (2 to 10)"
+            )
+        };
+        let (a, b) = s.trim().split_once('-').ok_or_else(bad)?;
+        let a: u8 = a.parse().map_err(|_| bad())?;
+        let b: u8 = if b == "random" {
+            0
+        } else {
+            b.parse().map_err(|_| bad())?
+        };
+        match (a, b) {
+            (1, 0) | (1, 3) => Ok(RungId(a, b)),
+            (2..=10, _) if b == a - 1 => Ok(RungId(a, b)),
+            _ => Err(bad()),
+        }
+    }
 }
 
 impl Default for LadderConfig {
@@ -63,6 +106,7 @@ impl Default for LadderConfig {
             table_mb: 16,
             bottom: 1,
             top: 10,
+            only: Vec::new(),
         }
     }
 }
@@ -97,15 +141,27 @@ pub fn rungs(config: &LadderConfig) -> Vec<(Contender, Contender)> {
         Contender::Level(l, limits, seed)
     };
     let (a, b) = (config.seed, config.seed.wrapping_add(1));
-    let mut out = Vec::new();
+    let mut ids = Vec::new();
     if config.bottom <= 1 {
-        out.push((level(1, a), Contender::Random(b)));
-        out.push((level(1, a), level(3, b)));
+        ids.push(RungId(1, 0));
+        ids.push(RungId(1, 3));
     }
     for n in config.bottom.max(2)..=config.top.min(10) {
-        out.push((level(n, a), level(n - 1, b)));
+        ids.push(RungId(n, n - 1));
     }
-    out
+    if !config.only.is_empty() {
+        ids.retain(|id| config.only.contains(id));
+    }
+    ids.into_iter()
+        .map(|RungId(n, m)| {
+            let opponent = if m == 0 {
+                Contender::Random(b)
+            } else {
+                level(m, b)
+            };
+            (level(n, a), opponent)
+        })
+        .collect()
 }
 
 /// Plays the ladder's rungs ([`rungs`]) in the ruleset of `P`; `progress` hears of
@@ -183,6 +239,108 @@ pub fn row(r: &Rung) -> String {
     )
 }
 
+/// `text`, a ladder file in the form of `player/ladder.txt`, with the section of the
+/// ruleset `name` (its position type's name) holding the `rungs`' figures: each level's
+/// line against the level below (level 1's against random play) replaced or added,
+/// the section's other lines kept, the section added at the end if there is none.
+/// Level 1 against level 3 has no line.
+///
+/// ```
+/// use column_checkers_player::ladder::{update_measured, Rung};
+/// use column_checkers_player::matches::{Contender, Score};
+/// use column_checkers_player::{Level, Limits};
+///
+/// let level = |n| Contender::Level(Level::new(n).unwrap(), Limits::default(), 1);
+/// let rung = Rung { player: level(3), opponent: level(2), score: Score { wins: 5, draws: 1, losses: 2 } };
+/// let text = "# the ladder\n\n[lasca]\nlevel=2 against=1 won=1 drawn=0 lost=0\nlevel=3 against=2 won=0 drawn=0 lost=1\n\n[bashni]\nlevel=1 against=random won=1 drawn=0 lost=0\n";
+/// assert_eq!(
+///     update_measured(text, "lasca", &[rung]),
+///     "# the ladder\n\n[lasca]\nlevel=2 against=1 won=1 drawn=0 lost=0\nlevel=3 against=2 won=5 drawn=1 lost=2\n\n[bashni]\nlevel=1 against=random won=1 drawn=0 lost=0\n"
+/// );
+/// ```
+pub fn update_measured(text: &str, name: &str, rungs: &[Rung]) -> String {
+    let line_of = |r: &Rung| -> Option<(u8, String)> {
+        let Contender::Level(l, _, _) = &r.player else {
+            return None;
+        };
+        let against = match &r.opponent {
+            Contender::Random(_) if l.get() == 1 => "random".to_string(),
+            Contender::Level(o, _, _) if o.get() + 1 == l.get() => o.to_string(),
+            _ => return None,
+        };
+        let s = r.score;
+        Some((
+            l.get(),
+            format!(
+                "level={l} against={against} won={} drawn={} lost={}",
+                s.wins, s.draws, s.losses
+            ),
+        ))
+    };
+    let level_of = |line: &str| -> Option<u8> {
+        line.split_whitespace()
+            .next()?
+            .strip_prefix("level=")?
+            .parse()
+            .ok()
+    };
+    let header = format!("[{name}]");
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| l.trim() == header);
+    // the section's lines: from its header to the next header or the end
+    let (before, section, after): (&[&str], Vec<String>, &[&str]) = match start {
+        Some(i) => {
+            let end = lines[i + 1..]
+                .iter()
+                .position(|l| l.trim().starts_with('['))
+                .map_or(lines.len(), |j| i + 1 + j);
+            // blank lines at the section's end stay between it and the next
+            let mut last = end;
+            while last > i + 1 && lines[last - 1].trim().is_empty() {
+                last -= 1;
+            }
+            (
+                &lines[..i],
+                lines[i + 1..last].iter().map(|l| l.to_string()).collect(),
+                &lines[last..],
+            )
+        }
+        None => (&lines[..], Vec::new(), &[]),
+    };
+    let mut section = section;
+    for (level, line) in rungs.iter().filter_map(line_of) {
+        match section.iter().position(|l| level_of(l) == Some(level)) {
+            Some(i) => section[i] = line,
+            None => {
+                let at = section
+                    .iter()
+                    .position(|l| level_of(l).is_some_and(|n| n > level))
+                    .unwrap_or(section.len());
+                section.insert(at, line);
+            }
+        }
+    }
+    let mut out = String::new();
+    for l in before {
+        out.push_str(l);
+        out.push('\n');
+    }
+    if start.is_none() && before.last().is_some_and(|l| !l.trim().is_empty()) {
+        out.push('\n');
+    }
+    out.push_str(&header);
+    out.push('\n');
+    for l in &section {
+        out.push_str(l);
+        out.push('\n');
+    }
+    for l in after {
+        out.push_str(l);
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +353,61 @@ mod tests {
         assert_eq!(r[1].1.name(), "level 3");
         assert_eq!(r[10].0.name(), "level 10 25000 nodes");
         assert_eq!(r[10].1.name(), "level 9");
+    }
+
+    fn rung(n: u8, m: u8, wins: u32) -> Rung {
+        let level = |n| Contender::Level(Level::new(n).unwrap(), crate::Limits::default(), 1);
+        Rung {
+            player: level(n),
+            opponent: if m == 0 {
+                Contender::Random(2)
+            } else {
+                level(m)
+            },
+            score: Score {
+                wins,
+                draws: 1,
+                losses: 2,
+            },
+        }
+    }
+
+    #[test]
+    fn the_measured_rungs_go_into_their_section_in_level_order() {
+        let text = "# comment\n[lasca]\nlevel=1 against=random won=1 drawn=0 lost=0\nlevel=4 against=3 won=4 drawn=0 lost=0\n";
+        // level 1 against level 3 has no line; level 2 goes between 1 and 4
+        let out = update_measured(text, "lasca", &[rung(1, 3, 9), rung(2, 1, 7)]);
+        assert_eq!(
+            out,
+            "# comment\n[lasca]\nlevel=1 against=random won=1 drawn=0 lost=0\nlevel=2 against=1 won=7 drawn=1 lost=2\nlevel=4 against=3 won=4 drawn=0 lost=0\n"
+        );
+        // a ruleset without a section gets one at the end, after a blank line
+        let out = update_measured(text, "dameo", &[rung(1, 0, 5)]);
+        assert_eq!(
+            out,
+            format!("{text}\n[dameo]\nlevel=1 against=random won=5 drawn=1 lost=2\n")
+        );
+        // an empty file gets the section alone
+        assert_eq!(
+            update_measured("", "dameo", &[rung(3, 2, 0)]),
+            "[dameo]\nlevel=3 against=2 won=0 drawn=1 lost=2\n"
+        );
+    }
+
+    #[test]
+    fn rungs_chosen_by_name_are_played_in_the_ladder_order() {
+        let c = LadderConfig {
+            only: vec![RungId(4, 3), RungId(1, 0)],
+            ..LadderConfig::default()
+        };
+        let names: Vec<_> = rungs(&c)
+            .iter()
+            .map(|(a, b)| format!("{} - {}", a.name(), b.name()))
+            .collect();
+        assert_eq!(names, ["level 1 - random", "level 4 - level 3"]);
+        for bad in ["1-2", "3-random", "11-10", "x", "2-0"] {
+            assert!(bad.parse::<RungId>().is_err(), "{bad}");
+        }
     }
 
     #[test]

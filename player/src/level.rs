@@ -324,14 +324,40 @@ fn read_table(text: &str) -> Result<Table, String> {
     Ok(table)
 }
 
+/// The levels' settings of this process: [`use_levels`]'s, else the compiled-in
+/// `player/levels.txt`.
+static TABLE: OnceLock<Table> = OnceLock::new();
+
 /// The levels' settings, read once from the compiled-in `player/levels.txt` (the
-/// tests read it, so a failure here is a file broken since the crate was built).
+/// tests read it, so a failure here is a file broken since the crate was built)
+/// unless [`use_levels`] set others first.
 fn table() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
         read_table(include_str!("../levels.txt"))
             .unwrap_or_else(|e| panic!("player/levels.txt: {e}"))
     })
+}
+
+/// Makes every level of this process play by `text`, a levels file in the form of
+/// `player/levels.txt`, rather than the compiled-in one: the ladder's `--levels FILE`,
+/// to measure other settings without a rebuild. Call it before any level plays.
+///
+/// # Errors
+/// The text's first broken line, or that the levels have already been read.
+///
+/// ```
+/// use column_checkers_player::level::use_levels;
+///
+/// assert_eq!(
+///     use_levels("level=1 depth=x").unwrap_err(),
+///     "line 1: \"depth=x\" is not one of depth=N, nodes=N, temperature=N, noise=N"
+/// );
+/// ```
+pub fn use_levels(text: &str) -> Result<(), String> {
+    let t = read_table(text)?;
+    TABLE
+        .set(t)
+        .map_err(|_| "the levels were read before their file was given".to_string())
 }
 
 /// A level's games in the ladder's last measurement ([`Level::measured`]), from the

@@ -94,6 +94,18 @@ struct LadderArgs {
     /// The transposition table of each player, in megabytes
     #[arg(long, default_value_t = 16)]
     tt_mb: usize,
+    /// Only these rungs (of those from --bottom to --top): 1-random, 1-3, N-M with M
+    /// one below N; repeated or comma-separated
+    #[arg(long = "rung", value_delimiter = ',')]
+    rungs: Vec<column_checkers_player::ladder::RungId>,
+    /// The levels' settings read from this file (in the form of player/levels.txt)
+    /// rather than the compiled-in ones
+    #[arg(long, value_name = "FILE")]
+    levels: Option<std::path::PathBuf>,
+    /// Write the measured rungs into this ladder file's section of the ruleset (in the
+    /// form of player/ladder.txt), keeping its other lines
+    #[arg(long, value_name = "FILE")]
+    write_measured: Option<std::path::PathBuf>,
 }
 
 struct RunLadder(LadderArgs);
@@ -101,10 +113,31 @@ struct RunLadder(LadderArgs);
 impl ruleset::Visitor for RunLadder {
     type Output = Result<(), String>;
     fn visit<P: Introspect + Evaluate>(self) -> Result<(), String> {
-        use column_checkers_player::ladder::{play_ladder, row, table, LadderConfig};
+        use column_checkers_player::ladder::{
+            play_ladder, row, table, update_measured, LadderConfig,
+        };
         let a = self.0;
         for (name, n) in [("--bottom", a.bottom), ("--top", a.top)] {
             column_checkers_player::Level::new(n).map_err(|e| format!("{name}: {e}"))?;
+        }
+        if let Some(path) = &a.levels {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("--levels {}: {e}", path.display()))?;
+            column_checkers_player::level::use_levels(&text)
+                .map_err(|e| format!("--levels {}: {e}", path.display()))?;
+        }
+        // the file is read before the matches too, so a wrong path costs no games, and
+        // again after them, so that the other sections are the file's latest
+        let read_measured = |path: &std::path::Path| {
+            std::fs::read_to_string(path)
+                .or_else(|e| match e.kind() {
+                    io::ErrorKind::NotFound => Ok(String::new()),
+                    _ => Err(e),
+                })
+                .map_err(|e| format!("--write-measured {}: {e}", path.display()))
+        };
+        if let Some(path) = &a.write_measured {
+            read_measured(path)?;
         }
         let config = LadderConfig {
             openings: a.openings,
@@ -115,6 +148,7 @@ impl ruleset::Visitor for RunLadder {
             table_mb: a.tt_mb.max(1),
             bottom: a.bottom,
             top: a.top,
+            only: a.rungs.clone(),
         };
         println!(
             "{}: the ladder, {} openings of {} plies (seed {}) with both colours, level 10 at {} nodes",
@@ -129,6 +163,12 @@ impl ruleset::Visitor for RunLadder {
             println!("{}  ({:.0} s)", row(r), start.elapsed().as_secs_f64());
         });
         println!("\n{}", table(&rungs));
+        if let Some(path) = &a.write_measured {
+            let text = read_measured(path)?;
+            std::fs::write(path, update_measured(&text, P::NAME, &rungs))
+                .map_err(|e| format!("--write-measured {}: {e}", path.display()))?;
+            println!("the measured rungs written to {}", path.display());
+        }
         Ok(())
     }
 }

@@ -1,6 +1,7 @@
 //! Win/loss/draw tables: 2 bits a position in memory, packed in files.
 
-use super::table::{crc32, Reader, TableError};
+use super::file;
+use super::table::TableError;
 use super::Value;
 use crate::alloc_prelude::*;
 use core::fmt;
@@ -480,22 +481,17 @@ impl Packed {
 const MAGIC: &[u8; 8] = b"CCWLDB\x01\x00";
 
 impl Packed {
-    /// The table in the file format (see the module docs).
+    /// The table in the file format (see [`Packed`]).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.memory_bytes() + 64 + self.name.len());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(self.name.len() as u32).to_le_bytes());
-        out.extend_from_slice(self.name.as_bytes());
-        out.extend_from_slice(&self.len.to_le_bytes());
+        let body = 4 + 8 + 8 * self.offsets.len() + self.data.len();
+        let mut out = file::start(MAGIC, &self.name, self.len, body);
         out.extend_from_slice(&(PACKED_BLOCK as u32).to_le_bytes());
         out.extend_from_slice(&(self.data.len() as u64).to_le_bytes());
         for o in &self.offsets {
             out.extend_from_slice(&o.to_le_bytes());
         }
         out.extend_from_slice(&self.data);
-        let crc = crc32(&out);
-        out.extend_from_slice(&crc.to_le_bytes());
-        out
+        file::finish(out)
     }
 
     /// Reads a table in the file format, checking the checksum, that it is the table of
@@ -507,87 +503,33 @@ impl Packed {
         len: u64,
         path: &str,
     ) -> Result<Packed, TableError> {
-        let malformed = |what: &str| TableError::Malformed {
-            path: path.to_string(),
-            what: what.to_string(),
-        };
-        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(TableError::NotATable {
-                path: path.to_string(),
-            });
-        }
-        if bytes.len() < MAGIC.len() + 4 + 8 + 4 + 8 + 4 {
-            return Err(malformed("shorter than a table's header"));
-        }
-        let (body, tail) = bytes.split_at(bytes.len() - 4);
-        let stored = u32::from_le_bytes(tail.try_into().expect("4 bytes"));
-        let computed = crc32(body);
-        if stored != computed {
-            return Err(TableError::Checksum {
-                path: path.to_string(),
-                stored,
-                computed,
-            });
-        }
-        let mut r = Reader {
-            bytes: body,
-            at: MAGIC.len(),
-        };
-        let u64_at = |r: &mut Reader<'_>, what: &str| {
-            r.take(8)
-                .map(|b| u64::from_le_bytes(b.try_into().expect("8")))
-                .ok_or_else(|| malformed(what))
-        };
-        let name_len = r
-            .take(4)
-            .map(|b| u32::from_le_bytes(b.try_into().expect("4")))
-            .ok_or_else(|| malformed("no name length"))? as usize;
-        let found = r
-            .take(name_len)
-            .and_then(|b| core::str::from_utf8(b).ok())
-            .ok_or_else(|| malformed("the class name is cut or not UTF-8"))?
-            .to_string();
-        let found_len = u64_at(&mut r, "no size")?;
-        if found != name || found_len != len {
-            return Err(TableError::WrongClass {
-                path: path.to_string(),
-                expected: name.to_string(),
-                expected_len: len,
-                found,
-                found_len,
-            });
-        }
-        let block = r
-            .take(4)
-            .map(|b| u32::from_le_bytes(b.try_into().expect("4")))
-            .ok_or_else(|| malformed("no block size"))?;
+        let mut r = file::open(bytes, MAGIC, name, len, 4 + 8, path)?;
+        let block = r.u32("no block size")?;
         if block as u64 != PACKED_BLOCK {
-            return Err(malformed(&format!(
+            return Err(r.malformed(&format!(
                 "blocks of {block} numbers ({PACKED_BLOCK} expected)"
             )));
         }
-        let data_len = u64_at(&mut r, "no data size")?;
+        let data_len = r.u64("no data size")?;
         let blocks = usize::try_from(len.div_ceil(PACKED_BLOCK))
-            .map_err(|_| malformed("too many numbers"))?;
+            .map_err(|_| r.malformed("too many numbers"))?;
         let mut offsets = Vec::with_capacity(blocks + 1);
         for _ in 0..=blocks {
-            offsets.push(u64_at(&mut r, "the block offsets are cut short")?);
+            offsets.push(r.u64("the block offsets are cut short")?);
         }
-        let data = usize::try_from(data_len)
-            .ok()
-            .and_then(|n| r.take(n))
-            .ok_or_else(|| malformed("the packed values are cut short"))?
+        let data_len = usize::try_from(data_len)
+            .map_err(|_| r.malformed("the packed values are cut short"))?;
+        let data = r
+            .take(data_len, "the packed values are cut short")?
             .to_vec();
-        if r.at != body.len() {
-            return Err(malformed("bytes after the packed values"));
-        }
+        r.end("bytes after the packed values")?;
         let packed = Packed {
-            name: found,
+            name: name.to_string(),
             len,
             offsets,
             data,
         };
-        packed.check().map_err(|what| malformed(&what))?;
+        packed.check().map_err(|what| r.malformed(&what))?;
         Ok(packed)
     }
 
@@ -630,11 +572,7 @@ impl Packed {
     /// Writes the table to `path` in the file format (with the `std` feature).
     #[cfg(feature = "std")]
     pub fn save(&self, path: &Path) -> Result<(), TableError> {
-        std::fs::write(path, self.to_bytes()).map_err(|source| TableError::Io {
-            action: "write",
-            path: path.display().to_string(),
-            source,
-        })
+        file::save(path, &self.to_bytes())
     }
 
     /// Reads the table of class `name` with `len` numbers from `path`: a clear error
@@ -642,12 +580,7 @@ impl Packed {
     /// class (with the `std` feature).
     #[cfg(feature = "std")]
     pub fn load(path: &Path, name: &str, len: u64) -> Result<Packed, TableError> {
-        let shown = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| TableError::Io {
-            action: "read",
-            path: shown.clone(),
-            source,
-        })?;
+        let (bytes, shown) = file::load(path)?;
         Packed::from_bytes(&bytes, name, len, &shown)
     }
 }
@@ -655,6 +588,7 @@ impl Packed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::crc32;
 
     /// A table of `n` numbers: long runs, short stretches of mixed values, and numbers
     /// that stand for no position, from `seed`.

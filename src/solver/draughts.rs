@@ -840,22 +840,11 @@ impl<R: DraughtsRules> Database<R> {
     /// a file, a slice a capture leads to). A finished game (the side to move has no
     /// piece or no move) is a loss.
     ///
-    /// The value is by the rules of play, not counting the counted draws (see the
-    /// module docs). Where the side to move must capture and the slice was read from a
+    /// The value is by the rules of play, not counting the counted draws (see
+    /// [`Database`]). Where the side to move must capture and the slice was read from a
     /// file, the captures are searched (each leads to fewer pieces).
     pub fn probe(&self, pos: &CheckersPosition<R>) -> Option<Wld> {
-        let b = pos.board();
-        let (mine, theirs) = (b.owned(pos.turn()), b.owned(!pos.turn()));
-        if mine.is_empty() || theirs.is_empty() {
-            return Some(if mine.is_empty() { Wld::Loss } else { Wld::Win });
-        }
-        let slice = self.slices.get(&Material::of(pos))?;
-        let (_, i) = self.number(pos)?;
-        match slice {
-            Slice::Solved { table, .. } => table.get(i),
-            Slice::Packed(p) if !capture_pending(pos) => Some(p.get(i)),
-            Slice::Packed(_) => self.search(pos),
-        }
+        self.look_up(pos, |pos| !capture_pending(pos))
     }
 
     /// [`probe`](Self::probe) for a position the caller knows has no capture
@@ -875,6 +864,16 @@ impl<R: DraughtsRules> Database<R> {
     /// assert_eq!(db.probe_quiet(&pos), db.probe(&pos));
     /// ```
     pub fn probe_quiet(&self, pos: &CheckersPosition<R>) -> Option<Wld> {
+        self.look_up(pos, |_| true)
+    }
+
+    /// The value of `pos`: a finished game's, else its slice's; a packed slice's
+    /// where `quiet(pos)` says no capture is pending, else by a search of the captures.
+    fn look_up(
+        &self,
+        pos: &CheckersPosition<R>,
+        quiet: impl Fn(&CheckersPosition<R>) -> bool,
+    ) -> Option<Wld> {
         let b = pos.board();
         let (mine, theirs) = (b.owned(pos.turn()), b.owned(!pos.turn()));
         if mine.is_empty() || theirs.is_empty() {
@@ -884,7 +883,8 @@ impl<R: DraughtsRules> Database<R> {
         let (_, i) = self.number(pos)?;
         match slice {
             Slice::Solved { table, .. } => table.get(i),
-            Slice::Packed(p) => Some(p.get(i)),
+            Slice::Packed(p) if quiet(pos) => Some(p.get(i)),
+            Slice::Packed(_) => self.search(pos),
         }
     }
 

@@ -240,7 +240,7 @@ impl PositionClass for OneOnOne {
     }
 }
 
-/// The numbering of two-on-one (see the module docs).
+/// The numbering of two-on-one (see [`TwoOnOne`]).
 struct Layout {
     /// The fundamental region: the squares that are the least of their orbit.
     region: Vec<Square>,

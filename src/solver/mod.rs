@@ -64,6 +64,7 @@
 mod bitbase;
 mod draughts;
 mod emergo;
+mod file;
 mod retrograde;
 mod ruleset;
 mod table;
@@ -77,9 +78,10 @@ pub use draughts::{
 pub use emergo::{
     pure_columns, steps_apart, EmergoTables, OneOnOne, PureColumn, TwoOnOne, TwoOnOneParts,
 };
+pub use file::crc32;
 pub use retrograde::{solve, solve_with_stats, Stats};
 pub use ruleset::{expand, moves_with_values, outcome_value, principal_variation};
-pub use table::{crc32, Bits, Distances, Table, TableError, Word};
+pub use table::{Bits, Distances, Table, TableError, Word};
 pub use wld::{solve_wld, Predecessors, WldStats};
 
 use crate::alloc_prelude::*;

@@ -1,9 +1,10 @@
 //! A solved endgame table: the storage and its file format.
 
+use super::file;
 use super::Value;
 use crate::alloc_prelude::*;
 /// The bit vector types of the tables, from `bitvec`.
-pub use bitvec::prelude::{BitVec, Lsb0};
+use bitvec::prelude::{BitVec, Lsb0};
 use bitvec::store::BitStore;
 #[cfg(feature = "std")]
 use std::path::Path;
@@ -284,13 +285,9 @@ impl Table {
             + self.dist.len() * self.dist.width()
     }
 
-    /// The table in the file format (see the module docs).
+    /// The table in the file format (see [`Table`]).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.memory_bytes() + 64);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(self.name.len() as u32).to_le_bytes());
-        out.extend_from_slice(self.name.as_bytes());
-        out.extend_from_slice(&self.len().to_le_bytes());
+        let mut out = file::start(MAGIC, &self.name, self.len(), self.memory_bytes() + 1);
         out.push(self.dist.width() as u8);
         for bits in [&self.resolved, &self.win] {
             put_bits(&mut out, bits);
@@ -301,81 +298,22 @@ impl Table {
                 .iter()
                 .for_each(|d| out.extend_from_slice(&d.to_le_bytes())),
         }
-        let crc = crc32(&out);
-        out.extend_from_slice(&crc.to_le_bytes());
-        out
+        file::finish(out)
     }
 
     /// Reads a table in the file format, checking the checksum and that it is the
     /// table of class `name` with `len` positions; `path` names the source in errors.
     pub fn from_bytes(bytes: &[u8], name: &str, len: u64, path: &str) -> Result<Table, TableError> {
-        let malformed = |what: &str| TableError::Malformed {
-            path: path.to_string(),
-            what: what.to_string(),
-        };
-        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(TableError::NotATable {
-                path: path.to_string(),
-            });
-        }
-        if bytes.len() < MAGIC.len() + 4 + 8 + 1 + 4 {
-            return Err(malformed("shorter than a table's header"));
-        }
-        let (body, tail) = bytes.split_at(bytes.len() - 4);
-        let stored = u32::from_le_bytes(tail.try_into().expect("4 bytes"));
-        let computed = crc32(body);
-        if stored != computed {
-            return Err(TableError::Checksum {
-                path: path.to_string(),
-                stored,
-                computed,
-            });
-        }
-        let mut r = Reader {
-            bytes: body,
-            at: MAGIC.len(),
-        };
-        let name_len = r
-            .take(4)
-            .map(|b| u32::from_le_bytes(b.try_into().expect("4")));
-        let name_len = name_len.ok_or_else(|| malformed("no name length"))? as usize;
-        let found = r
-            .take(name_len)
-            .and_then(|b| core::str::from_utf8(b).ok())
-            .ok_or_else(|| malformed("the class name is cut or not UTF-8"))?
-            .to_string();
-        let found_len = r
-            .take(8)
-            .map(|b| u64::from_le_bytes(b.try_into().expect("8")))
-            .ok_or_else(|| malformed("no size"))?;
-        if found != name || found_len != len {
-            return Err(TableError::WrongClass {
-                path: path.to_string(),
-                expected: name.to_string(),
-                expected_len: len,
-                found,
-                found_len,
-            });
-        }
-        let width = r.take(1).ok_or_else(|| malformed("no distance width"))?[0];
+        let mut r = file::open(bytes, MAGIC, name, len, 1, path)?;
+        let width = r.u8("no distance width")?;
         if width != 1 && width != 2 {
-            return Err(malformed(&format!(
-                "distance width {width} (1 or 2 expected)"
-            )));
+            return Err(r.malformed(&format!("distance width {width} (1 or 2 expected)")));
         }
-        let n = usize::try_from(len).map_err(|_| malformed("too many positions"))?;
+        let n = usize::try_from(len).map_err(|_| r.malformed("too many positions"))?;
         let words = n.div_ceil(64);
-        let mut bits = || -> Result<Bits, TableError> {
-            let raw = r
-                .take(words * 8)
-                .ok_or_else(|| malformed("the bit vectors are cut short"))?;
-            Ok(get_bits(raw, n))
-        };
-        let resolved = bits()?;
-        let win = bits()?;
-        let raw = r
-            .take(n * width as usize)
-            .ok_or_else(|| malformed("the distances are cut short"))?;
+        let resolved = get_bits(r.take(words * 8, "the bit vectors are cut short")?, n);
+        let win = get_bits(r.take(words * 8, "the bit vectors are cut short")?, n);
+        let raw = r.take(n * width as usize, "the distances are cut short")?;
         let dist = if width == 1 {
             Distances::U8(raw.to_vec())
         } else {
@@ -385,11 +323,9 @@ impl Table {
                     .collect(),
             )
         };
-        if r.at != body.len() {
-            return Err(malformed("bytes after the distances"));
-        }
+        r.end("bytes after the distances")?;
         Ok(Table {
-            name: found,
+            name: name.to_string(),
             resolved,
             win,
             dist,
@@ -400,11 +336,7 @@ impl Table {
     /// it, [`to_bytes`](Self::to_bytes) gives the same bytes).
     #[cfg(feature = "std")]
     pub fn save(&self, path: &Path) -> Result<(), TableError> {
-        std::fs::write(path, self.to_bytes()).map_err(|source| TableError::Io {
-            action: "write",
-            path: path.display().to_string(),
-            source,
-        })
+        file::save(path, &self.to_bytes())
     }
 
     /// Reads the table of class `name` with `len` positions from `path`: a clear error
@@ -413,60 +345,9 @@ impl Table {
     /// bytes of a file.
     #[cfg(feature = "std")]
     pub fn load(path: &Path, name: &str, len: u64) -> Result<Table, TableError> {
-        let shown = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| TableError::Io {
-            action: "read",
-            path: shown.clone(),
-            source,
-        })?;
+        let (bytes, shown) = file::load(path)?;
         Table::from_bytes(&bytes, name, len, &shown)
     }
-}
-
-/// Reads a file's bytes in order.
-pub(super) struct Reader<'a> {
-    pub(super) bytes: &'a [u8],
-    pub(super) at: usize,
-}
-
-impl<'a> Reader<'a> {
-    pub(super) fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let end = self.at.checked_add(n)?;
-        let out = self.bytes.get(self.at..end)?;
-        self.at = end;
-        Some(out)
-    }
-}
-
-const fn crc_table() -> [u32; 256] {
-    let mut t = [0u32; 256];
-    let mut i = 0;
-    while i < 256 {
-        let mut c = i as u32;
-        let mut k = 0;
-        while k < 8 {
-            c = if c & 1 != 0 {
-                0xEDB8_8320 ^ (c >> 1)
-            } else {
-                c >> 1
-            };
-            k += 1;
-        }
-        t[i] = c;
-        i += 1;
-    }
-    t
-}
-
-static CRC_TABLE: [u32; 256] = crc_table();
-
-/// CRC-32 (IEEE 802.3, the checksum of zip and PNG) of `bytes`.
-pub fn crc32(bytes: &[u8]) -> u32 {
-    let mut c = !0u32;
-    for &b in bytes {
-        c = CRC_TABLE[((c ^ b as u32) & 0xFF) as usize] ^ (c >> 8);
-    }
-    !c
 }
 
 #[cfg(test)]
@@ -497,11 +378,6 @@ mod tests {
             assert_eq!(get_bits::<u32>(&a, n), narrow);
             assert_eq!(get_bits::<u64>(&b, n), wide);
         }
-    }
-
-    #[test]
-    fn crc32_check_value() {
-        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
     }
 
     #[test]

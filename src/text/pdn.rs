@@ -36,7 +36,7 @@ pub const GAME_TYPES: &[(u32, &str)] = &[
 /// The game PDN's `GameType` number `number` stands for ([`GAME_TYPES`]).
 ///
 /// ```
-/// use column_checkers::text::pdn::game_type_name;
+/// use column_checkers::text::game_type_name;
 ///
 /// assert_eq!(game_type_name(25), Some("Russian draughts"));
 /// assert_eq!(game_type_name(99), None);
@@ -537,7 +537,8 @@ impl GameBuilder {
 /// a bad game with the next one.
 ///
 /// ```
-/// use column_checkers::text::pdn::{read_games, PdnErrorKind};
+/// use column_checkers::error::PdnErrorKind;
+/// use column_checkers::text::read_games;
 ///
 /// // the first game has no terminator before the second's tags: its moves may have
 /// // been cut off, so it is refused; the second is read

@@ -269,7 +269,7 @@ pub enum ResultCheck {
 /// both: a reader cannot tell what such a file meant.
 ///
 /// ```
-/// use column_checkers::text::record::{Forgiven, Record, Strictness};
+/// use column_checkers::text::{Forgiven, Record, Strictness};
 /// use column_checkers::InternationalDraughts;
 ///
 /// // a variation with an illegal move (50-45), and White's second move numbered 3
@@ -350,7 +350,7 @@ fn forgiven_words(forgiven: &Forgiven, error: &ReplayError) -> String {
 /// about it ([`Forgiven`]). Its text names all three.
 ///
 /// ```
-/// use column_checkers::text::record::{Forgiven, Record};
+/// use column_checkers::text::{Forgiven, Record};
 /// use column_checkers::InternationalDraughts;
 ///
 /// let record: Record = "1. 32-28 (1. 32-27 19-23 2. 50-45) 19-23 *".parse().unwrap();
@@ -445,7 +445,7 @@ impl Record {
     /// name is replaced, else the tag is added at the end).
     ///
     /// ```
-    /// use column_checkers::text::record::Record;
+    /// use column_checkers::text::Record;
     ///
     /// let mut record = Record::default();
     /// record.set_tag("White", "Freeling");
@@ -492,7 +492,7 @@ impl Record {
     /// move; a ply past the last move: after the last).
     ///
     /// ```
-    /// use column_checkers::text::record::Record;
+    /// use column_checkers::text::Record;
     /// use column_checkers::{Game, InternationalDraughts, Position};
     ///
     /// let mut game = Game::new(InternationalDraughts::start());
@@ -552,7 +552,7 @@ impl Record {
     /// game; a game the rules ended keeps the rules' outcome.
     ///
     /// ```
-    /// use column_checkers::text::record::Record;
+    /// use column_checkers::text::Record;
     /// use column_checkers::{Color, EndReason, Outcome};
     ///
     /// let r: Record = "[Result \"0-1\"]\n[Termination \"normal\"]\n1. c3-d4 0-1".parse().unwrap();
@@ -739,7 +739,7 @@ impl Record {
     /// [`add_comment`](Self::add_comment).
     ///
     /// ```
-    /// use column_checkers::text::record::Record;
+    /// use column_checkers::text::Record;
     /// use column_checkers::{Game, InternationalDraughts, Position};
     ///
     /// let mut game = Game::new(InternationalDraughts::start());

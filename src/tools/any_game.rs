@@ -16,9 +16,9 @@ use crate::engine::position::{Position, Terms};
 use crate::engine::square::Square;
 use crate::engine::view::BoardView;
 use crate::engine::wide_set::WideSquareSet;
-use crate::error::PdnError;
-use crate::error::ReplayError;
+use crate::text::pdn::PdnError;
 use crate::text::read_games;
+use crate::text::record::ReplayError;
 use crate::text::{fen_of, read_position_or_fen};
 use crate::text::{Record, ReplayWarning, ResultCheck, Strictness};
 #[cfg(feature = "std")]
