@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo run --release --example play -- [--game NAME] [--color white|black]
-//!     [--time SECONDS] [--nodes N] [--depth N] [--position "<text>"] [ruleset options]
+//!     [--level 1-10] [--time SECONDS] [--nodes N] [--depth N] [--position "<text>"]
+//!     [ruleset options]
 //! ```
 //!
 //! Type moves in the game's notation (`d6`, `fe4`, `e4xc4xc6`, `c3-d4`, ...), or
@@ -17,7 +18,12 @@
 //! The computer is the workspace's player (`player/`, the `column-checkers-player`
 //! crate, written with the crate's public API only): iterative deepening alpha-beta
 //! with an evaluation per ruleset, within `--time` seconds a move (1 by default),
-//! `--nodes` or `--depth` plies, whichever comes first.
+//! `--nodes` or `--depth` plies, whichever comes first. `--level N` weakens it on
+//! purpose for a person learning the game: 1 (beginner) to 10 (master, the full
+//! player); below 10 it plays at once, within the level's own small budget (the
+//! limits, when given, bound it too), and the greeting says what the level scored in
+//! the ladder's games of that ruleset. `--seed N` draws a level's chance (0 by
+//! default: the same moves replay the same game).
 //!
 //! The game is an `AnyGame` and the computer an `AnyPlayer`: their code for every
 //! ruleset is compiled once, in the library and the player crate, so that this example
@@ -31,7 +37,7 @@ use cli::RulesetArgs;
 use column_checkers::any::{AnyGame, AnyGameError, Ruleset};
 use column_checkers::Color;
 use column_checkers_player::any::{AnyPlayer, AnyPlayerError};
-use column_checkers_player::Limits;
+use column_checkers_player::{Level, Limits};
 use std::io;
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -47,6 +53,12 @@ struct Cli {
     /// The colour you play
     #[arg(long, visible_alias = "colour", value_enum, default_value_t = Side::White)]
     color: Side,
+    /// The computer's level: 1 (beginner) to 10 (master, the full player)
+    #[arg(long, value_name = "1-10", default_value = "10")]
+    level: Level,
+    /// The seed of a level's chance (the same seed replays the same game)
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
     /// The computer's time a move, in seconds (1 when no limit is given)
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time: Option<f64>,
@@ -87,7 +99,33 @@ struct Options {
     ruleset: Ruleset,
     human: Color,
     limits: Limits,
+    level: Level,
+    seed: u64,
     position: Option<String>,
+}
+
+/// The computer: the player of `o`'s ruleset at its level.
+fn computer(o: &Options) -> AnyPlayer {
+    AnyPlayer::new(o.ruleset, 16)
+        .with_level(o.level)
+        .with_seed(o.seed)
+}
+
+/// How the computer plays, for the greeting: its limits at level 10, else its level
+/// and what the level scored in the ladder's games of the ruleset.
+fn strength(o: &Options, player: &AnyPlayer) -> String {
+    if o.level.is_full() {
+        return format!("the computer searches {}", describe(&o.limits));
+    }
+    let measured = player.measured().map_or_else(
+        || "not measured in this game".to_string(),
+        |m| m.to_string(),
+    );
+    format!(
+        "the computer plays at level {}, {}: {measured}",
+        o.level,
+        o.level.name()
+    )
 }
 
 /// The session: the game ([`AnyGame`]) and the computer ([`AnyPlayer`]), both compiled
@@ -107,7 +145,7 @@ fn play(o: Options) -> Result<(), String> {
         })?,
         None => AnyGame::new(o.ruleset),
     };
-    let mut player = AnyPlayer::new(o.ruleset, 16);
+    let mut player = computer(&o);
     // a time of 0 stops the search at once, as the shortest time the player takes does
     let mut search_limits = o.limits;
     if search_limits.time == Some(Duration::ZERO) {
@@ -118,10 +156,10 @@ fn play(o: Options) -> Result<(), String> {
     let mut input = stdin.lock();
     let mut line = Vec::new();
     println!(
-        "{} — you play {}, the computer searches {}.\n{COMMANDS}\n",
+        "{} — you play {}, {}.\n{COMMANDS}\n",
         o.ruleset.name(),
         o.human,
-        describe(&o.limits)
+        strength(&o, &player)
     );
     let mut show = true;
     loop {
@@ -240,16 +278,23 @@ fn describe(l: &Limits) -> String {
     parts.join(" or ")
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
+/// The computer's limits: those given, else 1 s a move at level 10 (a level below
+/// needs none: its own budget ends its search).
+fn limits_of(cli: &Cli) -> Limits {
     let mut limits = Limits {
         depth: cli.depth,
         nodes: cli.nodes,
         time: cli.time.map(Duration::from_secs_f64),
     };
-    if limits == Limits::default() {
+    if limits == Limits::default() && cli.level.is_full() {
         limits.time = Some(Duration::from_secs(1));
     }
+    limits
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let limits = limits_of(&cli);
     let ruleset = match cli.ruleset.ruleset_or("emergo") {
         Ok(r) => r,
         Err(e) => {
@@ -264,6 +309,8 @@ fn main() -> ExitCode {
             Side::Black => Color::Black,
         },
         limits,
+        level: cli.level,
+        seed: cli.seed,
         position: cli.position,
     };
     match play(o) {
@@ -286,5 +333,78 @@ mod tests {
     fn text_options_take_the_crates_texts() {
         let command = Cli::command();
         cli::assert_takes_start_texts(&command, &[], "--position", "position", &["--depth", "2"]);
+    }
+
+    /// `--level N` plays at level N: its moves are legal, the same again with its seed,
+    /// and it needs no limit; the greeting says what the level scored.
+    #[test]
+    fn the_level_option_chooses_the_computers_level() {
+        let cli = Cli::try_parse_from(["play", "--game", "lasca", "--level", "2", "--seed", "5"])
+            .unwrap();
+        assert_eq!((cli.level.get(), cli.seed), (2, 5));
+        let limits = limits_of(&cli);
+        assert_eq!(limits, Limits::default(), "no limit below level 10");
+        let o = Options {
+            ruleset: Ruleset::Lasca,
+            human: Color::Black,
+            limits,
+            level: cli.level,
+            seed: cli.seed,
+            position: None,
+        };
+        let mut game = AnyGame::new(Ruleset::Lasca);
+        let mut again = AnyGame::new(Ruleset::Lasca);
+        let (mut a, mut b) = (computer(&o), computer(&o));
+        for _ in 0..4 {
+            let m = a.search(&game, limits).unwrap().mv;
+            assert!(game.legal_texts().contains(&m), "{m}");
+            assert_eq!(
+                b.search(&again, limits).unwrap().mv,
+                m,
+                "one seed, one game"
+            );
+            game.play(&m).unwrap();
+            again.play(&m).unwrap();
+        }
+        let greeting = strength(&o, &a);
+        assert!(
+            greeting.starts_with("the computer plays at level 2, novice: scores "),
+            "{greeting}"
+        );
+        // level 10, the default: the full player, 1 s a move unless told otherwise
+        let full = Cli::try_parse_from(["play"]).unwrap();
+        assert!(full.level.is_full());
+        assert_eq!(limits_of(&full).time, Some(Duration::from_secs(1)));
+        let at = Cli::try_parse_from(["play", "--level", "10", "--depth", "3"]).unwrap();
+        assert_eq!(limits_of(&at), Limits::depth(3));
+    }
+
+    /// A level that is not 1 to 10 is refused by name, with clap's usage error (exit
+    /// code 2), before anything is played.
+    #[test]
+    fn a_bad_level_is_named() {
+        for (given, why) in [
+            ("0", "level \"0\" is not from 1 (beginner) to 10 (master)"),
+            ("11", "level \"11\" is not from 1 (beginner) to 10 (master)"),
+            (
+                "three",
+                "level \"three\" is not a number from 1 (beginner) to 10 (master)",
+            ),
+            (
+                "",
+                "level \"\" is not a number from 1 (beginner) to 10 (master)",
+            ),
+        ] {
+            let e = Cli::try_parse_from(["play", "--level", given]).unwrap_err();
+            assert_eq!(e.kind(), clap::error::ErrorKind::ValueValidation, "{given}");
+            assert_eq!(e.exit_code(), 2, "{given}");
+            let text = e.to_string();
+            assert!(
+                text.contains(&format!(
+                    "invalid value '{given}' for '--level <1-10>': {why}"
+                )),
+                "{text}"
+            );
+        }
     }
 }

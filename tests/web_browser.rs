@@ -7,12 +7,14 @@
 //!   opening of the Italian rules text's Emergo game by clicks between two people at
 //!   one screen, Black's forced capture `g6-e6-c6` with its highlights, a Lasca capture
 //!   that crowns, a hint (the move outlined, an arrow along a capture) and the analysis
-//!   line from the second worker, a move by the computer at a level of 0.2 s (from its
-//!   Web Worker), a column of nine with its height badge; every step is checked
-//!   against the crate; the layout at 1280x800 and 400x800 (Undo and Resign in view,
-//!   nothing moved by a long error or the analysis, no sideways scroll). Screenshots go to
-//!   `target/web-page.png`, `target/web-page-narrow.png` and `target/web-stacks.png`
-//!   (and to `docs/` when `UPDATE_DOCS_SCREENSHOT` is set);
+//!   line from the second worker, the level chooser (each level's measured score in
+//!   the game chosen), a move by the computer at level 2 and at level 10 thinking 0.2 s
+//!   (from its Web Worker), a column of nine with its height badge; every step is
+//!   checked against the crate; the layout at 1280x800, 400x800 and 390x844 (Undo and
+//!   Resign in view, nothing moved by a long error or the analysis, no sideways
+//!   scroll). Screenshots go to `target/web-page.png`, `target/web-page-narrow.png`,
+//!   `target/web-levels.png`, `target/web-levels-phone.png` and
+//!   `target/web-stacks.png` (and to `docs/` when `UPDATE_DOCS_SCREENSHOT` is set);
 //! - the page served by the game server: a shared game between the browser and a
 //!   second player speaking the server's HTTP API;
 //! - the game server's API without a browser: bad requests get a 4xx answer that says
@@ -383,6 +385,22 @@ impl Driver {
     /// Saves the page, scrolled to its top, as `target/NAME`.
     fn screenshot(&self, name: &str) {
         self.exec("window.scrollTo(0, 0);");
+        self.save_screenshot(name);
+    }
+
+    /// Saves the page scrolled to the element `css` as `target/NAME`.
+    fn screenshot_of(&self, name: &str, css: &str) {
+        self.cmd(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": "document.querySelector(arguments[0]).scrollIntoView();", "args": [css]})),
+        );
+        self.save_screenshot(name);
+    }
+
+    /// Saves the page as it is in view as `target/NAME` (and in `docs/` when
+    /// `UPDATE_DOCS_SCREENSHOT` is set).
+    fn save_screenshot(&self, name: &str) {
         let shot = self.cmd("GET", "/screenshot", None);
         let png = base64_decode(shot.as_str().expect("base64"));
         assert_eq!(&png[1..4], b"PNG");
@@ -617,8 +635,9 @@ fn static_page_plays_in_headless_chromium() {
         );
     }
 
-    // the quickest level (0.2 s a move) for the hints, the analysis and the computer
-    d.click("#level option[value='200']");
+    // the shortest thinking time (0.2 s a move) for the hints, the analysis and the
+    // computer at level 10
+    d.click("#time option[value='200']");
     // Emergo, two players: the Italian text's opening, click by click
     d.new_two_player_game("emergo", None);
     assert_eq!(d.marked("next").len(), 40, "any square but the centre e5");
@@ -904,23 +923,91 @@ fn static_page_plays_in_headless_chromium() {
         .value("#record")
         .contains("[FEN \"a1:w,c3:w,d4:b,d6:bb,g7:b w\"]"));
 
-    // against the computer at 0.2 s a move: an entry by click, and the computer
-    // answers from its worker
-    d.click("#ruleset option[value='emergo']");
+    // the computer's levels: 1 (beginner) to 10 (master), each with its measured
+    // strength in the game chosen (the ladder's figures), or that it has none there
     d.click("#mode option[value='computer']");
+    d.click("#ruleset option[value='hexemergo']");
+    let options = "return Array.from(document.querySelectorAll('#level option')).map(o => o.value + '|' + o.dataset.name + '|' + o.dataset.measured);";
+    let offered = d.strings(options);
+    assert_eq!(offered.len(), 10, "{offered:?}");
+    assert_eq!(offered[0], "1|1 · beginner|", "not measured in HexEmergo");
+    assert_eq!(offered[9], "10|10 · master|");
+    assert_eq!(
+        d.text("#level-strength"),
+        "Level 3 · learner: not measured in this game",
+        "level 3 first"
+    );
+    d.click("#ruleset option[value='emergo']");
+    let offered = d.strings(options);
+    for (i, o) in offered.iter().enumerate() {
+        let level = column_checkers_player::Level::new(i as u8 + 1).unwrap();
+        let m = level
+            .measured::<Emergo>()
+            .expect("Emergo's levels measured");
+        assert_eq!(*o, format!("{}|{} · {}|{m}", i + 1, i + 1, level.name()));
+    }
+    // level 2 against the person playing White: an entry by click, and the computer
+    // answers from its worker at once (its own small budget, not the thinking time)
     d.click("#color option[value='white']");
-    d.click("#level option[value='200']");
+    d.click("#level option[value='2']");
+    let two = column_checkers_player::Level::new(2).unwrap();
+    assert_eq!(
+        d.text("#level-strength"),
+        format!("Level 2 · novice: {}", two.measured::<Emergo>().unwrap())
+    );
+    d.click("#time option[value='10000']");
     d.click("#newgame");
+    assert!(
+        d.text("#title")
+            .ends_with("(you play White against the computer at level 2)"),
+        "{}",
+        d.text("#title")
+    );
+    let started = Instant::now();
     d.play_clicks(&["d6"]);
     d.wait_idle();
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "level 2 thought {:?}, as long as level 10's 10 s",
+        started.elapsed()
+    );
     let moves = d.moves();
     assert_eq!(moves.len(), 1, "{moves:?}");
     assert!(moves[0].starts_with("d6  "), "{moves:?}");
+    let mut pos = Emergo::start();
+    pos.play(&pos.parse_move("d6").unwrap()).unwrap();
+    let answer = moves[0].trim_start_matches("d6").trim();
+    assert!(pos.parse_move(answer).is_ok(), "{answer} is legal");
     let message = d.text("#message");
     assert!(
         message.starts_with("the computer plays") && message.contains("(depth "),
         "{message}"
     );
+    // the level chooser at a desktop's and a phone's width: in view, no sideways scroll
+    d.screenshot_of("web-levels.png", "#setup");
+    d.viewport(390, 844);
+    assert_eq!(
+        d.exec(
+            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;"
+        ),
+        json!(true),
+        "no sideways scroll at 390 px"
+    );
+    let right = "const r = document.getElementById('level').getBoundingClientRect(); return r.right <= window.innerWidth;";
+    assert_eq!(
+        d.exec(right),
+        json!(true),
+        "the level chooser fits at 390 px"
+    );
+    d.screenshot_of("web-levels-phone.png", "#setup");
+    d.viewport(1280, 800);
+    // level 10 at 0.2 s for the rest
+    d.click("#level option[value='10']");
+    d.click("#time option[value='200']");
+    d.click("#newgame");
+    d.play_clicks(&["d6"]);
+    d.wait_idle();
+    assert_eq!(d.moves().len(), 1);
     // undo against the computer takes back its answer and your move
     d.click("#undo");
     assert!(d.moves().is_empty());

@@ -23,6 +23,24 @@
 //! }
 //! assert_eq!(game.moves(), [found.mv]);
 //! ```
+//!
+//! A person's opponent plays at a [`Level`] (1, the beginner, to 10, the full player):
+//! below 10 it plays within its own small budget, so it needs no limit.
+//!
+//! ```
+//! use column_checkers::{AnyGame, Ruleset};
+//! use column_checkers_player::any::{measured, AnyPlayer};
+//! use column_checkers_player::{Level, Limits};
+//!
+//! let game = AnyGame::new(Ruleset::Bashni);
+//! let level = Level::new(2).unwrap();
+//! let mut player = AnyPlayer::new(Ruleset::Bashni, 1).with_level(level).with_seed(7);
+//! let found = player.search(&game, Limits::default()).unwrap();
+//! assert!(game.legal_texts().contains(&found.mv));
+//! // what the level scored in the ladder's games, as a person is shown it
+//! let text = measured(Ruleset::Bashni, level).unwrap().to_string();
+//! assert!(text.starts_with("scores "), "{text}");
+//! ```
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -35,6 +53,8 @@ use thiserror::Error;
 
 use crate::clock::{default_clock, Clock};
 use crate::eval::Evaluate;
+use crate::level::{search_at, Level, Measured};
+use crate::ruleset::{self, Visitor};
 use crate::{Limits, Player, SearchResult, WIN};
 
 /// Scores beyond this are wins or losses in so many plies (as the search marks them).
@@ -159,30 +179,66 @@ pub struct AnyPlayer {
     player: Players,
     stop: Arc<AtomicBool>,
     clock: Box<dyn Clock>,
+    /// The level of its moves ([`AnyPlayer::search`]).
+    level: Level,
+    /// The seed of a level's chance.
+    seed: u64,
 }
 
 impl fmt::Debug for AnyPlayer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("AnyPlayer")
             .field("ruleset", &self.ruleset())
+            .field("level", &self.level.get())
             .finish_non_exhaustive()
     }
 }
 
-/// The search of `game` by `player`, timed by `clock`: the best move and the clicks
-/// that enter it after the pending ones ([`AnyPlayer::search`]).
+/// What a level scored in the ladder's games in `ruleset` ([`Level::measured`] for a
+/// ruleset chosen at run time): its games against the level below, level 1's against
+/// random moves; `None` where the ladder has not measured the ruleset. Its text is
+/// what a person is shown beside the level.
+///
+/// ```
+/// use column_checkers::Ruleset;
+/// use column_checkers_player::any::measured;
+/// use column_checkers_player::Level;
+///
+/// let m = measured(Ruleset::Emergo, Level::new(3).unwrap()).unwrap();
+/// assert_eq!(m.against, Level::new(2).ok());
+/// assert!(m.to_string().ends_with(" games)"));
+/// assert_eq!(measured(Ruleset::Stapeldammen, Level::MIN), None);
+/// ```
+pub fn measured(ruleset: Ruleset, level: Level) -> Option<Measured> {
+    struct Of(Level);
+    impl Visitor for Of {
+        type Output = Option<Measured>;
+        fn visit<P: Introspect + Evaluate>(self) -> Option<Measured> {
+            self.0.measured::<P>()
+        }
+    }
+    ruleset::visit(ruleset, Of(level))
+}
+
+/// The search of `game` by `player` at `level` (its chance from `seed`), timed by
+/// `clock`: the best move and the clicks that enter it after the pending ones
+/// ([`AnyPlayer::search`]).
 fn search<P: Listed + Evaluate>(
     player: &mut Player<P>,
     game: Option<&ActionGame<P>>,
     clock: &mut dyn Clock,
     limits: Limits,
+    (level, seed): (Level, u64),
 ) -> Result<AnyFound, AnyPlayerError> {
     let game = game.ok_or(AnyPlayerError::GameOver)?;
     if game.is_over() {
         return Err(AnyPlayerError::GameOver);
     }
     clock.restart();
-    let result = player.search(
+    let result = search_at(
+        player,
+        level,
+        seed,
         game.position(),
         game.game().history().keys(),
         limits,
@@ -243,9 +299,11 @@ macro_rules! players {
                 game: &AnyGame,
                 clock: &mut dyn Clock,
                 limits: Limits,
+                level: (Level, u64),
             ) -> Result<AnyFound, AnyPlayerError> {
                 match self {
-                    $(Players::$name(p) => search(p, game.get::<$ty>(), clock, limits),)+
+                    $(Players::$name(p) =>
+                        search(p, game.get::<$ty>(), clock, limits, level),)+
                 }
             }
         }
@@ -330,7 +388,59 @@ impl AnyPlayer {
             stop: player.stop_flag(),
             player,
             clock: clock(),
+            level: Level::MAX,
+            seed: 0,
         }
+    }
+
+    /// The same player at `level` (10, the full player, by default): below 10 it is
+    /// weakened on purpose and plays within its own node budget (see
+    /// [`level`](crate::level)); analysis and hints want a player at 10.
+    ///
+    /// ```
+    /// use column_checkers::Ruleset;
+    /// use column_checkers_player::any::AnyPlayer;
+    /// use column_checkers_player::Level;
+    ///
+    /// let player = AnyPlayer::new(Ruleset::Dameo, 1).with_level(Level::MIN);
+    /// assert_eq!((player.level().get(), player.level().name()), (1, "beginner"));
+    /// assert_eq!(AnyPlayer::new(Ruleset::Dameo, 1).level(), Level::MAX);
+    /// ```
+    pub fn with_level(mut self, level: Level) -> AnyPlayer {
+        self.level = level;
+        self
+    }
+
+    /// The same player drawing a level's chance from `seed` (0 by default): the same
+    /// game with the same seed replays move for move.
+    pub fn with_seed(mut self, seed: u64) -> AnyPlayer {
+        self.seed = seed;
+        self
+    }
+
+    /// Its level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Plays at `level` from the next search on.
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    /// The seed of its level's chance.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Draws its level's chance from `seed` from the next search on.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// What its level scored in the ladder's games in its ruleset ([`measured`]).
+    pub fn measured(&self) -> Option<Measured> {
+        measured(self.ruleset(), self.level)
     }
 
     /// The ruleset it plays.
@@ -349,14 +459,19 @@ impl AnyPlayer {
         self.player.clear();
     }
 
-    fn check(&self, game: Ruleset, limits: Limits) -> Result<(), AnyPlayerError> {
+    /// Whether it may search a game of `game` within `limits` at `level`: below level
+    /// 10 no limit is needed (the level's own budget ends the search).
+    fn check(&self, game: Ruleset, limits: Limits, level: Level) -> Result<(), AnyPlayerError> {
         if game != self.ruleset() {
             return Err(AnyPlayerError::OtherRuleset {
                 player: self.ruleset(),
                 game,
             });
         }
-        AnyPlayer::check_limits(limits)
+        match AnyPlayer::check_limits(limits) {
+            Err(AnyPlayerError::NoLimit) if !level.is_full() => Ok(()),
+            checked => checked,
+        }
     }
 
     /// Whether `limits` end a search: at least one limit, none of them zero.
@@ -389,8 +504,10 @@ impl AnyPlayer {
         }
     }
 
-    /// Searches the position of `game` within `limits` (the first reached ends it),
-    /// the game's earlier positions counting for repetitions. The answer holds the move
+    /// Searches the position of `game` at its [level](AnyPlayer::with_level) within
+    /// `limits` (the first reached ends it; below level 10 the level's own budget too,
+    /// so `limits` may be none), the game's earlier positions counting for
+    /// repetitions. The answer holds the move
     /// and the clicks that enter it from the game's state: while a move's clicks are
     /// pending, the position is the one before that move, and the move found is the
     /// best one when the clicks go on to it, else the first move they may still enter.
@@ -408,15 +525,26 @@ impl AnyPlayer {
     /// ```
     ///
     /// # Errors
-    /// [`AnyPlayerError`]: a game of another ruleset, no limit or a limit of zero, a
-    /// game over (by the rules, the players or its action limit).
+    /// [`AnyPlayerError`]: a game of another ruleset, a limit of zero or none at level
+    /// 10, a game over (by the rules, the players or its action limit).
     pub fn search(&mut self, game: &AnyGame, limits: Limits) -> Result<AnyFound, AnyPlayerError> {
-        self.check(game.ruleset(), limits)?;
-        self.player.search(game, self.clock.as_mut(), limits)
+        self.search_at(game, limits, self.level)
+    }
+
+    fn search_at(
+        &mut self,
+        game: &AnyGame,
+        limits: Limits,
+        level: Level,
+    ) -> Result<AnyFound, AnyPlayerError> {
+        self.check(game.ruleset(), limits, level)?;
+        self.player
+            .search(game, self.clock.as_mut(), limits, (level, self.seed))
     }
 
     /// The computer's answer to a draw offered to `side` now: it searches the position
-    /// as for a move within `limits` and accepts unless it counts itself
+    /// at full strength (whatever its level: a level's score is its chosen move's, not
+    /// the position's) within `limits` and accepts unless it counts itself
     /// [`DRAW_DECLINE`] or more ahead. Nothing is agreed.
     ///
     /// ```
@@ -440,7 +568,7 @@ impl AnyPlayer {
         side: Color,
         limits: Limits,
     ) -> Result<DrawAnswer, AnyPlayerError> {
-        let found = self.search(game, limits)?;
+        let found = self.search_at(game, limits, Level::MAX)?;
         let sign = if side == game.turn() { 1 } else { -1 };
         let score = sign * found.score;
         Ok(DrawAnswer {
@@ -601,6 +729,114 @@ mod tests {
             .stop_flag()
             .load(std::sync::atomic::Ordering::Relaxed));
         assert_eq!(player.ruleset(), Ruleset::Lasca);
-        assert_eq!(format!("{player:?}"), "AnyPlayer { ruleset: Lasca, .. }");
+        assert_eq!(
+            format!("{player:?}"),
+            "AnyPlayer { ruleset: Lasca, level: 10, .. }"
+        );
+    }
+
+    /// Every level of every ruleset plays a legal move, entered by its clicks, after a
+    /// few random moves; two players with one seed play the same move.
+    #[test]
+    fn every_level_plays_legal_moves_again_with_its_seed() {
+        for (k, &r) in Ruleset::ALL.iter().enumerate() {
+            for level in Level::all() {
+                let seed = 7 * k as u64 + u64::from(level.get());
+                let mut game = AnyGame::new(r);
+                let mut rng = SplitMix64::new(seed);
+                for _ in 0..4 {
+                    random_move(&mut game, &mut rng);
+                }
+                if game.is_over() {
+                    continue;
+                }
+                // the caller's limit bounds every level: the test stays quick
+                let search = || {
+                    AnyPlayer::new(r, 1)
+                        .with_level(level)
+                        .with_seed(seed)
+                        .search(&game, Limits::nodes(300))
+                        .unwrap()
+                };
+                let found = search();
+                let again = search();
+                assert_eq!(
+                    (&again.mv, again.score, again.nodes),
+                    (&found.mv, found.score, found.nodes),
+                    "{r} level {level}: one seed, one move"
+                );
+                assert!(
+                    game.legal_texts().contains(&found.mv),
+                    "{r} level {level}: {}",
+                    found.mv
+                );
+                let played = game.move_count();
+                for &a in &found.actions {
+                    game.apply(i64::from(a.0)).unwrap();
+                }
+                assert_eq!(game.move_count(), played + 1, "{r} level {level}");
+                assert_eq!(game.moves().last(), Some(&found.mv), "{r} level {level}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_level_is_set_and_kept_and_measured() {
+        let mut player = AnyPlayer::new(Ruleset::Emergo, 1).with_seed(9);
+        assert_eq!((player.level(), player.seed()), (Level::MAX, 9));
+        let game = AnyGame::new(Ruleset::Emergo);
+        assert_eq!(
+            player.search(&game, Limits::default()),
+            Err(AnyPlayerError::NoLimit)
+        );
+        player.set_level(Level::MIN);
+        player.set_seed(3);
+        assert_eq!((player.level(), player.seed()), (Level::MIN, 3));
+        assert!(player.search(&game, Limits::default()).is_ok());
+        // a zero limit is refused at every level
+        assert_eq!(
+            player.search(&game, Limits::depth(0)),
+            Err(AnyPlayerError::ZeroLimit("depth"))
+        );
+        assert_eq!(
+            player.measured(),
+            Level::MIN.measured::<column_checkers::Emergo>()
+        );
+        assert!(player.measured().is_some());
+        let hex = AnyPlayer::new(Ruleset::HexEmergo, 1).with_level(Level::MIN);
+        assert_eq!(hex.measured(), None);
+        // the draw answer searches at full strength: it needs a limit
+        assert_eq!(
+            player.answer_draw(&game, Color::White, Limits::default()),
+            Err(AnyPlayerError::NoLimit)
+        );
+        // (the same answer as the full player's; its table, warm, saves nodes)
+        let answer = |p: &mut AnyPlayer| {
+            let a = p
+                .answer_draw(&game, Color::White, Limits::depth(2))
+                .unwrap();
+            (a.accepts, a.score, a.depth)
+        };
+        assert_eq!(
+            answer(&mut player),
+            answer(&mut AnyPlayer::new(Ruleset::Emergo, 1))
+        );
+    }
+
+    /// Another seed plays other moves at the beginner's level.
+    #[test]
+    fn a_levels_seed_changes_its_moves() {
+        let game = AnyGame::new(Ruleset::Lasca);
+        let moves: std::collections::BTreeSet<String> = (0..20)
+            .map(|seed| {
+                AnyPlayer::new(Ruleset::Lasca, 1)
+                    .with_level(Level::MIN)
+                    .with_seed(seed)
+                    .search(&game, Limits::default())
+                    .unwrap()
+                    .mv
+            })
+            .collect();
+        assert!(moves.len() > 1, "{moves:?}");
     }
 }

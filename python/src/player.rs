@@ -1,15 +1,16 @@
 //! `Player`: the crate's computer player
 //! ([`AnyPlayer`](column_checkers_player::any::AnyPlayer)) searching a state, the GIL
-//! released while it thinks.
+//! released while it thinks, at full strength or at a level of play (1, beginner, to
+//! 10, master).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use column_checkers_player::any::AnyPlayer;
-use column_checkers_player::{Limits, MAX_PLY};
+use column_checkers_player::any::{measured, AnyPlayer};
+use column_checkers_player::{Level, Limits, MAX_PLY};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict};
 
 use crate::{crate_error, ints, value_error, Game, State};
 
@@ -17,15 +18,37 @@ use crate::{crate_error, ints, value_error, Game, State};
 const MAX_TABLE_MB: i64 = 1 << 16;
 
 /// The computer player of a game's ruleset: `Player(game, time=None, nodes=None,
-/// depth=None, table_mb=16)`; `search(state)` returns the move it plays and how it
-/// found it.
+/// depth=None, table_mb=16, level=None, seed=0)`; `search(state)` returns the move it
+/// plays and how it found it.
 #[pyclass(module = "column_checkers._native", name = "Player", frozen)]
 pub struct Player {
     inner: Mutex<AnyPlayer>,
     stop: Arc<AtomicBool>,
     limits: Limits,
     table_mb: usize,
+    level: Level,
+    seed: u64,
     game: Py<Game>,
+}
+
+/// The level a Python value names: an `int` from 1 to 10 (`None`: 10, the full
+/// player); anything else is a `ValueError` naming it.
+fn level_of(level: Option<&Bound<'_, PyAny>>) -> PyResult<Level> {
+    let Some(level) = level.filter(|l| !l.is_none()) else {
+        return Ok(Level::MAX);
+    };
+    let number = if level.is_instance_of::<PyBool>() {
+        None
+    } else {
+        level.extract::<i64>().ok()
+    };
+    match number {
+        Some(n) => Level::from_number(n).map_err(crate_error),
+        None => Err(value_error(format!(
+            "level {} is not a whole number from 1 (beginner) to 10 (master)",
+            level.repr()?
+        ))),
+    }
 }
 
 /// The package's game of `game`: a `Game`, or a pyspiel adapter's game (its `cc_game`).
@@ -60,19 +83,29 @@ fn state_of<'py>(state: &Bound<'py, PyAny>) -> PyResult<Bound<'py, State>> {
 #[pymethods]
 impl Player {
     /// A player of `game`'s ruleset (its options included) that searches until the
-    /// first of its limits: `time` in seconds, `nodes`, `depth` in plies (at least one
-    /// of them); a transposition table of about `table_mb` megabytes. `ValueError` for
-    /// no limit or a limit out of range.
+    /// first of its limits: `time` in seconds, `nodes`, `depth` in plies; a
+    /// transposition table of about `table_mb` megabytes. `level` (1, beginner, to
+    /// 10, master; `None`: 10) weakens it on purpose for a person to play against:
+    /// below 10 it plays within the level's own small budget (the limits, none needed,
+    /// bound it too), its chance drawn from `seed` (the same game with the same seed
+    /// replays move for move); at 10 it needs at least one limit. `ValueError` for a
+    /// level that is not 1 to 10, no limit at level 10, or a limit out of range.
     #[new]
-    #[pyo3(signature = (game, time=None, nodes=None, depth=None, table_mb=16))]
+    #[pyo3(signature = (game, time=None, nodes=None, depth=None, table_mb=16, level=None, seed=0))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         game: &Bound<'_, PyAny>,
         time: Option<f64>,
         nodes: Option<i64>,
         depth: Option<i64>,
         table_mb: i64,
+        level: Option<&Bound<'_, PyAny>>,
+        seed: i64,
     ) -> PyResult<Player> {
         let game = game_of(game)?;
+        let level = level_of(level)?;
+        let seed = u64::try_from(seed)
+            .map_err(|_| value_error(format!("seed is a whole number from 0, not {seed}")))?;
         let time = match time {
             None => None,
             Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => Some(Duration::from_secs_f64(t)),
@@ -103,13 +136,19 @@ impl Player {
             )));
         }
         let limits = Limits { depth, nodes, time };
-        AnyPlayer::check_limits(limits).map_err(crate_error)?;
-        let player = AnyPlayer::new(game.get().ruleset, table_mb as usize);
+        if level.is_full() || limits != Limits::default() {
+            AnyPlayer::check_limits(limits).map_err(crate_error)?;
+        }
+        let player = AnyPlayer::new(game.get().ruleset, table_mb as usize)
+            .with_level(level)
+            .with_seed(seed);
         Ok(Player {
             stop: player.stop_flag(),
             inner: Mutex::new(player),
             limits,
             table_mb: table_mb as usize,
+            level,
+            seed,
             game: game.unbind(),
         })
     }
@@ -188,6 +227,32 @@ impl Player {
         self.table_mb
     }
 
+    /// Its level of play, 1 (beginner) to 10 (master, the full player).
+    #[getter]
+    fn level(&self) -> u8 {
+        self.level.get()
+    }
+
+    /// Its level's name: `beginner`, `novice`, ... `master`.
+    #[getter]
+    fn level_name(&self) -> &'static str {
+        self.level.name()
+    }
+
+    /// The seed of its level's chance.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// What its level scored in the ladder's games in its game, as a person is shown
+    /// it (`scores 70 % against level 2 (20 games)`); `None` where the game has not
+    /// been measured.
+    #[getter]
+    fn measured(&self) -> Option<String> {
+        measured(self.game.get().ruleset, self.level).map(|m| m.to_string())
+    }
+
     /// The game it plays.
     #[getter]
     fn game(&self, py: Python<'_>) -> Py<Game> {
@@ -206,6 +271,10 @@ impl Player {
             parts.push(format!("depth={d}"));
         }
         parts.push(format!("table_mb={}", self.table_mb));
+        if !self.level.is_full() {
+            parts.push(format!("level={}", self.level));
+            parts.push(format!("seed={}", self.seed));
+        }
         format!("Player({})", parts.join(", "))
     }
 }

@@ -160,3 +160,86 @@ def test_the_bot_plays_a_move_click_by_click():
     assert state.moves()[-1] == "g6xe6xc6"
     policy, action = bot.step_with_policy(state)
     assert policy == [(action, 1.0)] and bot.last_search is not found
+
+
+@pytest.mark.parametrize("case", EVERY_GAME, ids=[game_id(c) for c in EVERY_GAME])
+def test_every_level_plays_a_legal_move_again_with_its_seed(case):
+    name, options = case
+    game = cc.load_game(name, **options)
+    state = game.new_initial_state()
+    advance(state, 3, 1)
+    if state.is_terminal():
+        return
+    for level in [1, 5, 9]:
+        # no limit needed below level 10: the level's own budget ends the search
+        a = cc.Player(game, level=level, seed=4, table_mb=1).search(state)
+        b = cc.Player(game, level=level, seed=4, table_mb=1).search(state)
+        assert a["move"] in state.legal_moves(), (level, a["move"])
+        assert (a["move"], a["score"], a["nodes"]) == (b["move"], b["score"], b["nodes"]), level
+
+
+def test_a_level_is_kept_named_and_measured():
+    game = cc.load_game("emergo")
+    player = cc.Player(game, level=3, seed=7)
+    assert (player.level, player.level_name, player.seed) == (3, "learner", 7)
+    assert player.measured.startswith("scores ") and player.measured.endswith(" games)")
+    assert player.measured.split(" against ")[1].startswith("level 2 ")
+    assert " against random moves (" in cc.Player(game, level=1).measured
+    assert repr(player) == 'Player(load_game("emergo"), table_mb=16, level=3, seed=7)'
+    # the full player by default, and at level 10: a limit needed
+    full = cc.Player(game, depth=2)
+    assert (full.level, full.level_name, full.measured is not None) == (10, "master", True)
+    assert repr(full) == 'Player(load_game("emergo"), depth=2, table_mb=16)'
+    assert cc.Player(game, depth=2, level=10).level == 10
+    with pytest.raises(ValueError, match="no limit"):
+        cc.Player(game, level=10)
+    # a game the ladder has not measured
+    assert cc.Player(cc.load_game("hexemergo"), level=2).measured is None
+    # a level below 10 plays fast, whatever its limits allow
+    started = time.perf_counter()
+    found = cc.Player(game, level=1, time=30.0).search(game.new_initial_state())
+    assert time.perf_counter() - started < 10 and found["move"] in game.new_initial_state().legal_moves()
+
+
+def test_another_seed_plays_other_moves():
+    game = cc.load_game("lasca")
+    state = game.new_initial_state()
+    moves = {cc.Player(game, level=1, seed=s, table_mb=1).search(state)["move"] for s in range(20)}
+    assert len(moves) > 1, moves
+
+
+@pytest.mark.parametrize("level,message", [
+    (0, 'level "0" is not from 1 \\(beginner\\) to 10 \\(master\\)'),
+    (11, 'level "11" is not from 1 \\(beginner\\) to 10 \\(master\\)'),
+    (-3, 'level "-3" is not from 1'),
+    ("3", "level '3' is not a whole number from 1 \\(beginner\\) to 10 \\(master\\)"),
+    (2.5, "level 2.5 is not a whole number"),
+    (True, "level True is not a whole number"),
+    ([3], "level \\[3\\] is not a whole number"),
+])
+def test_a_bad_level_is_named(level, message):
+    with pytest.raises(ValueError, match=message):
+        cc.Player(cc.load_game("lasca"), level=level)
+    with pytest.raises(ValueError, match=message):
+        PlayerBot(cc.load_game("lasca"), level=level)
+
+
+def test_a_bad_seed_is_named():
+    with pytest.raises(ValueError, match="seed is a whole number from 0, not -1"):
+        cc.Player(cc.load_game("lasca"), level=2, seed=-1)
+
+
+def test_the_bot_plays_at_a_level():
+    game = cc.load_game("bashni")
+    bot = PlayerBot(game, level=2, seed=5)
+    assert bot.player.level == 2 and "level=2, seed=5" in repr(bot)
+    state = game.new_initial_state()
+    while not state.is_terminal() and len(state.moves()) < 6:
+        state.apply_action(bot.step(state))
+    assert len(state.moves()) == 6
+    # the same seed replays the same game
+    again = PlayerBot(game, level=2, seed=5)
+    replay = game.new_initial_state()
+    while len(replay.moves()) < 6:
+        replay.apply_action(again.step(replay))
+    assert replay.moves() == state.moves()

@@ -8,7 +8,8 @@
 //! start, a position text, a FEN or a PDN record), its legal moves, click input with
 //! the squares to highlight, play, undo, an agreed draw or a resignation, the outcome,
 //! the position text, the PDN record, the SVG board and the computer's move (and its
-//! answer to a draw offer, thinking for a time per move); plus `rulesets()`, `perft()` and
+//! answer to a draw offer, thinking for a time per move, or its move at a level of play
+//! from 1, beginner, to 10, master); plus `rulesets()`, `levels()`, `perft()` and
 //! `randomPlayouts()`. The package's TypeScript declarations describe every object
 //! it hands out.
 //!
@@ -49,9 +50,9 @@ mod table;
 
 pub use clock::PageClock;
 pub use table::{
-    color_name, color_named, perft_of, playouts, ruleset_named, rulesets, Choice, Clicked,
-    DrawAnswer, Drawing, RulesetInfo, Table, Thinking, DRAW_DECLINE_MEN, MAX_DEPTH,
-    MAX_THINKING_MS,
+    color_name, color_named, level_named, levels, perft_of, playouts, ruleset_named, rulesets,
+    Choice, Clicked, DrawAnswer, Drawing, LevelInfo, RulesetInfo, Table, Thinking,
+    DRAW_DECLINE_MEN, MAX_DEPTH, MAX_THINKING_MS,
 };
 
 use serde_json::{json, Value};
@@ -64,6 +65,46 @@ fn to_js(v: &Value) -> JsValue {
 
 fn err(msg: String) -> JsError {
     JsError::new(&msg)
+}
+
+/// A JavaScript value as the text an error names: a number or a string as written, any
+/// other value as JSON (`undefined` and functions by their type).
+fn given(v: &JsValue) -> String {
+    if let Some(n) = v.as_f64() {
+        return match n {
+            f64::INFINITY => "Infinity".into(),
+            f64::NEG_INFINITY => "-Infinity".into(),
+            n => format!("{n}"),
+        };
+    }
+    if let Some(s) = v.as_string() {
+        return s;
+    }
+    if v.is_undefined() {
+        return "undefined".into();
+    }
+    js_sys::JSON::stringify(v)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| v.js_typeof().as_string().unwrap_or_default())
+}
+
+/// The level of play a JavaScript value names: a number from 1 to 10 (or its text);
+/// anything else is an error naming it.
+fn level_of(v: &JsValue) -> Result<column_checkers_player::Level, JsError> {
+    level_named(&given(v)).map_err(err)
+}
+
+/// The seed of a level's chance: a whole number from 0 to 2^53 (the numbers JavaScript
+/// counts exactly), 0 when not given.
+fn seed_of(seed: Option<f64>) -> Result<u64, JsError> {
+    match seed {
+        None => Ok(0),
+        Some(s) if s.fract() == 0.0 && (0.0..=9_007_199_254_740_992.0).contains(&s) => Ok(s as u64),
+        Some(s) => Err(err(format!(
+            "the seed is {s}: give a whole number from 0 to 2^53"
+        ))),
+    }
 }
 
 /// The TypeScript declarations of the objects the API hands out (`types.d.ts`,
@@ -266,14 +307,30 @@ impl JsGame {
     pub fn computer_move(&self, ms: f64, depth: Option<u32>) -> Result<JsValue, JsError> {
         let thinking = Thinking::new(ms, depth).map_err(err)?;
         Ok(match self.table.computer_move(thinking) {
-            Some(c) => to_js(&json!({
-                "move": c.text,
-                "score": c.men,
-                "winIn": c.win_in,
-                "pv": c.pv,
-                "depth": c.depth,
-                "nodes": c.nodes,
-            })),
+            Some(c) => choice_js(&c),
+            None => JsValue::NULL,
+        })
+    }
+
+    /// The computer's move at a level of play, not played: `level` a number from 1
+    /// (beginner) to 10 (master, the full player thinking `ms` milliseconds); below
+    /// 10 it plays within the level's own small budget (`ms`, 1000 when not given,
+    /// bounds it too), its chance drawn from `seed` (a whole number, 0 when not
+    /// given: the same game with the same seed gets the same moves). `null` when the
+    /// game is over. Throws an `Error` naming a level that is not 1 to 10 (`0`, `11`,
+    /// `"three"`, `undefined`), a time out of range or a bad seed.
+    #[wasm_bindgen(js_name = computerMoveAt, unchecked_return_type = "ComputerMove | null")]
+    pub fn computer_move_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
+        ms: Option<f64>,
+        seed: Option<f64>,
+    ) -> Result<JsValue, JsError> {
+        let level = level_of(&level)?;
+        let thinking = Thinking::new(ms.unwrap_or(1000.0), None).map_err(err)?;
+        let seed = seed_of(seed)?;
+        Ok(match self.table.computer_move_at(level, seed, thinking) {
+            Some(c) => choice_js(&c),
             None => JsValue::NULL,
         })
     }
@@ -336,6 +393,40 @@ impl JsGame {
     pub fn state(&self) -> JsValue {
         to_js(&self.table.state())
     }
+}
+
+/// The computer's move as the API's `ComputerMove` object.
+fn choice_js(c: &Choice) -> JsValue {
+    to_js(&json!({
+        "move": c.text,
+        "score": c.men,
+        "winIn": c.win_in,
+        "pv": c.pv,
+        "depth": c.depth,
+        "nodes": c.nodes,
+    }))
+}
+
+/// The computer's levels of play in a ruleset (`name` and `options` as `new Game`'s):
+/// for each of 1 to 10, its number, its name (`beginner` ... `master`) and what it
+/// scored in the ladder's games in that ruleset (`measured`, the text a person is
+/// shown, with its `score` from 0 to 1; `null` where the ruleset has not been
+/// measured). Throws an `Error` for an unknown ruleset or option.
+#[wasm_bindgen(js_name = levels, unchecked_return_type = "LevelInfo[]")]
+pub fn js_levels(ruleset: &str, options: Option<Vec<String>>) -> Result<JsValue, JsError> {
+    let list: Vec<Value> = levels(ruleset, &options.unwrap_or_default())
+        .map_err(err)?
+        .into_iter()
+        .map(|l| {
+            json!({
+                "level": l.level,
+                "name": l.name,
+                "measured": l.measured,
+                "score": l.score,
+            })
+        })
+        .collect();
+    Ok(to_js(&Value::from(list)))
 }
 
 /// Every ruleset of the crate and its options.

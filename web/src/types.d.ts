@@ -119,6 +119,18 @@ export interface ComputerMove {
   nodes: number;
 }
 
+/** A level of play of the computer in a ruleset (`levels(ruleset)`). */
+export interface LevelInfo {
+  /** Its number, 1 to 10: pass it to `computerMoveAt`. */
+  level: number;
+  /** Its name: `beginner`, `novice`, `learner`, ... `master`. */
+  name: string;
+  /** What it scored in the ladder's games in this ruleset, as a person is shown it (`scores 70 % against level 2 (20 games)`; level 1 against random moves); `null` where the ruleset has not been measured. */
+  measured: string | null;
+  /** That score, from 0 to 1; `null` where not measured. */
+  score: number | null;
+}
+
 /** How to draw the board. */
 export interface SvgOptions {
   /** Black's side at the bottom. */

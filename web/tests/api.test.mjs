@@ -15,7 +15,7 @@ import { readFile, readdir } from "node:fs/promises";
 const pkg = new URL("../www/pkg/", import.meta.url);
 const cc = await import(new URL("column_checkers_web.js", pkg));
 await cc.default({ module_or_path: await readFile(new URL("column_checkers_web_bg.wasm", pkg)) });
-const { Game, rulesets, perft, randomPlayouts } = cc;
+const { Game, levels, rulesets, perft, randomPlayouts } = cc;
 
 // the opening of the Italian rules text of Emergo, as printed there
 const OPENING = ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6", "g6-e6-c6", "b6-d6", "d7-d5", "c6-e6"];
@@ -182,6 +182,50 @@ test("the computer thinks for a time per move and tells its line", () => {
   assert.throws(() => g.computerMove(0), /the time to think is 0 ms: give a number of milliseconds from 1 to 600000/);
   assert.throws(() => g.computerMove(Number.NaN), /milliseconds/);
   assert.throws(() => g.computerMove(1000, 0), /the depth is 0 plies/);
+});
+
+test("the computer plays at a level, 1 (beginner) to 10 (master), each with its measured strength", () => {
+  const list = levels("lasca");
+  assert.deepEqual(list.map((l) => l.level), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.equal(list[0].name, "beginner");
+  assert.equal(list[9].name, "master");
+  assert.match(list[0].measured, /^scores [0-9.]+ % against random moves \([0-9]+ games\)$/);
+  assert.match(list[4].measured, /^scores [0-9.]+ % against level 4 \([0-9]+ games\)$/);
+  assert.ok(list[4].score >= 0 && list[4].score <= 1);
+  // a game the ladder has not measured
+  assert.ok(levels("hexemergo").every((l) => l.measured === null && l.score === null));
+  assert.throws(() => levels("chess"), /chess/);
+  // each level's move is legal, the same again with its seed
+  const g = new Game("emergo");
+  for (let level = 1; level <= 10; level++) {
+    const c = g.computerMoveAt(level, level === 10 ? 100 : undefined, 7);
+    assert.ok(g.legalMoves().some((m) => m.text === c.move), `level ${level}: ${c.move}`);
+    if (level < 10) assert.equal(g.computerMoveAt(level, undefined, 7).move, c.move, `level ${level}`);
+  }
+  assert.ok(g.computerMoveAt("2").move, "a level's text");
+  // a level that is none is an Error naming what was given
+  const range = "from 1 (beginner) to 10 (master)";
+  for (const [bad, message] of [
+    [0, `level "0" is not ${range}`],
+    [11, `level "11" is not ${range}`],
+    [-1, `level "-1" is not ${range}`],
+    [2.5, `level "2.5" is not a number ${range}`],
+    ["three", `level "three" is not a number ${range}`],
+    [undefined, `level "undefined" is not a number ${range}`],
+    [null, `level "null" is not a number ${range}`],
+    [Number.NaN, `level "NaN" is not a number ${range}`],
+  ]) {
+    assert.throws(() => g.computerMoveAt(bad), (e) => e instanceof Error && e.message === message, String(bad));
+  }
+  assert.throws(() => g.computerMoveAt(3, 0), /milliseconds/);
+  assert.throws(() => g.computerMoveAt(3, 1000, -1), /the seed is -1: give a whole number from 0 to 2\^53/);
+  assert.throws(() => g.computerMoveAt(3, 1000, 0.5), /the seed is 0.5/);
+  // over: null
+  const over = new Game("lasca");
+  over.resign("white");
+  assert.equal(over.computerMoveAt(1), null);
+  over.free();
+  g.free();
 });
 
 test("the computer accepts a draw offer unless its search counts it a man ahead", () => {

@@ -4,7 +4,7 @@
 // freezes. When the page is served by the crate's game server (the `web` example), it
 // also plays two people on two machines: it loads net.js and hands it the callbacks
 // it needs (net.js imports nothing from this file).
-import init, { Game, rulesets } from "./pkg/column_checkers_web.js";
+import init, { Game, levels, rulesets } from "./pkg/column_checkers_web.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,8 +23,12 @@ const POSITION_OPTIONS = {
 
 let RULESETS = [];
 let game = null;
-/** The settings of the game on the board. */
-let setup = { ruleset: "emergo", options: [], mode: "computer", human: "white", level: 1000 };
+/** The level the page offers first: one a person learning the game can beat. */
+const FIRST_LEVEL = 3;
+/** The settings of the game on the board: the computer's level (1 to 10) and the seed
+ * of its chance (drawn for each game), the thinking time of level 10, the hints and
+ * the analysis (`ms`). */
+let setup = { ruleset: "emergo", options: [], mode: "computer", human: "white", level: FIRST_LEVEL, seed: 0, ms: 1000 };
 /** The remote game, when two people play on two machines (net.js hands it over):
  * { color, opponent, offer (the side whose draw offer stands, or null), send(move),
  *   offerDraw(), resign(), leave() }. */
@@ -79,7 +83,7 @@ function render() {
   const who = remote
     ? `you play ${capital(remote.color)} against ${remote.opponent}`
     : setup.mode === "computer"
-      ? `you play ${capital(setup.human)} against the computer`
+      ? `you play ${capital(setup.human)} against the computer at level ${setup.level}`
       : "two players at this screen";
   $("title").textContent = `${s.ruleset}${s.options.length ? " " + s.options.join(" ") : ""} (${who})`;
   $("about").textContent = info ? info.about : "";
@@ -390,7 +394,8 @@ function askHelper(wantHint) {
   restartHelper();
   const id = 1 + Math.floor(Math.random() * 1e9);
   helperAsk = { id, key, hint: wantHint };
-  helper.postMessage({ id, kind: "move", ruleset: game.ruleset, options: game.options, position: game.position(), ms: setup.level });
+  // at full strength, whatever the computer's level
+  helper.postMessage({ id, kind: "move", ruleset: game.ruleset, options: game.options, position: game.position(), ms: setup.ms });
 }
 
 function askHint() {
@@ -493,7 +498,10 @@ function ask(kind) {
     ruleset: game.ruleset,
     options: game.options,
     position: game.position(),
-    ms: setup.level,
+    ms: setup.ms,
+    // its moves at its level; a draw offer is weighed at full strength
+    level: kind === "move" ? setup.level : undefined,
+    seed: setup.seed,
     side: setup.human === "white" ? "black" : "white",
   });
 }
@@ -726,7 +734,46 @@ function readSetup() {
     mode: $("mode").value,
     human: $("color").value,
     level: Number($("level").value),
+    // a new game, new chances: the same seed would replay the same game
+    seed: Math.floor(Math.random() * 2 ** 32),
+    ms: Number($("time").value),
   };
+}
+
+/** Fills the level chooser for the game chosen in the form (its options included):
+ * each level's name and its measured strength in that game (the ladder's games), the
+ * level chosen kept. */
+function fillLevels() {
+  const checked = [...$("options").querySelectorAll("input:checked")];
+  const options = checked.filter((i) => i.dataset.kind === "ruleset").map((i) => i.value);
+  let list;
+  try {
+    list = levels($("ruleset").value, options);
+  } catch (e) {
+    say(e.message, true);
+    return;
+  }
+  const select = $("level");
+  const chosen = select.value || String(FIRST_LEVEL);
+  select.innerHTML = "";
+  for (const l of list) {
+    const o = document.createElement("option");
+    o.value = String(l.level);
+    o.textContent = `${l.level} · ${l.name}${l.measured ? ` (${Math.round(l.score * 1000) / 10} %)` : ""}`;
+    o.title = l.measured || "not measured in this game";
+    o.dataset.name = `${l.level} · ${l.name}`;
+    o.dataset.measured = l.measured || "";
+    select.append(o);
+  }
+  select.value = chosen;
+  showLevel();
+}
+
+/** The chosen level's measured strength, in full, under the chooser. */
+function showLevel() {
+  const o = $("level").selectedOptions[0];
+  if (!o) return;
+  $("level-strength").textContent = `Level ${o.dataset.name}: ${o.dataset.measured || "not measured in this game"}`;
 }
 
 /** Starts a game: from the start, a position text or FEN, or a PDN record. */
@@ -819,11 +866,14 @@ async function main() {
   if (first && RULESETS.some((r) => r.name === first)) $("ruleset").value = first;
   if (params.get("mode") === "human") $("mode").value = "human";
   fillOptions();
+  fillLevels();
   showMode();
   worker = newWorker();
   helper = newHelper();
 
-  $("ruleset").addEventListener("change", fillOptions);
+  $("ruleset").addEventListener("change", () => { fillOptions(); fillLevels(); });
+  $("options").addEventListener("change", fillLevels);
+  $("level").addEventListener("change", showLevel);
   $("mode").addEventListener("change", showMode);
   $("setup").addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
   $("frompos").addEventListener("click", () => newGame({ position: $("position").value }));

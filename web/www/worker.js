@@ -2,8 +2,10 @@
 // position text), the time to think per move (`ms`) and what it wants, and gets the
 // answer back, so it never freezes while the search runs. The page keeps two: one
 // plays the computer's moves, the other finds hints and the analysis line.
-// - kind "move": the computer's move (`computerMove`): the move, its score in men,
-//   `winIn` when it sees a forced end, the best line, the depth reached, the nodes;
+// - kind "move": the computer's move: at the `level` given (1 to 10, its chance from
+//   `seed`: `computerMoveAt`), else at full strength (`computerMove`: hints and the
+//   analysis): the move, its score in men, `winIn` when it sees a forced end, the best
+//   line, the depth reached, the nodes;
 // - kind "draw": whether the computer, playing `side`, accepts a draw offered now
 //   (`computerAcceptsDraw`: it does unless its search counts it a man ahead).
 import init, { Game } from "./pkg/column_checkers_web.js";
@@ -11,7 +13,7 @@ import init, { Game } from "./pkg/column_checkers_web.js";
 const ready = init();
 
 self.onmessage = async (e) => {
-  const { id, kind, ruleset, options, position, ms, side } = e.data;
+  const { id, kind, ruleset, options, position, ms, side, level, seed } = e.data;
   try {
     await ready;
     const game = new Game(ruleset, options, position);
@@ -21,7 +23,7 @@ self.onmessage = async (e) => {
       const a = game.computerAcceptsDraw(side, ms);
       answer = a ? { ...a } : { accepts: false };
     } else {
-      const choice = game.computerMove(ms);
+      const choice = level === undefined ? game.computerMove(ms) : game.computerMoveAt(level, ms, seed);
       answer = choice ? { ...choice } : { move: null };
     }
     const spent = performance.now() - t0;

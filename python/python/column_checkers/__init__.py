@@ -20,6 +20,12 @@ depth; the GIL released while it searches)::
     >>> found["move"] in state.legal_moves(), found["depth"]
     (True, 2)
 
+or weakened on purpose for a person, at a level of play from 1 (beginner) to 10
+(master, the default)::
+
+    >>> cc.Player(game, level=3).search(state)["move"] in state.legal_moves()
+    True
+
 Modules:
 
 - ``column_checkers.openspiel``: every ruleset as a ``pyspiel`` game (needs

@@ -153,9 +153,14 @@ class Player:
         nodes: Optional[int] = None,
         depth: Optional[int] = None,
         table_mb: int = 16,
+        level: Optional[int] = None,
+        seed: int = 0,
     ) -> None:
-        """At least one limit: ``time`` (seconds), ``nodes``, ``depth`` (plies);
-        ``ValueError`` otherwise."""
+        """Limits: ``time`` (seconds), ``nodes``, ``depth`` (plies). ``level``: 1
+        (beginner) to 10 (master; ``None``: 10, the full player); below 10 the level's
+        own budget bounds each search (no limit needed), its chance drawn from
+        ``seed``; at 10 at least one limit. ``ValueError`` for a level that is not 1
+        to 10 (naming it), no limit at level 10, or a limit out of range."""
     def search(self, state: State) -> dict[str, Any]:
         """The GIL released: ``move``, ``actions``, ``score``, ``men``, ``win_in``,
         ``depth``, ``nodes``, ``nps``, ``pv``, ``time``. ``ValueError`` when the game is
@@ -172,6 +177,18 @@ class Player:
     def depth(self) -> Optional[int]: ...
     @property
     def table_mb(self) -> int: ...
+    @property
+    def level(self) -> int:
+        """1 (beginner) to 10 (master, the full player)."""
+    @property
+    def level_name(self) -> str:
+        """``beginner``, ``novice``, ... ``master``."""
+    @property
+    def seed(self) -> int: ...
+    @property
+    def measured(self) -> Optional[str]:
+        """What the level scored in the ladder's games in this game
+        (``scores 70 % against level 2 (20 games)``); ``None`` where not measured."""
     @property
     def game(self) -> Game: ...
 

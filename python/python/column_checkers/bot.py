@@ -18,6 +18,9 @@ pyspiel adapter's (``column_checkers.openspiel``)::
             mcts.MCTSBot(game, 2.0, 100, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
 
+``PlayerBot(game, level=3)`` plays at a level of play (1, beginner, to 10, master)
+within the level's own small budget, no limit needed, its chance drawn from ``seed``.
+
 A move of several clicks takes several steps: the bot searches at the move's first
 click and plays the rest of its clicks at the next steps, without searching again.
 This module needs no ``pyspiel``.
@@ -31,14 +34,18 @@ __all__ = ["PlayerBot", "RandomRolloutEvaluator"]
 class PlayerBot:
     """The package's ``Player`` behind OpenSpiel's bot interface.
 
-    ``PlayerBot(game, time=None, nodes=None, depth=None, table_mb=16)``: the limits of
-    each search as ``Player``'s (at least one). ``last_search`` holds the dict of the
-    last search (``Player.search``), ``None`` before the first.
+    ``PlayerBot(game, time=None, nodes=None, depth=None, table_mb=16, level=None,
+    seed=0)``: the limits and the level of each search as ``Player``'s (at level 10,
+    the default, at least one limit; below it none is needed). A level that is not 1
+    to 10 raises ``ValueError`` naming it. ``last_search`` holds the dict of the last
+    search (``Player.search``), ``None`` before the first.
     """
 
-    def __init__(self, game, time=None, nodes=None, depth=None, table_mb=16):
+    def __init__(self, game, time=None, nodes=None, depth=None, table_mb=16, level=None, seed=0):
         game = getattr(game, "cc_game", game)
-        self.player = Player(game, time=time, nodes=nodes, depth=depth, table_mb=table_mb)
+        self.player = Player(
+            game, time=time, nodes=nodes, depth=depth, table_mb=table_mb, level=level, seed=seed
+        )
         self.last_search = None
         # the history the planned clicks continue, and the clicks
         self._base = None
