@@ -443,3 +443,148 @@ pub(crate) fn follow<B: Board, P: CapturePolicy + ?Sized>(
     }
     king || (P::RULES.promotion.crowns_at_end() && promo.contains(at))
 }
+
+/// Capture sequences of the draughts rulesets with known results, on both storages:
+/// move identity merging a king's routes, and crowning on the way or at the end.
+#[cfg(test)]
+mod tests {
+    use crate::alloc_prelude::*;
+    use crate::engine::board::Board;
+    use crate::engine::capture::{CaptureGenerator, CapturePolicy};
+    use crate::engine::color::Color;
+    use crate::engine::moves::Route;
+    use crate::engine::pieces::Pieces;
+    use crate::engine::removal::Taken;
+    use crate::engine::shapes::dark::Dark8;
+    use crate::engine::square::{Square, SquareSet};
+    use crate::engine::stack::Man;
+    use crate::games::draughts::{BrazilianRules, RussianRules};
+
+    fn sq(name: &str) -> Square {
+        Dark8::geometry().parse_square(name).unwrap()
+    }
+
+    fn route(from: &str, landings: &[&str]) -> Route {
+        let landings = landings.iter().map(|l| sq(l)).collect::<Vec<_>>();
+        Route::from_squares(sq(from), &landings).unwrap()
+    }
+
+    /// White's `capturer` on `from` against black men on `black`.
+    fn board(from: &str, capturer: Man, black: &[&str]) -> Pieces<Dark8> {
+        let mut pieces = Pieces::new();
+        pieces.put(sq(from), capturer);
+        for b in black {
+            pieces.put(sq(b), Man::new(Color::Black));
+        }
+        pieces
+    }
+
+    /// White's moves on `pieces` under `P`, listed on bitboards (route and what the
+    /// move does) and on columns (routes): the same routes; and every route.
+    fn moves<P: CapturePolicy>(
+        policy: &P,
+        pieces: &Pieces<Dark8>,
+    ) -> (Vec<(Route, Taken)>, Vec<Route>) {
+        let gen = CaptureGenerator::new(policy, pieces, Color::White);
+        let mut listed = Vec::new();
+        gen.moves(|r, t| listed.push((r, t)));
+        assert_eq!(gen.count(), listed.len());
+        let cols = pieces.to_columns();
+        let on_columns = CaptureGenerator::new(policy, &cols, Color::White);
+        let mut routes = Vec::new();
+        on_columns.routes(|r| routes.push(r));
+        assert_eq!(listed.iter().map(|(r, _)| *r).collect::<Vec<_>>(), routes);
+        assert_eq!(on_columns.count(), routes.len());
+        let mut all = Vec::new();
+        gen.all_routes(|r, _| all.push(r));
+        let mut all_on_columns = Vec::new();
+        on_columns.all_routes(|r, _| all_on_columns.push(r));
+        assert_eq!(all, all_on_columns);
+        (listed, all)
+    }
+
+    /// White's `route` played on both storages: the position after it, the same.
+    fn after<P: CapturePolicy>(policy: &P, pieces: &Pieces<Dark8>, route: &Route) -> Pieces<Dark8> {
+        let mut a = *pieces;
+        CaptureGenerator::apply(policy, &mut a, Color::White, route);
+        let mut cols = pieces.to_columns();
+        CaptureGenerator::apply(policy, &mut cols, Color::White, route);
+        assert_eq!(a.to_columns(), cols);
+        assert_eq!(a.hash(), a.full_hash());
+        a
+    }
+
+    /// A flying king round four men (Brazilian draughts) has two routes, clockwise
+    /// and back, from c1 to c1 over the same men: one move, both routes kept where
+    /// every route is asked for.
+    #[test]
+    fn a_kings_two_routes_round_four_men_are_one_move() {
+        let pieces = board("c1", Man::king(Color::White), &["d2", "d4", "b4", "b2"]);
+        let (listed, mut all) = moves(&BrazilianRules, &pieces);
+        let one = route("c1", &["e3", "c5", "a3", "c1"]);
+        let other = route("c1", &["a3", "c5", "e3", "c1"]);
+        all.sort_by_key(|r| r.landings()[0].0);
+        let mut both = vec![one, other];
+        both.sort_by_key(|r| r.landings()[0].0);
+        assert_eq!(all, both);
+        assert_eq!(listed.len(), 1);
+        let (r, t) = listed[0];
+        assert!(r == one || r == other, "{r:?}");
+        let victims = ["d2", "d4", "b4", "b2"]
+            .map(sq)
+            .into_iter()
+            .collect::<SquareSet>();
+        assert_eq!(
+            (t.from, t.to, t.pieces, t.crowned),
+            (sq("c1"), sq("c1"), victims, true)
+        );
+        let a = after(&BrazilianRules, &pieces, &r);
+        assert_eq!(a.get(sq("c1")), Some(Man::king(Color::White)));
+        assert_eq!(a.men(Color::Black), 0);
+    }
+
+    /// A man jumps c7 to his far row, d8, and e7 from there: in Russian draughts he is
+    /// crowned on d8 and flies on as a king, to f6, g5 or h4 (three moves, a king on
+    /// each); in Brazilian draughts he passes his far row as a man and ends on f6, a
+    /// man. Without e7 the capture ends on d8, crowned in both.
+    #[test]
+    fn a_man_crowned_on_the_way_or_at_the_end() {
+        let man = Man::new(Color::White);
+        let through = board("b6", man, &["c7", "e7"]);
+        let (listed, _) = moves(&RussianRules, &through);
+        let ends = ["f6", "g5", "h4"];
+        assert_eq!(listed.len(), ends.len());
+        for ((r, t), end) in listed.iter().zip(ends) {
+            assert_eq!(
+                (*r, t.to, t.crowned),
+                (route("b6", &["d8", end]), sq(end), true)
+            );
+            assert_eq!(t.pieces.count(), 2);
+            let a = after(&RussianRules, &through, r);
+            assert_eq!(a.get(sq(end)), Some(Man::king(Color::White)));
+        }
+        let to_f6 = route("b6", &["d8", "f6"]);
+        let (listed, _) = moves(&BrazilianRules, &through);
+        assert_eq!(listed.len(), 1);
+        let (r, t) = listed[0];
+        assert_eq!(
+            (r, t.to, t.crowned, t.pieces.count()),
+            (to_f6, sq("f6"), false, 2)
+        );
+        let a = after(&BrazilianRules, &through, &to_f6);
+        assert_eq!(a.get(sq("f6")), Some(man));
+        assert_eq!(a.men(Color::Black), 0);
+
+        let ending = board("b6", man, &["c7"]);
+        let to_d8 = route("b6", &["d8"]);
+        for listed in [
+            moves(&RussianRules, &ending).0,
+            moves(&BrazilianRules, &ending).0,
+        ] {
+            assert_eq!(listed.len(), 1);
+            assert_eq!((listed[0].0, listed[0].1.crowned), (to_d8, true));
+        }
+        let a = after(&BrazilianRules, &ending, &to_d8);
+        assert_eq!(a.get(sq("d8")), Some(Man::king(Color::White)));
+    }
+}
