@@ -50,9 +50,9 @@ mod table;
 
 pub use clock::PageClock;
 pub use table::{
-    color_name, color_named, level_named, levels, perft_of, playouts, ruleset_named, rulesets,
-    Choice, Clicked, DrawAnswer, Drawing, LevelInfo, RulesetInfo, Table, Thinking,
-    DRAW_DECLINE_MEN, MAX_DEPTH, MAX_THINKING_MS,
+    color_name, color_named, perft_of, playouts, ruleset_named, rulesets, Choice, Clicked,
+    DrawAnswer, Drawing, RulesetInfo, Table, Thinking, DRAW_DECLINE_MEN, MAX_DEPTH,
+    MAX_THINKING_MS,
 };
 
 use serde_json::{json, Value};
@@ -92,7 +92,9 @@ fn given(v: &JsValue) -> String {
 /// The level of play a JavaScript value names: a number from 1 to 10 (or its text);
 /// anything else is an error naming it.
 fn level_of(v: &JsValue) -> Result<column_checkers_player::Level, JsError> {
-    level_named(&given(v)).map_err(err)
+    given(v)
+        .parse::<column_checkers_player::Level>()
+        .map_err(|e| err(e.to_string()))
 }
 
 /// The seed of a level's chance: a whole number from 0 to 2^53 (the numbers JavaScript
@@ -414,15 +416,16 @@ fn choice_js(c: &Choice) -> JsValue {
 /// measured). Throws an `Error` for an unknown ruleset or option.
 #[wasm_bindgen(js_name = levels, unchecked_return_type = "LevelInfo[]")]
 pub fn js_levels(ruleset: &str, options: Option<Vec<String>>) -> Result<JsValue, JsError> {
-    let list: Vec<Value> = levels(ruleset, &options.unwrap_or_default())
-        .map_err(err)?
-        .into_iter()
+    use column_checkers_player::{any::measured, Level};
+    let ruleset = ruleset_named(ruleset, &options.unwrap_or_default()).map_err(err)?;
+    let list: Vec<Value> = Level::all()
         .map(|l| {
+            let m = measured(ruleset, l);
             json!({
-                "level": l.level,
-                "name": l.name,
-                "measured": l.measured,
-                "score": l.score,
+                "level": l.get(),
+                "name": l.name(),
+                "measured": m.map(|m| m.to_string()),
+                "score": m.map(|m| m.score()),
             })
         })
         .collect();

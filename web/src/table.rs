@@ -6,7 +6,7 @@ use column_checkers::any::{AnyMove, PlayoutStats};
 use column_checkers::custom::COLUMN_LEGEND;
 use column_checkers::text::svg::SvgOptions;
 use column_checkers::{AnyGame, Color, Outcome, Ruleset};
-use column_checkers_player::any::{measured, AnyFound, AnyPlayer, DRAW_DECLINE};
+use column_checkers_player::any::{AnyFound, AnyPlayer, DRAW_DECLINE};
 use column_checkers_player::{Level, Limits};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -190,68 +190,6 @@ fn search(game: &AnyGame, thinking: Thinking, level: Level, seed: u64) -> Option
         .with_seed(seed)
         .search(game, thinking.limits())
         .ok()
-}
-
-/// A level of play given as text (`"3"`; a JavaScript number is written as its
-/// text), or why not, naming what was given.
-///
-/// ```
-/// use column_checkers_web::level_named;
-///
-/// assert_eq!(level_named("3").unwrap().name(), "learner");
-/// assert_eq!(
-///     level_named("11").unwrap_err(),
-///     "level \"11\" is not from 1 (beginner) to 10 (master)"
-/// );
-/// assert!(level_named("2.5").unwrap_err().contains("\"2.5\" is not a number"));
-/// ```
-pub fn level_named(text: &str) -> Result<Level, String> {
-    text.parse::<Level>().map_err(|e| e.to_string())
-}
-
-/// A level as the page offers it ([`levels`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct LevelInfo {
-    /// Its number, 1 to 10.
-    pub level: u8,
-    /// Its name: `beginner` ... `master`.
-    pub name: &'static str,
-    /// What it scored in the ladder's games in the ruleset, as a person is shown it
-    /// (`scores 70 % against level 2 (20 games)`); `None` where the ruleset has not
-    /// been measured.
-    pub measured: Option<String>,
-    /// That score, from 0 to 1.
-    pub score: Option<f64>,
-}
-
-/// The levels 1 to 10 of the player in a ruleset with its measured strength there.
-///
-/// ```
-/// use column_checkers_web::levels;
-///
-/// let l = levels("lasca", &[]).unwrap();
-/// assert_eq!((l.len(), l[0].name, l[9].name), (10, "beginner", "master"));
-/// assert!(l[0].measured.as_deref().unwrap().contains(" against random moves ("));
-/// assert!(l[0].measured.as_deref().unwrap().ends_with(" games)"));
-/// assert!(levels("hexemergo", &[]).unwrap().iter().all(|l| l.measured.is_none()));
-/// assert!(levels("chess", &[]).is_err());
-/// ```
-///
-/// # Errors
-/// An unknown ruleset or option.
-pub fn levels(ruleset: &str, options: &[String]) -> Result<Vec<LevelInfo>, String> {
-    let r = ruleset_named(ruleset, options)?;
-    Ok(Level::all()
-        .map(|l| {
-            let m = measured(r, l);
-            LevelInfo {
-                level: l.get(),
-                name: l.name(),
-                measured: m.map(|m| m.to_string()),
-                score: m.map(|m| m.score()),
-            }
-        })
-        .collect())
 }
 
 /// A game of any ruleset with its click input: the JavaScript `Game` class.
