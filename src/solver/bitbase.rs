@@ -1,7 +1,6 @@
 //! Win/loss/draw tables: 2 bits a position in memory, packed in files.
 
-use super::file;
-use super::table::TableError;
+use super::file::{self, TableError};
 use super::Value;
 use crate::alloc_prelude::*;
 use core::fmt;

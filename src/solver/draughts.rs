@@ -1,9 +1,9 @@
 //! Win/loss/draw databases for the draughts games, by material.
 
 use super::bitbase::{Bitbase, Packed, Wld};
-use super::ruleset::expand;
 #[cfg(feature = "std")]
-use super::table::TableError;
+use super::file::TableError;
+use super::ruleset::expand;
 use super::wld::{solve_wld, Predecessors, WldStats};
 use super::{Options, PositionClass, Successor, Value};
 use crate::alloc_prelude::*;

@@ -3,10 +3,66 @@
 //! [`Table`](super::Table) and [`Packed`](super::Packed) write and read their bodies
 //! inside it.
 
-use super::table::TableError;
 use crate::alloc_prelude::*;
 #[cfg(feature = "std")]
 use std::path::Path;
+
+/// Why a table file could not be saved or loaded.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The file could not be read or written (with the `std` feature: files need it).
+    #[cfg(feature = "std")]
+    #[error("cannot {action} the table file {path}: {source}")]
+    Io {
+        /// "read" or "write".
+        action: &'static str,
+        /// The file.
+        path: String,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The file does not start with the table magic bytes.
+    #[error(
+        "{path} is not an endgame table file (it does not start with the table's magic bytes)"
+    )]
+    NotATable {
+        /// The file.
+        path: String,
+    },
+    /// The file ends before the table does, or goes on after it.
+    #[error("{path} is truncated or malformed: {what}")]
+    Malformed {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        what: String,
+    },
+    /// The checksum does not match the contents: the file is corrupt.
+    #[error("{path} is corrupt: its checksum is {stored:08x}, its contents give {computed:08x}")]
+    Checksum {
+        /// The file.
+        path: String,
+        /// The checksum written in the file.
+        stored: u32,
+        /// The checksum of the contents.
+        computed: u32,
+    },
+    /// The file holds a table of another class (or another numbering).
+    #[error("{path} holds the table of class `{found}` ({found_len} positions), not `{expected}` ({expected_len} positions)")]
+    WrongClass {
+        /// The file.
+        path: String,
+        /// The class asked for.
+        expected: String,
+        /// Its size.
+        expected_len: u64,
+        /// The class in the file.
+        found: String,
+        /// Its size.
+        found_len: u64,
+    },
+}
 
 /// A file's bytes up to the end of its header: the magic number, the class's name
 /// (its length, then its UTF-8 bytes) and the class's size; the caller adds its body,

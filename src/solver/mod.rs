@@ -78,10 +78,10 @@ pub use draughts::{
 pub use emergo::{
     pure_columns, steps_apart, EmergoTables, OneOnOne, PureColumn, TwoOnOne, TwoOnOneParts,
 };
-pub use file::crc32;
+pub use file::{crc32, TableError};
 pub use retrograde::{solve, solve_with_stats, Stats};
 pub use ruleset::{expand, moves_with_values, outcome_value, principal_variation};
-pub use table::{Bits, Distances, Table, TableError, Word};
+pub use table::{Bits, Distances, Table, Word};
 pub use wld::{solve_wld, Predecessors, WldStats};
 
 use crate::alloc_prelude::*;

@@ -1,6 +1,6 @@
 //! A solved endgame table: the storage and its file format.
 
-use super::file;
+use super::file::{self, TableError};
 use super::Value;
 use crate::alloc_prelude::*;
 /// The bit vector types of the tables, from `bitvec`.
@@ -74,63 +74,6 @@ fn get_bits<W: LeWord>(raw: &[u8], n: usize) -> BitVec<W, Lsb0> {
 }
 
 const MAGIC: &[u8; 8] = b"CCEGTB\x01\x00";
-
-/// Why a table file could not be saved or loaded.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum TableError {
-    /// The file could not be read or written (with the `std` feature: files need it).
-    #[cfg(feature = "std")]
-    #[error("cannot {action} the table file {path}: {source}")]
-    Io {
-        /// "read" or "write".
-        action: &'static str,
-        /// The file.
-        path: String,
-        /// The system's error.
-        source: std::io::Error,
-    },
-    /// The file does not start with the table magic bytes.
-    #[error(
-        "{path} is not an endgame table file (it does not start with the table's magic bytes)"
-    )]
-    NotATable {
-        /// The file.
-        path: String,
-    },
-    /// The file ends before the table does, or goes on after it.
-    #[error("{path} is truncated or malformed: {what}")]
-    Malformed {
-        /// The file.
-        path: String,
-        /// What is wrong.
-        what: String,
-    },
-    /// The checksum does not match the contents: the file is corrupt.
-    #[error("{path} is corrupt: its checksum is {stored:08x}, its contents give {computed:08x}")]
-    Checksum {
-        /// The file.
-        path: String,
-        /// The checksum written in the file.
-        stored: u32,
-        /// The checksum of the contents.
-        computed: u32,
-    },
-    /// The file holds a table of another class (or another numbering).
-    #[error("{path} holds the table of class `{found}` ({found_len} positions), not `{expected}` ({expected_len} positions)")]
-    WrongClass {
-        /// The file.
-        path: String,
-        /// The class asked for.
-        expected: String,
-        /// Its size.
-        expected_len: u64,
-        /// The class in the file.
-        found: String,
-        /// Its size.
-        found_len: u64,
-    },
-}
 
 /// The distances of a table: one byte each when they all fit.
 #[derive(Clone, Debug, PartialEq, Eq)]
