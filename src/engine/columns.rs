@@ -326,6 +326,7 @@ impl<B: Board> Searched for Columns<B> {
 
     type Identity = ();
     const EXACT: bool = false;
+    const SHIFT_LEAPS: bool = true;
     type Jumps<'a> = ColumnJumps<'a, B>;
 
     #[inline]

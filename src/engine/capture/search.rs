@@ -105,6 +105,16 @@ impl<
     /// compared afterwards).
     const KEEP_ROUTE: bool = ROUTES || !S::EXACT;
 
+    /// Whether short leaps are found by the board's constant shifts: where the storage
+    /// asks for them ([`Searched::SHIFT_LEAPS`]) and they are cheap (one or two shift
+    /// amounts a direction, not the hexagon's three). The neighbour table's two
+    /// look-ups depend on each other; the shifts do not.
+    const CHEAP_SHIFTS: bool = S::SHIFT_LEAPS
+        && match <S::Board as Board>::SHIFTS {
+            Some(s) => s.amounts() <= 2,
+            None => false,
+        };
+
     /// Searches the captures of `side` on `board` from each square of `origins` (its
     /// pieces or columns with a first jump), by origin, into `found`.
     #[inline]
@@ -216,11 +226,21 @@ impl<
         let g = self.g;
         let mut any = false;
         each_direction!(dirs, d, 'next, {
-            let Some(x) = g.neighbour(at, d).filter(|&x| targets.contains(x)) else {
-                break 'next;
-            };
-            let Some(l) = g.neighbour(x, d).filter(|&l| vacant.contains(l)) else {
-                break 'next;
+            let (x, l) = if Self::CHEAP_SHIFTS {
+                let x = S::Board::shift(SquareSet::from_square(at), d) & targets;
+                let l = S::Board::shift(x, d) & vacant;
+                match (x.first_square(), l.first_square()) {
+                    (Some(x), Some(l)) => (x, l),
+                    _ => break 'next,
+                }
+            } else {
+                let Some(x) = g.neighbour(at, d).filter(|&x| targets.contains(x)) else {
+                    break 'next;
+                };
+                let Some(l) = g.neighbour(x, d).filter(|&l| vacant.contains(l)) else {
+                    break 'next;
+                };
+                (x, l)
             };
             if back == Some(d) && matches!(p.last, Some((_, v)) if v == x) {
                 break 'next;
