@@ -16,6 +16,7 @@
 //! assert!(matches!(err.kind, PositionErrorKind::TooManyMenInHand { .. }));
 //! ```
 
+pub use crate::engine::color::ColorParseError;
 pub use crate::engine::error::{
     DeclaredEndError, GameError, MoveParseError, PlayError, PositionError, PositionErrorKind,
     MAX_TEXT_LEN,

@@ -43,14 +43,6 @@ fn crate_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// The rulesets by name, in the registry's order (each without its options).
-fn base_rulesets() -> impl Iterator<Item = Ruleset> {
-    Ruleset::ALL
-        .iter()
-        .copied()
-        .filter(|r| r.options().is_empty())
-}
-
 /// Actions (squares) as Python ints.
 fn ints(v: &[Square]) -> Vec<i64> {
     v.iter().map(|s| i64::from(s.0)).collect()
@@ -85,8 +77,8 @@ fn python_name(option: &str) -> String {
 
 /// Reads `name` and `options` into the ruleset they select and the action limit.
 fn game_options(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<(Ruleset, usize)> {
-    let Some(base) = base_rulesets().find(|r| r.name().eq_ignore_ascii_case(name.trim())) else {
-        let known: Vec<&str> = base_rulesets().map(|r| r.name()).collect();
+    let Some(base) = Ruleset::bases().find(|r| r.name().eq_ignore_ascii_case(name.trim())) else {
+        let known: Vec<&str> = Ruleset::bases().map(|r| r.name()).collect();
         return Err(value_error(format!(
             "unknown ruleset {name:?}; known: {}",
             known.join(", ")
@@ -175,8 +167,7 @@ impl Game {
         let (ruleset, max_len) = game_options(name, options)?;
         let start = AnyGame::new(ruleset).with_action_limit(max_len);
         let layout = Arc::new(Layout::of(&start));
-        let g = start.geometry();
-        let squares = g.squares().map(|s| g.name(s).to_string()).collect();
+        let squares = start.square_names().into_iter().map(String::from).collect();
         Ok(Game {
             start,
             layout,
@@ -219,7 +210,7 @@ impl Game {
 
     /// The ruleset without its options (where the options' list is).
     fn base(&self) -> Ruleset {
-        base_rulesets()
+        Ruleset::bases()
             .find(|r| r.name() == self.ruleset.name())
             .unwrap_or(self.ruleset)
     }
@@ -410,7 +401,7 @@ fn load_game(
 #[pyfunction]
 fn rulesets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
-    for r in base_rulesets() {
+    for r in Ruleset::bases() {
         let opts = PyDict::new(py);
         for (f, about) in r.option_help() {
             opts.set_item(python_name(f), *about)?;

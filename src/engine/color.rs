@@ -1,7 +1,10 @@
 //! The two sides.
 
+use crate::alloc_prelude::*;
 use core::fmt;
 use core::ops::Not;
+use core::str::FromStr;
+use thiserror::Error;
 
 /// One of the two players. White moves first in every ruleset of this crate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -57,6 +60,43 @@ impl Color {
             'b' | 'B' => Some(Color::Black),
             _ => None,
         }
+    }
+
+    /// The colour's name in lower case, as people and bindings write a side: `white`
+    /// or `black` ([`FromStr`] reads it back).
+    ///
+    /// ```
+    /// use column_checkers::Color;
+    ///
+    /// assert_eq!(Color::Black.name(), "black");
+    /// assert_eq!(" White".parse::<Color>(), Ok(Color::White));
+    /// assert_eq!(
+    ///     "red".parse::<Color>().unwrap_err().to_string(),
+    ///     "no side \"red\": a side is \"white\" or \"black\""
+    /// );
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// A text that names no side ([`Color`]'s [`FromStr`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("no side {0:?}: a side is \"white\" or \"black\"")]
+pub struct ColorParseError(pub String);
+
+impl FromStr for Color {
+    type Err = ColorParseError;
+
+    /// Reads a side's [`name`](Color::name), any case, surrounding spaces ignored.
+    fn from_str(s: &str) -> Result<Color, ColorParseError> {
+        Color::ALL
+            .into_iter()
+            .find(|c| s.trim().eq_ignore_ascii_case(c.name()))
+            .ok_or_else(|| ColorParseError(s.to_string()))
     }
 }
 

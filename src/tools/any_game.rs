@@ -17,6 +17,7 @@ use crate::engine::square::Square;
 use crate::engine::view::BoardView;
 use crate::engine::wide_set::WideSquareSet;
 use crate::text::pdn::PdnError;
+use crate::text::position_text::COLUMN_LEGEND;
 use crate::text::read_games;
 use crate::text::record::ReplayError;
 use crate::text::{fen_of, read_position_or_fen};
@@ -1233,9 +1234,43 @@ impl AnyGame {
         each!(&self.games, g => record_of_game(g.game()))
     }
 
+    /// The moves played as the game's [record](AnyGame::record) writes them: a capture
+    /// by its first and last square where that names it alone (`g6xc6` for
+    /// `g6xe6xc6`), so that a move list shown beside the record agrees with it.
+    ///
+    /// ```
+    /// use column_checkers::{AnyGame, Ruleset};
+    ///
+    /// let mut game = AnyGame::new(Ruleset::Emergo);
+    /// game.play_moves("d6 d8 e4 g6 f4 g7 b6 d7 f6 g6-e6-c6").unwrap();
+    /// assert_eq!(game.moves()[9], "g6xe6xc6");
+    /// assert_eq!(game.record_moves()[9], "g6xc6");
+    /// ```
+    pub fn record_moves(&self) -> Vec<String> {
+        self.record().moves.into_iter().map(|m| m.text).collect()
+    }
+
     /// The board: its geometry, columns and men in hand.
     pub fn board_view(&self) -> Option<BoardView<'_>> {
         each!(&self.games, g => g.position().board_view())
+    }
+
+    /// How to read the labels of columns that diagrams write, top man first (the
+    /// opposite of the position text): [`COLUMN_LEGEND`](crate::custom::COLUMN_LEGEND),
+    /// or `None` while no column is taller than one man.
+    ///
+    /// ```
+    /// use column_checkers::{AnyGame, Ruleset};
+    ///
+    /// assert_eq!(AnyGame::new(Ruleset::Lasca).column_legend(), None);
+    /// let game = AnyGame::from_position(Ruleset::Lasca, "a1:w,c3:bw,g7:b w").unwrap();
+    /// assert!(game.column_legend().unwrap().contains("from the top man down"));
+    /// ```
+    pub fn column_legend(&self) -> Option<&'static str> {
+        let tallest = self.board_view().map_or(0, |v| {
+            v.occupied().map(|(_, s)| s.height()).max().unwrap_or(0)
+        });
+        (tallest > 1).then_some(COLUMN_LEGEND)
     }
 
     /// The board at the start of the game.
@@ -1365,6 +1400,19 @@ impl AnyGame {
     pub fn names(&self, squares: &[Square]) -> Vec<&'static str> {
         let g = self.geometry();
         squares.iter().map(|&s| g.name(s)).collect()
+    }
+
+    /// Every square's name, in the board's order (by [`Square`] index).
+    ///
+    /// ```
+    /// use column_checkers::{AnyGame, Ruleset};
+    ///
+    /// let names = AnyGame::new(Ruleset::Lasca).square_names();
+    /// assert_eq!((names.len(), names[0], names[24]), (25, "a1", "g7"));
+    /// ```
+    pub fn square_names(&self) -> Vec<&'static str> {
+        let g = self.geometry();
+        g.squares().map(|s| g.name(s)).collect()
     }
 
     /// The square named `name` (surrounding spaces ignored), if the board has it.

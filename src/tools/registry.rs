@@ -443,13 +443,53 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 /// The rulesets' names, each once, in the list's order.
 fn names() -> impl Iterator<Item = &'static str> {
-    Ruleset::ALL
-        .iter()
-        .filter(|r| r.options().is_empty())
-        .map(|r| r.name())
+    Ruleset::bases().map(Ruleset::name)
 }
 
 impl Ruleset {
+    /// Each ruleset once by its name, without options, in the list's order (the
+    /// other entries of [`Ruleset::ALL`] are its option sets).
+    ///
+    /// ```
+    /// use column_checkers::Ruleset;
+    ///
+    /// let first: Vec<&str> = Ruleset::bases().take(2).map(Ruleset::name).collect();
+    /// assert_eq!(first, ["emergo", "dameo"]);
+    /// assert!(Ruleset::bases().all(|r| r.options().is_empty()));
+    /// ```
+    pub fn bases() -> impl Iterator<Item = Ruleset> {
+        Ruleset::ALL
+            .iter()
+            .copied()
+            .filter(|r| r.options().is_empty())
+    }
+
+    /// The ruleset called `name` with `options` as people type them: surrounding
+    /// spaces ignored and an option's dashes optional (`roundabout` for
+    /// `--roundabout`); otherwise as [`Ruleset::from_name`].
+    ///
+    /// ```
+    /// use column_checkers::Ruleset;
+    ///
+    /// assert_eq!(
+    ///     Ruleset::named(" lasca", &["roundabout", "--repetition "]),
+    ///     Ok(Ruleset::LascaRoundaboutRepetition)
+    /// );
+    /// let e = Ruleset::named("lasca", &["bogus"]).unwrap_err().to_string();
+    /// assert!(e.starts_with("ruleset lasca has no option \"--bogus\""), "{e}");
+    /// ```
+    ///
+    /// # Errors
+    /// [`RegistryError`] for an unknown name or option.
+    pub fn named<S: AsRef<str>>(name: &str, options: &[S]) -> Result<Ruleset, RegistryError> {
+        let options: Vec<String> = options
+            .iter()
+            .map(|o| format!("--{}", o.as_ref().trim().trim_start_matches("--")))
+            .collect();
+        let options: Vec<&str> = options.iter().map(String::as_str).collect();
+        Ruleset::from_name(name.trim(), &options)
+    }
+
     /// The ruleset called `name` (ASCII case-insensitive) with the options `options`
     /// (in any order, each at most once counted).
     ///
@@ -552,27 +592,14 @@ impl Ruleset {
                 });
             }
             // an option may be written without its dashes: `lasca roundabout`
-            let options: Vec<String> = words
-                .map(|w| {
-                    if w.starts_with("--") {
-                        w.to_string()
-                    } else {
-                        format!("--{w}")
-                    }
-                })
-                .collect();
-            let options: Vec<&str> = options.iter().map(String::as_str).collect();
-            return Ruleset::from_name(name, &options).map(Some);
+            return Ruleset::named(name, &words.collect::<Vec<_>>()).map(Some);
         }
         let number = match record.game_type() {
             None => return Ok(None),
             Some(Err(text)) => return Err(RegistryError::UnknownGameType(text.to_string())),
             Some(Ok(n)) => n,
         };
-        let played = Ruleset::ALL
-            .iter()
-            .copied()
-            .find(|r| r.game_type() == Some(number) && r.options().is_empty());
+        let played = Ruleset::bases().find(|r| r.game_type() == Some(number));
         match (played, game_type_name(number)) {
             (Some(r), _) => Ok(Some(r)),
             (None, Some(game)) => Err(RegistryError::GameTypeNotPlayed { number, game }),
@@ -598,7 +625,7 @@ impl Ruleset {
         let mut out = String::from(
             "| name | game | options | position types | PDN tag |\n|---|---|---|---|---|\n",
         );
-        for base in Ruleset::ALL.iter().filter(|r| r.options().is_empty()) {
+        for base in Ruleset::bases() {
             let options = if base.option_help().is_empty() {
                 "—".to_string()
             } else {
@@ -710,7 +737,7 @@ pub fn record_of_game<P: Position>(game: &Game<P>) -> Record {
 /// ```
 pub fn rulesets_help() -> String {
     let mut out = String::from("rulesets (--game NAME) and their options:\n");
-    for r in Ruleset::ALL.iter().filter(|r| r.options().is_empty()) {
+    for r in Ruleset::bases() {
         out.push_str(&format!("  {:<16} {}\n", r.name(), r.about()));
         for (o, about) in r.option_help() {
             out.push_str(&format!("      {o:<20} {about}\n"));

@@ -34,12 +34,12 @@
 //! for m in ["d6", "d8", "e4", "g6", "f4", "g7", "b6", "d7", "f6"] {
 //!     game.play(m).unwrap();
 //! }
-//! assert_eq!(game.next_squares(), ["g6"]); // Black must capture
+//! assert_eq!(game.next_names(), ["g6"]); // Black must capture
 //! game.click("g6").unwrap();
 //! game.click("e6").unwrap();
 //! let done = game.click("c6").unwrap();
 //! assert_eq!(done.played.as_deref(), Some("g6xe6xc6"));
-//! assert!(game.play("zz9").unwrap_err().contains("zz9"));
+//! assert!(game.play("zz9").unwrap_err().to_string().contains("zz9"));
 //! ```
 
 #![forbid(unsafe_code)]
@@ -50,11 +50,11 @@ mod table;
 
 pub use clock::PageClock;
 pub use table::{
-    color_name, color_named, perft_of, playouts, ruleset_named, rulesets, Choice, Clicked,
-    DrawAnswer, Drawing, RulesetInfo, Table, Thinking, DRAW_DECLINE_MEN, MAX_DEPTH,
-    MAX_THINKING_MS,
+    perft_of, playouts, Clicked, Drawing, Table, Thinking, MAX_DEPTH, MAX_THINKING_MS,
 };
 
+use column_checkers::{Color, Ruleset};
+use column_checkers_player::any::AnyFound;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
@@ -63,8 +63,18 @@ fn to_js(v: &Value) -> JsValue {
     js_sys::JSON::parse(&v.to_string()).unwrap_or(JsValue::NULL)
 }
 
-fn err(msg: String) -> JsError {
-    JsError::new(&msg)
+fn err(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// Square names (or other texts) as the strings JavaScript takes.
+fn owned(names: Vec<&str>) -> Vec<String> {
+    names.into_iter().map(String::from).collect()
+}
+
+/// A score in hundredths of a man (the player's) in men.
+fn men(score: i32) -> f64 {
+    f64::from(score) / 100.0
 }
 
 /// A JavaScript value as the text an error names: a number or a string as written, any
@@ -92,9 +102,7 @@ fn given(v: &JsValue) -> String {
 /// The level of play a JavaScript value names: a number from 1 to 10 (or its text);
 /// anything else is an error naming it.
 fn level_of(v: &JsValue) -> Result<column_checkers_player::Level, JsError> {
-    given(v)
-        .parse::<column_checkers_player::Level>()
-        .map_err(|e| err(e.to_string()))
+    given(v).parse().map_err(err)
 }
 
 /// The seed of a level's chance: a whole number from 0 to 2^53 (the numbers JavaScript
@@ -157,7 +165,7 @@ impl JsGame {
     /// The ruleset's name.
     #[wasm_bindgen(getter)]
     pub fn ruleset(&self) -> String {
-        self.table.ruleset().to_string()
+        self.table.ruleset().name().to_string()
     }
 
     /// The ruleset options the game was made with.
@@ -169,7 +177,7 @@ impl JsGame {
     /// The side to move.
     #[wasm_bindgen(unchecked_return_type = "Color")]
     pub fn turn(&self) -> String {
-        color_name(self.table.turn()).to_string()
+        self.table.turn().name().to_string()
     }
 
     /// How the game ended (threefold repetition included), or `null` while it goes on.
@@ -208,18 +216,19 @@ impl JsGame {
     /// The squares that may be clicked next (highlight them).
     #[wasm_bindgen(js_name = nextSquares)]
     pub fn next_squares(&self) -> Vec<String> {
-        self.table.next_squares()
+        owned(self.table.next_names())
     }
 
     /// The clicks of the move being entered.
     pub fn clicks(&self) -> Vec<String> {
-        self.table.clicks()
+        owned(self.table.names(self.table.clicks()))
     }
 
     /// Takes back the last click; returns its square (`undefined` when none).
     #[wasm_bindgen(js_name = takeBackClick)]
     pub fn take_back_click(&mut self) -> Option<String> {
-        self.table.take_back_click()
+        let square = self.table.take_back_click()?;
+        Some(self.table.square_name(square).to_string())
     }
 
     /// Takes back every click.
@@ -252,13 +261,13 @@ impl JsGame {
 
     /// The position text (`new Game(ruleset, options, text)` reads it back).
     pub fn position(&self) -> String {
-        self.table.position()
+        self.table.position_text()
     }
 
     /// The text of the position the game started from.
     #[wasm_bindgen(js_name = startPosition)]
     pub fn start_position(&self) -> String {
-        self.table.start_position()
+        self.table.start_text()
     }
 
     /// The position as a PDN FEN when FEN can say it (single men, nothing in hand),
@@ -270,7 +279,7 @@ impl JsGame {
     /// The game record as PDN (its start position in a `FEN` tag when it is not the
     /// ruleset's start).
     pub fn pdn(&self) -> String {
-        self.table.pdn()
+        self.table.record().to_string()
     }
 
     /// The board as an SVG document: columns as towers of discs (bottom man lowest,
@@ -291,7 +300,7 @@ impl JsGame {
 
     /// Every square's name.
     pub fn squares(&self) -> Vec<String> {
-        self.table.squares()
+        owned(self.table.square_names())
     }
 
     /// The columns on the board, with their men from the bottom up.
@@ -354,7 +363,7 @@ impl JsGame {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Color")] side: &str,
     ) -> Result<JsValue, JsError> {
-        let loser = color_named(side).map_err(err)?;
+        let loser: Color = side.parse().map_err(err)?;
         self.table.resign(loser).map(|o| to_js(&o)).map_err(err)
     }
 
@@ -371,12 +380,12 @@ impl JsGame {
         ms: f64,
         depth: Option<u32>,
     ) -> Result<JsValue, JsError> {
-        let side = color_named(side).map_err(err)?;
+        let side: Color = side.parse().map_err(err)?;
         let thinking = Thinking::new(ms, depth).map_err(err)?;
         Ok(match self.table.computer_accepts_draw(side, thinking) {
             Some(a) => to_js(&json!({
                 "accepts": a.accepts,
-                "score": a.men,
+                "score": men(a.score),
                 "winIn": a.win_in,
                 "depth": a.depth,
                 "nodes": a.nodes,
@@ -397,13 +406,14 @@ impl JsGame {
     }
 }
 
-/// The computer's move as the API's `ComputerMove` object.
-fn choice_js(c: &Choice) -> JsValue {
+/// The computer's move as the API's `ComputerMove` object (its line as the record
+/// writes moves).
+fn choice_js(c: &AnyFound) -> JsValue {
     to_js(&json!({
-        "move": c.text,
-        "score": c.men,
+        "move": c.mv,
+        "score": men(c.score),
         "winIn": c.win_in,
-        "pv": c.pv,
+        "pv": c.line,
         "depth": c.depth,
         "nodes": c.nodes,
     }))
@@ -417,7 +427,7 @@ fn choice_js(c: &Choice) -> JsValue {
 #[wasm_bindgen(js_name = levels, unchecked_return_type = "LevelInfo[]")]
 pub fn js_levels(ruleset: &str, options: Option<Vec<String>>) -> Result<JsValue, JsError> {
     use column_checkers_player::{any::measured, Level};
-    let ruleset = ruleset_named(ruleset, &options.unwrap_or_default()).map_err(err)?;
+    let ruleset = Ruleset::named(ruleset, &options.unwrap_or_default()).map_err(err)?;
     let list: Vec<Value> = Level::all()
         .map(|l| {
             let m = measured(ruleset, l);
@@ -435,15 +445,14 @@ pub fn js_levels(ruleset: &str, options: Option<Vec<String>>) -> Result<JsValue,
 /// Every ruleset of the crate and its options.
 #[wasm_bindgen(js_name = rulesets, unchecked_return_type = "RulesetInfo[]")]
 pub fn js_rulesets() -> JsValue {
-    let list: Vec<Value> = rulesets()
-        .iter()
+    let list: Vec<Value> = Ruleset::bases()
         .map(|r| {
             let options: Vec<Value> = r
-                .options
+                .option_help()
                 .iter()
                 .map(|(flag, about)| json!({ "flag": flag, "about": about }))
                 .collect();
-            json!({ "name": r.name, "about": r.about, "options": options })
+            json!({ "name": r.name(), "about": r.about(), "options": options })
         })
         .collect();
     to_js(&Value::from(list))

@@ -2,10 +2,9 @@
 //! the JavaScript API makes, without a browser. `api.test.mjs` runs the same games
 //! under Node against the built package.
 
-use column_checkers::Color;
-use column_checkers_web::{
-    color_named, perft_of, playouts, rulesets, Drawing, Table, Thinking, DRAW_DECLINE_MEN,
-};
+use column_checkers::{Color, Ruleset};
+use column_checkers_player::any::DRAW_DECLINE;
+use column_checkers_web::{perft_of, playouts, Drawing, Table, Thinking};
 use serde_json::{json, Value};
 
 const OPENING: [&str; 13] = [
@@ -19,7 +18,7 @@ fn the_italian_opening_by_clicks_and_moves() {
     for m in &OPENING[..9] {
         g.play(m).unwrap();
     }
-    assert_eq!(g.next_squares(), ["g6"]);
+    assert_eq!(g.next_names(), ["g6"]);
     assert_eq!(
         g.click("d8").unwrap_err(),
         "no move starts on d8: the column there cannot capture; capture is compulsory; a move starts on g6"
@@ -29,7 +28,7 @@ fn the_italian_opening_by_clicks_and_moves() {
         g.click("d8").unwrap_err(),
         "no move goes on to d8 after g6; it may go on to e6"
     );
-    assert_eq!(g.clicks(), ["g6"]);
+    assert_eq!(g.names(g.clicks()), ["g6"]);
     g.click("e6").unwrap();
     let done = g.click("c6").unwrap();
     assert_eq!(done.played.as_deref(), Some("g6xe6xc6"));
@@ -41,7 +40,7 @@ fn the_italian_opening_by_clicks_and_moves() {
     for m in &OPENING[10..] {
         g.play(m).unwrap();
     }
-    assert_eq!(g.position(), "e4:w,f4:w,d5:wb,e6:bww,g7:b,d8:b b 7/8");
+    assert_eq!(g.position_text(), "e4:w,f4:w,d5:wb,e6:bww,g7:b,d8:b b 7/8");
     let s = g.state();
     assert_eq!(s["turn"], "black");
     assert_eq!(s["inHand"], json!({ "white": 7, "black": 8 }));
@@ -57,16 +56,16 @@ fn the_italian_opening_by_clicks_and_moves() {
         ]
     );
     assert_eq!(
-        g.pdn(),
+        g.record().to_string(),
         "[Variant \"emergo\"]\n\n1. d6 d8 2. e4 g6 3. f4 g7 4. b6 d7 5. f6 g6xc6 6. b6xd6 d7xd5 7. c6xe6 *\n"
     );
-    let again = Table::from_pdn(&g.pdn(), "lasca", &[]).unwrap();
+    let again = Table::from_pdn(&g.record().to_string(), "lasca", &[]).unwrap();
     assert_eq!(
-        again.ruleset(),
+        again.ruleset().name(),
         "emergo",
         "the record's tag names the ruleset"
     );
-    assert_eq!(again.position(), g.position());
+    assert_eq!(again.position_text(), g.position_text());
     assert_eq!(g.undo().as_deref(), Some("c6xe6"));
     assert_eq!(g.redo().as_deref(), Some("c6xe6"));
     let svg = g.svg(Drawing {
@@ -81,12 +80,13 @@ fn the_italian_opening_by_clicks_and_moves() {
 fn bad_input_is_refused_with_the_crates_messages() {
     let mut g = Table::new("emergo", &[], None).unwrap();
     assert_eq!(
-        g.play("zz9").unwrap_err(),
+        g.play("zz9").unwrap_err().to_string(),
         "no square \"zz9\" on this board"
     );
     assert!(g
         .play("e5")
         .unwrap_err()
+        .to_string()
         .starts_with("e5 is not a legal move here (no man can be entered on e5 here"));
     assert!(g.moves().is_empty());
     assert!(Table::new("chess", &[], None)
@@ -151,8 +151,10 @@ fn lasca_crowning_capture_and_options() {
 fn fen_for_the_draughts_games() {
     let g = Table::new("international", &[], Some("W:W31-50:B1-20")).unwrap();
     assert_eq!(
-        g.position(),
-        Table::new("international", &[], None).unwrap().position()
+        g.position_text(),
+        Table::new("international", &[], None)
+            .unwrap()
+            .position_text()
     );
     assert_eq!(g.fen().as_deref(), Some("W:W31-50:B1-20"));
     assert_eq!(
@@ -165,31 +167,26 @@ fn fen_for_the_draughts_games() {
     assert_eq!(
         Table::new("lasca", &[], Some("W:Wa1:Bg7"))
             .unwrap()
-            .position(),
+            .position_text(),
         "a1:w,g7:b w"
     );
 }
 
 #[test]
 fn every_ruleset_plays_and_the_computer_moves_legally() {
-    for r in rulesets() {
-        let mut g = Table::new(r.name, &[], None).unwrap();
+    for r in Ruleset::bases() {
+        let mut g = Table::new(r.name(), &[], None).unwrap();
         for _ in 0..6 {
             let Some(c) = g.computer_move(plies(1)) else {
                 break;
             };
             let legal = g.legal_moves();
             assert!(
-                legal
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .any(|m| m["text"] == c.text),
-                "{}: {}",
-                r.name,
-                c.text
+                legal.as_array().unwrap().iter().any(|m| m["text"] == c.mv),
+                "{r}: {}",
+                c.mv
             );
-            g.play(&c.text).unwrap();
+            g.play(&c.mv).unwrap();
         }
         assert!(g.outcome().is_null() || g.is_over());
     }
@@ -239,13 +236,13 @@ fn an_agreed_draw_and_a_resignation_end_the_game_and_are_recorded() {
     assert_eq!(g.outcome(), o);
     assert!(g.is_over());
     assert_eq!(g.legal_moves(), json!([]));
-    assert!(g.next_squares().is_empty());
-    assert!(g.play("19-23").unwrap_err().contains("over"));
+    assert!(g.next_names().is_empty());
+    assert!(g.play("19-23").unwrap_err().to_string().contains("over"));
     assert!(g.click("19").unwrap_err().contains("game is over"));
     assert!(g.agree_draw().unwrap_err().contains("over"));
     assert!(g.resign(Color::White).unwrap_err().contains("over"));
     // the record says it, and reads back to the same end
-    let pdn = g.pdn();
+    let pdn = g.record().to_string();
     assert!(pdn.contains("[Result \"1-1\"]"), "{pdn}"); // FMJD's draw
     let again = Table::from_pdn(&pdn, "emergo", &[]).unwrap();
     assert_eq!(again.outcome(), o);
@@ -262,13 +259,13 @@ fn an_agreed_draw_and_a_resignation_end_the_game_and_are_recorded() {
     assert_eq!(o["winner"], "black");
     assert_eq!(o["reason"], "resignation");
     assert_eq!(o["text"], "0-1 Black wins: resignation");
-    let again = Table::from_pdn(&g.pdn(), "lasca", &[]).unwrap();
+    let again = Table::from_pdn(&g.record().to_string(), "lasca", &[]).unwrap();
     assert_eq!(again.outcome(), o);
     assert_eq!(again.moves(), ["d6", "d8", "e4"]);
     // the clicks of a move being entered are dropped
     let mut g = Table::new("lasca", &[], None).unwrap();
     g.click("c3").unwrap();
-    assert_eq!(g.clicks(), ["c3"]);
+    assert_eq!(g.names(g.clicks()), ["c3"]);
     g.resign(Color::Black).unwrap();
     assert!(g.clicks().is_empty());
     // a resignation at the start is withdrawn alone
@@ -277,10 +274,10 @@ fn an_agreed_draw_and_a_resignation_end_the_game_and_are_recorded() {
     assert_eq!(g.undo(), None);
     assert!(g.outcome().is_null());
     assert_eq!(
-        color_named("red").unwrap_err(),
+        "red".parse::<Color>().unwrap_err().to_string(),
         "no side \"red\": a side is \"white\" or \"black\""
     );
-    assert_eq!(color_named(" Black"), Ok(Color::Black));
+    assert_eq!(" Black".parse(), Ok(Color::Black));
 }
 
 /// A search to `depth` plies with time enough for it (the tests stay deterministic).
@@ -293,15 +290,15 @@ fn the_computer_accepts_a_draw_unless_a_man_ahead() {
     // level at the start: it accepts
     let g = Table::new("lasca", &[], None).unwrap();
     let a = g.computer_accepts_draw(Color::Black, plies(2)).unwrap();
-    assert!(a.accepts && a.men < DRAW_DECLINE_MEN, "{a:?}");
+    assert!(a.accepts && a.score < DRAW_DECLINE, "{a:?}");
     assert_eq!(a.depth, 2);
     // three men against one: White declines, Black accepts (scores for each side)
     let g = Table::new("lasca", &[], Some("a1:w,c3:w,e3:w,g7:b w")).unwrap();
     let white = g.computer_accepts_draw(Color::White, plies(2)).unwrap();
     let black = g.computer_accepts_draw(Color::Black, plies(2)).unwrap();
-    assert!(!white.accepts && white.men >= DRAW_DECLINE_MEN, "{white:?}");
-    assert!(black.accepts && black.men <= -DRAW_DECLINE_MEN, "{black:?}");
-    assert_eq!(white.men, -black.men);
+    assert!(!white.accepts && white.score >= DRAW_DECLINE, "{white:?}");
+    assert!(black.accepts && black.score <= -DRAW_DECLINE, "{black:?}");
+    assert_eq!(white.score, -black.score);
     assert!(white.nodes > 0);
     // nothing was played or agreed
     assert!(g.outcome().is_null() && g.moves().is_empty());
@@ -321,27 +318,27 @@ fn the_computer_thinks_for_a_time_and_tells_its_line() {
     let spent = t.elapsed();
     assert!(spent < std::time::Duration::from_millis(3_000), "{spent:?}");
     assert!(c.depth >= 2, "{c:?}");
-    assert!(c.win_in.is_none() && c.men.abs() < 1.0, "{c:?}");
-    assert_eq!(c.pv.first(), Some(&c.text), "{c:?}");
+    assert!(c.win_in.is_none() && c.score.abs() < 100, "{c:?}");
+    assert_eq!(c.line.first(), Some(&c.mv), "{c:?}");
     // the line starts with the move, and every move of it is legal in turn
     let c = g.computer_move(plies(4)).unwrap();
-    assert!(c.pv.len() >= 4, "{c:?}");
+    assert!(c.line.len() >= 4, "{c:?}");
     let mut line = Table::new("international", &[], None).unwrap();
-    assert_eq!(line.play(&c.text).unwrap(), c.pv[0]);
-    for m in &c.pv[1..] {
+    assert_eq!(line.play(&c.mv).unwrap(), c.line[0]);
+    for m in &c.line[1..] {
         line.play(m).unwrap();
     }
     // the line in the record's notation: Black's forced capture 19x30 for 19x24x30
     let mut g = Table::new("international", &[], Some("W:W35,33:B19,24")).unwrap();
     g.play("35-30").unwrap();
     let c = g.computer_move(plies(2)).unwrap();
-    assert_eq!(c.pv[0], "24x35");
+    assert_eq!(c.line[0], "24x35");
     // a forced win: Lasca, White to move takes Black's last soldier
     let g = Table::new("lasca", &[], Some("a1:w,c3:w,d4:b w")).unwrap();
     let c = g.computer_move(plies(3)).unwrap();
-    assert_eq!(c.text, "c3xe5");
+    assert_eq!(c.mv, "c3xe5");
     assert_eq!(c.win_in, Some(1), "{c:?}");
-    assert!(c.men > 9_000.0, "{c:?}");
+    assert!(c.score > 900_000, "{c:?}");
     // the limits refused in words
     assert!(Thinking::new(0.0, None)
         .unwrap_err()
