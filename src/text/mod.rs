@@ -1,7 +1,8 @@
 //! Text formats: [game records](#game-records) ([`Record`]) in [PDN](#pdn)
 //! ([`read_games`], [`write_record`]) with PDN's [FEN](#fen) positions
-//! ([`position_from_fen`], [`fen_of`]), and behind features SVG pictures ([`svg`]) and
-//! serde support ([`serde`]), every one of them through the text forms. The position
+//! ([`position_from_fen`], [`fen_of`]), and behind features SVG pictures (`text::svg`,
+//! feature `svg`) and serde support (`text::serde`, feature `serde`), every one of them
+//! through the text forms. The position
 //! text of every ruleset is its position type's `Display` and `FromStr`, its moves'
 //! notation their `Display` and [`Position::parse_move`](crate::Position::parse_move);
 //! the helpers the rulesets write and read them with are in
