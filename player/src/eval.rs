@@ -19,7 +19,7 @@
 
 use std::sync::OnceLock;
 
-use column_checkers::custom::{CheckersPosition, CheckersRules};
+use column_checkers::custom::{Board, CheckersPosition, CheckersRules};
 use column_checkers::games::{
     BashniRules, BrazilianRules, DameoRules, HexEmergoSetup, InternationalRules, LascaRules,
     RussianRules, StapeldammenRules,
@@ -28,6 +28,7 @@ use column_checkers::{Emergo, Epaminondas, HexEmergo, NeoCrossings, Position};
 
 use crate::eval_pieces::{self, Tables};
 pub use crate::eval_view::evaluate_view;
+use crate::patterns::Patterns;
 use crate::weights::weights_file;
 pub use crate::weights::{Weights, WeightsError, TERMS};
 
@@ -106,11 +107,12 @@ pub trait Evaluate: Position {
     ///
     /// ```
     /// use column_checkers::InternationalDraughts;
-    /// use column_checkers_player::eval::Evaluate;
+    /// use column_checkers_player::eval::{Evaluate, Weights};
     ///
-    /// // two kings against one: a draw the terms count two kings up, damped
+    /// // two kings against one: a draw the terms count two kings up, damped (the
+    /// // learned patterns, which see men only, left out)
     /// let pos: InternationalDraughts = "W:WK1,K2:BK50".parse().unwrap();
-    /// let w = InternationalDraughts::weights();
+    /// let w = &Weights { patterns: 0, ..*InternationalDraughts::weights() };
     /// assert_eq!(pos.terms(w), w.man + w.king);
     /// assert_eq!(pos.evaluate(w), (w.man + w.king) / 8);
     /// ```
@@ -124,6 +126,23 @@ pub trait Evaluate: Position {
     #[cfg(feature = "solver")]
     fn tables_probe(tables: &crate::tables::Tables) -> Option<crate::Probe<Self>> {
         let _ = tables;
+        None
+    }
+
+    /// The ruleset's learned patterns ([`patterns`](crate::patterns)), which its
+    /// evaluation adds times [`Weights::patterns`]: the draughts games' (their files
+    /// `player/weights/NAME.patterns`, which `tune --learn-patterns` writes); `None`
+    /// by default.
+    fn patterns() -> Option<&'static Patterns> {
+        None
+    }
+
+    /// The states of the patterns' windows in this position for the side to move, in
+    /// `out` (as long as the windows), and the pieces on the board: what the patterns'
+    /// value is reckoned from, for [`learn`](crate::learn). `None` where the ruleset
+    /// has no [`patterns`](Evaluate::patterns).
+    fn pattern_states(&self, out: &mut [u16]) -> Option<usize> {
+        let _ = out;
         None
     }
 }
@@ -163,6 +182,17 @@ pub trait EvaluateRules: CheckersRules {
         let _ = tables;
         None
     }
+
+    /// [`Evaluate::patterns`].
+    fn patterns() -> Option<&'static Patterns> {
+        None
+    }
+
+    /// [`Evaluate::pattern_states`].
+    fn pattern_states(pos: &CheckersPosition<Self>, out: &mut [u16]) -> Option<usize> {
+        let _ = (pos, out);
+        None
+    }
 }
 
 impl<R: EvaluateRules> Evaluate for CheckersPosition<R> {
@@ -181,6 +211,12 @@ impl<R: EvaluateRules> Evaluate for CheckersPosition<R> {
     #[cfg(feature = "solver")]
     fn tables_probe(tables: &crate::tables::Tables) -> Option<crate::Probe<Self>> {
         R::tables_probe(tables)
+    }
+    fn patterns() -> Option<&'static Patterns> {
+        R::patterns()
+    }
+    fn pattern_states(&self, out: &mut [u16]) -> Option<usize> {
+        R::pattern_states(self, out)
     }
 }
 
@@ -254,14 +290,34 @@ static TEN: OnceLock<Tables> = OnceLock::new();
 static EIGHT: OnceLock<Tables> = OnceLock::new();
 
 /// The draughts game of the rules `$rules`: its terms counted on its bitboards (with
-/// the tables of its board, `$tables`), an advantage held with `$few` pieces or fewer
-/// against a king damped; its weights files `$name`.
+/// the tables of its board, `$tables`) and its learned patterns, an advantage held with
+/// `$few` pieces or fewer against a king damped; its weights files `$name` (`.txt`
+/// and `.patterns`).
 macro_rules! draughts {
     ($rules:ty, $name:literal, $tables:ident, $few:literal) => {
         impl EvaluateRules for $rules {
             files!($name);
             fn terms(pos: &CheckersPosition<$rules>, w: &Weights) -> i32 {
-                eval_pieces::evaluate(pos, w, Tables::of::<$rules>(&$tables))
+                let patterns = <$rules as EvaluateRules>::patterns();
+                eval_pieces::evaluate(pos, w, Tables::of::<$rules>(&$tables), patterns)
+            }
+            fn patterns() -> Option<&'static Patterns> {
+                static PATTERNS: OnceLock<Patterns> = OnceLock::new();
+                Some(PATTERNS.get_or_init(|| {
+                    let bytes = include_bytes!(concat!(
+                        env!("CARGO_MANIFEST_DIR"),
+                        "/weights/",
+                        $name,
+                        ".patterns"
+                    ));
+                    let geometry = <<$rules as CheckersRules>::Board as Board>::geometry();
+                    let full = eval_pieces::pieces(&CheckersPosition::<$rules>::start());
+                    Patterns::read(bytes, geometry, full)
+                        .unwrap_or_else(|e| panic!("player/weights/{}.patterns: {e}", $name))
+                }))
+            }
+            fn pattern_states(pos: &CheckersPosition<$rules>, out: &mut [u16]) -> Option<usize> {
+                Some(eval_pieces::pattern_states(pos, Self::patterns()?, out))
             }
             fn evaluate(pos: &CheckersPosition<$rules>, w: &Weights) -> i32 {
                 eval_pieces::damped(pos, Self::terms(pos, w), $few)
@@ -337,7 +393,7 @@ mod tests {
             "russian -3159691381960398619 5658289517815626927",
             "hexemergo 3826791906061197400 3826791906061197400",
             "hexemergo-setup 6866536730997946160 6866536730997946160",
-            "international -2730165395862929190 -2730165395862929190",
+            "international 5877298017329483088 -2730165395862929190",
             "brazilian -3860001389356963519 -5236643192125424879",
             "stapeldammen -3702512723800779610 -5906578953214537054",
             "epaminondas 560213356881000920 -2503877777970664040",
@@ -384,6 +440,15 @@ mod tests {
                     continue;
                 }
                 let name = entry.file_name().into_string().unwrap();
+                // the draughts games' learned patterns: read by their own test
+                if name.ends_with(".patterns") {
+                    let ruleset = name.strip_suffix(".patterns").unwrap_or_default();
+                    assert!(
+                        ["international", "russian", "brazilian"].contains(&ruleset),
+                        "{path}{name} is no draughts game's"
+                    );
+                    continue;
+                }
                 let ruleset = name.strip_suffix(".txt").unwrap_or_default();
                 assert!(
                     Ruleset::ALL.iter().any(|r| r.name() == ruleset),
@@ -403,8 +468,10 @@ mod tests {
     }
 
     /// Whether the bitboards and the board view score the position `plies` random moves
-    /// into each draughts game (from `seed`) alike under `w`.
+    /// into each draughts game (from `seed`) alike under `w`, the learned patterns left
+    /// out (a term of the bitboards alone).
     fn alike(w: &Weights, seed: u64, plies: usize) -> Result<(), TestCaseError> {
+        let w = &Weights { patterns: 0, ..*w };
         let a: InternationalDraughts = walk(seed, plies);
         prop_assert_eq!(terms(&a, w), evaluate_view(&a, w), "{} {}", w, a);
         let b: RussianDraughts = walk(seed, plies);
@@ -421,7 +488,7 @@ mod tests {
         fn the_bitboards_count_as_the_board_view(
             seed in any::<u64>(),
             plies in 0usize..160,
-            weights in proptest::array::uniform15(-50i32..50),
+            weights in proptest::array::uniform16(-50i32..50),
         ) {
             alike(&Weights::from_array(weights), seed, plies)?;
         }
@@ -442,17 +509,55 @@ mod tests {
     }
 
     #[test]
-    fn start_positions_are_balanced_but_for_mobility() {
+    fn the_draughts_games_patterns_files_read_and_the_others_have_none() {
+        fn windows<P: Evaluate>() -> Option<usize> {
+            P::patterns().map(|p| p.layout().windows())
+        }
+        assert_eq!(windows::<InternationalDraughts>(), Some(16));
+        assert_eq!(windows::<RussianDraughts>(), Some(9));
+        assert_eq!(windows::<BrazilianDraughts>(), Some(9));
+        assert_eq!(windows::<Lasca>(), None);
+        assert_eq!(windows::<Emergo>(), None);
+        let mut states = [0u16; 16];
+        assert_eq!(Lasca::start().pattern_states(&mut states), None);
+        assert_eq!(
+            InternationalDraughts::start().pattern_states(&mut states),
+            Some(40)
+        );
+        // the start position is the same for either side to move, turned half a turn
+        let text = InternationalDraughts::start().to_string();
+        let black: InternationalDraughts = text.replacen('W', "B", 1).parse().unwrap();
+        let mut seen = [0u16; 16];
+        assert_eq!(black.pattern_states(&mut seen), Some(40));
+        assert_eq!(seen, states);
+        // a man moved changes what the other side sees
+        let mut pos = InternationalDraughts::start();
+        let mut moves = column_checkers::MoveList::new();
+        pos.legal_moves(&mut moves);
+        pos.play_unchecked(&moves[0]);
+        assert_eq!(pos.pattern_states(&mut seen), Some(40));
+        assert_ne!(seen, states);
+    }
+
+    /// The start positions score 0 but for mobility and the learned patterns, which
+    /// value the position for the side to move (a tempo): the same for either side.
+    #[test]
+    fn start_positions_are_balanced_but_for_mobility_and_patterns() {
         let w = Weights {
             mobility: 0,
             ..*Emergo::weights()
         };
         assert_eq!(evaluate(&Emergo::start(), &w), 0);
-        let w = Weights {
+        let w = InternationalDraughts::weights();
+        let without = Weights {
             mobility: 0,
-            ..*InternationalDraughts::weights()
+            patterns: 0,
+            ..*w
         };
-        assert_eq!(evaluate(&InternationalDraughts::start(), &w), 0);
+        let start = InternationalDraughts::start();
+        assert_eq!(evaluate(&start, &without), 0);
+        let black: InternationalDraughts = start.to_string().replacen('W', "B", 1).parse().unwrap();
+        assert_eq!(evaluate(&black, w), evaluate(&start, w));
     }
 
     #[test]
@@ -476,7 +581,7 @@ mod tests {
 
     #[test]
     fn formation_terms_count_men_backed_and_men_at_home() {
-        let w = Weights::from_array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 100, 1, 0, 0, 0]);
+        let w = Weights::from_array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 100, 1, 0, 0, 0, 0]);
         // Lasca: b2 backed diagonally by a1 and c1, both on White's first row
         let pos: Lasca = "a1:w,c1:w,b2:w,g7:b w".parse().unwrap();
         assert_eq!(evaluate(&pos, &w), 100 + 2 - 1);

@@ -13,6 +13,7 @@ use column_checkers::custom::{Board, CheckersPosition, CheckersRules, Removed};
 use column_checkers::Geometry;
 use column_checkers::{Color, Position, Square, SquareSet};
 
+use crate::patterns::Patterns;
 use crate::shape::{in_the_middle, path_is_free, wing};
 use crate::weights::Weights;
 
@@ -95,8 +96,14 @@ impl Tables {
 }
 
 /// The sum of the terms of `pos` for the side to move under `w`, the same as
-/// [`evaluate_view`](crate::eval_view::evaluate_view)'s.
-pub(crate) fn evaluate<R>(pos: &CheckersPosition<R>, w: &Weights, t: &Tables) -> i32
+/// [`evaluate_view`](crate::eval_view::evaluate_view)'s, and the learned `patterns`'
+/// value times [`Weights::patterns`].
+pub(crate) fn evaluate<R>(
+    pos: &CheckersPosition<R>,
+    w: &Weights,
+    t: &Tables,
+    patterns: Option<&Patterns>,
+) -> i32
 where
     R: CheckersRules<Taking = Removed>,
 {
@@ -146,7 +153,41 @@ where
     if w.mobility != 0 {
         total += w.mobility * pos.count_legal_moves().min(60) as i32;
     }
+    if let Some(p) = patterns.filter(|_| w.patterns != 0) {
+        let (mine, theirs) = (board.owned(me) - kings, board.owned(!me) - kings);
+        let turned = me == Color::Black;
+        total += w.patterns * p.score(mine.0, theirs.0, turned, pieces(pos));
+    }
     total
+}
+
+/// The pieces on the board of `pos`.
+pub(crate) fn pieces<R>(pos: &CheckersPosition<R>) -> usize
+where
+    R: CheckersRules<Taking = Removed>,
+{
+    let board = pos.board();
+    (board.owned(Color::White) | board.owned(Color::Black)).count()
+}
+
+/// The states of `patterns`' windows in `pos` for the side to move, in `out`, and its
+/// pieces ([`Evaluate::pattern_states`](crate::eval::Evaluate::pattern_states)).
+pub(crate) fn pattern_states<R>(
+    pos: &CheckersPosition<R>,
+    patterns: &Patterns,
+    out: &mut [u16],
+) -> usize
+where
+    R: CheckersRules<Taking = Removed>,
+{
+    let board = pos.board();
+    let me = pos.turn();
+    let kings = board.kings();
+    let (mine, theirs) = (board.owned(me) - kings, board.owned(!me) - kings);
+    patterns
+        .layout()
+        .states(mine.0, theirs.0, me == Color::Black, out);
+    pieces(pos)
 }
 
 /// `score` (for the side to move of `pos`) damped to an eighth where the side it

@@ -127,9 +127,9 @@ fn bench_signature() {
         depth(3),
     ));
     let expected = [
-        "7 0 25854 33-28 33-28 20-24 34-30 18-23 31-27 13-18 38-33",
-        "6 -107 15458 37-31 37-31 6-11 31x22 18x27 48-42 15-20 38-32 27x38 43x32 20-24",
-        "7 -102 22656 37-31 37-31 6-11",
+        "7 8 23459 35-30 35-30 16-21 31-26 20-24 30-25 24-30 36-31",
+        "6 -113 24551 44-40 44-40 13-19 35-30 25x34 40x29 19-24 29x20 15x24 38-32 27x38",
+        "7 -105 63674 37-31 37-31 7-12 31x22 18x27 38-32 27x38 43x32 12-18 39-33 8-12",
         "4 90 7104 e3 e3 d4 d6 f5",
         "5 -60 10360 d5 d5 f4 c6 d2 c6-d6",
         "6 15 4445 c3-b4 c3-b4 a5xc3 b2xd4 b6-a5 d4xb6 a7xc5 e3-d4 c5xe3 f2xd4 e5-f4",
@@ -157,10 +157,10 @@ fn nodes_a_second_and_time_limits_by_a_ticking_clock() {
         infos,
         [
             (1, 9, 9000, 0),
-            (2, 64, 6400, 10),
-            (3, 177, 8850, 20),
-            (4, 1245, 41500, 30),
-            (5, 3664, 91600, 40)
+            (2, 98, 9800, 10),
+            (3, 458, 22900, 20),
+            (4, 1436, 47866, 30),
+            (5, 3884, 97100, 40)
         ]
     );
     // under a time limit: the clock looked at every POLL nodes and after each iteration
@@ -185,7 +185,7 @@ fn nodes_a_second_and_time_limits_by_a_ticking_clock() {
             (3, 27),
             (3, 27),
             (5, 45),
-            (7, 21715)
+            (7, 18219)
         ]
     );
     // a fresh player, whose deeper iterations look at the clock as they go
@@ -203,8 +203,8 @@ fn nodes_a_second_and_time_limits_by_a_ticking_clock() {
             (found.depth, found.nodes)
         })
         .collect();
-    // (2400 ms: stopped by the clock within the ninth iteration)
-    assert_eq!(fresh, [(5, 8787), (6, 16008), (8, 229376)]);
+    // (2400 ms: stopped by the clock before the ninth iteration ended)
+    assert_eq!(fresh, [(5, 10244), (6, 24278), (8, 139500)]);
 }
 
 #[test]
@@ -320,7 +320,7 @@ fn the_stop_flag_stops_at_the_next_poll() {
             stop.store(true, Ordering::Relaxed);
         }
     });
-    assert_eq!((found.depth, second, found.nodes), (3, 82, 1024));
+    assert_eq!((found.depth, second, found.nodes), (3, 190, 1024));
     // through the trait as well
     let stop = crate::Searcher::stop_flag(&player);
     let found = crate::Searcher::search(&mut player, &pos, &[], depth(9), &mut |i| {
@@ -329,7 +329,7 @@ fn the_stop_flag_stops_at_the_next_poll() {
             stop.store(true, Ordering::Relaxed);
         }
     });
-    assert_eq!((found.depth, found.nodes), (4, 1024));
+    assert_eq!((found.depth, found.nodes), (3, 1024));
 }
 
 #[test]
@@ -363,7 +363,7 @@ fn the_tables_carry_over_until_cleared() {
     let cleared = player.search(&pos, &[], depth(6), &mut |_| {});
     crate::Searcher::clear(&mut player);
     let through_trait = crate::Searcher::search(&mut player, &pos, &[], depth(6), &mut |_| {});
-    assert_eq!((first.nodes, again.nodes), (16008, 109));
+    assert_eq!((first.nodes, again.nodes), (24278, 871));
     assert_eq!(cleared, first);
     assert_eq!(through_trait, first);
 }

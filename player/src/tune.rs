@@ -71,6 +71,9 @@ pub struct Labelled {
     pub position: String,
     /// White's score in the game: 1, ½ or 0.
     pub white_score: f64,
+    /// The player's search's score of the position for White, in hundredths of a man
+    /// (clamped to ±10 000), where the data has it.
+    pub score: Option<i32>,
 }
 
 /// Plays `config.games` games of the player against itself and returns their quiet
@@ -101,13 +104,17 @@ where
             let mv = if opening {
                 moves[rng.below(moves.len())]
             } else {
+                let found = player.search(&pos, &history, Limits::nodes(config.nodes), &mut |_| {});
                 if !moves.iter().any(MoveSquares::is_capture) {
-                    quiet.push(pos.to_string());
+                    let score = found.score.clamp(-10_000, 10_000);
+                    let white = if pos.turn() == Color::White {
+                        score
+                    } else {
+                        -score
+                    };
+                    quiet.push((pos.to_string(), white));
                 }
-                match player
-                    .search(&pos, &history, Limits::nodes(config.nodes), &mut |_| {})
-                    .best
-                {
+                match found.best {
                     Some(m) => m,
                     None => break,
                 }
@@ -122,9 +129,10 @@ where
             Some(Color::Black) => 0.0,
             None => 0.5,
         };
-        out.extend(quiet.into_iter().map(|position| Labelled {
+        out.extend(quiet.into_iter().map(|(position, score)| Labelled {
             position,
             white_score,
+            score: Some(score),
         }));
         progress(n);
     }
@@ -132,13 +140,18 @@ where
 }
 
 /// The data file's text: a comment line naming the ruleset, then one position a line,
-/// White's result (`1-0`, `0-1`, `1/2-1/2`), a tab and the position's text.
+/// White's result (`1-0`, `0-1`, `1/2-1/2`), a tab and the position's text, and where
+/// it is known a tab and the search's score for White.
 ///
 /// ```
 /// use column_checkers_player::tune::{read_data, write_data, Labelled};
 ///
-/// let data = vec![Labelled { position: "W:W31:B19".into(), white_score: 0.5 }];
+/// let data = vec![
+///     Labelled { position: "W:W31:B19".into(), white_score: 0.5, score: None },
+///     Labelled { position: "B:W31:B19".into(), white_score: 1.0, score: Some(-40) },
+/// ];
 /// let text = write_data("international", &data);
+/// assert!(text.ends_with("1/2-1/2\tW:W31:B19\n1-0\tB:W31:B19\t-40\n"));
 /// assert_eq!(read_data("international", &text).unwrap(), data);
 /// ```
 pub fn write_data(ruleset: &str, data: &[Labelled]) -> String {
@@ -151,7 +164,10 @@ pub fn write_data(ruleset: &str, data: &[Labelled]) -> String {
         } else {
             "1/2-1/2"
         };
-        let _ = writeln!(s, "{result}\t{}", l.position);
+        let _ = match l.score {
+            Some(score) => writeln!(s, "{result}\t{}\t{score}", l.position),
+            None => writeln!(s, "{result}\t{}", l.position),
+        };
     }
     s
 }
@@ -203,9 +219,21 @@ pub fn read_data(ruleset: &str, text: &str) -> Result<Vec<Labelled>, TuneError> 
             line: i + 1,
             reason: reason.to_string(),
         };
-        let (result, position) = line
+        let (result, rest) = line
             .split_once('\t')
             .ok_or_else(|| bad("no tab between the result and the position"))?;
+        let (position, score) = match rest.split_once('\t') {
+            Some((position, score)) => (
+                position,
+                Some(
+                    score
+                        .trim()
+                        .parse::<i32>()
+                        .map_err(|_| bad("the score is not a whole number"))?,
+                ),
+            ),
+            None => (rest, None),
+        };
         let white_score = match result {
             "1-0" => 1.0,
             "0-1" => 0.0,
@@ -215,6 +243,7 @@ pub fn read_data(ruleset: &str, text: &str) -> Result<Vec<Labelled>, TuneError> 
         out.push(Labelled {
             position: position.to_string(),
             white_score,
+            score,
         });
     }
     Ok(out)

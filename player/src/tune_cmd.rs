@@ -5,9 +5,10 @@
 use clap::Parser;
 use column_checkers::{Introspect, Ruleset};
 use column_checkers_player::eval::{Evaluate, Weights};
+use column_checkers_player::learn::{learn, pattern_set, LearnConfig};
 use column_checkers_player::ruleset;
 use column_checkers_player::tune::{
-    fit, generate, read_data, samples, write_data, FitConfig, GenerateConfig,
+    fit, generate, read_data, samples, write_data, FitConfig, GenerateConfig, Labelled,
 };
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -50,6 +51,25 @@ pub struct TuneArgs {
     /// player to play with them once rebuilt, any other for --weights
     #[arg(long, value_name = "FILE")]
     weights_out: Option<String>,
+    /// Learn the ruleset's patterns from the positions instead of fitting the weights,
+    /// and write them to this file (`player/weights/NAME.patterns` for the player to
+    /// play with them once rebuilt)
+    #[arg(long, value_name = "FILE")]
+    learn_patterns: Option<String>,
+    /// Passes over the positions when learning the patterns
+    #[arg(long, default_value_t = 6)]
+    epochs: usize,
+    /// Adam's step when learning the patterns, in hundredths of a man
+    #[arg(long, default_value_t = 0.2)]
+    rate: f64,
+    /// When learning the patterns, the share of a position's target taken from the
+    /// search's score written beside it (the rest from the game's result)
+    #[arg(long, default_value_t = 0.1)]
+    score_share: f64,
+    /// When learning the patterns, the L2 penalty on each value (per hundredth of a
+    /// man, squared)
+    #[arg(long, default_value_t = 1e-7)]
+    l2: f64,
 }
 
 /// The weights `spec` names for ruleset `P`: `tuned` (the ruleset's,
@@ -100,6 +120,9 @@ impl ruleset::Visitor for RunTune {
                 .map_err(|e| format!("{path}: {e}"))?;
             data
         };
+        if let Some(out) = &a.learn_patterns {
+            return learn_patterns::<P>(&a, &data, out, &path);
+        }
         let set = samples::<P>(&data).map_err(|e| format!("{path}: {e}"))?;
         let start = weights_of::<P>(&a.start)?;
         let config = FitConfig {
@@ -143,6 +166,57 @@ impl ruleset::Visitor for RunTune {
         eprintln!("done in {:.0} s", started.elapsed().as_secs_f64());
         Ok(())
     }
+}
+
+/// Learns `P`'s patterns from `data` (read from or written to `path`), its terms
+/// weighed by the weights `a.start` names, from the values of `P`'s own file, and
+/// writes them to `out`.
+fn learn_patterns<P: Evaluate>(
+    a: &TuneArgs,
+    data: &[Labelled],
+    out: &str,
+    path: &str,
+) -> Result<(), String> {
+    let started = Instant::now();
+    let w = weights_of::<P>(&a.start)?;
+    let set = pattern_set::<P>(data, &w)
+        .map_err(|e| format!("{path}: {e}"))?
+        .ok_or_else(|| format!("{} has no patterns to learn", P::NAME))?;
+    let Some(start) = P::patterns() else {
+        return Err(format!("{} has no patterns to learn", P::NAME));
+    };
+    let config = LearnConfig {
+        epochs: a.epochs,
+        rate: a.rate,
+        seed: a.seed,
+        score_share: a.score_share,
+        l2: a.l2,
+        ..LearnConfig::default()
+    };
+    eprintln!(
+        "{} positions read in {:.0} s",
+        set.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let learned = learn(&set, start, &config, &mut |epoch, loss| {
+        eprintln!(
+            "epoch {epoch}: held-out loss {loss:.5} ({:.0} s)",
+            started.elapsed().as_secs_f64()
+        );
+    });
+    std::fs::write(out, learned.patterns.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
+    println!(
+        "{}: patterns learned from {} positions ({} held out), K = {:.5}: held-out loss \
+         {:.5} with the terms alone, {:.5} with the patterns (epoch {}); written to {out}",
+        P::NAME,
+        learned.positions.0,
+        learned.positions.1,
+        learned.k,
+        learned.start_loss,
+        learned.loss,
+        learned.epoch
+    );
+    Ok(())
 }
 
 /// Runs the subcommand.
@@ -237,6 +311,61 @@ mod tests {
         .unwrap();
         assert_eq!(run(args), ExitCode::SUCCESS);
         assert_eq!(weights_of::<Lasca>(&again), Ok(read));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn patterns_learned_are_written_for_the_player_to_read() {
+        use column_checkers::RussianDraughts;
+        use column_checkers_player::patterns::Patterns;
+        let dir = std::env::temp_dir().join(format!("cc-learn-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let data = dir.join("russian.txt").display().to_string();
+        let out = dir.join("russian.patterns").display().to_string();
+        let args = TuneArgs::try_parse_from([
+            "tune",
+            "--game",
+            "russian",
+            "--games",
+            "4",
+            "--nodes",
+            "300",
+            "--max-plies",
+            "60",
+            "--epochs",
+            "2",
+            "--data",
+            &data,
+            "--learn-patterns",
+            &out,
+        ])
+        .unwrap();
+        assert_eq!(run(args), ExitCode::SUCCESS);
+        // each position with its search's score
+        let text = std::fs::read_to_string(&data).unwrap();
+        let games = read_data("russian", &text).unwrap();
+        assert!(!games.is_empty() && games.iter().all(|l| l.score.is_some()));
+        let g = <<column_checkers::games::RussianRules as column_checkers::custom::CheckersRules>::Board
+            as column_checkers::custom::Board>::geometry();
+        let bytes = std::fs::read(&out).unwrap();
+        let learned = Patterns::read(&bytes, g, 24).unwrap();
+        assert_eq!(
+            learned.layout(),
+            RussianDraughts::patterns().unwrap().layout()
+        );
+        // a ruleset without patterns is named
+        let args = TuneArgs::try_parse_from([
+            "tune",
+            "--game",
+            "lasca",
+            "--reuse",
+            "--data",
+            &data,
+            "--learn-patterns",
+            &out,
+        ])
+        .unwrap();
+        assert_eq!(run(args), ExitCode::FAILURE);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

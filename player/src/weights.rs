@@ -13,7 +13,7 @@ use core::str::FromStr;
 use thiserror::Error;
 
 /// The number of the evaluation's terms ([`Weights::NAMES`]).
-pub const TERMS: usize = 15;
+pub const TERMS: usize = 16;
 
 /// The weights of the evaluation's terms, in hundredths of a man. One set per ruleset
 /// ([`Evaluate::weights`](crate::eval::Evaluate::weights)); a ruleset written outside
@@ -57,6 +57,9 @@ pub struct Weights {
     /// the squares he can still reach on his way to the far row, and no enemy king
     /// (men cannot move aside into his path, a king can).
     pub runaway: i32,
+    /// The learned patterns' value ([`patterns`](crate::patterns)), times this: 1 where
+    /// the ruleset has learned patterns and plays with them, 0 to play without.
+    pub patterns: i32,
 }
 
 impl Weights {
@@ -77,13 +80,14 @@ impl Weights {
         middle: 0,
         balance: 0,
         runaway: 0,
+        patterns: 0,
     };
 
     /// The names of the terms, in the order of [`Weights::to_array`]: the words of the
     /// weights' text (`man=100 king=200 ...`).
     pub const NAMES: [&'static str; TERMS] = [
         "man", "king", "prisoner", "column", "in_hand", "advance", "centre", "mobility",
-        "crossing", "behind", "flank", "home", "middle", "balance", "runaway",
+        "crossing", "behind", "flank", "home", "middle", "balance", "runaway", "patterns",
     ];
 
     /// The weights as an array, in the order of [`Weights::NAMES`].
@@ -110,12 +114,13 @@ impl Weights {
             self.middle,
             self.balance,
             self.runaway,
+            self.patterns,
         ]
     }
 
     /// The weights of an array in the order of [`Weights::NAMES`].
     pub fn from_array(a: [i32; TERMS]) -> Weights {
-        let [man, king, prisoner, column, in_hand, advance, centre, mobility, crossing, behind, flank, home, middle, balance, runaway] =
+        let [man, king, prisoner, column, in_hand, advance, centre, mobility, crossing, behind, flank, home, middle, balance, runaway, patterns] =
             a;
         Weights {
             man,
@@ -133,6 +138,7 @@ impl Weights {
             middle,
             balance,
             runaway,
+            patterns,
         }
     }
 
@@ -297,7 +303,7 @@ mod tests {
         assert_eq!(
             w.to_string(),
             "man=100 king=-3 prisoner=60 column=10 in_hand=100 advance=0 centre=0 mobility=2 \
-             crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0"
+             crossing=0 behind=0 flank=0 home=0 middle=0 balance=0 runaway=0 patterns=0"
         );
         assert_eq!(w.to_string().parse(), Ok(w));
     }
