@@ -35,3 +35,29 @@ def test_selfplay_records_and_split_perft(tmp_path):
     assert len(states) == 6 and all(s.is_terminal() for s in states)
     # the seeds differ: the games do
     assert len({tuple(s.moves()) for s in states}) == 6
+
+
+DATA = os.path.join(os.path.dirname(__file__), "..", "examples", "ray_player_data.py")
+
+
+def test_player_data_for_learning(tmp_path):
+    out = tmp_path / "data.txt"
+    run = subprocess.run(
+        [sys.executable, DATA, "--ruleset", "russian", "--games", "4", "--nodes", "200",
+         "--opening-plies", "4", "--max-plies", "60", "--tasks", "2", "--with-scores",
+         "--out", str(out), "--num-cpus", "2"],
+        env=loopback_env(), capture_output=True, text=True, timeout=240)
+    assert run.returncode == 0, run.stdout + run.stderr
+    lines = out.read_text().splitlines()
+    assert lines[0] == "# ruleset russian"
+    game = cc.load_game("russian")
+    rows = [line.split("\t") for line in lines[1:]]
+    assert len(rows) > 20
+    for result, position, score in rows:
+        assert result in ("1-0", "0-1", "1/2-1/2")
+        int(score)
+        # a position the game reads, with no capture for the side to move
+        state = game.new_initial_state(position)
+        assert not any("x" in m or ":" in m for m in state.legal_moves())
+    # the tasks' seeds differ: so do their positions
+    assert len({position for _, position, _ in rows}) > len(rows) // 2
