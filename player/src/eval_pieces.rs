@@ -154,11 +154,22 @@ where
         total += w.mobility * pos.count_legal_moves().min(60) as i32;
     }
     if let Some(p) = patterns.filter(|_| w.patterns != 0) {
-        let (mine, theirs) = (board.owned(me) - kings, board.owned(!me) - kings);
-        let turned = me == Color::Black;
-        total += w.patterns * p.score(mine.0, theirs.0, turned, pieces(pos));
+        let (mine, theirs, turned) = men_seen(pos);
+        total += w.patterns * p.score(mine, theirs, turned, pieces(pos));
     }
     total
+}
+
+/// The men of the side to move and of the other side (bit `i` for square `i`), and
+/// whether the side to move is Black (whose board the patterns see turned).
+fn men_seen<R>(pos: &CheckersPosition<R>) -> (u64, u64, bool)
+where
+    R: CheckersRules<Taking = Removed>,
+{
+    let board = pos.board();
+    let (me, kings) = (pos.turn(), board.kings());
+    let (mine, theirs) = (board.owned(me) - kings, board.owned(!me) - kings);
+    (mine.0, theirs.0, me == Color::Black)
 }
 
 /// The pieces on the board of `pos`.
@@ -180,13 +191,8 @@ pub(crate) fn pattern_states<R>(
 where
     R: CheckersRules<Taking = Removed>,
 {
-    let board = pos.board();
-    let me = pos.turn();
-    let kings = board.kings();
-    let (mine, theirs) = (board.owned(me) - kings, board.owned(!me) - kings);
-    patterns
-        .layout()
-        .states(mine.0, theirs.0, me == Color::Black, out);
+    let (mine, theirs, turned) = men_seen(pos);
+    patterns.layout().states(mine, theirs, turned, out);
     pieces(pos)
 }
 

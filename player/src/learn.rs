@@ -146,9 +146,14 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The middle game's share of position `i` of `set`: its pieces over `full`.
+fn phase(set: &PatternSet, i: usize, full: f64) -> f64 {
+    f64::from(set.pieces[i]).min(full) / full
+}
+
 /// The patterns' value of position `i` of `set` under `middle`/`end`.
 fn value(set: &PatternSet, i: usize, full: f64, middle: &[f32], end: &[f32]) -> f64 {
-    let phase = f64::from(set.pieces[i]).min(full) / full;
+    let phase = phase(set, i, full);
     let (mut m, mut e) = (0f64, 0f64);
     let states = &set.states[i * set.windows..(i + 1) * set.windows];
     for (w, &s) in states.iter().enumerate() {
@@ -254,7 +259,7 @@ pub fn learn(
                 let s = f64::from(set.base[i]) + value(set, i, full, &theta[0], &theta[1]);
                 let y = target(set, i, k, config.score_share);
                 let g = k * (sigmoid(k * s) - y) / batch.len() as f64;
-                let phase = f64::from(set.pieces[i]).min(full) / full;
+                let phase = phase(set, i, full);
                 let states = &set.states[i * set.windows..(i + 1) * set.windows];
                 for (w, &st) in states.iter().enumerate() {
                     let at = w * STATES + usize::from(st);

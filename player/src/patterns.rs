@@ -394,13 +394,20 @@ impl Patterns {
     /// The value of the windows' states `states` with `pieces` pieces on the board, in
     /// hundredths of a man for the side to move.
     pub fn value(&self, states: &[u16], pieces: usize) -> i32 {
-        let phase = (pieces as i32).min(self.full);
+        self.blend(states.iter().map(|&s| usize::from(s)), pieces)
+    }
+
+    /// The middle game's and the endgame's sums over each window's state `states`,
+    /// blended by the `pieces` on the board.
+    #[inline]
+    fn blend(&self, states: impl Iterator<Item = usize>, pieces: usize) -> i32 {
         let (mut m, mut e) = (0i32, 0i32);
-        for (w, &s) in states.iter().enumerate() {
-            let [vm, ve] = self.values[w * STATES + usize::from(s)];
+        for (values, s) in self.values.chunks_exact(STATES).zip(states) {
+            let [vm, ve] = values[s];
             m += i32::from(vm);
             e += i32::from(ve);
         }
+        let phase = (pieces as i32).min(self.full);
         (m * phase + e * (self.full - phase)) / self.full
     }
 
@@ -409,18 +416,7 @@ impl Patterns {
     /// Black is to move.
     pub fn score(&self, mine: u64, theirs: u64, turned: bool, pieces: usize) -> i32 {
         let half = self.layout.halves(mine, theirs, turned);
-        let (mut m, mut e) = (0i32, 0i32);
-        for (values, s) in self
-            .values
-            .chunks_exact(STATES)
-            .zip(self.layout.each_state(&half))
-        {
-            let [vm, ve] = values[s];
-            m += i32::from(vm);
-            e += i32::from(ve);
-        }
-        let phase = (pieces as i32).min(self.full);
-        (m * phase + e * (self.full - phase)) / self.full
+        self.blend(self.layout.each_state(&half), pieces)
     }
 }
 
