@@ -19,15 +19,17 @@
 
 use std::sync::OnceLock;
 
-use column_checkers::custom::{Board, CheckersPosition, CheckersRules};
+use column_checkers::custom::{CheckersPosition, CheckersRules};
 use column_checkers::games::{
     BashniRules, BrazilianRules, DameoRules, HexEmergoSetup, InternationalRules, LascaRules,
     RussianRules, StapeldammenRules,
 };
 use column_checkers::{Emergo, Epaminondas, HexEmergo, NeoCrossings, Position};
 
+use crate::column_windows::ColumnSet;
 use crate::eval_pieces::{self, Tables};
 pub use crate::eval_view::evaluate_view;
+use crate::eval_view::evaluate_view_with;
 use crate::patterns::Patterns;
 use crate::weights::weights_file;
 pub use crate::weights::{Weights, WeightsError, TERMS};
@@ -233,9 +235,69 @@ macro_rules! files {
     };
 }
 
-// Emergo on its boards: columns of men entered from hand, counted on the board view.
+/// The column games' windows and learned values: `$set::<P>()` loads the file
+/// `player/weights/$name.patterns` on the board of `P` once.
+macro_rules! column_set {
+    ($set:ident, $name:literal) => {
+        fn $set<P: Position>() -> &'static ColumnSet {
+            static SET: OnceLock<ColumnSet> = OnceLock::new();
+            SET.get_or_init(|| {
+                let bytes = include_bytes!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/weights/",
+                    $name,
+                    ".patterns"
+                ));
+                ColumnSet::load::<P>(bytes, $name)
+            })
+        }
+    };
+}
+
+column_set!(emergo_set, "emergo");
+column_set!(hexemergo_set, "hexemergo");
+column_set!(epaminondas_set, "epaminondas");
+column_set!(lasca_set, "lasca");
+column_set!(bashni_set, "bashni");
+column_set!(stapeldammen_set, "stapeldammen");
+column_set!(dameo_set, "dameo");
+
+/// [`Evaluate`]'s terms and patterns of a column game: the board view's terms and the
+/// learned patterns of `$set`.
+macro_rules! columns {
+    ($set:ident) => {
+        fn terms(&self, w: &Weights) -> i32 {
+            evaluate_view_with(self, w, Some($set::<Self>()))
+        }
+        fn patterns() -> Option<&'static Patterns> {
+            Some(&$set::<Self>().patterns)
+        }
+        fn pattern_states(&self, out: &mut [u16]) -> Option<usize> {
+            $set::<Self>().states(self, out)
+        }
+    };
+}
+
+/// [`columns`] for [`EvaluateRules`].
+macro_rules! columns_rules {
+    ($set:ident) => {
+        fn terms(pos: &CheckersPosition<Self>, w: &Weights) -> i32 {
+            evaluate_view_with(pos, w, Some($set::<CheckersPosition<Self>>()))
+        }
+        fn patterns() -> Option<&'static Patterns> {
+            Some(&$set::<CheckersPosition<Self>>().patterns)
+        }
+        fn pattern_states(pos: &CheckersPosition<Self>, out: &mut [u16]) -> Option<usize> {
+            $set::<CheckersPosition<Self>>().states(pos, out)
+        }
+    };
+}
+
+// Emergo on its boards: columns of men entered from hand, counted on the board view,
+// with the learned patterns of the columns and the men in hand.
 impl Evaluate for Emergo {
     files!("emergo");
+    columns!(emergo_set);
     #[cfg(feature = "solver")]
     fn tables_probe(tables: &crate::tables::Tables) -> Option<crate::Probe<Emergo>> {
         crate::tables::emergo_probe(tables)
@@ -244,6 +306,7 @@ impl Evaluate for Emergo {
 
 impl Evaluate for HexEmergo {
     files!("hexemergo");
+    columns!(hexemergo_set);
 }
 
 impl Evaluate for HexEmergoSetup {
@@ -253,30 +316,35 @@ impl Evaluate for HexEmergoSetup {
 // Epaminondas and NeoCrossings: the race to cross, counted on the board view.
 impl Evaluate for Epaminondas {
     files!("epaminondas");
+    columns!(epaminondas_set);
 }
 
 impl Evaluate for NeoCrossings {
     files!("neocrossings");
 }
 
-// The column games and Dameo, counted on the board view; every option set of Lasca and
-// of Bashni plays with its ruleset's weights.
+// The column games and Dameo, counted on the board view, with their learned patterns;
+// every option set of Lasca and of Bashni plays with its ruleset's weights.
 impl<const ROUNDABOUT: bool, const REPETITION: bool> EvaluateRules
     for LascaRules<ROUNDABOUT, REPETITION>
 {
     files!("lasca");
+    columns_rules!(lasca_set);
 }
 
 impl<const RUSSIAN_CODE: bool> EvaluateRules for BashniRules<RUSSIAN_CODE> {
     files!("bashni");
+    columns_rules!(bashni_set);
 }
 
 impl EvaluateRules for StapeldammenRules {
     files!("stapeldammen");
+    columns_rules!(stapeldammen_set);
 }
 
 impl EvaluateRules for DameoRules {
     files!("dameo");
+    columns_rules!(dameo_set);
 }
 
 // The draughts games: men stand alone, so the terms are counted on the position's
@@ -310,14 +378,16 @@ macro_rules! draughts {
                         $name,
                         ".patterns"
                     ));
-                    let geometry = <<$rules as CheckersRules>::Board as Board>::geometry();
+                    let windows = Tables::of::<$rules>(&$tables).windows.as_ref();
+                    let windows = windows.map_or(0, |w| w.windows());
                     let full = eval_pieces::pieces(&CheckersPosition::<$rules>::start());
-                    Patterns::read(bytes, geometry, full)
+                    Patterns::read(bytes, windows, full)
                         .unwrap_or_else(|e| panic!("player/weights/{}.patterns: {e}", $name))
                 }))
             }
             fn pattern_states(pos: &CheckersPosition<$rules>, out: &mut [u16]) -> Option<usize> {
-                Some(eval_pieces::pattern_states(pos, Self::patterns()?, out))
+                let windows = Tables::of::<$rules>(&$tables).windows.as_ref()?;
+                Some(eval_pieces::pattern_states(pos, windows, out))
             }
             fn evaluate(pos: &CheckersPosition<$rules>, w: &Weights) -> i32 {
                 eval_pieces::damped(pos, Self::terms(pos, w), $few)
@@ -440,12 +510,20 @@ mod tests {
                     continue;
                 }
                 let name = entry.file_name().into_string().unwrap();
-                // the draughts games' learned patterns: read by their own test
-                if name.ends_with(".patterns") {
-                    let ruleset = name.strip_suffix(".patterns").unwrap_or_default();
+                // learned patterns: a ruleset's that has them (read by their own test)
+                if let Some(ruleset) = name.strip_suffix(".patterns") {
+                    struct Has;
+                    impl ruleset::Visitor for Has {
+                        type Output = bool;
+                        fn visit<P: Introspect + Evaluate>(self) -> bool {
+                            P::patterns().is_some()
+                        }
+                    }
+                    let r = Ruleset::ALL.iter().find(|r| r.name() == ruleset);
+                    let has = r.is_some_and(|&r| ruleset::visit(r, Has));
                     assert!(
-                        ["international", "russian", "brazilian"].contains(&ruleset),
-                        "{path}{name} is no draughts game's"
+                        dir.is_empty() && has,
+                        "{path}{name} is no patterns' ruleset's"
                     );
                     continue;
                 }
@@ -508,18 +586,29 @@ mod tests {
         }
     }
 
+    const LASCA_WINDOWS: usize = 24;
+    // 40 diamonds and the men in hand
+    const EMERGO_WINDOWS: usize = 41;
+
     #[test]
-    fn the_draughts_games_patterns_files_read_and_the_others_have_none() {
+    fn the_patterns_files_read_and_the_rulesets_without_have_none() {
         fn windows<P: Evaluate>() -> Option<usize> {
-            P::patterns().map(|p| p.layout().windows())
+            P::patterns().map(|p| p.windows())
         }
         assert_eq!(windows::<InternationalDraughts>(), Some(16));
         assert_eq!(windows::<RussianDraughts>(), Some(9));
         assert_eq!(windows::<BrazilianDraughts>(), Some(9));
-        assert_eq!(windows::<Lasca>(), None);
-        assert_eq!(windows::<Emergo>(), None);
+        assert_eq!(windows::<Lasca>(), Some(LASCA_WINDOWS));
+        assert_eq!(windows::<Emergo>(), Some(EMERGO_WINDOWS));
+        assert_eq!(windows::<column_checkers::NeoCrossings>(), None);
+        assert_eq!(windows::<HexEmergoSetup>(), None);
         let mut states = [0u16; 16];
-        assert_eq!(Lasca::start().pattern_states(&mut states), None);
+        assert_eq!(
+            column_checkers::NeoCrossings::start().pattern_states(&mut states),
+            None
+        );
+        let mut lasca = [0u16; LASCA_WINDOWS];
+        assert_eq!(Lasca::start().pattern_states(&mut lasca), Some(22));
         assert_eq!(
             InternationalDraughts::start().pattern_states(&mut states),
             Some(40)

@@ -13,6 +13,7 @@ use column_checkers::custom::{Board, CheckersPosition, CheckersRules, Removed};
 use column_checkers::Geometry;
 use column_checkers::{Color, Position, Square, SquareSet};
 
+use crate::draughts_windows::DraughtsWindows;
 use crate::patterns::Patterns;
 use crate::shape::{in_the_middle, path_is_free, wing};
 use crate::weights::Weights;
@@ -40,6 +41,8 @@ pub(crate) struct Tables {
     /// `path[c][sq]`: the squares a man of `c` on `sq` can reach on his way to the
     /// far row ([`Weights::runaway`]).
     path: [[SquareSet; SQUARES]; 2],
+    /// The windows of the learned patterns, where they fit the board.
+    pub(crate) windows: Option<DraughtsWindows>,
 }
 
 impl Tables {
@@ -53,6 +56,7 @@ impl Tables {
             wings: [SquareSet::EMPTY; 2],
             flank: [[SquareSet::EMPTY; SQUARES]; 2],
             path: [[SquareSet::EMPTY; SQUARES]; 2],
+            windows: DraughtsWindows::new(g),
         };
         let set = |x: i32, y: i32| {
             g.square_at(x, y)
@@ -153,9 +157,9 @@ where
     if w.mobility != 0 {
         total += w.mobility * pos.count_legal_moves().min(60) as i32;
     }
-    if let Some(p) = patterns.filter(|_| w.patterns != 0) {
+    if let (Some(p), Some(windows)) = (patterns.filter(|_| w.patterns != 0), &t.windows) {
         let (mine, theirs, turned) = men_seen(pos);
-        total += w.patterns * p.score(mine, theirs, turned, pieces(pos));
+        total += w.patterns * windows.score(p, mine, theirs, turned, pieces(pos));
     }
     total
 }
@@ -181,18 +185,18 @@ where
     (board.owned(Color::White) | board.owned(Color::Black)).count()
 }
 
-/// The states of `patterns`' windows in `pos` for the side to move, in `out`, and its
+/// The states of the windows `windows` in `pos` for the side to move, in `out`, and its
 /// pieces ([`Evaluate::pattern_states`](crate::eval::Evaluate::pattern_states)).
 pub(crate) fn pattern_states<R>(
     pos: &CheckersPosition<R>,
-    patterns: &Patterns,
+    windows: &DraughtsWindows,
     out: &mut [u16],
 ) -> usize
 where
     R: CheckersRules<Taking = Removed>,
 {
     let (mine, theirs, turned) = men_seen(pos);
-    patterns.layout().states(mine, theirs, turned, out);
+    windows.states(mine, theirs, turned, out);
     pieces(pos)
 }
 

@@ -7,6 +7,7 @@
 
 use column_checkers::{Color, Position};
 
+use crate::column_windows::ColumnSet;
 use crate::shape::{in_the_middle, path_is_free, wing};
 use crate::weights::Weights;
 
@@ -26,6 +27,16 @@ use crate::weights::Weights;
 /// assert_eq!(evaluate_view(&pos, Lasca::weights()), pos.terms(Lasca::weights()));
 /// ```
 pub fn evaluate_view<P: Position>(pos: &P, w: &Weights) -> i32 {
+    evaluate_view_with(pos, w, None)
+}
+
+/// [`evaluate_view`] and the value of the learned patterns of `set`, times
+/// [`Weights::patterns`], read from the same board view.
+pub(crate) fn evaluate_view_with<P: Position>(
+    pos: &P,
+    w: &Weights,
+    set: Option<&ColumnSet>,
+) -> i32 {
     let me = pos.turn();
     let Some(view) = pos.board_view() else {
         // no board to look at: material as the ruleset counts it
@@ -113,6 +124,9 @@ pub fn evaluate_view<P: Position>(pos: &P, w: &Weights) -> i32 {
             w.in_hand * view.in_hand[c.index()] as i32 + w.balance * (left - right).abs();
     }
     let mut total = score[me.index()] - score[(!me).index()];
+    if let Some(set) = set.filter(|_| w.patterns != 0) {
+        total += w.patterns * set.windows.score(&set.patterns, &view);
+    }
     if w.mobility != 0 {
         total += w.mobility * pos.count_legal_moves().min(60) as i32;
     }

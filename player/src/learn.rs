@@ -62,7 +62,7 @@ pub fn pattern_set<P: Evaluate>(
     let Some(patterns) = P::patterns() else {
         return Ok(None);
     };
-    let windows = patterns.layout().windows();
+    let windows = patterns.windows();
     let w = Weights { patterns: 0, ..*w };
     let mut set = PatternSet {
         windows,
@@ -224,7 +224,7 @@ pub fn learn(
     config: &LearnConfig,
     progress: &mut dyn FnMut(usize, f64),
 ) -> Learned {
-    let n = start.layout().windows() * STATES;
+    let n = start.windows() * STATES;
     let full = start.full() as f64;
     let (m0, e0) = start.values();
     let mut theta: [Vec<f32>; 2] = [
@@ -354,7 +354,7 @@ mod tests {
         // the winning men's states are worth more than the drawn ones'
         let score = |t: &str| {
             let pos: RussianDraughts = t.parse().unwrap();
-            let mut states = vec![0u16; learned.patterns.layout().windows()];
+            let mut states = vec![0u16; learned.patterns.windows()];
             let pieces = pos.pattern_states(&mut states).unwrap();
             learned.patterns.value(&states, pieces)
         };
@@ -396,11 +396,14 @@ mod tests {
     #[test]
     fn a_ruleset_without_patterns_gives_none() {
         let data = [Labelled {
-            position: column_checkers::Lasca::start().to_string(),
+            position: column_checkers::NeoCrossings::start().to_string(),
             white_score: 0.5,
             score: None,
         }];
-        let w = column_checkers::Lasca::weights();
-        assert_eq!(pattern_set::<column_checkers::Lasca>(&data, w), Ok(None));
+        let w = column_checkers::NeoCrossings::weights();
+        assert_eq!(
+            pattern_set::<column_checkers::NeoCrossings>(&data, w),
+            Ok(None)
+        );
     }
 }

@@ -46,6 +46,8 @@ pub struct ReadmeDoctests;
 pub mod any;
 pub mod baseline;
 pub mod clock;
+pub mod column_windows;
+pub mod draughts_windows;
 pub mod dxp;
 pub mod eval;
 mod eval_pieces;
