@@ -1,8 +1,7 @@
 //! The windows of the column games' [patterns](crate::patterns), read from a position's
 //! [board view](column_checkers::BoardView): every square of a window is empty or holds
-//! a column of the side to move or of the other side, of one of four kinds (a lone man;
-//! a column whose man under the top is its owner's; one whose man under the top is a
-//! prisoner; one topped by a king), so 9 states a square and 9^4 a window of 4 squares.
+//! a column of the side to move or of the other side, of one of four [`Kind`]s, so 9
+//! states a square and 9^4 a window of 4 squares.
 //! Where the game has men in hand (Emergo), one more window holds the two sides' men
 //! in hand.
 //!
@@ -28,6 +27,17 @@ const NONE: u8 = u8::MAX;
 /// theirs`).
 const HAND: usize = 80;
 
+/// The fourth kind of column a square tells apart, besides a lone man, a column with
+/// its owner's man under the top and one with a prisoner under the top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A column topped by a king (officer): the games that crown.
+    King,
+    /// A column of four men or more with its owner's man under the top: the games that
+    /// crown no one (Emergo), where a tall column is what wins.
+    Tall,
+}
+
 /// A board's windows of four squares, and how the board turns half a turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ColumnWindows {
@@ -38,34 +48,35 @@ pub struct ColumnWindows {
     turned: Vec<u8>,
     /// Whether one more window holds the men in hand.
     hand: bool,
+    /// The fourth kind of column.
+    fourth: Kind,
 }
 
 /// The state of a square holding `stack`, seen by `me`: 0 empty, 1 to 4 a column of
 /// `me` (a lone man, a column with his own man under the top, one with a prisoner
-/// under the top, one topped by a king), 5 to 8 the same for the other side.
-pub fn square_state(stack: Stack, me: Color) -> u16 {
+/// under the top, one of the `fourth` kind), 5 to 8 the same for the other side.
+pub fn square_state(stack: Stack, me: Color, fourth: Kind) -> u16 {
     let Some(owner) = stack.owner() else {
         return 0;
     };
-    let kind = if stack.top_is_king() {
-        3
-    } else {
-        match stack.height() {
-            1 => 0,
-            h => match stack.man(h - 2) {
-                Some(under) if under.color == owner => 1,
-                _ => 2,
-            },
-        }
+    let h = stack.height();
+    let own_under = h >= 2 && stack.man(h - 2).is_some_and(|m| m.color == owner);
+    let kind = match (fourth, h) {
+        (Kind::King, _) if stack.top_is_king() => 3,
+        (Kind::Tall, 4..) if own_under => 3,
+        (_, 1) => 0,
+        _ if own_under => 1,
+        _ => 2,
     };
     let side = if owner == me { 1 } else { 5 };
     side + kind
 }
 
 impl ColumnWindows {
-    /// The windows of the board of `g` (`hand`: one more for the men in hand). `None`
-    /// for a board of more than 255 squares or with fewer than two directions.
-    pub fn new(g: &Geometry, hand: bool) -> Option<ColumnWindows> {
+    /// The windows of the board of `g` (`hand`: one more for the men in hand), telling
+    /// the `fourth` kind of column apart. `None` for a board of more than 255 squares or
+    /// with fewer than two directions.
+    pub fn new(g: &Geometry, hand: bool, fourth: Kind) -> Option<ColumnWindows> {
         if g.len() >= usize::from(NONE) {
             return None;
         }
@@ -108,6 +119,7 @@ impl ColumnWindows {
             windows,
             turned,
             hand,
+            fourth,
         })
     }
 
@@ -144,7 +156,7 @@ impl ColumnWindows {
                 Color::White => sq.index(),
                 Color::Black => usize::from(self.turned[sq.index()]),
             };
-            squares[at] = square_state(stack, me);
+            squares[at] = square_state(stack, me, self.fourth);
             *pieces += 1;
         }
         *pieces += view.in_hand[0] + view.in_hand[1];
@@ -179,18 +191,18 @@ pub(crate) struct ColumnSet {
 }
 
 impl ColumnSet {
-    /// The windows of the board of `P` and the values of the file `bytes` (the
-    /// ruleset's `name.patterns`).
+    /// The windows of the board of `P` (the `fourth` kind of column told apart) and the
+    /// values of the file `bytes` (the ruleset's `name.patterns`).
     ///
     /// # Panics
     /// If `P` has no board view or the file is not its (a file of the crate's own).
-    pub(crate) fn load<P: Position>(bytes: &[u8], name: &str) -> ColumnSet {
+    pub(crate) fn load<P: Position>(bytes: &[u8], name: &str, fourth: Kind) -> ColumnSet {
         let start = P::start();
         let view = start
             .board_view()
             .unwrap_or_else(|| panic!("{name} has no board view"));
         let hand = view.in_hand != [0, 0];
-        let windows = ColumnWindows::new(view.geometry, hand)
+        let windows = ColumnWindows::new(view.geometry, hand, fourth)
             .unwrap_or_else(|| panic!("{name}: the windows do not fit its board"));
         let mut out = vec![0u16; windows.windows()];
         let full = windows.states(&view, &mut out);
@@ -219,10 +231,9 @@ mod tests {
         let start = P::start();
         let view = start.board_view().unwrap();
         let hand = view.in_hand != [0, 0];
-        (
-            ColumnWindows::new(view.geometry, hand).unwrap(),
-            view.geometry,
-        )
+        let fourth = if hand { Kind::Tall } else { Kind::King };
+        let windows = ColumnWindows::new(view.geometry, hand, fourth).unwrap();
+        (windows, view.geometry)
     }
 
     #[test]
@@ -270,23 +281,38 @@ mod tests {
     #[test]
     fn a_square_names_its_columns_kind_for_the_side_to_move() {
         use Color::{Black, White};
+        use Kind::{King, Tall};
         let lone = Stack::single(Man::new(White));
-        assert_eq!(square_state(Stack::EMPTY, White), 0);
-        assert_eq!(square_state(lone, White), 1);
-        assert_eq!(square_state(lone, Black), 5);
+        for fourth in [King, Tall] {
+            assert_eq!(square_state(Stack::EMPTY, White, fourth), 0);
+            assert_eq!(square_state(lone, White, fourth), 1);
+            assert_eq!(square_state(lone, Black, fourth), 5);
+        }
         let solid = Stack::uniform(White, 3);
-        assert_eq!(square_state(solid, White), 2);
+        assert_eq!(square_state(solid, White, King), 2);
+        assert_eq!(square_state(solid, White, Tall), 2);
         let mut holding = solid;
         holding.pop_top();
         holding.push_top(Man::new(Black));
         holding.push_top(Man::new(White));
         // white over black over white, white: a prisoner under the top
-        assert_eq!(square_state(holding, White), 3);
-        assert_eq!(square_state(holding, Black), 7);
+        assert_eq!(square_state(holding, White, King), 3);
+        assert_eq!(square_state(holding, Black, Tall), 7);
+        // four men or more, the owner's under the top: tall where no one is crowned
+        let tall = Stack::uniform(Black, 4);
+        assert_eq!(square_state(tall, White, King), 6);
+        assert_eq!(square_state(tall, White, Tall), 8);
+        assert_eq!(square_state(tall, Black, Tall), 4);
+        holding.push_top(Man::new(Black));
+        holding.push_top(Man::new(Black));
+        assert_eq!(square_state(holding, Black, Tall), 4);
+        holding.push_top(Man::new(White));
+        assert_eq!(square_state(holding, White, Tall), 3);
         let mut king = lone;
         king.promote_top();
-        assert_eq!(square_state(king, White), 4);
-        assert_eq!(square_state(king, Black), 8);
+        assert_eq!(square_state(king, White, King), 4);
+        assert_eq!(square_state(king, Black, King), 8);
+        assert_eq!(square_state(king, White, Tall), 1);
     }
 
     #[test]

@@ -26,7 +26,7 @@ use column_checkers::games::{
 };
 use column_checkers::{Emergo, Epaminondas, HexEmergo, NeoCrossings, Position};
 
-use crate::column_windows::ColumnSet;
+use crate::column_windows::{ColumnSet, Kind};
 use crate::eval_pieces::{self, Tables};
 pub use crate::eval_view::evaluate_view;
 use crate::eval_view::evaluate_view_with;
@@ -236,9 +236,10 @@ macro_rules! files {
 }
 
 /// The column games' windows and learned values: `$set::<P>()` loads the file
-/// `player/weights/$name.patterns` on the board of `P` once.
+/// `player/weights/$name.patterns` on the board of `P` once, its squares telling the
+/// `$fourth` kind of column apart (a king's, or a tall one's where no one is crowned).
 macro_rules! column_set {
-    ($set:ident, $name:literal) => {
+    ($set:ident, $name:literal, $fourth:expr) => {
         fn $set<P: Position>() -> &'static ColumnSet {
             static SET: OnceLock<ColumnSet> = OnceLock::new();
             SET.get_or_init(|| {
@@ -248,19 +249,19 @@ macro_rules! column_set {
                     $name,
                     ".patterns"
                 ));
-                ColumnSet::load::<P>(bytes, $name)
+                ColumnSet::load::<P>(bytes, $name, $fourth)
             })
         }
     };
 }
 
-column_set!(emergo_set, "emergo");
-column_set!(hexemergo_set, "hexemergo");
-column_set!(epaminondas_set, "epaminondas");
-column_set!(lasca_set, "lasca");
-column_set!(bashni_set, "bashni");
-column_set!(stapeldammen_set, "stapeldammen");
-column_set!(dameo_set, "dameo");
+column_set!(emergo_set, "emergo", Kind::Tall);
+column_set!(hexemergo_set, "hexemergo", Kind::Tall);
+column_set!(epaminondas_set, "epaminondas", Kind::King);
+column_set!(lasca_set, "lasca", Kind::King);
+column_set!(bashni_set, "bashni", Kind::King);
+column_set!(stapeldammen_set, "stapeldammen", Kind::King);
+column_set!(dameo_set, "dameo", Kind::King);
 
 /// [`Evaluate`]'s terms and patterns of a column game: the board view's terms and the
 /// learned patterns of `$set`.

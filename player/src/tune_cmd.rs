@@ -6,6 +6,7 @@ use clap::Parser;
 use column_checkers::{Introspect, Ruleset};
 use column_checkers_player::eval::{Evaluate, Weights};
 use column_checkers_player::learn::{learn, pattern_set, LearnConfig};
+use column_checkers_player::patterns::Patterns;
 use column_checkers_player::ruleset;
 use column_checkers_player::tune::{
     fit, generate, read_data, samples, write_data, FitConfig, GenerateConfig, Labelled,
@@ -182,9 +183,12 @@ fn learn_patterns<P: Evaluate>(
     let set = pattern_set::<P>(data, &w)
         .map_err(|e| format!("{path}: {e}"))?
         .ok_or_else(|| format!("{} has no patterns to learn", P::NAME))?;
-    let Some(start) = P::patterns() else {
+    let Some(played) = P::patterns() else {
         return Err(format!("{} has no patterns to learn", P::NAME));
     };
+    // from all values 0, not from the values played with: the file the data gives is
+    // the same whatever the build
+    let start = &Patterns::zero(played.windows(), played.full());
     let config = LearnConfig {
         epochs: a.epochs,
         rate: a.rate,
@@ -317,7 +321,6 @@ mod tests {
     #[test]
     fn patterns_learned_are_written_for_the_player_to_read() {
         use column_checkers::RussianDraughts;
-        use column_checkers_player::patterns::Patterns;
         let dir = std::env::temp_dir().join(format!("cc-learn-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let data = dir.join("russian.txt").display().to_string();
