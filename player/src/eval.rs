@@ -459,8 +459,8 @@ mod tests {
             .map(|&r| ruleset::visit(r, Signature))
             .collect();
         let expected = [
-            "emergo -5196992447715209733 -5196992447715209733",
-            "dameo -7426778814203622539 -4109899814595541711",
+            "emergo 1141041527974189906 -5196992447715209733",
+            "dameo 1619344880338452723 -4109899814595541711",
             "russian 6609232138996797314 5658289517815626927",
             "hexemergo 3826791906061197400 3826791906061197400",
             "hexemergo-setup 6866536730997946160 6866536730997946160",
@@ -635,6 +635,7 @@ mod tests {
     fn start_positions_are_balanced_but_for_mobility_and_patterns() {
         let w = Weights {
             mobility: 0,
+            patterns: 0,
             ..*Emergo::weights()
         };
         assert_eq!(evaluate(&Emergo::start(), &w), 0);
@@ -662,6 +663,7 @@ mod tests {
             behind: 0,
             flank: 0,
             home: 0,
+            patterns: 0,
             ..*Emergo::weights()
         };
         // Black to move: white commands 5 of his men, holds 5 black prisoners
