@@ -16,6 +16,7 @@ use column_checkers::custom::Stack;
 use column_checkers::{BoardView, Color, Geometry, Position};
 
 use crate::patterns::{Patterns, STATES};
+use crate::shape::half_turn;
 
 /// The squares of a window.
 const SQUARES: usize = 4;
@@ -107,14 +108,7 @@ impl ColumnWindows {
                 }
             }
         }
-        let turned = g
-            .squares()
-            .map(|sq| {
-                let (x, y) = g.coords(sq);
-                let back = g.square_at(width - 1 - i32::from(x), height - 1 - i32::from(y));
-                back.map_or(sq.index(), |s| s.index()) as u8
-            })
-            .collect();
+        let turned = half_turn(g);
         Some(ColumnWindows {
             windows,
             turned,

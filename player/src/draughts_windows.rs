@@ -10,6 +10,7 @@
 use column_checkers::Geometry;
 
 use crate::patterns::Patterns;
+use crate::shape::half_turn;
 
 /// The squares of a window's side.
 const SIDE: i32 = 4;
@@ -116,14 +117,7 @@ impl DraughtsWindows {
                 windows.push((at(b), at(b + 1)));
             }
         }
-        let turned: Vec<u8> = g
-            .squares()
-            .map(|sq| {
-                let (x, y) = g.coords(sq);
-                let back = g.square_at(width - 1 - i32::from(x), height - 1 - i32::from(y));
-                back.map_or(sq.index(), |s| s.index()) as u8
-            })
-            .collect();
+        let turned = half_turn(g);
         let reversal = turned
             .iter()
             .enumerate()

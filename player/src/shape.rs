@@ -1,8 +1,23 @@
 //! Where on a board some of the evaluation's terms count: the middle, the wings, a
-//! man's way to the far row. Both evaluations (the board view's and the draughts
-//! games' bitboards) read the board through these, so that they count alike.
+//! man's way to the far row, and the board turned half a turn for the learned
+//! patterns. Both evaluations (the board view's and the draughts games' bitboards) read
+//! the board through these, so that they count alike.
 
-use column_checkers::Color;
+use column_checkers::{Color, Geometry};
+
+/// `turned[i]`: the index of the square half a turn from square `i` of the board of
+/// `g` (the square itself where the board is not symmetric so): how the patterns see
+/// the board from Black's side.
+pub(crate) fn half_turn(g: &Geometry) -> Vec<u8> {
+    let (width, height) = (i32::from(g.width()), i32::from(g.height()));
+    g.squares()
+        .map(|sq| {
+            let (x, y) = g.coords(sq);
+            let back = g.square_at(width - 1 - i32::from(x), height - 1 - i32::from(y));
+            back.map_or(sq.index(), |s| s.index()) as u8
+        })
+        .collect()
+}
 
 /// Whether a man of `owner` on (`x`, `y`) of a board `height` rows high has no
 /// enemy piece (`enemy` at a square) on the squares he can reach on his way to the far
