@@ -40,6 +40,22 @@ pub enum Kind {
 }
 
 /// A board's windows of four squares, and how the board turns half a turn.
+///
+/// ```
+/// use column_checkers::{Emergo, Position};
+/// use column_checkers_player::column_windows::{ColumnWindows, Kind};
+///
+/// let start = Emergo::start();
+/// let view = start.board_view().unwrap();
+/// // 40 diamonds of Emergo's board and the men in hand
+/// let windows = ColumnWindows::new(view.geometry, true, Kind::Tall).unwrap();
+/// assert_eq!(windows.windows(), 41);
+/// // the empty board: every diamond in state 0; twelve men in hand a side
+/// let mut states = [0u16; 41];
+/// assert_eq!(windows.states(&view, &mut states), 24);
+/// assert_eq!(states[0], 0);
+/// assert_eq!(states[40], 12 * 81 + 12);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ColumnWindows {
     /// Each window's squares, the first square's digit 1, the next 9, 81, 729;
@@ -56,6 +72,17 @@ pub struct ColumnWindows {
 /// The state of a square holding `stack`, seen by `me`: 0 empty, 1 to 4 a column of
 /// `me` (a lone man, a column with his own man under the top, one with a prisoner
 /// under the top, one of the `fourth` kind), 5 to 8 the same for the other side.
+///
+/// ```
+/// use column_checkers::custom::{Man, Stack};
+/// use column_checkers::Color::{Black, White};
+/// use column_checkers_player::column_windows::{square_state, Kind};
+///
+/// // a white man over a black prisoner
+/// let column = Stack::from_men_bottom_up([Man::new(Black), Man::new(White)]).unwrap();
+/// assert_eq!(square_state(column, White, Kind::King), 3);
+/// assert_eq!(square_state(column, Black, Kind::King), 7);
+/// ```
 pub fn square_state(stack: Stack, me: Color, fourth: Kind) -> u16 {
     let Some(owner) = stack.owner() else {
         return 0;

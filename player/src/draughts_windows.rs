@@ -30,6 +30,20 @@ const ACROSS: usize = 4;
 /// digit sum (a square's digit 1 for a man, its weight 3^j for the half window's j-th
 /// square), a byte each: the side to move's sum plus twice the other side's is the
 /// half window's state. Each half window serves the two windows it is part of.
+///
+/// ```
+/// use column_checkers::custom::{Board, CheckersRules};
+/// use column_checkers::games::InternationalRules;
+/// use column_checkers_player::draughts_windows::DraughtsWindows;
+///
+/// let g = <<InternationalRules as CheckersRules>::Board as Board>::geometry();
+/// let windows = DraughtsWindows::new(g).unwrap();
+/// assert_eq!(windows.windows(), 16);
+/// // one man of the side to move on square 1 (index 0): one window sees him
+/// let mut states = [0u16; 16];
+/// windows.states(1, 0, false, &mut states);
+/// assert_eq!(states.iter().filter(|&&s| s != 0).count(), 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DraughtsWindows {
     /// Each band's first square index and its number of squares (its squares are
