@@ -169,15 +169,15 @@ impl ColumnWindows {
 
     /// Each square's state for the side to move, the board turned half a turn when it
     /// is Black (index [`NONE`]: 0); adds the columns and the men in hand to `pieces`.
-    fn squares(&self, view: &BoardView<'_>, pieces: &mut usize) -> [u16; 256] {
+    fn squares(&self, view: &BoardView<'_>, pieces: &mut usize) -> [u8; 256] {
         let me = view.turn;
-        let mut squares = [0u16; 256];
+        let mut squares = [0u8; 256];
         for (sq, stack) in view.occupied() {
             let at = match me {
                 Color::White => sq.index(),
                 Color::Black => usize::from(self.turned[sq.index()]),
             };
-            squares[at] = square_state(stack, me, self.fourth);
+            squares[at] = square_state(stack, me, self.fourth) as u8; // below 9
             *pieces += 1;
         }
         *pieces += view.in_hand[0] + view.in_hand[1];
@@ -187,7 +187,7 @@ impl ColumnWindows {
     /// The windows' states from the squares' states (and the men in hand of `view`).
     fn each_state<'a>(
         &'a self,
-        squares: &'a [u16; 256],
+        squares: &'a [u8; 256],
         view: &'a BoardView<'_>,
     ) -> impl Iterator<Item = usize> + 'a {
         let board = self.windows.iter().map(move |w| {
