@@ -24,7 +24,9 @@ use crate::weights::Weights;
 /// let pos: Lasca = "W:Wc3,e3:Bg7".parse().unwrap();
 /// let w = Weights { mobility: 0, advance: 0, centre: 0, ..Weights::GENERIC };
 /// assert_eq!(evaluate_view(&pos, &w), w.man + w.column);
-/// assert_eq!(evaluate_view(&pos, Lasca::weights()), pos.terms(Lasca::weights()));
+/// // the ruleset's terms are these, and its learned patterns where its weights say so
+/// let terms = Weights { patterns: 0, ..*Lasca::weights() };
+/// assert_eq!(evaluate_view(&pos, &terms), pos.terms(&terms));
 /// ```
 pub fn evaluate_view<P: Position>(pos: &P, w: &Weights) -> i32 {
     evaluate_view_with(pos, w, None)

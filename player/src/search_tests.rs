@@ -132,8 +132,8 @@ fn bench_signature() {
         "7 -105 63674 37-31 37-31 7-12 31x22 18x27 38-32 27x38 43x32 12-18 39-33 8-12",
         "4 101 13402 d6 d6 f5 d2 c5",
         "5 -62 11738 e4 e4 f5 d2 e1 i5-h5 h4xh6",
-        "6 15 4445 c3-b4 c3-b4 a5xc3 b2xd4 b6-a5 d4xb6 a7xc5 e3-d4 c5xe3 f2xd4 e5-f4",
-        "7 -359 2095 g3-f4 g3-f4 f6-g5 f4-e5 d6xf4 b4xd6 c7xe5 c5xe7 b6-c5 a5-b6 c3-d2 b6-c7",
+        "6 112 3322 c3-b4 c3-b4 a5xc3 b2xd4 b6-a5 d4xb6 a7xc5 e3-d4 c5xe3 d2xf4 d6-c5",
+        "7 -480 2081 g3-f4 g3-f4 f6-e5 f4-g5 e5-f4 g5-f6 f4-g3 f6-g7 g3-f2 g7-f6 f2-e1",
         "3 155 7327 e1xb4 e1xb4 h7-h6 h1xh6",
     ];
     assert_eq!(lines, expected, "\n{}", lines.join("\n"));
@@ -683,7 +683,7 @@ fn the_aspiration_window_widens_to_the_full_windows_score() {
     }
     assert_eq!(
         figures,
-        [1433, 1433, 754, 847, 938, 967, 967, 967, 967, 1138, 1138, 1138, 967]
+        [1336, 1336, 950, 844, 844, 844, 844, 844, 844, 1297, 1297, 1297, 844]
     );
 }
 
