@@ -149,6 +149,14 @@ pub trait Evaluate: Position {
         let _ = out;
         None
     }
+
+    /// Whether the side not to move could capture were it its turn: a threat that the
+    /// quiescence search answers with a ply of every move where the side to move has
+    /// no capture of its own ([`SearchOptions::threats`](crate::SearchOptions::threats)).
+    /// The draughts games tell; `false` by default (no threat is looked for).
+    fn capture_threat(&self) -> bool {
+        false
+    }
 }
 
 /// [`Evaluate`] for a ruleset made of the crate's [`CheckersPosition`], implemented on
@@ -197,6 +205,12 @@ pub trait EvaluateRules: CheckersRules {
         let _ = (pos, out);
         None
     }
+
+    /// [`Evaluate::capture_threat`].
+    fn capture_threat(pos: &CheckersPosition<Self>) -> bool {
+        let _ = pos;
+        false
+    }
 }
 
 impl<R: EvaluateRules> Evaluate for CheckersPosition<R> {
@@ -221,6 +235,9 @@ impl<R: EvaluateRules> Evaluate for CheckersPosition<R> {
     }
     fn pattern_states(&self, out: &mut [u16]) -> Option<usize> {
         R::pattern_states(self, out)
+    }
+    fn capture_threat(&self) -> bool {
+        R::capture_threat(self)
     }
 }
 
@@ -394,6 +411,9 @@ macro_rules! draughts {
             }
             fn evaluate(pos: &CheckersPosition<$rules>, w: &Weights) -> i32 {
                 eval_pieces::damped(pos, Self::terms(pos, w), $few)
+            }
+            fn capture_threat(pos: &CheckersPosition<$rules>) -> bool {
+                eval_pieces::capture_threat(pos, Tables::of::<$rules>(&$tables))
             }
             #[cfg(feature = "solver")]
             fn tables_probe(

@@ -43,7 +43,13 @@ pub(crate) struct Tables {
     path: [[SquareSet; SQUARES]; 2],
     /// The windows of the learned patterns, where they fit the board.
     pub(crate) windows: Option<DraughtsWindows>,
+    /// `steps[sq][d]`: the square a diagonal step from `sq` in direction `d`, [`OFF`]
+    /// off the board ([`capture_threat`]).
+    steps: [[u8; 4]; SQUARES],
 }
+
+/// [`Tables::steps`] of a step off the board.
+const OFF: u8 = u8::MAX;
 
 impl Tables {
     fn new(g: &Geometry) -> Tables {
@@ -57,6 +63,7 @@ impl Tables {
             flank: [[SquareSet::EMPTY; SQUARES]; 2],
             path: [[SquareSet::EMPTY; SQUARES]; 2],
             windows: DraughtsWindows::new(g),
+            steps: [[OFF; 4]; SQUARES],
         };
         let set = |x: i32, y: i32| {
             g.square_at(x, y)
@@ -66,6 +73,9 @@ impl Tables {
             let (x, y) = g.coords(sq);
             let (x, y) = (i32::from(x), i32::from(y));
             let here = SquareSet::from_square(sq);
+            for (d, (dx, dy)) in [(-1, -1), (1, -1), (-1, 1), (1, 1)].into_iter().enumerate() {
+                t.steps[sq.index()][d] = g.square_at(x + dx, y + dy).map_or(OFF, |s| s.0);
+            }
             let from_edge = x.min(width - 1 - x).min(y.min(height - 1 - y));
             t.rings[from_edge as usize] |= here;
             if in_the_middle(x, y, width, height) {
@@ -200,6 +210,36 @@ where
     pieces(pos)
 }
 
+/// Whether the side not to move of `pos` could capture were it its turn: one of its
+/// men next to a piece of the side to move with the square beyond empty (men capture
+/// backwards too in the three games), or one of its kings with only empty squares
+/// between it and such a piece. A threat the quiescence search answers
+/// ([`SearchOptions::threats`](crate::SearchOptions::threats)).
+pub(crate) fn capture_threat<R>(pos: &CheckersPosition<R>, t: &Tables) -> bool
+where
+    R: CheckersRules<Taking = Removed>,
+{
+    let board = pos.board();
+    let (mine, theirs) = (board.owned(pos.turn()), board.owned(!pos.turn()));
+    let empty = |sq: u8| sq != OFF && !(mine | theirs).contains(Square(sq));
+    let kings = board.kings();
+    for from in theirs.iter() {
+        let king = kings.contains(from);
+        for d in 0..4 {
+            let mut sq = t.steps[from.index()][d];
+            if king {
+                while empty(sq) {
+                    sq = t.steps[usize::from(sq)][d];
+                }
+            }
+            if sq != OFF && mine.contains(Square(sq)) && empty(t.steps[usize::from(sq)][d]) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// `score` (for the side to move of `pos`) damped to an eighth where the side it
 /// favours has `few` pieces or fewer and the other a king: few pieces rarely win
 /// against a king, and a search that sees a won game there walks into draws.
@@ -233,5 +273,55 @@ mod tests {
         assert_eq!(t.rings.iter().map(|s| s.count()).sum::<usize>(), 50);
         // the four centre squares of each kind, four steps from every edge
         assert_eq!(t.rings[4].count(), 2);
+    }
+
+    #[test]
+    fn a_capture_threat_is_a_capture_of_the_side_not_to_move() {
+        use column_checkers::games::{InternationalRules, RussianRules};
+        use column_checkers::{InternationalDraughts, MoveList, RussianDraughts};
+        static TEN: OnceLock<Tables> = OnceLock::new();
+        static EIGHT: OnceLock<Tables> = OnceLock::new();
+        let ten = Tables::of::<InternationalRules>(&TEN);
+        let eight = Tables::of::<RussianRules>(&EIGHT);
+        // the threat is the other side's capture with the turn passed to it
+        fn captures<P: Position>(text: &str) -> bool
+        where
+            P::Move: column_checkers::MoveSquares,
+        {
+            let pos: P = text.parse().unwrap();
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            moves.iter().any(column_checkers::MoveSquares::is_capture)
+        }
+        for (white, black, threat) in [
+            // a man in front of a man with the square behind free, forwards and back
+            ("W28", "B23", true),
+            ("W28", "B33", true),
+            // the square beyond held, or off the board
+            ("W28,32", "B23", false),
+            ("W28", "B23,32", false),
+            ("W36", "B31", false),
+            // a king from afar, not through a piece
+            ("W28", "BK46", true),
+            ("W28,32,37", "BK46", false),
+            ("W20", "BK46", false),
+            ("W28", "B5", false),
+        ] {
+            let to_move = format!("W:{white}:{black}");
+            let passed = format!("B:{white}:{black}");
+            let pos: InternationalDraughts = to_move.parse().unwrap();
+            assert_eq!(capture_threat(&pos, ten), threat, "{to_move}");
+            assert_eq!(
+                captures::<InternationalDraughts>(&passed),
+                threat,
+                "{passed}"
+            );
+        }
+        for (white, black, threat) in [("c3", "d4", true), ("c3,b2", "d4", false)] {
+            let pos: RussianDraughts = format!("W:W{white}:B{black}").parse().unwrap();
+            assert_eq!(capture_threat(&pos, eight), threat, "{white} {black}");
+            let passed = format!("B:W{white}:B{black}");
+            assert_eq!(captures::<RussianDraughts>(&passed), threat, "{passed}");
+        }
     }
 }

@@ -61,6 +61,7 @@ pub mod mcts;
 pub mod patterns;
 pub mod ruleset;
 mod search;
+pub mod search_options;
 mod shape;
 #[cfg(feature = "solver")]
 #[cfg_attr(docsrs, doc(cfg(feature = "solver")))]
@@ -70,6 +71,7 @@ mod weights;
 
 pub use level::{Level, LevelError, LevelPlayer, Measured};
 pub use search::{Exact, Info, Limits, Player, Probe, SearchResult, MAX_PLY, WIN};
+pub use search_options::{SearchOptions, SearchOptionsError};
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -17,7 +17,7 @@ use column_checkers_player::matches::{
 };
 use column_checkers_player::mcts::Leaf;
 use column_checkers_player::ruleset;
-use column_checkers_player::{Limits, Player};
+use column_checkers_player::{Limits, Player, SearchOptions};
 use std::io;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -260,6 +260,13 @@ struct MatchArgs {
     /// The opponent's weights (search), as --weights
     #[arg(long, default_value = "tuned")]
     opponent_weights: String,
+    /// The player's search options, over the defaults: option=0|1 pairs (probcut=1
+    /// singular=0), or default
+    #[arg(long, default_value = "default", value_name = "OPTIONS")]
+    search: String,
+    /// The opponent's search options (search), as --search
+    #[arg(long, default_value = "default", value_name = "OPTIONS")]
+    opponent_search: String,
 }
 
 /// What each alpha-beta player of a match is given before it plays.
@@ -472,6 +479,22 @@ fn run_dxp(a: &DxpArgs) -> Result<(), String> {
 
 struct RunMatch(MatchArgs);
 
+/// The alpha-beta player of a match with the weights and the search options its
+/// arguments name.
+fn searcher<P: Evaluate>(
+    limits: Limits,
+    weights: &str,
+    (flag, options): (&str, &str),
+) -> Result<Contender, String> {
+    let options: SearchOptions = options
+        .parse()
+        .map_err(|e| format!("{flag} {options:?}: {e}"))?;
+    Ok(match weights {
+        "tuned" if options == SearchOptions::default() => Contender::Search(limits),
+        spec => Contender::SearchWith(limits, tune_cmd::weights_of::<P>(spec)?, options),
+    })
+}
+
 impl ruleset::Visitor for RunMatch {
     type Output = Result<(), String>;
     fn visit<P: Introspect + Evaluate>(self) -> Result<(), String> {
@@ -516,10 +539,11 @@ impl ruleset::Visitor for RunMatch {
                     };
                     Contender::Mcts(l, leaf)
                 } else {
-                    match a.opponent_weights.as_str() {
-                        "tuned" => Contender::Search(l),
-                        spec => Contender::SearchWith(l, tune_cmd::weights_of::<P>(spec)?),
-                    }
+                    searcher::<P>(
+                        l,
+                        &a.opponent_weights,
+                        ("--opponent-search", &a.opponent_search),
+                    )?
                 }
             }
         };
@@ -530,10 +554,7 @@ impl ruleset::Visitor for RunMatch {
             beta: 0.05,
         });
         let config = MatchConfig {
-            first: match a.weights.as_str() {
-                "tuned" => Contender::Search(first),
-                spec => Contender::SearchWith(first, tune_cmd::weights_of::<P>(spec)?),
-            },
+            first: searcher::<P>(first, &a.weights, ("--search", &a.search))?,
             second,
             max_plies: a.max_plies,
             table_mb: a.tt_mb.max(1),

@@ -23,16 +23,16 @@ use crate::baseline::negamax_move;
 use crate::eval::{Evaluate, Weights};
 use crate::level::{Level, LevelPlayer};
 use crate::mcts::{Leaf, Mcts, MctsConfig};
-use crate::{Limits, Player, Searcher};
+use crate::{Limits, Player, SearchOptions, Searcher};
 
 /// A match's player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Contender {
     /// This crate's [`Player`] within the limits.
     Search(Limits),
-    /// This crate's [`Player`] within the limits, with other evaluation weights than
-    /// its ruleset's ([`Player::with_weights`]).
-    SearchWith(Limits, Weights),
+    /// This crate's [`Player`] within the limits, with these evaluation weights
+    /// ([`Player::with_weights`]) and search options ([`Player::with_options`]).
+    SearchWith(Limits, Weights, SearchOptions),
     /// The fixed-depth negamax ([`baseline`](crate::baseline)) to this depth.
     Negamax(u32),
     /// Uniformly random legal moves from this seed.
@@ -49,7 +49,7 @@ impl Contender {
     /// Its name in the records and the report (`search 100ms`, `negamax 4`).
     pub fn name(&self) -> String {
         match self {
-            Contender::Search(l) | Contender::SearchWith(l, _) => {
+            Contender::Search(l) | Contender::SearchWith(l, _, _) => {
                 let mut s = String::from("column-checkers-player");
                 if let Some(t) = l.time {
                     let _ = write!(s, " {}ms", t.as_millis());
@@ -60,8 +60,11 @@ impl Contender {
                 if let Some(d) = l.depth {
                     let _ = write!(s, " depth {d}");
                 }
-                if let Contender::SearchWith(_, w) = self {
+                if let Contender::SearchWith(_, w, o) = self {
                     let _ = write!(s, " weights {w}");
+                    if *o != SearchOptions::default() {
+                        let _ = write!(s, " search {o}");
+                    }
                 }
                 s
             }
@@ -376,9 +379,9 @@ where
     ) -> Seat<P> {
         let player: Option<Box<dyn Searcher<P>>> = match &contender {
             Contender::Search(_) => Some(Box::new(adapt(Player::new(table_mb)))),
-            Contender::SearchWith(_, w) => {
-                Some(Box::new(adapt(Player::new(table_mb).with_weights(*w))))
-            }
+            Contender::SearchWith(_, w, o) => Some(Box::new(adapt(
+                Player::new(table_mb).with_weights(*w).with_options(*o),
+            ))),
             Contender::Mcts(_, leaf) => Some(Box::new(Mcts::new(MctsConfig {
                 leaf: *leaf,
                 ..MctsConfig::default()
@@ -404,7 +407,7 @@ where
         match (&self.contender, self.player.as_mut()) {
             (
                 Contender::Search(l)
-                | Contender::SearchWith(l, _)
+                | Contender::SearchWith(l, _, _)
                 | Contender::Mcts(l, _)
                 | Contender::Level(_, l, _),
                 Some(p),

@@ -10,6 +10,7 @@ use column_checkers::{History, MoveList, MoveSquares, Outcome, Position};
 
 use crate::clock::{default_clock, Clock};
 use crate::eval::{Evaluate, Weights};
+use crate::search_options::SearchOptions;
 
 /// A win is worth this much less the plies to reach it; every other score is far
 /// below.
@@ -23,6 +24,15 @@ const POLL: u64 = 1024;
 /// The first half-width of the root's window around the last iteration's score
 /// (a quarter of a man); it doubles on each failure.
 const ASPIRATION: i32 = 25;
+/// ProbCut ([`SearchOptions::probcut`]): the shallowest node it tries, the plies its
+/// search is the shallower, and how far above beta (a man) its bound lies.
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_REDUCTION: i32 = 4;
+const PROBCUT_MARGIN: i32 = 100;
+/// The singular extension ([`SearchOptions::singular`]): the shallowest node it tries,
+/// and how many plies shallower than the node the table's score may have been found.
+const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_TABLE_SLACK: i32 = 3;
 
 /// When to stop searching. The search stops at the first limit reached; with none, at
 /// [`MAX_PLY`] or the stop flag.
@@ -201,6 +211,7 @@ pub struct Player<P: Position> {
     /// History of quiet moves that caused a cutoff, by side, origin and destination.
     history: Vec<i32>,
     weights: Weights,
+    options: SearchOptions,
     stop: Arc<AtomicBool>,
     clock: Box<dyn Clock>,
     probe: Option<Probe<P>>,
@@ -240,6 +251,7 @@ where
             keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             history: vec![0; 2 << 16],
             weights: *P::weights(),
+            options: SearchOptions::default(),
             stop: Arc::new(AtomicBool::new(false)),
             clock: default_clock(),
             probe: None,
@@ -258,6 +270,28 @@ impl<P: Position> Player<P> {
     pub fn with_weights(mut self, weights: Weights) -> Player<P> {
         self.weights = weights;
         self
+    }
+
+    /// The same player searching with other options than the defaults.
+    ///
+    /// ```
+    /// use column_checkers::{Emergo, Position};
+    /// use column_checkers_player::{Limits, Player, SearchOptions};
+    ///
+    /// let options: SearchOptions = "probcut=1 singular=1".parse().unwrap();
+    /// let mut player = Player::<Emergo>::new(1).with_options(options);
+    /// assert_eq!(*player.options(), options);
+    /// let found = player.search(&Emergo::start(), &[], Limits::depth(8), &mut |_| {});
+    /// assert!(found.best.is_some());
+    /// ```
+    pub fn with_options(mut self, options: SearchOptions) -> Player<P> {
+        self.options = options;
+        self
+    }
+
+    /// The options it searches with.
+    pub fn options(&self) -> &SearchOptions {
+        &self.options
     }
 
     /// The same player reading time from `clock` (time limits need one; on
@@ -663,13 +697,25 @@ where
         // Epaminondas, a quiet move stays open and the player may stand pat)
         let forced = !moves.is_empty() && moves.iter().all(MoveSquares::is_capture);
         // a forced capture (or a single reply) is followed before the horizon
-        let depth = if moves.len() == 1 { depth + 1 } else { depth };
+        let mut depth = if moves.len() == 1 { depth + 1 } else { depth };
+        // the plies the moves are searched to: one less, two less after a threat
+        let mut next = depth - 1;
         if depth <= 0 {
-            return self.quiesce(pos, moves, forced, ply, alpha, beta);
+            // a quiet horizon where the other side threatens to capture: a ply more,
+            // its replies then at the horizon of the quiescence alone
+            let threat = self.options.threats
+                && depth == 0
+                && !moves.iter().any(MoveSquares::is_capture)
+                && pos.capture_threat();
+            if !threat {
+                return self.quiesce(pos, moves, forced, ply, alpha, beta);
+            }
+            (depth, next) = (1, -1);
         }
         let alpha0 = alpha;
         let mut hash_move = None;
-        if let Some(e) = self.probe(key) {
+        let entry = self.probe(key);
+        if let Some(e) = entry {
             hash_move = e.best(moves).map(|_| usize::from(e.mv));
             if i32::from(e.depth) >= depth {
                 let s = from_table(e.score, ply);
@@ -691,23 +737,45 @@ where
         let mut child = pos.clone();
         // a node outside the principal variation (searched with a null window)
         let scout = beta - alpha == 1;
+        if self.options.probcut && scout && depth >= PROBCUT_DEPTH {
+            if let Some((s, index)) = self.probcut(pos, moves, &mut keys, entry, depth, ply, beta) {
+                self.path.pop();
+                self.keys[ply] = keys;
+                if !self.aborted {
+                    self.store(key, depth - PROBCUT_REDUCTION, ply, s, Bound::Lower, index);
+                }
+                return if self.aborted { 0 } else { s };
+            }
+        }
         for i in 0..moves.len() {
             let mv = &pick(moves, &mut keys, i);
+            let extension =
+                if i == 0 && self.options.singular && Some(index_of(keys[0]) as usize) == hash_move
+                {
+                    i32::from(self.singular(pos, moves, &mut keys, entry, depth, ply))
+                } else {
+                    0
+                };
+            if self.aborted {
+                self.path.pop();
+                self.keys[ply] = keys;
+                return 0;
+            }
             child.clone_from(pos);
             child.play_unchecked(mv);
             self.nodes += 1;
             let score = if i == 0 {
-                -self.pvs(&child, depth - 1, ply + 1, -beta, -alpha)
+                -self.pvs(&child, next + extension, ply + 1, -beta, -alpha)
             } else {
                 // late move reduction: a quiet move sorted late, off the principal
                 // variation, is searched a ply shallower first, in full if it beats alpha
                 let r = i32::from(scout && depth >= 3 && i >= 3 && !mv.is_capture());
-                let mut s = -self.pvs(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                let mut s = -self.pvs(&child, next - r, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && r > 0 && !self.aborted {
-                    s = -self.pvs(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                    s = -self.pvs(&child, next, ply + 1, -alpha - 1, -alpha);
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    -self.pvs(&child, depth - 1, ply + 1, -beta, -alpha)
+                    -self.pvs(&child, next, ply + 1, -beta, -alpha)
                 } else {
                     s
                 }
@@ -748,6 +816,94 @@ where
         };
         self.store(key, depth, ply, best, bound, best_move);
         best
+    }
+
+    /// ProbCut at a null-window node (`beta - 1`, `beta`) of `depth`: the moves, in
+    /// their order, searched [`PROBCUT_REDUCTION`] plies shallower against a bound
+    /// [`PROBCUT_MARGIN`] above beta. The first that clears it, with its index in the
+    /// listed order, stands for a cut at full depth; none when none does (or the table
+    /// already says the node falls short of the bound, or the bound is a forced end's).
+    /// Called with the node's key on the path; `keys` are the moves' ordering keys.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        pos: &P,
+        moves: &mut MoveList<P::Move>,
+        keys: &mut [i64],
+        entry: Option<Entry>,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Option<(i32, u16)> {
+        let bound = beta + PROBCUT_MARGIN;
+        if bound.abs() >= WIN_BOUND {
+            return None;
+        }
+        let reduced = depth - PROBCUT_REDUCTION;
+        if let Some(e) = entry {
+            let s = from_table(e.score, ply);
+            if i32::from(e.depth) >= reduced && e.bound != Bound::Lower && s < bound {
+                return None;
+            }
+        }
+        let mut child = pos.clone();
+        for i in 0..moves.len() {
+            let mv = pick(moves, keys, i);
+            child.clone_from(pos);
+            child.play_unchecked(&mv);
+            self.nodes += 1;
+            let s = -self.pvs(&child, reduced - 1, ply + 1, -bound, -bound + 1);
+            if self.aborted {
+                return None;
+            }
+            if s >= bound {
+                return Some((s, index_of(keys[i])));
+            }
+        }
+        None
+    }
+
+    /// Whether the table's best move, first in `moves` (picked), is singular: the
+    /// table holds a lower bound or exact score for it from nearly the node's depth,
+    /// and every other move, searched at half the depth, falls short of that score by
+    /// two points a ply. Called with the node's key on the path.
+    #[allow(clippy::too_many_arguments)]
+    fn singular(
+        &mut self,
+        pos: &P,
+        moves: &mut MoveList<P::Move>,
+        keys: &mut [i64],
+        entry: Option<Entry>,
+        depth: i32,
+        ply: usize,
+    ) -> bool {
+        let Some(e) = entry else {
+            return false;
+        };
+        let score = from_table(e.score, ply);
+        if depth < SINGULAR_DEPTH
+            || moves.len() < 2
+            || e.bound == Bound::Upper
+            || i32::from(e.depth) < depth - SINGULAR_TABLE_SLACK
+            || score.abs() >= WIN_BOUND
+            || ply >= MAX_PLY / 2
+        {
+            return false;
+        }
+        let bound = score - 2 * depth;
+        let reduced = depth / 2;
+        let mut child = pos.clone();
+        for i in 1..moves.len() {
+            let mv = pick(moves, keys, i);
+            child.clone_from(pos);
+            child.play_unchecked(&mv);
+            self.nodes += 1;
+            let s = -self.pvs(&child, reduced - 1, ply + 1, -bound, -bound + 1);
+            if self.aborted || s >= bound {
+                return false;
+            }
+        }
+        true
     }
 
     /// The quiescence search: a position whose player must capture is searched on

@@ -876,3 +876,63 @@ fn a_node_limit_stops_the_quiescence_at_once() {
     let s = player.quiesce(&pos, &mut moves, true, 0, -WIN - 1, WIN + 1);
     assert_eq!((s, player.nodes, player.aborted), (0, 1, true));
 }
+
+/// A search's figures with these options (see [`figures`]), from a new player.
+fn figures_with<P: Evaluate>(options: &str, pos: &P, limits: Limits) -> String
+where
+    P::Move: MoveSquares,
+{
+    let mut player = Player::<P>::new(1).with_options(options.parse().unwrap());
+    figures(&mut player, pos, limits)
+}
+
+/// Below the depth where an option starts, the tree is the search's without it.
+#[test]
+fn the_options_leave_shallow_trees_alone() {
+    let middle: InternationalDraughts = played(7, 30);
+    let plain = figures_with("probcut=0 singular=0 threats=0", &middle, depth(4));
+    assert_eq!(figures_with("probcut=1", &middle, depth(4)), plain);
+    let plain = figures_with("probcut=0 singular=0 threats=0", &middle, depth(7));
+    assert_eq!(figures_with("singular=1", &middle, depth(7)), plain);
+    // a ruleset that tells no threats searches as without them
+    let lasca: Lasca = played(5, 24);
+    let plain = figures_with("threats=0", &lasca, depth(8));
+    assert_eq!(figures_with("threats=1", &lasca, depth(8)), plain);
+    // the default options are the search's own
+    let default = Player::<InternationalDraughts>::new(1);
+    assert_eq!(*default.options(), SearchOptions::default());
+}
+
+/// Each option's figures (see [`bench_signature`]): past its depth it changes the
+/// tree, and its figures are fixed. Renew them when the option changes on purpose.
+#[test]
+fn options_signature() {
+    let middle: InternationalDraughts = played(7, 30);
+    let lasca: Lasca = played(5, 24);
+    let mut lines = Vec::new();
+    for options in [
+        "probcut=0 singular=0 threats=0",
+        "probcut=1",
+        "singular=1",
+        "threats=1",
+    ] {
+        lines.push(figures_with(options, &middle, depth(9)));
+        lines.push(figures_with(options, &lasca, depth(10)));
+    }
+    let expected = [
+        "9 -110 297348 37-31 37-31 8-12 31x22",
+        "10 -426 14457 g3-f4 g3-f4 f6-e5 f4-g5 e5-f4 g5-f6 f4-e3 f6-g7 e3-f2 g7-f6 f2-e1 f6-g5 e1-f2 g5-f4",
+        "9 -110 277335 37-31 37-31 8-12 31x22",
+        "10 -426 4393 g3-f4 g3-f4 f6-e5 f4-g5 e5-f4 g5-f6 f4-e3 f6-g7 e3-f2 g7-f6 f2-e1 f6-g5 e1-f2 g5-f4",
+        "9 -110 295121 37-31 37-31 8-12 31x22",
+        "10 -464 17026 g3-f4 g3-f4 f6-e5 f4-g5 e5-f4 g5-f6 f4-e3 f6-g7 e3-d2 g7-f6 d2-e1 f6-e5",
+        "9 -111 374395 37-31 37-31 8-12",
+        "10 -426 14457 g3-f4 g3-f4 f6-e5 f4-g5 e5-f4 g5-f6 f4-e3 f6-g7 e3-f2 g7-f6 f2-e1 f6-g5 e1-f2 g5-f4",
+    ];
+    assert_eq!(lines, expected, "\n{}", lines.join("\n"));
+    assert_ne!(lines[0], lines[2]);
+    assert_ne!(lines[0], lines[4]);
+    assert_ne!(lines[1], lines[3]);
+    assert_ne!(lines[1], lines[5]);
+    assert_ne!(lines[0], lines[6]);
+}
