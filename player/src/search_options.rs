@@ -8,8 +8,8 @@
 //! ```
 //! use column_checkers_player::SearchOptions;
 //!
-//! let o: SearchOptions = "probcut=1".parse().unwrap();
-//! assert!(o.probcut);
+//! let o: SearchOptions = "singular=1".parse().unwrap();
+//! assert!(o.singular && o.probcut); // ProbCut is on by default
 //! assert_eq!(o.to_string().parse::<SearchOptions>(), Ok(o));
 //! assert!("probcut=2".parse::<SearchOptions>().is_err());
 //! ```
@@ -63,10 +63,14 @@ impl SearchOptions {
     }
 }
 
-/// What the player searches with: the techniques that won their match.
+/// What the player searches with: the techniques that won their match against the
+/// search without them (docs/strength.md), ProbCut.
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
-        SearchOptions::NONE
+        SearchOptions {
+            probcut: true,
+            ..SearchOptions::NONE
+        }
     }
 }
 
