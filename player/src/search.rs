@@ -435,7 +435,7 @@ where
             if moves.len() == 1 && limits.depth.is_none() && limits.nodes.is_none() {
                 break; // one move: no need to think
             }
-            if let Some(t) = limits.time {
+            if let Some(t) = limits.time.filter(|_| !self.options.spend) {
                 // another iteration would not finish: it takes several times this one
                 if self.clock.elapsed() * 2 > t {
                     break;

@@ -34,11 +34,15 @@ pub struct SearchOptions {
     /// its turn ([`Evaluate::capture_threat`](crate::eval::Evaluate::capture_threat))
     /// is searched a ply further, every move, rather than scored as it stands.
     pub threats: bool,
+    /// Under a time limit, the search iterates until the time is out, rather than
+    /// stopping once the next iteration seems unlikely to finish (it takes several
+    /// times the last): the unfinished iteration's moves searched in full count.
+    pub spend: bool,
 }
 
 impl SearchOptions {
     /// The options' names, in the order of their text.
-    pub const NAMES: [&'static str; 3] = ["probcut", "singular", "threats"];
+    pub const NAMES: [&'static str; 4] = ["probcut", "singular", "threats", "spend"];
 
     /// Every option off: the search of alpha-beta, its table, ordering, late move
     /// reductions and quiescence alone.
@@ -46,6 +50,7 @@ impl SearchOptions {
         probcut: false,
         singular: false,
         threats: false,
+        spend: false,
     };
 
     fn slot(&mut self, name: &str) -> Option<&mut bool> {
@@ -53,6 +58,7 @@ impl SearchOptions {
             "probcut" => Some(&mut self.probcut),
             "singular" => Some(&mut self.singular),
             "threats" => Some(&mut self.threats),
+            "spend" => Some(&mut self.spend),
             _ => None,
         }
     }
@@ -158,16 +164,17 @@ mod tests {
             probcut: true,
             singular: true,
             threats: true,
+            spend: true,
         };
-        assert_eq!(all.to_string(), "probcut=1 singular=1 threats=1");
+        assert_eq!(all.to_string(), "probcut=1 singular=1 threats=1 spend=1");
         assert_eq!(
             SearchOptions::NONE.to_string(),
-            "probcut=0 singular=0 threats=0"
+            "probcut=0 singular=0 threats=0 spend=0"
         );
         for o in [all, SearchOptions::NONE, SearchOptions::default()] {
             assert_eq!(o.to_string().parse(), Ok(o));
         }
-        assert_eq!("probcut=1,singular=1 threats=1".parse(), Ok(all));
+        assert_eq!("probcut=1,singular=1 threats=1,spend=1".parse(), Ok(all));
         assert_eq!("default".parse(), Ok(SearchOptions::default()));
         assert_eq!("".parse(), Ok(SearchOptions::default()));
     }
@@ -181,7 +188,7 @@ mod tests {
         );
         assert_eq!(
             err("nullmove=1"),
-            "\"nullmove\" is no option of the search (its options: probcut, singular, threats)"
+            "\"nullmove\" is no option of the search (its options: probcut, singular, threats, spend)"
         );
         assert_eq!(
             err("singular=yes"),

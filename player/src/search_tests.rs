@@ -939,3 +939,23 @@ fn options_signature() {
     assert_ne!(lines[1], lines[5]);
     assert_ne!(lines[0], lines[6]);
 }
+
+/// With `spend`, a search under a time limit iterates until the time is out: the same
+/// iterations as without, then part of the next, whose moves searched in full count.
+#[test]
+fn spending_the_time_iterates_until_it_is_out() {
+    let middle: InternationalDraughts = played(7, 30);
+    let run = |options: &str| {
+        let mut player = Player::<InternationalDraughts>::new(1)
+            .with_clock(TickClock::boxed(10))
+            .with_options(options.parse().unwrap());
+        let limits = Limits {
+            depth: Some(9),
+            ..time(400)
+        };
+        let found = player.search(&middle, &[], limits, &mut |_| {});
+        (found.depth, found.nodes)
+    };
+    assert_eq!(run("spend=0"), (6, 22289));
+    assert_eq!(run("spend=1"), (6, 35840));
+}
