@@ -33,6 +33,7 @@ use crate::eval_pieces::{self, Tables};
 pub use crate::eval_view::evaluate_view;
 use crate::eval_view::evaluate_view_with;
 use crate::patterns::Patterns;
+use crate::search_options::SearchOptions;
 use crate::weights::weights_file;
 pub use crate::weights::{Weights, WeightsError, TERMS};
 
@@ -157,6 +158,14 @@ pub trait Evaluate: Position {
     fn capture_threat(&self) -> bool {
         false
     }
+
+    /// The search options the player searches this ruleset with
+    /// ([`Player::new`](crate::Player::new)): those that won their match in this game
+    /// (docs/strength.md); the plain search ([`SearchOptions::default`]) by default.
+    /// International draughts searches with ProbCut.
+    fn search_options() -> SearchOptions {
+        SearchOptions::default()
+    }
 }
 
 /// [`Evaluate`] for a ruleset made of the crate's [`CheckersPosition`], implemented on
@@ -211,6 +220,11 @@ pub trait EvaluateRules: CheckersRules {
         let _ = pos;
         false
     }
+
+    /// [`Evaluate::search_options`].
+    fn search_options() -> SearchOptions {
+        SearchOptions::default()
+    }
 }
 
 impl<R: EvaluateRules> Evaluate for CheckersPosition<R> {
@@ -238,6 +252,9 @@ impl<R: EvaluateRules> Evaluate for CheckersPosition<R> {
     }
     fn capture_threat(&self) -> bool {
         R::capture_threat(self)
+    }
+    fn search_options() -> SearchOptions {
+        R::search_options()
     }
 }
 
@@ -380,9 +397,9 @@ static EIGHT: OnceLock<Tables> = OnceLock::new();
 /// The draughts game of the rules `$rules`: its terms counted on its bitboards (with
 /// the tables of its board, `$tables`) and its learned patterns, an advantage held with
 /// `$few` pieces or fewer against a king damped; its weights files `$name` (`.txt`
-/// and `.patterns`).
+/// and `.patterns`); its search options `$search`.
 macro_rules! draughts {
-    ($rules:ty, $name:literal, $tables:ident, $few:literal) => {
+    ($rules:ty, $name:literal, $tables:ident, $few:literal, $search:expr) => {
         impl EvaluateRules for $rules {
             files!($name);
             fn terms(pos: &CheckersPosition<$rules>, w: &Weights) -> i32 {
@@ -415,6 +432,9 @@ macro_rules! draughts {
             fn capture_threat(pos: &CheckersPosition<$rules>) -> bool {
                 eval_pieces::capture_threat(pos, Tables::of::<$rules>(&$tables))
             }
+            fn search_options() -> SearchOptions {
+                $search
+            }
             #[cfg(feature = "solver")]
             fn tables_probe(
                 tables: &crate::tables::Tables,
@@ -427,9 +447,15 @@ macro_rules! draughts {
     };
 }
 
-draughts!(InternationalRules, "international", TEN, 3);
-draughts!(RussianRules, "russian", EIGHT, 2);
-draughts!(BrazilianRules, "brazilian", EIGHT, 2);
+draughts!(
+    InternationalRules,
+    "international",
+    TEN,
+    3,
+    SearchOptions::PROBCUT
+);
+draughts!(RussianRules, "russian", EIGHT, 2, SearchOptions::NONE);
+draughts!(BrazilianRules, "brazilian", EIGHT, 2, SearchOptions::NONE);
 
 #[cfg(test)]
 mod tests {

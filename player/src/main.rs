@@ -17,7 +17,7 @@ use column_checkers_player::matches::{
 };
 use column_checkers_player::mcts::Leaf;
 use column_checkers_player::ruleset;
-use column_checkers_player::{Limits, Player, SearchOptions};
+use column_checkers_player::{Limits, Player};
 use std::io;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -260,7 +260,7 @@ struct MatchArgs {
     /// The opponent's weights (search), as --weights
     #[arg(long, default_value = "tuned")]
     opponent_weights: String,
-    /// The player's search options, over the defaults: option=0|1 pairs (probcut=1
+    /// The player's search options, over the ruleset's: option=0|1 pairs (probcut=1
     /// singular=0), or default
     #[arg(long, default_value = "default", value_name = "OPTIONS")]
     search: String,
@@ -486,11 +486,11 @@ fn searcher<P: Evaluate>(
     weights: &str,
     (flag, options): (&str, &str),
 ) -> Result<Contender, String> {
-    let options: SearchOptions = options
-        .parse()
+    let options = P::search_options()
+        .with(options)
         .map_err(|e| format!("{flag} {options:?}: {e}"))?;
     Ok(match weights {
-        "tuned" if options == SearchOptions::default() => Contender::Search(limits),
+        "tuned" if options == P::search_options() => Contender::Search(limits),
         spec => Contender::SearchWith(limits, tune_cmd::weights_of::<P>(spec)?, options),
     })
 }

@@ -61,10 +61,7 @@ impl Contender {
                     let _ = write!(s, " depth {d}");
                 }
                 if let Contender::SearchWith(_, w, o) = self {
-                    let _ = write!(s, " weights {w}");
-                    if *o != SearchOptions::default() {
-                        let _ = write!(s, " search {o}");
-                    }
+                    let _ = write!(s, " weights {w} search {o}");
                 }
                 s
             }

@@ -240,7 +240,8 @@ where
     P::Move: MoveSquares,
 {
     /// A player with a transposition table of about `table_mb` megabytes (at least one
-    /// entry) and the weights of its ruleset ([`Evaluate::weights`]).
+    /// entry), the weights of its ruleset ([`Evaluate::weights`]) and its search
+    /// options ([`Evaluate::search_options`]).
     pub fn new(table_mb: usize) -> Player<P> {
         let entry = std::mem::size_of::<Option<Entry>>().max(1);
         let len = (table_mb.saturating_mul(1 << 20) / entry).max(1);
@@ -251,7 +252,7 @@ where
             keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             history: vec![0; 2 << 16],
             weights: *P::weights(),
-            options: SearchOptions::default(),
+            options: P::search_options(),
             stop: Arc::new(AtomicBool::new(false)),
             clock: default_clock(),
             probe: None,

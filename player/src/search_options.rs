@@ -3,13 +3,15 @@
 //! one technique against the search without it.
 //!
 //! Their text is `option=0|1` pairs separated by spaces or commas, as the weights'
-//! are; the options not named keep their defaults.
+//! are; the options not named keep their defaults. Each ruleset has its own defaults
+//! ([`Evaluate::search_options`](crate::eval::Evaluate::search_options)): the options
+//! that won their match in that game.
 //!
 //! ```
 //! use column_checkers_player::SearchOptions;
 //!
-//! let o: SearchOptions = "singular=1".parse().unwrap();
-//! assert!(o.singular && o.probcut); // ProbCut is on by default
+//! let o: SearchOptions = "probcut=1".parse().unwrap();
+//! assert!(o.probcut);
 //! assert_eq!(o.to_string().parse::<SearchOptions>(), Ok(o));
 //! assert!("probcut=2".parse::<SearchOptions>().is_err());
 //! ```
@@ -69,14 +71,20 @@ impl SearchOptions {
     }
 }
 
-/// What the player searches with: the techniques that won their match against the
-/// search without them (docs/strength.md), ProbCut.
+impl SearchOptions {
+    /// ProbCut alone: what the player searches international draughts with, where
+    /// ProbCut won its match against the search without it (docs/strength.md).
+    pub const PROBCUT: SearchOptions = SearchOptions {
+        probcut: true,
+        ..SearchOptions::NONE
+    };
+}
+
+/// The plain search ([`SearchOptions::NONE`]): what a ruleset searches with unless it
+/// says otherwise ([`Evaluate::search_options`](crate::eval::Evaluate::search_options)).
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
-        SearchOptions {
-            probcut: true,
-            ..SearchOptions::NONE
-        }
+        SearchOptions::NONE
     }
 }
 
@@ -111,12 +119,25 @@ impl fmt::Display for SearchOptions {
     }
 }
 
-/// Reads `option=value` pairs over the defaults; `default` alone is the defaults.
-impl FromStr for SearchOptions {
-    type Err = SearchOptionsError;
-    fn from_str(s: &str) -> Result<SearchOptions, SearchOptionsError> {
-        let mut o = SearchOptions::default();
-        for word in s.split([' ', ',', '\t', '\n']).filter(|w| !w.is_empty()) {
+impl SearchOptions {
+    /// These options with those `text` names set over them (`option=value` pairs;
+    /// `default` names none): a ruleset's options
+    /// ([`Evaluate::search_options`](crate::eval::Evaluate::search_options)) with a
+    /// match's changes.
+    ///
+    /// ```
+    /// use column_checkers_player::SearchOptions;
+    ///
+    /// let o = SearchOptions::PROBCUT.with("singular=1").unwrap();
+    /// assert!(o.probcut && o.singular);
+    /// assert_eq!(SearchOptions::PROBCUT.with("default"), Ok(SearchOptions::PROBCUT));
+    /// ```
+    ///
+    /// # Errors
+    /// [`SearchOptionsError`] naming the word that does not read.
+    pub fn with(self, text: &str) -> Result<SearchOptions, SearchOptionsError> {
+        let mut o = self;
+        for word in text.split([' ', ',', '\t', '\n']).filter(|w| !w.is_empty()) {
             if word == "default" {
                 continue;
             }
@@ -138,6 +159,15 @@ impl FromStr for SearchOptions {
             };
         }
         Ok(o)
+    }
+}
+
+/// Reads `option=value` pairs over the plain search's ([`SearchOptions::with`] on
+/// [`SearchOptions::NONE`]).
+impl FromStr for SearchOptions {
+    type Err = SearchOptionsError;
+    fn from_str(s: &str) -> Result<SearchOptions, SearchOptionsError> {
+        SearchOptions::NONE.with(s)
     }
 }
 

@@ -132,8 +132,8 @@ fn bench_signature() {
         "7 -105 39417 37-31 37-31 7-12 31x22 18x27 41-37 12-18 38-32 27x38 43x32 8-12 39-33",
         "4 101 13402 d6 d6 f5 d2 c5",
         "5 -62 11738 e4 e4 f5 d2 e1 i5-h5 h4xh6",
-        "6 112 2628 c3-b4 c3-b4 a5xc3 b2xd4 b6-a5 d4xb6 a7xc5 e3-d4 c5xe3 d2xf4 d6-c5",
-        "7 -480 1447 g3-f4 g3-f4 f6-e5 f4-g5 e5-f4 g5-f6 f4-g3 f6-g7 g3-f2 g7-f6 f2-e1",
+        "6 112 3322 c3-b4 c3-b4 a5xc3 b2xd4 b6-a5 d4xb6 a7xc5 e3-d4 c5xe3 d2xf4 d6-c5",
+        "7 -480 2081 g3-f4 g3-f4 f6-e5 f4-g5 e5-f4 g5-f6 f4-g3 f6-g7 g3-f2 g7-f6 f2-e1",
         "3 155 7327 e1xb4 e1xb4 h7-h6 h1xh6",
     ];
     assert_eq!(lines, expected, "\n{}", lines.join("\n"));
@@ -683,7 +683,7 @@ fn the_aspiration_window_widens_to_the_full_windows_score() {
     }
     assert_eq!(
         figures,
-        [721, 721, 795, 842, 842, 842, 842, 842, 842, 1121, 1121, 1121, 842]
+        [1336, 1336, 950, 844, 844, 844, 844, 844, 844, 1297, 1297, 1297, 844]
     );
 }
 
@@ -901,9 +901,11 @@ fn the_options_leave_shallow_trees_alone() {
     let lasca: Lasca = played(5, 24);
     let plain = figures_with("threats=0", &lasca, depth(8));
     assert_eq!(figures_with("threats=1", &lasca, depth(8)), plain);
-    // the default options are the search's own
-    let default = Player::<InternationalDraughts>::new(1);
-    assert_eq!(*default.options(), SearchOptions::default());
+    // each ruleset's options are its own: ProbCut in international draughts alone
+    let player = Player::<InternationalDraughts>::new(1);
+    assert_eq!(*player.options(), SearchOptions::PROBCUT);
+    assert_eq!(*Player::<Emergo>::new(1).options(), SearchOptions::NONE);
+    assert_eq!(*Player::<Lasca>::new(1).options(), SearchOptions::default());
 }
 
 /// Each option's figures (see [`bench_signature`]): past its depth it changes the
@@ -956,6 +958,6 @@ fn spending_the_time_iterates_until_it_is_out() {
         let found = player.search(&middle, &[], limits, &mut |_| {});
         (found.depth, found.nodes)
     };
-    assert_eq!(run("spend=0"), (6, 22289));
+    assert_eq!(run("spend=0"), (6, 24278));
     assert_eq!(run("spend=1"), (6, 35840));
 }
