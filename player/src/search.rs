@@ -847,18 +847,36 @@ where
                 return None;
             }
         }
+        let (i, s) = self.first_reaching(pos, moves, keys, 0, reduced - 1, ply, bound)?;
+        Some((s, index_of(keys[i])))
+    }
+
+    /// The first of `moves[from..]`, in their order (picked by `keys`), whose position
+    /// searched to `depth` in a null window at `bound` scores `bound` or more: its
+    /// place in `moves` and its score. None when none does, or the search stopped.
+    #[allow(clippy::too_many_arguments)]
+    fn first_reaching(
+        &mut self,
+        pos: &P,
+        moves: &mut MoveList<P::Move>,
+        keys: &mut [i64],
+        from: usize,
+        depth: i32,
+        ply: usize,
+        bound: i32,
+    ) -> Option<(usize, i32)> {
         let mut child = pos.clone();
-        for i in 0..moves.len() {
+        for i in from..moves.len() {
             let mv = pick(moves, keys, i);
             child.clone_from(pos);
             child.play_unchecked(&mv);
             self.nodes += 1;
-            let s = -self.pvs(&child, reduced - 1, ply + 1, -bound, -bound + 1);
+            let s = -self.pvs(&child, depth, ply + 1, -bound, -bound + 1);
             if self.aborted {
                 return None;
             }
             if s >= bound {
-                return Some((s, index_of(keys[i])));
+                return Some((i, s));
             }
         }
         None
@@ -893,18 +911,8 @@ where
         }
         let bound = score - 2 * depth;
         let reduced = depth / 2;
-        let mut child = pos.clone();
-        for i in 1..moves.len() {
-            let mv = pick(moves, keys, i);
-            child.clone_from(pos);
-            child.play_unchecked(&mv);
-            self.nodes += 1;
-            let s = -self.pvs(&child, reduced - 1, ply + 1, -bound, -bound + 1);
-            if self.aborted || s >= bound {
-                return false;
-            }
-        }
-        true
+        let other = self.first_reaching(pos, moves, keys, 1, reduced - 1, ply, bound);
+        other.is_none() && !self.aborted
     }
 
     /// The quiescence search: a position whose player must capture is searched on
