@@ -162,7 +162,7 @@ pub trait Evaluate: Position {
     /// The search options the player searches this ruleset with
     /// ([`Player::new`](crate::Player::new)): those that won their match in this game
     /// (docs/strength.md); the plain search ([`SearchOptions::default`]) by default.
-    /// International draughts searches with ProbCut.
+    /// International and Russian draughts search with ProbCut.
     fn search_options() -> SearchOptions {
         SearchOptions::default()
     }
@@ -454,7 +454,7 @@ draughts!(
     3,
     SearchOptions::PROBCUT
 );
-draughts!(RussianRules, "russian", EIGHT, 2, SearchOptions::NONE);
+draughts!(RussianRules, "russian", EIGHT, 2, SearchOptions::PROBCUT);
 draughts!(BrazilianRules, "brazilian", EIGHT, 2, SearchOptions::NONE);
 
 #[cfg(test)]

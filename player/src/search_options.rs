@@ -72,8 +72,9 @@ impl SearchOptions {
 }
 
 impl SearchOptions {
-    /// ProbCut alone: what the player searches international draughts with, where
-    /// ProbCut won its match against the search without it (docs/strength.md).
+    /// ProbCut alone: what the player searches international and Russian draughts
+    /// with, where ProbCut won its match against the search without it
+    /// (docs/strength.md).
     pub const PROBCUT: SearchOptions = SearchOptions {
         probcut: true,
         ..SearchOptions::NONE

@@ -901,8 +901,10 @@ fn the_options_leave_shallow_trees_alone() {
     let lasca: Lasca = played(5, 24);
     let plain = figures_with("threats=0", &lasca, depth(8));
     assert_eq!(figures_with("threats=1", &lasca, depth(8)), plain);
-    // each ruleset's options are its own: ProbCut in international draughts alone
+    // each ruleset's options are its own: ProbCut where it won its match
     let player = Player::<InternationalDraughts>::new(1);
+    assert_eq!(*player.options(), SearchOptions::PROBCUT);
+    let player = Player::<column_checkers::RussianDraughts>::new(1);
     assert_eq!(*player.options(), SearchOptions::PROBCUT);
     assert_eq!(*Player::<Emergo>::new(1).options(), SearchOptions::NONE);
     assert_eq!(*Player::<Lasca>::new(1).options(), SearchOptions::default());
