@@ -206,6 +206,7 @@ mod tests {
             assert_eq!(o.to_string().parse(), Ok(o));
         }
         assert_eq!("probcut=1,singular=1 threats=1,spend=1".parse(), Ok(all));
+        assert_eq!("probcut=1".parse(), Ok(SearchOptions::PROBCUT));
         assert_eq!("default".parse(), Ok(SearchOptions::default()));
         assert_eq!("".parse(), Ok(SearchOptions::default()));
     }
