@@ -221,7 +221,8 @@ where
 {
     let board = pos.board();
     let (mine, theirs) = (board.owned(pos.turn()), board.owned(!pos.turn()));
-    let empty = |sq: u8| sq != OFF && !(mine | theirs).contains(Square(sq));
+    let occupied = mine | theirs;
+    let empty = |sq: u8| sq != OFF && !occupied.contains(Square(sq));
     let kings = board.kings();
     for from in theirs.iter() {
         let king = kings.contains(from);
